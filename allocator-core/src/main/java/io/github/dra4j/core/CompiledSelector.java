@@ -1,0 +1,23 @@
+package io.github.dra4j.core;
+
+import org.jspecify.annotations.Nullable;
+
+/** A compiled device selector: thread-safe and reusable across allocations. */
+public interface CompiledSelector {
+
+  /** {@return the expression as written} */
+  String expression();
+
+  /** {@return the compile error, or null when the expression compiled} */
+  @Nullable String compileError();
+
+  /**
+   * Evaluates the selector.
+   *
+   * @param device the device, with mixins applied lazily
+   * @return whether the device is selected
+   * @throws SelectorEvaluationException when evaluation fails (such as a missing key), or
+   *     when the selector has a compile error
+   */
+  boolean matches(DeviceView device);
+}
