@@ -196,9 +196,13 @@ final class ToRecords {
     if (nonEmpty(a.getVersions())) {
       set.add(DeviceAttribute.ofVersions(noNulls(a.getVersions(), p.child("versions"))));
     }
-    if (set.size() != 1) {
-      throw fail(p, (set.isEmpty() ? "no value" : set.size() + " values")
-          + ": exactly one of bool, int, string, version, bools, ints, strings, versions must be set");
+    if (set.isEmpty()) {
+      // Kept, not rejected: validation and the allocator report it ("unsupported attribute value").
+      return DeviceAttribute.empty();
+    }
+    if (set.size() > 1) {
+      throw fail(p, set.size() + " values: exactly one of bool, int, string, version, bools, ints, strings, "
+          + "versions must be set");
     }
     return set.get(0);
   }
