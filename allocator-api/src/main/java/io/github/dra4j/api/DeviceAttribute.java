@@ -5,7 +5,10 @@ import java.util.Objects;
 
 /**
  * The value of a device attribute: exactly one of bool, int, string, version, or (with the
- * DRAListTypeAttributes feature) a non-empty list of one of them.
+ * DRAListTypeAttributes feature) a non-empty list of one of them. {@link Empty} stands for an
+ * attribute without a value of a type this version knows ({@code {}} in YAML): validation
+ * rejects it, and the allocator reports it as an unsupported attribute value, as Kubernetes
+ * does, so the parser has to keep it.
  */
 public sealed interface DeviceAttribute {
 
@@ -125,6 +128,14 @@ public sealed interface DeviceAttribute {
     }
   }
 
+  /** An attribute without a known value field, written as {@code {}}. */
+  record Empty() implements DeviceAttribute {
+    @Override
+    public String fieldName() {
+      return "";
+    }
+  }
+
   /** {@return a boolean attribute} */
   static DeviceAttribute ofBool(boolean value) {
     return new OfBool(value);
@@ -163,5 +174,10 @@ public sealed interface DeviceAttribute {
   /** {@return a list-of-versions attribute} */
   static DeviceAttribute ofVersions(List<String> values) {
     return new OfVersions(values);
+  }
+
+  /** {@return an attribute without a value, as {@code {}} decodes} */
+  static DeviceAttribute empty() {
+    return new Empty();
   }
 }

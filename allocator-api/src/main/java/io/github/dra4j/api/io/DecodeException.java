@@ -1,0 +1,70 @@
+package io.github.dra4j.api.io;
+
+import java.io.IOException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Input that is not a valid Kubernetes object of the model: malformed YAML or JSON, a value of
+ * the wrong type, a missing required field or a limit exceeded. The message names the source,
+ * the document, the object and the JSON path, so a user can find the offending line.
+ */
+public final class DecodeException extends IOException {
+  private static final long serialVersionUID = 1L;
+
+  private final String source;
+  private final int document;
+  private final @Nullable String objectRef;
+  private final @Nullable String path;
+  private final String detail;
+
+  DecodeException(
+      String source, int document, @Nullable String objectRef, @Nullable String path,
+      String detail, @Nullable Throwable cause) {
+    super(format(source, document, objectRef, path, detail), cause);
+    this.source = source;
+    this.document = document;
+    this.objectRef = objectRef;
+    this.path = path;
+    this.detail = detail;
+  }
+
+  private static String format(
+      String source, int document, @Nullable String objectRef, @Nullable String path, String detail) {
+    StringBuilder sb = new StringBuilder(source);
+    if (document > 0) {
+      sb.append(", document ").append(document);
+    }
+    if (objectRef != null) {
+      sb.append(" (").append(objectRef).append(')');
+    }
+    if (path != null) {
+      sb.append(", ").append(path);
+    }
+    return sb.append(": ").append(detail).toString();
+  }
+
+  /** {@return the name of the input, such as a file name or {@code <stdin>}} */
+  public String source() {
+    return source;
+  }
+
+  /** {@return the 1-based number of the YAML document, or 0 when not known} */
+  public int document() {
+    return document;
+  }
+
+  /** {@return the object, such as {@code ResourceSlice/slice-1}, or null when not known} */
+  public @Nullable String objectRef() {
+    return objectRef;
+  }
+
+  /** {@return the JSON path of the offending field, such as {@code spec.devices[0].name}, or null} */
+  public @Nullable String path() {
+    return path;
+  }
+
+  /** {@return what is wrong, without source, document, object and path} */
+  public String detail() {
+    return detail;
+  }
+}

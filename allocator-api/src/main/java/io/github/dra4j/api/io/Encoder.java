@@ -1,0 +1,605 @@
+package io.github.dra4j.api.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.CapacityRequestPolicy;
+import io.github.dra4j.api.CapacityRequestPolicyRange;
+import io.github.dra4j.api.CapacityRequirements;
+import io.github.dra4j.api.CelDeviceSelector;
+import io.github.dra4j.api.Counter;
+import io.github.dra4j.api.CounterSet;
+import io.github.dra4j.api.CounterSetMixin;
+import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceAllocationConfiguration;
+import io.github.dra4j.api.DeviceAllocationResult;
+import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.DeviceCapacity;
+import io.github.dra4j.api.DeviceClaim;
+import io.github.dra4j.api.DeviceClaimConfiguration;
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceClassConfiguration;
+import io.github.dra4j.api.DeviceClassSpec;
+import io.github.dra4j.api.DeviceConstraint;
+import io.github.dra4j.api.DeviceCounterConsumption;
+import io.github.dra4j.api.DeviceCounterConsumptionMixin;
+import io.github.dra4j.api.DeviceMixin;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.DeviceSelector;
+import io.github.dra4j.api.DeviceSubRequest;
+import io.github.dra4j.api.DeviceTaint;
+import io.github.dra4j.api.DeviceToleration;
+import io.github.dra4j.api.ExactDeviceRequest;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeSelector;
+import io.github.dra4j.api.NodeSelectorRequirement;
+import io.github.dra4j.api.NodeSelectorTerm;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.OpaqueDeviceConfiguration;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.RawJson;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimConsumerReference;
+import io.github.dra4j.api.ResourceClaimSpec;
+import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.api.ResourcePool;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.ResourceSliceMixins;
+import io.github.dra4j.api.ResourceSliceSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * Record-to-tree encoding with Kubernetes' omitempty conventions: nulls, empty lists and maps
+ * and false primitive booleans are left out; nullable Booleans and Longs are written when set
+ * (they are pointers in Go); pool generation and slice count are always written (not omitempty
+ * in Go). Quantities print canonically, raw JSON is inlined.
+ */
+final class Encoder {
+  static final String API_VERSION = "resource.k8s.io/v1";
+
+  private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+  private final ObjectMapper json;
+
+  Encoder(ObjectMapper json) {
+    this.json = json;
+  }
+
+  /** Encodes a model object; top-level kinds get apiVersion and kind. */
+  JsonNode encode(Object o) {
+    if (o instanceof ResourceSlice) {
+      ResourceSlice s = (ResourceSlice) o;
+      return top(API_VERSION, "ResourceSlice", s.metadata()).set("spec", spec(s.spec()));
+    }
+    if (o instanceof DeviceClass) {
+      DeviceClass c = (DeviceClass) o;
+      ObjectNode n = top(API_VERSION, "DeviceClass", c.metadata());
+      n.set("spec", classSpec(c.spec()));
+      return n;
+    }
+    if (o instanceof ResourceClaim) {
+      ResourceClaim c = (ResourceClaim) o;
+      ObjectNode n = top(API_VERSION, "ResourceClaim", c.metadata());
+      n.set("spec", claimSpec(c.spec()));
+      if (c.status() != null) {
+        n.set("status", status(c.status()));
+      }
+      return n;
+    }
+    if (o instanceof Node) {
+      return top("v1", "Node", ((Node) o).metadata());
+    }
+    if (o instanceof UnknownObject) {
+      return raw(((UnknownObject) o).content());
+    }
+    return part(o);
+  }
+
+  private JsonNode part(Object o) {
+    if (o instanceof ResourceSliceSpec) {
+      return spec((ResourceSliceSpec) o);
+    } else if (o instanceof ResourcePool) {
+      return pool((ResourcePool) o);
+    } else if (o instanceof Device) {
+      return device((Device) o);
+    } else if (o instanceof DeviceAttribute) {
+      return attribute((DeviceAttribute) o);
+    } else if (o instanceof DeviceCapacity) {
+      return capacity((DeviceCapacity) o);
+    } else if (o instanceof CapacityRequestPolicy) {
+      return policy((CapacityRequestPolicy) o);
+    } else if (o instanceof CapacityRequestPolicyRange) {
+      return range((CapacityRequestPolicyRange) o);
+    } else if (o instanceof DeviceCounterConsumption) {
+      return consumption((DeviceCounterConsumption) o);
+    } else if (o instanceof Counter) {
+      return counter((Counter) o);
+    } else if (o instanceof CounterSet) {
+      return counterSet((CounterSet) o);
+    } else if (o instanceof DeviceTaint) {
+      return taint((DeviceTaint) o);
+    } else if (o instanceof ResourceSliceMixins) {
+      return mixins((ResourceSliceMixins) o);
+    } else if (o instanceof DeviceMixin) {
+      return deviceMixin((DeviceMixin) o);
+    } else if (o instanceof CounterSetMixin) {
+      CounterSetMixin m = (CounterSetMixin) o;
+      return named(m.name(), m.counters());
+    } else if (o instanceof DeviceCounterConsumptionMixin) {
+      DeviceCounterConsumptionMixin m = (DeviceCounterConsumptionMixin) o;
+      return named(m.name(), m.counters());
+    } else if (o instanceof NodeSelector) {
+      return nodeSelector((NodeSelector) o);
+    } else if (o instanceof NodeSelectorTerm) {
+      return term((NodeSelectorTerm) o);
+    } else if (o instanceof NodeSelectorRequirement) {
+      return requirement((NodeSelectorRequirement) o);
+    } else if (o instanceof ObjectMeta) {
+      return meta((ObjectMeta) o);
+    } else if (o instanceof DeviceClassSpec) {
+      return classSpec((DeviceClassSpec) o);
+    } else if (o instanceof DeviceSelector) {
+      return selector((DeviceSelector) o);
+    } else if (o instanceof CelDeviceSelector) {
+      return cel((CelDeviceSelector) o);
+    } else if (o instanceof DeviceClassConfiguration) {
+      return F.objectNode().set("opaque", opaque(((DeviceClassConfiguration) o).opaque()));
+    } else if (o instanceof OpaqueDeviceConfiguration) {
+      return opaque((OpaqueDeviceConfiguration) o);
+    } else if (o instanceof ResourceClaimSpec) {
+      return claimSpec((ResourceClaimSpec) o);
+    } else if (o instanceof DeviceClaim) {
+      return deviceClaim((DeviceClaim) o);
+    } else if (o instanceof DeviceRequest) {
+      return request((DeviceRequest) o);
+    } else if (o instanceof ExactDeviceRequest) {
+      return exact((ExactDeviceRequest) o);
+    } else if (o instanceof DeviceSubRequest) {
+      return subRequest((DeviceSubRequest) o);
+    } else if (o instanceof CapacityRequirements) {
+      return capacityRequirements((CapacityRequirements) o);
+    } else if (o instanceof DeviceToleration) {
+      return toleration((DeviceToleration) o);
+    } else if (o instanceof DeviceConstraint) {
+      return constraint((DeviceConstraint) o);
+    } else if (o instanceof DeviceClaimConfiguration) {
+      return claimConfig((DeviceClaimConfiguration) o);
+    } else if (o instanceof ResourceClaimStatus) {
+      return status((ResourceClaimStatus) o);
+    } else if (o instanceof ResourceClaimConsumerReference) {
+      return consumer((ResourceClaimConsumerReference) o);
+    } else if (o instanceof AllocationResult) {
+      return allocation((AllocationResult) o);
+    } else if (o instanceof DeviceAllocationResult) {
+      return allocationDevices((DeviceAllocationResult) o);
+    } else if (o instanceof DeviceRequestAllocationResult) {
+      return result((DeviceRequestAllocationResult) o);
+    } else if (o instanceof DeviceAllocationConfiguration) {
+      return allocationConfig((DeviceAllocationConfiguration) o);
+    } else if (o instanceof Quantity) {
+      return F.textNode(o.toString());
+    } else if (o instanceof RawJson) {
+      return raw((RawJson) o);
+    }
+    throw new IllegalArgumentException("not a model object: " + o.getClass().getName());
+  }
+
+  /* --- helpers --- */
+
+  private ObjectNode top(String apiVersion, String kind, ObjectMeta meta) {
+    ObjectNode n = F.objectNode();
+    n.put("apiVersion", apiVersion);
+    n.put("kind", kind);
+    n.set("metadata", meta(meta));
+    return n;
+  }
+
+  private static void str(ObjectNode n, String field, @Nullable String value) {
+    if (value != null) {
+      n.put(field, value);
+    }
+  }
+
+  private static void flag(ObjectNode n, String field, boolean value) {
+    if (value) {
+      n.put(field, true);
+    }
+  }
+
+  private static void bool(ObjectNode n, String field, @Nullable Boolean value) {
+    if (value != null) {
+      n.put(field, value.booleanValue());
+    }
+  }
+
+  private static void lng(ObjectNode n, String field, @Nullable Long value) {
+    if (value != null) {
+      n.put(field, value.longValue());
+    }
+  }
+
+  private static void obj(ObjectNode n, String field, @Nullable JsonNode value) {
+    if (value != null) {
+      n.set(field, value);
+    }
+  }
+
+  private static <T> void list(ObjectNode n, String field, List<T> values, Function<T, JsonNode> f) {
+    if (!values.isEmpty()) {
+      ArrayNode a = n.putArray(field);
+      for (T v : values) {
+        a.add(f.apply(v));
+      }
+    }
+  }
+
+  private static void strings(ObjectNode n, String field, List<String> values) {
+    list(n, field, values, F::textNode);
+  }
+
+  private static <T> void map(ObjectNode n, String field, Map<String, T> values, Function<T, JsonNode> f) {
+    if (!values.isEmpty()) {
+      ObjectNode m = n.putObject(field);
+      values.forEach((k, v) -> m.set(k, f.apply(v)));
+    }
+  }
+
+  private static JsonNode quantity(Quantity q) {
+    return F.textNode(q.toString());
+  }
+
+  private static @Nullable JsonNode quantityOrNull(@Nullable Quantity q) {
+    return q == null ? null : quantity(q);
+  }
+
+  private JsonNode raw(RawJson raw) {
+    try {
+      return json.readTree(raw.json());
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException("RawJson is not valid JSON: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /* --- metadata and nodes --- */
+
+  private static ObjectNode meta(ObjectMeta m) {
+    ObjectNode n = F.objectNode();
+    str(n, "name", m.name());
+    str(n, "namespace", m.namespace());
+    str(n, "uid", m.uid());
+    str(n, "resourceVersion", m.resourceVersion());
+    lng(n, "generation", m.generation());
+    map(n, "labels", m.labels(), F::textNode);
+    return n;
+  }
+
+  private static ObjectNode nodeSelector(NodeSelector s) {
+    ObjectNode n = F.objectNode();
+    // An empty term list is meaningful (matches nothing), so it is written.
+    ArrayNode terms = n.putArray("nodeSelectorTerms");
+    s.nodeSelectorTerms().forEach(t -> terms.add(term(t)));
+    return n;
+  }
+
+  private static ObjectNode term(NodeSelectorTerm t) {
+    ObjectNode n = F.objectNode();
+    list(n, "matchExpressions", t.matchExpressions(), Encoder::requirement);
+    list(n, "matchFields", t.matchFields(), Encoder::requirement);
+    return n;
+  }
+
+  private static ObjectNode requirement(NodeSelectorRequirement r) {
+    ObjectNode n = F.objectNode();
+    n.put("key", r.key());
+    n.put("operator", r.operator());
+    strings(n, "values", r.values());
+    return n;
+  }
+
+  /* --- ResourceSlice --- */
+
+  private static ObjectNode spec(ResourceSliceSpec s) {
+    ObjectNode n = F.objectNode();
+    n.put("driver", s.driver());
+    n.set("pool", pool(s.pool()));
+    str(n, "nodeName", s.nodeName());
+    obj(n, "nodeSelector", s.nodeSelector() == null ? null : nodeSelector(s.nodeSelector()));
+    flag(n, "allNodes", s.allNodes());
+    flag(n, "perDeviceNodeSelection", s.perDeviceNodeSelection());
+    list(n, "devices", s.devices(), Encoder::device);
+    list(n, "sharedCounters", s.sharedCounters(), Encoder::counterSet);
+    obj(n, "mixins", s.mixins() == null ? null : mixins(s.mixins()));
+    return n;
+  }
+
+  private static ObjectNode pool(ResourcePool p) {
+    ObjectNode n = F.objectNode();
+    n.put("name", p.name());
+    n.put("generation", p.generation());
+    n.put("resourceSliceCount", p.resourceSliceCount());
+    return n;
+  }
+
+  private static ObjectNode device(Device d) {
+    ObjectNode n = F.objectNode();
+    n.put("name", d.name());
+    map(n, "attributes", d.attributes(), Encoder::attribute);
+    map(n, "capacity", d.capacity(), Encoder::capacity);
+    list(n, "consumesCounters", d.consumesCounters(), Encoder::consumption);
+    strings(n, "includes", d.includes());
+    str(n, "nodeName", d.nodeName());
+    obj(n, "nodeSelector", d.nodeSelector() == null ? null : nodeSelector(d.nodeSelector()));
+    flag(n, "allNodes", d.allNodes());
+    list(n, "taints", d.taints(), Encoder::taint);
+    strings(n, "bindingConditions", d.bindingConditions());
+    strings(n, "bindingFailureConditions", d.bindingFailureConditions());
+    flag(n, "bindsToNode", d.bindsToNode());
+    flag(n, "allowMultipleAllocations", d.allowMultipleAllocations());
+    return n;
+  }
+
+  private static ObjectNode attribute(DeviceAttribute a) {
+    ObjectNode n = F.objectNode();
+    if (a instanceof DeviceAttribute.OfBool) {
+      n.put("bool", ((DeviceAttribute.OfBool) a).value());
+    } else if (a instanceof DeviceAttribute.OfInt) {
+      n.put("int", ((DeviceAttribute.OfInt) a).value());
+    } else if (a instanceof DeviceAttribute.OfString) {
+      n.put("string", ((DeviceAttribute.OfString) a).value());
+    } else if (a instanceof DeviceAttribute.OfVersion) {
+      n.put("version", ((DeviceAttribute.OfVersion) a).value());
+    } else if (a instanceof DeviceAttribute.OfBools) {
+      ArrayNode l = n.putArray("bools");
+      ((DeviceAttribute.OfBools) a).values().forEach(l::add);
+    } else if (a instanceof DeviceAttribute.OfInts) {
+      ArrayNode l = n.putArray("ints");
+      ((DeviceAttribute.OfInts) a).values().forEach(l::add);
+    } else if (a instanceof DeviceAttribute.OfStrings) {
+      ArrayNode l = n.putArray("strings");
+      ((DeviceAttribute.OfStrings) a).values().forEach(l::add);
+    } else if (a instanceof DeviceAttribute.OfVersions) {
+      ArrayNode l = n.putArray("versions");
+      ((DeviceAttribute.OfVersions) a).values().forEach(l::add);
+    }
+    return n;
+  }
+
+  private static ObjectNode capacity(DeviceCapacity c) {
+    ObjectNode n = F.objectNode();
+    n.set("value", quantity(c.value()));
+    obj(n, "requestPolicy", c.requestPolicy() == null ? null : policy(c.requestPolicy()));
+    return n;
+  }
+
+  private static ObjectNode policy(CapacityRequestPolicy p) {
+    ObjectNode n = F.objectNode();
+    obj(n, "default", quantityOrNull(p.defaultValue()));
+    list(n, "validValues", p.validValues(), Encoder::quantity);
+    obj(n, "validRange", p.validRange() == null ? null : range(p.validRange()));
+    return n;
+  }
+
+  private static ObjectNode range(CapacityRequestPolicyRange r) {
+    ObjectNode n = F.objectNode();
+    obj(n, "min", quantityOrNull(r.min()));
+    obj(n, "max", quantityOrNull(r.max()));
+    obj(n, "step", quantityOrNull(r.step()));
+    return n;
+  }
+
+  private static ObjectNode consumption(DeviceCounterConsumption c) {
+    ObjectNode n = F.objectNode();
+    n.put("counterSet", c.counterSet());
+    map(n, "counters", c.counters(), Encoder::counter);
+    strings(n, "includes", c.includes());
+    return n;
+  }
+
+  private static ObjectNode counter(Counter c) {
+    return F.objectNode().set("value", quantity(c.value()));
+  }
+
+  private static ObjectNode counterSet(CounterSet c) {
+    ObjectNode n = named(c.name(), c.counters());
+    strings(n, "includes", c.includes());
+    return n;
+  }
+
+  private static ObjectNode named(String name, Map<String, Counter> counters) {
+    ObjectNode n = F.objectNode();
+    n.put("name", name);
+    map(n, "counters", counters, Encoder::counter);
+    return n;
+  }
+
+  private static ObjectNode taint(DeviceTaint t) {
+    ObjectNode n = F.objectNode();
+    n.put("key", t.key());
+    str(n, "value", t.value());
+    n.put("effect", t.effect());
+    str(n, "timeAdded", t.timeAdded());
+    return n;
+  }
+
+  private static ObjectNode mixins(ResourceSliceMixins m) {
+    ObjectNode n = F.objectNode();
+    list(n, "device", m.device(), Encoder::deviceMixin);
+    list(n, "deviceCounterConsumption", m.deviceCounterConsumption(), c -> named(c.name(), c.counters()));
+    list(n, "counterSet", m.counterSet(), c -> named(c.name(), c.counters()));
+    return n;
+  }
+
+  private static ObjectNode deviceMixin(DeviceMixin m) {
+    ObjectNode n = F.objectNode();
+    n.put("name", m.name());
+    map(n, "attributes", m.attributes(), Encoder::attribute);
+    map(n, "capacity", m.capacity(), Encoder::capacity);
+    return n;
+  }
+
+  /* --- DeviceClass --- */
+
+  private ObjectNode classSpec(DeviceClassSpec s) {
+    ObjectNode n = F.objectNode();
+    list(n, "selectors", s.selectors(), Encoder::selector);
+    list(n, "config", s.config(), c -> F.objectNode().set("opaque", opaque(c.opaque())));
+    str(n, "extendedResourceName", s.extendedResourceName());
+    return n;
+  }
+
+  private static ObjectNode selector(DeviceSelector s) {
+    ObjectNode n = F.objectNode();
+    obj(n, "cel", s.cel() == null ? null : cel(s.cel()));
+    return n;
+  }
+
+  private static ObjectNode cel(CelDeviceSelector c) {
+    return F.objectNode().put("expression", c.expression());
+  }
+
+  private ObjectNode opaque(OpaqueDeviceConfiguration o) {
+    ObjectNode n = F.objectNode();
+    n.put("driver", o.driver());
+    n.set("parameters", raw(o.parameters()));
+    return n;
+  }
+
+  /* --- ResourceClaim --- */
+
+  private ObjectNode claimSpec(ResourceClaimSpec s) {
+    return F.objectNode().set("devices", deviceClaim(s.devices()));
+  }
+
+  private ObjectNode deviceClaim(DeviceClaim d) {
+    ObjectNode n = F.objectNode();
+    list(n, "requests", d.requests(), Encoder::request);
+    list(n, "constraints", d.constraints(), Encoder::constraint);
+    list(n, "config", d.config(), this::claimConfig);
+    return n;
+  }
+
+  private static ObjectNode request(DeviceRequest r) {
+    ObjectNode n = F.objectNode();
+    n.put("name", r.name());
+    obj(n, "exactly", r.exactly() == null ? null : exact(r.exactly()));
+    list(n, "firstAvailable", r.firstAvailable(), Encoder::subRequest);
+    return n;
+  }
+
+  private static ObjectNode exact(ExactDeviceRequest r) {
+    ObjectNode n = F.objectNode();
+    n.put("deviceClassName", r.deviceClassName());
+    list(n, "selectors", r.selectors(), Encoder::selector);
+    str(n, "allocationMode", r.allocationMode());
+    lng(n, "count", r.count());
+    bool(n, "adminAccess", r.adminAccess());
+    list(n, "tolerations", r.tolerations(), Encoder::toleration);
+    obj(n, "capacity", r.capacity() == null ? null : capacityRequirements(r.capacity()));
+    return n;
+  }
+
+  private static ObjectNode subRequest(DeviceSubRequest r) {
+    ObjectNode n = F.objectNode();
+    n.put("name", r.name());
+    n.put("deviceClassName", r.deviceClassName());
+    list(n, "selectors", r.selectors(), Encoder::selector);
+    str(n, "allocationMode", r.allocationMode());
+    lng(n, "count", r.count());
+    list(n, "tolerations", r.tolerations(), Encoder::toleration);
+    obj(n, "capacity", r.capacity() == null ? null : capacityRequirements(r.capacity()));
+    return n;
+  }
+
+  private static ObjectNode capacityRequirements(CapacityRequirements c) {
+    ObjectNode n = F.objectNode();
+    map(n, "requests", c.requests(), Encoder::quantity);
+    return n;
+  }
+
+  private static ObjectNode toleration(DeviceToleration t) {
+    ObjectNode n = F.objectNode();
+    str(n, "key", t.key());
+    str(n, "operator", t.operator());
+    str(n, "value", t.value());
+    str(n, "effect", t.effect());
+    lng(n, "tolerationSeconds", t.tolerationSeconds());
+    return n;
+  }
+
+  private static ObjectNode constraint(DeviceConstraint c) {
+    ObjectNode n = F.objectNode();
+    strings(n, "requests", c.requests());
+    str(n, "matchAttribute", c.matchAttribute());
+    str(n, "distinctAttribute", c.distinctAttribute());
+    return n;
+  }
+
+  private ObjectNode claimConfig(DeviceClaimConfiguration c) {
+    ObjectNode n = F.objectNode();
+    strings(n, "requests", c.requests());
+    n.set("opaque", opaque(c.opaque()));
+    return n;
+  }
+
+  private ObjectNode status(ResourceClaimStatus s) {
+    ObjectNode n = F.objectNode();
+    obj(n, "allocation", s.allocation() == null ? null : allocation(s.allocation()));
+    list(n, "reservedFor", s.reservedFor(), Encoder::consumer);
+    return n;
+  }
+
+  private static ObjectNode consumer(ResourceClaimConsumerReference r) {
+    ObjectNode n = F.objectNode();
+    str(n, "apiGroup", r.apiGroup());
+    n.put("resource", r.resource());
+    n.put("name", r.name());
+    n.put("uid", r.uid());
+    return n;
+  }
+
+  private ObjectNode allocation(AllocationResult a) {
+    ObjectNode n = F.objectNode();
+    n.set("devices", allocationDevices(a.devices()));
+    obj(n, "nodeSelector", a.nodeSelector() == null ? null : nodeSelector(a.nodeSelector()));
+    str(n, "allocationTimestamp", a.allocationTimestamp());
+    return n;
+  }
+
+  private ObjectNode allocationDevices(DeviceAllocationResult d) {
+    ObjectNode n = F.objectNode();
+    list(n, "results", d.results(), Encoder::result);
+    list(n, "config", d.config(), this::allocationConfig);
+    return n;
+  }
+
+  private static ObjectNode result(DeviceRequestAllocationResult r) {
+    ObjectNode n = F.objectNode();
+    n.put("request", r.request());
+    n.put("driver", r.driver());
+    n.put("pool", r.pool());
+    n.put("device", r.device());
+    bool(n, "adminAccess", r.adminAccess());
+    list(n, "tolerations", r.tolerations(), Encoder::toleration);
+    strings(n, "bindingConditions", r.bindingConditions());
+    strings(n, "bindingFailureConditions", r.bindingFailureConditions());
+    str(n, "shareID", r.shareID());
+    map(n, "consumedCapacity", r.consumedCapacity(), Encoder::quantity);
+    return n;
+  }
+
+  private ObjectNode allocationConfig(DeviceAllocationConfiguration c) {
+    ObjectNode n = F.objectNode();
+    n.put("source", c.source());
+    strings(n, "requests", c.requests());
+    n.set("opaque", opaque(c.opaque()));
+    return n;
+  }
+}
