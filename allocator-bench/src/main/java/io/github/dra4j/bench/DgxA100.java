@@ -34,6 +34,10 @@ import java.util.SplittableRandom;
  * <p>Slices per node (pool = node name): {@code <node>-devices-0} (GPUs 0-3, 104 devices),
  * {@code <node>-devices-1} (GPUs 4-7) and {@code <node>-counters}. Without counters the node has the
  * same devices and attributes but neither counter sets nor consumptions.
+ *
+ * <p>Nodes of one generator share their immutable mixin objects (only the per-GPU index and UUID
+ * mixins differ), which keeps a 5,000-node cluster near 100 MB; each node still has its own
+ * slices and device records.
  */
 final class DgxA100 {
   static final String DRIVER = "gpu.nvidia.com";
@@ -139,7 +143,7 @@ final class DgxA100 {
 
   /** {@return one node's slices, with or without counters} */
   static Workload node(String node, boolean counters) {
-    return new Workload(nodeSlices(node, counters), classes(), List.of());
+    return new Workload(new Generator(counters).nodeSlices(node), classes(), List.of());
   }
 
   /**
@@ -155,9 +159,10 @@ final class DgxA100 {
     SplittableRandom random = new SplittableRandom(seed);
     List<ResourceSlice> slices = new ArrayList<>(nodes * 3);
     List<ResourceClaim> inUse = new ArrayList<>();
+    Generator generator = new Generator(true);
     for (int i = 0; i < nodes; i++) {
       String node = nodeName(i);
-      slices.addAll(nodeSlices(node, true));
+      slices.addAll(generator.nodeSlices(node));
       if (random.nextInt(100) < 30) {
         List<String> devices = new ArrayList<>();
         for (int g = 0; g < GPUS; g++) {
@@ -184,30 +189,68 @@ final class DgxA100 {
     return "gpu-" + gpu + "-mig-" + profile.label() + "-" + start + (end == start ? "" : "-" + end);
   }
 
-  private static List<ResourceSlice> nodeSlices(String node, boolean counters) {
-    ResourcePool pool = ResourcePool.of(node, 1, counters ? 3 : 2);
-    List<ResourceSlice> slices = new ArrayList<>(3);
-    for (int s = 0; s < GPUS / GPUS_PER_SLICE; s++) {
-      slices.add(deviceSlice(node, pool, s, counters));
+  /**
+   * What every node's device slice {@code s} has in common: the mixins other than the per-GPU
+   * ones, and the devices (which carry no node-specific data).
+   */
+  private record Template(List<DeviceMixin> deviceMixins, List<DeviceCounterConsumptionMixin> consumptionMixins,
+      List<Device> devices) {}
+
+  /**
+   * Generates nodes that share their immutable mixin and counter set objects, so that 5,000
+   * nodes fit in a benchmark heap; each node still has its own slices, devices and per-GPU
+   * mixins (index and UUID), as a decoded informer cache would.
+   */
+  private static final class Generator {
+    private final boolean counters;
+    private final List<Template> templates = new ArrayList<>();
+    private final ResourceSliceMixins counterMixins;
+    private final List<CounterSet> counterSets = new ArrayList<>();
+
+    Generator(boolean counters) {
+      this.counters = counters;
+      for (int s = 0; s < GPUS / GPUS_PER_SLICE; s++) {
+        templates.add(template(s, counters));
+      }
+      Map<String, Counter> a100 = new LinkedHashMap<>();
+      putCounters(a100, FULL_GPU, 0);
+      counterMixins = new ResourceSliceMixins(List.of(), List.of(),
+          List.of(new CounterSetMixin("mock-nvidia-a100", a100)));
+      for (int g = 0; g < GPUS; g++) {
+        counterSets.add(new CounterSet(counterSetName(g), Map.of(), List.of("mock-nvidia-a100")));
+      }
     }
-    if (counters) {
-      slices.add(counterSlice(node, pool));
+
+    List<ResourceSlice> nodeSlices(String node) {
+      ResourcePool pool = ResourcePool.of(node, 1, counters ? 3 : 2);
+      List<ResourceSlice> slices = new ArrayList<>(3);
+      SplittableRandom random = new SplittableRandom(SEED + node.hashCode());
+      for (int s = 0; s < templates.size(); s++) {
+        Template template = templates.get(s);
+        List<DeviceMixin> mixins = new ArrayList<>(template.deviceMixins());
+        for (int g = s * GPUS_PER_SLICE; g < (s + 1) * GPUS_PER_SLICE; g++) {
+          String uuid = "GPU-" + Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong());
+          mixins.add(new DeviceMixin("specific-gpu-" + g + "-attributes",
+              Map.of("index", DeviceAttribute.ofInt(g), "uuid", DeviceAttribute.ofString(uuid)), Map.of()));
+          mixins.add(new DeviceMixin("specific-gpu-" + g + "-mig-attributes",
+              Map.of("parentIndex", DeviceAttribute.ofInt(g), "parentUUID", DeviceAttribute.ofString(uuid)),
+              Map.of()));
+        }
+        List<Device> devices = new ArrayList<>(template.devices().size());
+        for (Device d : template.devices()) {
+          devices.add(Model.device(d.name(), d.attributes(), d.capacity(), d.consumesCounters(), d.includes()));
+        }
+        slices.add(Model.deviceSlice(node + "-devices-" + s, DRIVER, node, pool, devices,
+            new ResourceSliceMixins(mixins, template.consumptionMixins(), List.of())));
+      }
+      if (counters) {
+        slices.add(Model.counterSlice(node + "-counters", DRIVER, node, pool, counterSets, counterMixins));
+      }
+      return slices;
     }
-    return slices;
   }
 
-  private static ResourceSlice counterSlice(String node, ResourcePool pool) {
-    Map<String, Counter> a100 = new LinkedHashMap<>();
-    putCounters(a100, FULL_GPU, 0);
-    List<CounterSet> sets = new ArrayList<>();
-    for (int g = 0; g < GPUS; g++) {
-      sets.add(new CounterSet(counterSetName(g), Map.of(), List.of("mock-nvidia-a100")));
-    }
-    return Model.counterSlice(node + "-counters", DRIVER, node, pool, sets,
-        new ResourceSliceMixins(List.of(), List.of(), List.of(new CounterSetMixin("mock-nvidia-a100", a100))));
-  }
-
-  private static ResourceSlice deviceSlice(String node, ResourcePool pool, int s, boolean counters) {
+  private static Template template(int s, boolean counters) {
     List<DeviceMixin> deviceMixins = new ArrayList<>();
     List<DeviceCounterConsumptionMixin> consumptionMixins = new ArrayList<>();
     deviceMixins.add(new DeviceMixin("common-gpu-attributes", commonAttributes("gpu"), Map.of()));
@@ -230,14 +273,7 @@ final class DgxA100 {
       consumptionMixins.add(new DeviceCounterConsumptionMixin(rangeName(range[0], range[1]), consumed));
     }
     List<Device> devices = new ArrayList<>();
-    SplittableRandom random = new SplittableRandom(SEED + node.hashCode());
     for (int g = s * GPUS_PER_SLICE; g < (s + 1) * GPUS_PER_SLICE; g++) {
-      String uuid = "GPU-" + Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong());
-      deviceMixins.add(new DeviceMixin("specific-gpu-" + g + "-attributes",
-          Map.of("index", DeviceAttribute.ofInt(g), "uuid", DeviceAttribute.ofString(uuid)), Map.of()));
-      deviceMixins.add(new DeviceMixin("specific-gpu-" + g + "-mig-attributes",
-          Map.of("parentIndex", DeviceAttribute.ofInt(g), "parentUUID", DeviceAttribute.ofString(uuid)),
-          Map.of()));
       String all = rangeName(0, 7);
       devices.add(Model.device("gpu-" + g, Map.of(), Map.of(),
           consumption(g, counters, "gpu-full", all),
@@ -251,8 +287,8 @@ final class DgxA100 {
         }
       }
     }
-    return Model.deviceSlice(node + "-devices-" + s, DRIVER, node, pool, devices,
-        new ResourceSliceMixins(deviceMixins, counters ? consumptionMixins : List.of(), List.of()));
+    return new Template(List.copyOf(deviceMixins), counters ? List.copyOf(consumptionMixins) : List.of(),
+        List.copyOf(devices));
   }
 
   private static List<DeviceCounterConsumption> consumption(int gpu, boolean counters, String profile, String range) {
