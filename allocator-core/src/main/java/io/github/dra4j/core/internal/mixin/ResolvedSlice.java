@@ -2,7 +2,10 @@ package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One ResourceSlice with its mixins indexed once, so that every device, counter set and
@@ -32,11 +35,40 @@ public interface ResolvedSlice {
   List<FieldError> problems();
 
   /**
+   * Returns the names of the counter sets of this slice that the mixins gate dropped. Devices
+   * of the same pool that consume from one of them must be dropped too; they usually live in
+   * other slices of the pool, so that rule is applied per pool with
+   * {@link MixinResolver#dropConsumersOfDroppedCounterSets}.
+   *
+   * @return the dropped counter set names in slice order; empty when the gate is on
+   */
+  default Set<String> droppedCounterSets() {
+    Set<String> names = new LinkedHashSet<>();
+    for (Dropped d : dropped()) {
+      if (d.kind().equals(Dropped.COUNTER_SET)) {
+        names.add(d.name());
+      }
+    }
+    return Collections.unmodifiableSet(names);
+  }
+
+  /**
    * A device or counter set removed because the mixins gate is off.
    *
-   * @param kind "device" or "counterSet"
+   * @param kind {@link #DEVICE} or {@link #COUNTER_SET}
    * @param name the device or counter set name
    * @param reason why, such as "device uses includes while DRAResourceSliceMixins is disabled"
    */
-  record Dropped(String kind, String name, String reason) {}
+  record Dropped(String kind, String name, String reason) {
+    /** The kind of a dropped device. */
+    public static final String DEVICE = "device";
+    /** The kind of a dropped counter set. */
+    public static final String COUNTER_SET = "counterSet";
+
+    public Dropped {
+      java.util.Objects.requireNonNull(kind, "kind");
+      java.util.Objects.requireNonNull(name, "name");
+      java.util.Objects.requireNonNull(reason, "reason");
+    }
+  }
 }

@@ -1,0 +1,60 @@
+package io.github.dra4j.api.validation;
+
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.field.FieldError;
+import java.util.List;
+
+/**
+ * Validates API objects the way the API server would, so that a bad slice or claim is
+ * reported with every problem and its field path before the allocator sees it. Rules come
+ * from the {@code resource.k8s.io/v1} API reference, KEP-4815 (partitionable devices) and
+ * KEP-5234 (ResourceSlice mixins); {@code docs/validation.md} lists each rule, its path and
+ * its message, and the choices made where the texts disagree.
+ *
+ * <p>Errors print like Kubernetes' {@code field.ErrorList}:
+ * <pre>{@code
+ * for (FieldError e : Validator.validate(slice)) {
+ *   System.err.println(e); // spec.devices[3].includes: Too many: 9: must have at most 8 items
+ * }
+ * }</pre>
+ *
+ * <p>Validation is pure: it never throws for bad content, never mutates its input, and returns
+ * an empty list for a valid object. It checks each object alone; cross-object rules (a counter
+ * set in another slice of the pool, an unknown device class) are the allocator's.
+ */
+public final class Validator {
+  private Validator() {}
+
+  /**
+   * Validates a ResourceSlice: metadata, driver, pool, node selection, devices, counter sets,
+   * mixins and the per-slice limits.
+   *
+   * @param slice the slice
+   * @return every error, in field order; empty when the slice is valid
+   */
+  public static List<FieldError> validate(ResourceSlice slice) {
+    return SliceValidation.validate(slice);
+  }
+
+  /**
+   * Validates the metadata and spec of a ResourceClaim (its status is not checked).
+   *
+   * @param claim the claim
+   * @return every error, in field order; empty when the claim is valid
+   */
+  public static List<FieldError> validate(ResourceClaim claim) {
+    return ClaimValidation.validate(claim);
+  }
+
+  /**
+   * Validates a DeviceClass: name, selectors and configuration.
+   *
+   * @param deviceClass the class
+   * @return every error, in field order; empty when the class is valid
+   */
+  public static List<FieldError> validate(DeviceClass deviceClass) {
+    return ClaimValidation.validate(deviceClass);
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * Validation of ResourceSlices, ResourceClaims and DeviceClasses with the rules of the
+ * {@code resource.k8s.io/v1} API and of KEP-4815 and KEP-5234; entry point {@link
+ * io.github.dra4j.api.validation.Validator}.
+ */
+@org.jspecify.annotations.NullMarked
+package io.github.dra4j.api.validation;

@@ -1,0 +1,61 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.QualifiedName;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.ResourceClaim;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/*
+ * Devices already allocated by other claims, as the kube-scheduler derives them from allocated
+ * claims (foreachAllocatedDevice in the dynamicresources plugin): results with adminAccess are
+ * not "in use"; with DRAConsumableCapacity a result with a shareID is a share of its device (its consumed
+ * capacity aggregated per device), every other result dedicates its device. Mirrors
+ * AllocatedState in the Go scheduler API. Capacity names are qualified ("domain/id").
+ */
+record AllocatedState(
+    Set<DeviceId> allocatedDevices,
+    Set<DeviceId> sharedDevices,
+    Map<DeviceId, Map<String, Quantity>> aggregatedCapacity) {
+
+  static AllocatedState from(Collection<ResourceClaim> claims, Features features) {
+    Set<DeviceId> dedicated = new HashSet<>();
+    Set<DeviceId> shared = new HashSet<>();
+    Map<DeviceId, Map<String, Quantity>> capacity = new HashMap<>();
+    for (ResourceClaim claim : claims) {
+      AllocationResult allocation = claim.allocation();
+      if (allocation == null) {
+        continue;
+      }
+      for (DeviceRequestAllocationResult r : allocation.devices().results()) {
+        if (Boolean.TRUE.equals(r.adminAccess())) {
+          continue;
+        }
+        DeviceId id = new DeviceId(r.driver(), r.pool(), r.device());
+        if (features.consumableCapacity() && r.shareID() != null) {
+          shared.add(id);
+          if (!r.consumedCapacity().isEmpty()) {
+            Map<String, Quantity> sum = capacity.computeIfAbsent(id, k -> new HashMap<>());
+            r.consumedCapacity().forEach((name, q) ->
+                sum.merge(QualifiedName.of(name, r.driver()).toString(), q, Quantity::add));
+          }
+          continue;
+        }
+        dedicated.add(id);
+      }
+    }
+    return new AllocatedState(Set.copyOf(dedicated), Set.copyOf(shared), Map.copyOf(capacity));
+  }
+
+  /** Mirrors {@code IsDeviceAllocated}: dedicated, shared or with consumed capacity. */
+  boolean isDeviceAllocated(DeviceId id) {
+    return allocatedDevices.contains(id)
+        || sharedDevices.contains(id)
+        || aggregatedCapacity.containsKey(id);
+  }
+}

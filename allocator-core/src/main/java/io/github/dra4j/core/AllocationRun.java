@@ -1,0 +1,869 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceAllocationConfiguration;
+import io.github.dra4j.api.DeviceAllocationResult;
+import io.github.dra4j.api.DeviceClaimConfiguration;
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceClassConfiguration;
+import io.github.dra4j.api.DeviceConstraint;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.DeviceSelector;
+import io.github.dra4j.api.DeviceSubRequest;
+import io.github.dra4j.api.DeviceTaint;
+import io.github.dra4j.api.DeviceToleration;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.field.FieldPath;
+import io.github.dra4j.core.internal.mixin.ResolvedCounters;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * One allocate call: single-threaded state over an immutable snapshot. Mirrors the lower-case
+ * allocator of allocator_experimental.go:
+ *
+ * 1. validate every request (class lookup, gates, counts; mode All pre-lists its devices);
+ * 2. backtracking first fit, allocateOne: claim -> request -> (subrequest) -> device. The start
+ *    location passed down makes a request pick devices in pool/slice/device order only, so the
+ *    search tries combinations, never permutations. Cheap checks come first (in use, memoized
+ *    selectors, capacity), then allocateDevice (counters, taints, constraints);
+ * 3. assemble results: request names, configs, node selector.
+ *
+ * Backtracking is steered by a Status value, never by exceptions; exceptions are real errors.
+ * Every step counts against the budget, and cancellation and deadline are polled.
+ */
+final class AllocationRun {
+  static final int ALLOCATION_RESULTS_MAX_SIZE = 32;
+  private static final int POLL_INTERVAL = 1024;
+
+  enum Status { SUCCESS, FAILED, MAX_SIZE_EXCEEDED }
+
+  final ClusterSnapshot snapshot;
+  final Features features;
+  final Node node;
+  final List<ResourceClaim> claims;
+  final List<Pool> pools;
+  private final AllocationOptions options;
+  private final Map<PoolId, Pool> poolsById = new HashMap<>();
+
+  long steps;
+  long invocations;
+  private long nextPoll = POLL_INTERVAL;
+
+  /** Per claim, per request. */
+  RequestSlot[][] slots;
+  private Constraint[][] constraints;
+  private final Map<PoolId, Map<String, Map<String, BigDecimal>>> consumedCounters = new HashMap<>();
+  private final Map<DeviceId, Set<Integer>> allocatingDevices = new HashMap<>();
+  private final Map<DeviceId, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
+  private final List<List<DeviceResult>> results;
+
+  AllocationRun(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, List<Pool> pools,
+      AllocationOptions options) {
+    this.snapshot = snapshot;
+    this.features = snapshot.features();
+    this.node = node;
+    this.claims = claims;
+    this.pools = pools;
+    this.options = options;
+    for (Pool p : pools) {
+      poolsById.put(p.id, p);
+    }
+    this.slots = new RequestSlot[claims.size()][];
+    this.constraints = new Constraint[claims.size()][];
+    this.results = new ArrayList<>(claims.size());
+    for (int i = 0; i < claims.size(); i++) {
+      results.add(new ArrayList<>());
+    }
+  }
+
+  /* ---------------- data ---------------- */
+
+  /** A device chosen for a request. */
+  record DeviceResult(
+      DeviceEntry device,
+      RequestData request,
+      @Nullable String shareId,
+      @Nullable Map<String, BigDecimal> consumedCapacity) {}
+
+  /** A request without subrequests (one entry) or with them (one per subrequest). */
+  static final class RequestSlot {
+    final DeviceRequest request;
+    final RequestData[] data;
+    final boolean hasSubRequests;
+    int selected;
+
+    RequestSlot(DeviceRequest request, RequestData[] data, boolean hasSubRequests) {
+      this.request = request;
+      this.data = data;
+      this.hasSubRequests = hasSubRequests;
+    }
+  }
+
+  /** Validated request data. Mirrors requestData. */
+  static final class RequestData {
+    final int claimIndex;
+    final RequestView request;
+    final @Nullable RequestView parent;
+    final DeviceClass deviceClass;
+    final CompiledSelector[] classSelectors;
+    final CompiledSelector[] requestSelectors;
+    int numDevices;
+    @Nullable List<DeviceEntry> allDevices;
+    /** Selector memo by device uid: 0 unknown, 1 match, 2 no match. */
+    private byte @Nullable [] memo;
+
+    RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
+        CompiledSelector[] classSelectors, CompiledSelector[] requestSelectors) {
+      this.claimIndex = claimIndex;
+      this.request = request;
+      this.parent = parent;
+      this.deviceClass = deviceClass;
+      this.classSelectors = classSelectors;
+      this.requestSelectors = requestSelectors;
+    }
+
+    String requestName() {
+      return parent == null ? request.name : parent.name + "/" + request.name;
+    }
+
+    String baseName() {
+      return parent == null ? request.name : parent.name;
+    }
+
+    @Nullable String subName() {
+      return parent == null ? null : request.name;
+    }
+  }
+
+  static String claimRef(ResourceClaim claim) {
+    String ns = claim.metadata().namespace();
+    String name = Objects.requireNonNullElse(claim.metadata().name(), "");
+    return ns == null || ns.isEmpty() ? name : ns + "/" + name;
+  }
+
+  private static String objectRef(ResourceClaim claim) {
+    return "ResourceClaim " + claimRef(claim);
+  }
+
+  /* ---------------- entry ---------------- */
+
+  /** Runs the call: results, or null when unsatisfiable. */
+  @Nullable List<AllocationResult> run() {
+    int minDevicesTotal = 0;
+    for (int c = 0; c < claims.size(); c++) {
+      minDevicesTotal += validateClaim(c);
+    }
+    Status status = allocateOne(0, 0, 0, 0, false, 0, 0, 0);
+    if (status == Status.MAX_SIZE_EXCEEDED) {
+      throw new InvalidInputException("allocation max size exceeded", null, null);
+    }
+    if (status != Status.SUCCESS) {
+      for (Pool pool : pools) {
+        if (pool.invalid) {
+          StringBuilder sb = new StringBuilder("invalid resource pools were encountered");
+          for (Pool p : pools) {
+            if (p.invalid) {
+              sb.append("; pool ").append(p.id).append(": ").append(p.invalidReason);
+            }
+          }
+          throw new NodeAllocationException(sb.toString(), "Node " + node.name(), null);
+        }
+      }
+      return null;
+    }
+    List<AllocationResult> out = new ArrayList<>(claims.size());
+    for (int c = 0; c < claims.size(); c++) {
+      out.add(assemble(c));
+    }
+    return out;
+  }
+
+  /* ---------------- validation ---------------- */
+
+  private int validateClaim(int c) {
+    ResourceClaim claim = claims.get(c);
+    String ref = claimRef(claim);
+    List<DeviceRequest> requests = claim.spec().devices().requests();
+    FieldPath requestsPath = FieldPath.of("spec", "devices", "requests");
+    slots[c] = new RequestSlot[requests.size()];
+    int minDevicesPerClaim = 0;
+    for (int r = 0; r < requests.size(); r++) {
+      DeviceRequest request = requests.get(r);
+      FieldPath path = requestsPath.index(r);
+      boolean hasSub = !request.firstAvailable().isEmpty();
+      if (!features.prioritizedList() && hasSub) {
+        throw new InvalidInputException("claim " + ref + ", request " + request.name()
+            + ": has subrequests, but the DRAPrioritizedList feature is disabled",
+            objectRef(claim), path.child("firstAvailable"));
+      }
+      if (!features.consumableCapacity()) {
+        if (request.exactly() != null && request.exactly().capacity() != null) {
+          throw new InvalidInputException("claim " + ref + ", request " + request.name()
+              + ": has capacity requests, but the DRAConsumableCapacity feature is disabled",
+              objectRef(claim), path.child("exactly").child("capacity"));
+        }
+        for (int s = 0; s < request.firstAvailable().size(); s++) {
+          DeviceSubRequest sub = request.firstAvailable().get(s);
+          if (sub.capacity() != null) {
+            throw new InvalidInputException("claim " + ref + ", subrequest " + sub.name()
+                + ": has capacity requests, but the DRAConsumableCapacity feature is disabled",
+                objectRef(claim), path.child("firstAvailable").index(s).child("capacity"));
+          }
+        }
+      }
+      if (hasSub) {
+        RequestView parent = RequestView.parent(request.name());
+        RequestData[] data = new RequestData[request.firstAvailable().size()];
+        int min = Integer.MAX_VALUE;
+        for (int s = 0; s < data.length; s++) {
+          data[s] = validateRequest(c, RequestView.of(request.firstAvailable().get(s)), parent,
+              path.child("firstAvailable").index(s));
+          min = Math.min(min, data[s].numDevices);
+        }
+        slots[c][r] = new RequestSlot(request, data, true);
+        minDevicesPerClaim += min;
+      } else {
+        if (request.exactly() == null) {
+          throw new InvalidInputException("claim " + ref + ", request " + request.name()
+              + ": missing device class name (unsupported request type?)", objectRef(claim),
+              path.child("exactly"));
+        }
+        RequestData data = validateRequest(c, RequestView.of(request.name(), request.exactly()), null,
+            path.child("exactly"));
+        slots[c][r] = new RequestSlot(request, new RequestData[] {data}, false);
+        minDevicesPerClaim += data.numDevices;
+      }
+    }
+    if (minDevicesPerClaim > ALLOCATION_RESULTS_MAX_SIZE) {
+      throw new InvalidInputException("claim " + ref + ": number of requested devices "
+          + minDevicesPerClaim + " exceeds the claim limit of " + ALLOCATION_RESULTS_MAX_SIZE,
+          objectRef(claim), requestsPath);
+    }
+    List<DeviceConstraint> list = claim.spec().devices().constraints();
+    constraints[c] = new Constraint[list.size()];
+    for (int i = 0; i < list.size(); i++) {
+      DeviceConstraint dc = list.get(i);
+      if (dc.matchAttribute() != null) {
+        constraints[c][i] = new Constraint.MatchAttribute(dc.requests(), dc.matchAttribute(),
+            features.listTypeAttributes());
+      } else if (dc.distinctAttribute() != null) {
+        constraints[c][i] = new Constraint.DistinctAttribute(dc.requests(), dc.distinctAttribute(),
+            features.listTypeAttributes());
+      } else {
+        throw new InvalidInputException("claim " + ref + ", constraint #" + i
+            + ": empty constraint (unsupported constraint type?)", objectRef(claim),
+            FieldPath.of("spec", "devices", "constraints").index(i));
+      }
+    }
+    return minDevicesPerClaim;
+  }
+
+  private RequestData validateRequest(int c, RequestView request, @Nullable RequestView parent, FieldPath path) {
+    ResourceClaim claim = claims.get(c);
+    String ref = claimRef(claim);
+    for (int i = 0; i < request.selectors.size(); i++) {
+      if (request.selectors.get(i).cel() == null) {
+        throw new InvalidInputException("claim " + ref + ", request " + request.name + ", selector #" + i
+            + ": CEL expression empty (unsupported selector type?)", objectRef(claim),
+            path.child("selectors").index(i));
+      }
+    }
+    if (!features.adminAccess() && request.hasAdminAccess) {
+      throw new InvalidInputException("claim " + ref + ", request " + request.name
+          + ": admin access is requested, but the feature is disabled", objectRef(claim),
+          path.child("adminAccess"));
+    }
+    if (request.deviceClassName.isEmpty()) {
+      throw new InvalidInputException("claim " + ref + ", request " + request.name
+          + ": missing device class name (unsupported request type?)", objectRef(claim),
+          path.child("deviceClassName"));
+    }
+    DeviceClass cls = snapshot.deviceClass(request.deviceClassName);
+    if (cls == null) {
+      throw new InvalidInputException("claim " + ref + ", request " + request.name
+          + ": could not retrieve device class " + request.deviceClassName
+          + ": deviceclass.resource.k8s.io \"" + request.deviceClassName + "\" not found",
+          objectRef(claim), path.child("deviceClassName"));
+    }
+    RequestData data = new RequestData(c, request, parent, cls,
+        compile(cls.spec().selectors()), compile(request.selectors));
+    switch (request.allocationMode) {
+      case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
+        if (request.count > Integer.MAX_VALUE) {
+          throw new InvalidInputException("claim " + ref + ", request " + request.name
+              + ": exact count " + request.count + " is too large", objectRef(claim), path.child("count"));
+        }
+        data.numDevices = (int) request.count;
+        break;
+      case io.github.dra4j.api.DeviceAllocationMode.ALL:
+        List<DeviceEntry> all = new ArrayList<>();
+        for (Pool pool : pools) {
+          if (pool.incomplete) {
+            throw new InvalidInputException("claim " + ref + ", request " + request.name
+                + ": asks for all devices, but resource pool " + pool.id + " is currently being updated",
+                objectRef(claim), path.child("allocationMode"));
+          }
+          if (pool.invalid) {
+            throw new InvalidInputException("claim " + ref + ", request " + request.name
+                + ": asks for all devices, but resource pool " + pool.id + " is currently invalid",
+                objectRef(claim), path.child("allocationMode"));
+          }
+          for (Pool.PoolSlice slice : pool.targeting) {
+            for (DeviceEntry d : slice.devices()) {
+              step();
+              if (!isSelectable(data, d)) {
+                continue;
+              }
+              if (features.consumableCapacity() && checkCapacity(data, d) != null) {
+                continue;
+              }
+              all.add(d);
+            }
+          }
+        }
+        data.allDevices = List.copyOf(all);
+        data.numDevices = all.size();
+        break;
+      default:
+        throw new InvalidInputException("claim " + ref + ", request " + request.name
+            + ": unsupported count mode " + request.allocationMode, objectRef(claim),
+            path.child("allocationMode"));
+    }
+    return data;
+  }
+
+  private CompiledSelector[] compile(List<DeviceSelector> selectors) {
+    CompiledSelector[] out = new CompiledSelector[selectors.size()];
+    for (int i = 0; i < out.length; i++) {
+      DeviceSelector s = selectors.get(i);
+      out[i] = s.cel() == null ? null : snapshot.compile(s.cel().expression());
+    }
+    return out;
+  }
+
+  /* ---------------- search ---------------- */
+
+  private void step() {
+    steps++;
+    if (steps > options.stepBudget()) {
+      throw new SearchBudgetExceededException("allocation search stopped after " + options.stepBudget()
+          + " steps (AllocationOptions.stepBudget) without a result; the claims may still be satisfiable",
+          steps);
+    }
+    if (steps >= nextPoll) {
+      nextPoll = steps + POLL_INTERVAL;
+      poll();
+    }
+  }
+
+  void poll() {
+    if (options.cancellation() != null && options.cancellation().getAsBoolean()) {
+      throw new AllocationCancelledException("filter operation aborted: allocation cancelled");
+    }
+    Instant deadline = options.deadline();
+    if (deadline != null && Instant.now().isAfter(deadline)) {
+      throw new AllocationCancelledException("filter operation aborted: deadline " + deadline + " exceeded");
+    }
+  }
+
+  private Status allocateOne(int c, int r, int s, int d, boolean allocateSub, int startPool, int startSlice,
+      int startDevice) {
+    invocations++;
+    step();
+    if (c >= claims.size()) {
+      return Status.SUCCESS;
+    }
+    RequestSlot[] claimSlots = slots[c];
+    if (r >= claimSlots.length) {
+      Status st = allocateOne(c + 1, 0, 0, 0, false, 0, 0, 0);
+      return st == Status.MAX_SIZE_EXCEEDED ? Status.FAILED : st;
+    }
+    RequestSlot slot = claimSlots[r];
+    if (!allocateSub && slot.hasSubRequests) {
+      boolean allExceeded = true;
+      for (int sub = 0; sub < slot.data.length; sub++) {
+        Status st = allocateOne(c, r, sub, d, true, 0, 0, 0);
+        if (st == Status.MAX_SIZE_EXCEEDED) {
+          continue;
+        }
+        allExceeded = false;
+        if (st == Status.SUCCESS) {
+          slot.selected = sub;
+          return Status.SUCCESS;
+        }
+      }
+      return allExceeded ? Status.MAX_SIZE_EXCEEDED : Status.FAILED;
+    }
+    RequestData data = slot.data[slot.hasSubRequests ? s : 0];
+    RequestView request = data.request;
+    List<DeviceEntry> allDevices = data.allDevices;
+    if (allDevices != null && allDevices.isEmpty()) {
+      return Status.FAILED;
+    }
+    if (d >= data.numDevices) {
+      return allocateOne(c, r + 1, 0, 0, false, 0, 0, 0);
+    }
+    if (results.get(c).size() + data.numDevices - d > ALLOCATION_RESULTS_MAX_SIZE) {
+      return Status.MAX_SIZE_EXCEEDED;
+    }
+    if (allDevices != null) {
+      Undo undo = allocateDevice(c, data, allDevices.get(d), true);
+      if (undo == null) {
+        return Status.FAILED;
+      }
+      Status st = allocateOne(c, r, s, d + 1, allocateSub, 0, 0, 0);
+      if (st != Status.SUCCESS) {
+        undo.undo();
+      }
+      return st;
+    }
+    for (int pi = startPool; pi < pools.size(); pi++) {
+      Pool pool = pools.get(pi);
+      if (pool.incomplete || pool.invalid) {
+        continue;
+      }
+      int sliceStart = pi == startPool ? startSlice : 0;
+      for (int si = sliceStart; si < pool.targeting.size(); si++) {
+        List<DeviceEntry> devices = pool.targeting.get(si).devices();
+        int deviceStart = pi == startPool && si == startSlice ? startDevice : 0;
+        for (int di = deviceStart; di < devices.size(); di++) {
+          step();
+          DeviceEntry device = devices.get(di);
+          if (request.adminAccess && allocatingDeviceForClaim(device.id, c)) {
+            continue;
+          }
+          if (!request.adminAccess && deviceInUse(device)) {
+            continue;
+          }
+          if (!isSelectable(data, device)) {
+            continue;
+          }
+          if (features.consumableCapacity() && checkCapacity(data, device) != null) {
+            continue;
+          }
+          Undo undo = allocateDevice(c, data, device, false);
+          if (undo == null) {
+            continue;
+          }
+          Status st = allocateOne(c, r, s, d + 1, allocateSub, pi, si, di + 1);
+          if (st == Status.SUCCESS) {
+            return st;
+          }
+          undo.undo();
+          if (st == Status.MAX_SIZE_EXCEEDED) {
+            return st;
+          }
+        }
+      }
+    }
+    return Status.FAILED;
+  }
+
+  /** Class selectors, request selectors, per-device node selection; memoized. Mirrors isSelectable. */
+  boolean isSelectable(RequestData data, DeviceEntry device) {
+    if (!features.bindingConditions() && !device.device.bindingConditions().isEmpty()) {
+      return false;
+    }
+    byte[] memo = data.memo;
+    if (memo == null) {
+      memo = new byte[snapshot.deviceCount()];
+      data.memo = memo;
+    }
+    byte known = memo[device.uid];
+    if (known != 0) {
+      return known == 1;
+    }
+    boolean match = selectorsMatch(data, device, true) == -1
+        && selectorsMatch(data, device, false) == -1
+        && (!device.slice.perDeviceNodeSelection()
+            || NodeSelectors.nodeMatches(node, device.device.nodeName(), device.device.allNodes(),
+                device.device.nodeSelector()));
+    memo[device.uid] = match ? (byte) 1 : (byte) 2;
+    return match;
+  }
+
+  /** Returns -1 when all selectors match, else the index of the first false one. */
+  int selectorsMatch(RequestData data, DeviceEntry device, boolean ofClass) {
+    CompiledSelector[] selectors = ofClass ? data.classSelectors : data.requestSelectors;
+    ResourceClaim claim = claims.get(data.claimIndex);
+    for (int i = 0; i < selectors.length; i++) {
+      CompiledSelector selector = selectors[i];
+      String error = selector.compileError();
+      if (error != null) {
+        if (ofClass) {
+          throw new CelException("class " + data.deviceClass.name() + ": selector #" + i
+              + ": CEL compile error: " + error, "DeviceClass " + data.deviceClass.name(),
+              FieldPath.of("spec", "selectors").index(i).child("cel").child("expression"));
+        }
+        throw new CelException("claim " + claimRef(claim) + ": selector #" + i + ": CEL compile error: "
+            + error, objectRef(claim), null);
+      }
+      boolean matches;
+      try {
+        matches = selector.matches(device.view);
+      } catch (SelectorEvaluationException e) {
+        if (ofClass) {
+          throw new CelException("class " + data.deviceClass.name() + ": selector #" + i + " on device "
+              + device.id + ": CEL runtime error: " + e.getMessage(), "DeviceClass " + data.deviceClass.name(),
+              FieldPath.of("spec", "selectors").index(i).child("cel").child("expression"), e);
+        }
+        throw new CelException("claim " + claimRef(claim) + ": selector #" + i + " on device " + device.id
+            + ": CEL runtime error: " + e.getMessage(), objectRef(claim), null, e);
+      }
+      if (!matches) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Null when the request's capacity fits the device; otherwise why not. */
+  @Nullable String checkCapacity(RequestData data, DeviceEntry device) {
+    return ConsumableCapacity.checkRequestOverCapacity(device, data.request, device.aggregatedCapacity,
+        allocatingCapacity.get(device.id));
+  }
+
+  interface Undo {
+    void undo();
+  }
+
+  /** Mirrors allocateDevice: in use, gates, counters, taints, constraints, then records the result. */
+  private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, boolean must) {
+    RequestView request = data.request;
+    boolean allowMultiple = features.consumableCapacity() && device.device.allowMultipleAllocations();
+    if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device.id, c)) {
+      return null;
+    }
+    if (!request.adminAccess && deviceInUse(device)) {
+      return null;
+    }
+    List<? extends ResolvedCounters> consumes = device.view.consumesCounters();
+    if (!features.partitionableDevices() && !consumes.isEmpty()) {
+      return null;
+    }
+    Pool pool = poolOf(device);
+    boolean skipCounterCheck = allowMultiple && deviceCapacityInUse(device);
+    // As in the reference, counters charged here stay charged when a later check (taint,
+    // constraint) rejects the device within this call.
+    if (!skipCounterCheck && !consumes.isEmpty() && checkAvailableCounters(pool, device) != null) {
+      return null;
+    }
+    String base = data.baseName();
+    String sub = data.subName();
+    if (features.deviceTaints() && untoleratedTaint(device, request) != null) {
+      return null;
+    }
+    Constraint[] cs = constraints[c];
+    for (int i = 0; i < cs.length; i++) {
+      if (!cs[i].add(base, sub, device)) {
+        if (must) {
+          throw new InvalidInputException("claim " + claimRef(claims.get(c)) + ", request " + request.name
+              + ": cannot add device " + device.id + " because a claim constraint would not be satisfied",
+              objectRef(claims.get(c)), FieldPath.of("spec", "devices", "constraints").index(i));
+        }
+        for (int e = 0; e < i; e++) {
+          cs[e].remove(base, sub, device);
+        }
+        return null;
+      }
+    }
+    Set<Integer> claimsOfDevice = allocatingDevices.computeIfAbsent(device.id, k -> new HashSet<>());
+    if (!allowMultiple) {
+      claimsOfDevice.add(c);
+    }
+    Map<String, BigDecimal> consumed = null;
+    String shareId = null;
+    if (features.consumableCapacity()) {
+      if (checkCapacity(data, device) != null) {
+        return null;
+      }
+      if (allowMultiple) {
+        consumed = ConsumableCapacity.consumedCapacity(device, request);
+        shareId = UUID.randomUUID().toString();
+        Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device.id, k -> new HashMap<>());
+        consumed.forEach((k, v) -> sum.merge(k, v, BigDecimal::add));
+      }
+    }
+    List<DeviceResult> claimResults = results.get(c);
+    int previous = claimResults.size();
+    Map<String, BigDecimal> recorded = consumed == null || consumed.isEmpty() ? null : consumed;
+    claimResults.add(new DeviceResult(device, data, shareId, recorded));
+    return () -> {
+      for (Constraint constraint : cs) {
+        constraint.remove(base, sub, device);
+      }
+      allocatingDevices.get(device.id).remove(c);
+      if (allowMultiple) {
+        if (recorded != null) {
+          removeAllocatingCapacity(device.id, recorded);
+        }
+      } else if (features.partitionableDevices() && !consumes.isEmpty()) {
+        deallocateCounters(pool, device);
+      }
+      claimResults.subList(previous, claimResults.size()).clear();
+    };
+  }
+
+  private void removeAllocatingCapacity(DeviceId id, Map<String, BigDecimal> consumed) {
+    Map<String, BigDecimal> sum = allocatingCapacity.get(id);
+    if (sum == null) {
+      return;
+    }
+    consumed.forEach((k, v) -> sum.computeIfPresent(k, (key, old) -> old.subtract(v)));
+    boolean empty = true;
+    for (BigDecimal v : sum.values()) {
+      empty &= v.signum() == 0;
+    }
+    if (empty) {
+      allocatingCapacity.remove(id);
+    }
+  }
+
+  private Pool poolOf(DeviceEntry device) {
+    return Objects.requireNonNull(poolsById.get(device.slice.poolId), "pool");
+  }
+
+  /** The first taint that prevents allocation (NoSchedule or NoExecute, not tolerated), or null. */
+  static @Nullable DeviceTaint untoleratedTaint(DeviceEntry device, RequestView request) {
+    for (DeviceTaint taint : device.device.taints()) {
+      if (!DeviceTaint.EFFECT_NO_SCHEDULE.equals(taint.effect())
+          && !DeviceTaint.EFFECT_NO_EXECUTE.equals(taint.effect())) {
+        continue;
+      }
+      boolean tolerated = false;
+      for (DeviceToleration t : request.tolerations) {
+        if (toleratesTaint(t, taint)) {
+          tolerated = true;
+          break;
+        }
+      }
+      if (!tolerated) {
+        return taint;
+      }
+    }
+    return null;
+  }
+
+  /** Mirrors resourceclaim.ToleratesTaint. */
+  static boolean toleratesTaint(DeviceToleration t, DeviceTaint taint) {
+    if (t.effect() != null && !t.effect().isEmpty() && !t.effect().equals(taint.effect())) {
+      return false;
+    }
+    if (t.key() != null && !t.key().isEmpty() && !t.key().equals(taint.key())) {
+      return false;
+    }
+    String op = t.operator() == null ? "" : t.operator();
+    switch (op) {
+      case "":
+      case DeviceToleration.OPERATOR_EQUAL:
+        return Objects.requireNonNullElse(t.value(), "").equals(Objects.requireNonNullElse(taint.value(), ""));
+      case DeviceToleration.OPERATOR_EXISTS:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /**
+   * Charges the device's counters; when any counter of the pool would go below zero, refunds
+   * and returns the shortfall. Mirrors checkAvailableCounters.
+   */
+  @Nullable String checkAvailableCounters(Pool pool, DeviceEntry device) {
+    Map<String, Map<String, BigDecimal>> consumed = consumedCounters.computeIfAbsent(pool.id, k -> new HashMap<>());
+    for (ResolvedCounters c : device.view.consumesCounters()) {
+      Map<String, BigDecimal> set = consumed.computeIfAbsent(c.counterSet(), k -> new HashMap<>());
+      c.forEachCounter((name, q) -> set.merge(name, q.value(), BigDecimal::add));
+    }
+    for (Map.Entry<String, Map<String, BigDecimal>> e : pool.available.entrySet()) {
+      Map<String, BigDecimal> used = consumed.get(e.getKey());
+      for (Map.Entry<String, BigDecimal> counter : e.getValue().entrySet()) {
+        BigDecimal u = used == null ? BigDecimal.ZERO : used.getOrDefault(counter.getKey(), BigDecimal.ZERO);
+        if (counter.getValue().compareTo(u) < 0) {
+          deallocateCounters(pool, device);
+          return "counter set " + e.getKey() + ", counter " + counter.getKey() + ": " + counter.getValue()
+              + " available, " + u + " needed";
+        }
+      }
+    }
+    return null;
+  }
+
+  private void deallocateCounters(Pool pool, DeviceEntry device) {
+    Map<String, Map<String, BigDecimal>> consumed = consumedCounters.get(pool.id);
+    if (consumed == null) {
+      return;
+    }
+    for (ResolvedCounters c : device.view.consumesCounters()) {
+      Map<String, BigDecimal> set = consumed.get(c.counterSet());
+      if (set != null) {
+        c.forEachCounter((name, q) -> set.computeIfPresent(name, (k, v) -> v.subtract(q.value())));
+      }
+    }
+  }
+
+  private boolean deviceInUse(DeviceEntry device) {
+    if (device.inUseDedicated) {
+      return true;
+    }
+    Set<Integer> s = allocatingDevices.get(device.id);
+    return s != null && !s.isEmpty();
+  }
+
+  private boolean deviceCapacityInUse(DeviceEntry device) {
+    return device.aggregatedCapacity != null || allocatingCapacity.containsKey(device.id);
+  }
+
+  private boolean allocatingDeviceForClaim(DeviceId id, int c) {
+    Set<Integer> s = allocatingDevices.get(id);
+    return s != null && s.contains(c);
+  }
+
+  /* ---------------- results ---------------- */
+
+  private AllocationResult assemble(int c) {
+    ResourceClaim claim = claims.get(c);
+    List<DeviceResult> internal = results.get(c);
+    List<DeviceRequestAllocationResult> out = new ArrayList<>(internal.size());
+    for (DeviceResult r : internal) {
+      Map<String, Quantity> consumed = Map.of();
+      if (r.consumedCapacity() != null) {
+        consumed = new LinkedHashMap<>();
+        for (Map.Entry<String, BigDecimal> e : r.consumedCapacity().entrySet()) {
+          String key = e.getKey();
+          String driverPrefix = r.device().id.driver() + "/";
+          String name = key.startsWith(driverPrefix) ? key.substring(driverPrefix.length()) : key;
+          int slash = key.indexOf('/');
+          io.github.dra4j.api.DeviceCapacity cap = r.device().view.capacity(key.substring(0, slash), key.substring(slash + 1));
+          Quantity.Format format = cap == null ? Quantity.Format.BINARY_SI : cap.value().format();
+          consumed.put(name, Quantity.of(e.getValue(), format));
+        }
+      }
+      boolean binding = features.bindingConditions();
+      out.add(new DeviceRequestAllocationResult(
+          r.request().requestName(),
+          r.device().id.driver(),
+          r.device().id.pool(),
+          r.device().id.device(),
+          r.request().request.adminAccess ? Boolean.TRUE : null,
+          r.request().request.tolerations,
+          binding ? r.device().device.bindingConditions() : List.of(),
+          binding ? r.device().device.bindingFailureConditions() : List.of(),
+          r.shareId(),
+          consumed));
+    }
+    List<DeviceAllocationConfiguration> config = configs(c);
+    io.github.dra4j.api.NodeSelector selector;
+    try {
+      selector = NodeSelectors.createNodeSelector(internal, node.name());
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException("create NodeSelector for claim " + claim.name() + ": " + e.getMessage(),
+          e.objectRef(), null);
+    }
+    return new AllocationResult(new DeviceAllocationResult(out, config), selector, null);
+  }
+
+  /** The chosen request data of each request: the selected subrequest for a prioritized list. */
+  private RequestData chosen(int c, int r) {
+    RequestSlot slot = slots[c][r];
+    return slot.data[slot.hasSubRequests ? slot.selected : 0];
+  }
+
+  private List<DeviceAllocationConfiguration> configs(int c) {
+    ResourceClaim claim = claims.get(c);
+    List<DeviceRequest> requests = claim.spec().devices().requests();
+    List<MutableConfig> config = new ArrayList<>();
+    Map<String, int[]> rangeByClass = new HashMap<>();
+    for (int r = 0; r < requests.size(); r++) {
+      RequestData data = chosen(c, r);
+      String className = data.deviceClass.name();
+      int[] range = rangeByClass.get(className);
+      if (range != null) {
+        for (int i = range[0]; i < range[1]; i++) {
+          config.get(i).requests.add(data.requestName());
+        }
+        continue;
+      }
+      int start = config.size();
+      for (DeviceClassConfiguration cc : data.deviceClass.spec().config()) {
+        MutableConfig m = new MutableConfig(DeviceAllocationConfiguration.FROM_CLASS, cc.opaque());
+        m.requests.add(data.requestName());
+        config.add(m);
+      }
+      rangeByClass.put(className, new int[] {start, config.size()});
+    }
+    for (DeviceClaimConfiguration cc : claim.spec().devices().config()) {
+      if (cc.requests().isEmpty()) {
+        config.add(new MutableConfig(DeviceAllocationConfiguration.FROM_CLAIM, cc.opaque()));
+        continue;
+      }
+      for (int r = 0; r < requests.size(); r++) {
+        DeviceRequest request = requests.get(r);
+        if (cc.requests().contains(request.name())) {
+          MutableConfig m = new MutableConfig(DeviceAllocationConfiguration.FROM_CLAIM, cc.opaque());
+          m.requests.addAll(cc.requests());
+          config.add(m);
+          break;
+        }
+        RequestSlot slot = slots[c][r];
+        if (!slot.hasSubRequests) {
+          continue;
+        }
+        if (cc.requests().contains(slot.data[slot.selected].requestName())) {
+          MutableConfig m = new MutableConfig(DeviceAllocationConfiguration.FROM_CLAIM, cc.opaque());
+          m.requests.addAll(cc.requests());
+          config.add(m);
+          break;
+        }
+      }
+    }
+    List<DeviceAllocationConfiguration> out = new ArrayList<>(config.size());
+    for (MutableConfig m : config) {
+      List<String> names = m.requests;
+      if (!names.isEmpty() && appliesToAll(c, names)) {
+        names = List.of();
+      }
+      out.add(new DeviceAllocationConfiguration(m.source, names, m.opaque));
+    }
+    return out;
+  }
+
+  private boolean appliesToAll(int c, List<String> names) {
+    List<DeviceRequest> requests = claims.get(c).spec().devices().requests();
+    for (int r = 0; r < requests.size(); r++) {
+      if (names.contains(requests.get(r).name())) {
+        continue;
+      }
+      RequestSlot slot = slots[c][r];
+      if (slot.hasSubRequests && names.contains(slot.data[slot.selected].requestName())) {
+        continue;
+      }
+      return false;
+    }
+    return true;
+  }
+
+  private static final class MutableConfig {
+    final String source;
+    final io.github.dra4j.api.OpaqueDeviceConfiguration opaque;
+    final List<String> requests = new ArrayList<>();
+
+    MutableConfig(String source, io.github.dra4j.api.OpaqueDeviceConfiguration opaque) {
+      this.source = source;
+      this.opaque = opaque;
+    }
+  }
+}

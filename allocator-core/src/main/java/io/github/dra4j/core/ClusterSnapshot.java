@@ -1,0 +1,191 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.core.internal.mixin.MixinResolver;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An immutable view of a cluster's ResourceSlices, DeviceClasses and allocated claims, against
+ * which claims are allocated for one node at a time.
+ *
+ * <p>Built once by {@link StructuredAllocator#snapshot}: slices are indexed by node name and by
+ * pool, and every slice's mixins are resolved (lazily, never flattened) exactly once. A call
+ * for a node then touches only that node's slices, the cluster-wide ones and the pools they
+ * name; the pools gathered for a node are cached, so repeated calls for the same node do no
+ * gathering at all (the reference allocator once spent most of its time there,
+ * kubernetes#138917).
+ *
+ * <p>Thread-safe: {@code allocate} may run concurrently from many threads. Deterministic: the
+ * same inputs give the same results (except the random {@code shareID} of consumable-capacity
+ * shares). Inputs are never modified.
+ */
+public final class ClusterSnapshot {
+  private static final int MAX_CACHED_NODES = 4096;
+  private static final int MAX_CACHED_SELECTORS = 4096;
+
+  private final Features features;
+  private final DeviceSelectorCompiler compiler;
+  private final Map<String, DeviceClass> classes;
+  private final Index index;
+  private final int deviceCount;
+  private final ConcurrentHashMap<Node, List<Pool>> poolsByNode = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<String, CompiledSelector> selectors = new ConcurrentHashMap<>();
+  private final AtomicLong allocateOneInvocations = new AtomicLong();
+  private final AllocatorStats stats = allocateOneInvocations::get;
+
+  /** Slices by node name (node-local), the rest, slices by pool in input order, newest generation per pool. */
+  record Index(
+      Map<String, List<SliceEntry>> slicesOnNode,
+      List<SliceEntry> slicesShared,
+      Map<PoolId, List<SliceEntry>> slicesByPool,
+      Map<PoolId, Long> maxGeneration) {}
+
+  ClusterSnapshot(
+      Features features,
+      DeviceSelectorCompiler compiler,
+      Collection<ResourceSlice> slices,
+      Collection<DeviceClass> classes,
+      Collection<ResourceClaim> allocatedClaims) {
+    this.features = features;
+    this.compiler = compiler;
+    Map<String, DeviceClass> byName = new HashMap<>();
+    for (DeviceClass c : classes) {
+      byName.put(Objects.requireNonNull(c, "device class").name(), c);
+    }
+    this.classes = Map.copyOf(byName);
+    AllocatedState state = AllocatedState.from(
+        List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims")), features);
+    Map<String, List<SliceEntry>> onNode = new HashMap<>();
+    List<SliceEntry> shared = new ArrayList<>();
+    Map<PoolId, List<SliceEntry>> byPool = new HashMap<>();
+    Map<PoolId, Long> maxGeneration = new HashMap<>();
+    int[] uid = {0};
+    for (ResourceSlice slice : slices) {
+      ResolvedSlice resolved = MixinResolver.resolve(Objects.requireNonNull(slice, "slice"),
+          features.resourceSliceMixins());
+      SliceEntry entry = new SliceEntry(slice, resolved, uid, state);
+      String nodeName = slice.spec().nodeName();
+      if (nodeName == null || nodeName.isEmpty()) {
+        shared.add(entry);
+      } else {
+        onNode.computeIfAbsent(nodeName, k -> new ArrayList<>()).add(entry);
+      }
+      byPool.computeIfAbsent(entry.poolId, k -> new ArrayList<>()).add(entry);
+      maxGeneration.merge(entry.poolId, entry.generation, Math::max);
+    }
+    Map<String, List<SliceEntry>> frozenOnNode = new HashMap<>();
+    onNode.forEach((k, v) -> frozenOnNode.put(k, List.copyOf(v)));
+    Map<PoolId, List<SliceEntry>> frozenByPool = new HashMap<>();
+    byPool.forEach((k, v) -> frozenByPool.put(k, List.copyOf(v)));
+    this.index = new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Map.copyOf(frozenByPool),
+        Map.copyOf(maxGeneration));
+    this.deviceCount = uid[0];
+  }
+
+  /**
+   * Allocates claims on a node with the default {@link AllocationOptions}.
+   *
+   * @param node the node the pod would run on
+   * @param claims the claims to allocate together, in order; their {@code status} is ignored
+   * @return one result per claim, or unsatisfiable with an explanation
+   * @throws AllocationException on invalid input, selector errors, invalid pools that block
+   *     allocation, or when the default step budget is used up
+   * @see #allocate(Node, List, AllocationOptions)
+   */
+  public AllocationOutcome allocate(Node node, List<ResourceClaim> claims) {
+    return allocate(node, claims, AllocationOptions.defaults());
+  }
+
+  /**
+   * Allocates claims on a node: every request of every claim gets devices from pools that can
+   * serve the node, honouring selectors, constraints, counters, capacity, taints and devices
+   * already in use, or the call says why not.
+   *
+   * @param node the node the pod would run on
+   * @param claims the claims to allocate together, in order; their {@code status} is ignored
+   * @param options the step budget, deadline and cancellation
+   * @return one {@link AllocationResult} per claim in input order, or {@link
+   *     AllocationOutcome.Unsatisfiable} with an {@link Explanation}
+   * @throws InvalidInputException on invalid input (unknown class, gated field in use, ...)
+   * @throws CelException when a selector that had to be evaluated fails
+   * @throws NodeAllocationException when nothing fits and invalid pools were encountered
+   * @throws SearchBudgetExceededException when the step budget is used up
+   * @throws AllocationCancelledException when cancelled or past the deadline
+   */
+  public AllocationOutcome allocate(Node node, List<ResourceClaim> claims, AllocationOptions options) {
+    Objects.requireNonNull(node, "node");
+    Objects.requireNonNull(options, "options");
+    List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
+    AllocationRun run = new AllocationRun(this, node, toAllocate, pools(node), options);
+    try {
+      run.poll();
+      List<AllocationResult> results = run.run();
+      if (results != null) {
+        return new AllocationOutcome.Allocated(results);
+      }
+      return new AllocationOutcome.Unsatisfiable(Explainer.explain(run));
+    } finally {
+      allocateOneInvocations.addAndGet(run.invocations);
+    }
+  }
+
+  /** {@return counters summed over every call against this snapshot} */
+  public AllocatorStats stats() {
+    return stats;
+  }
+
+  /** {@return the features this snapshot allocates with} */
+  public Features features() {
+    return features;
+  }
+
+  /* ---------------- package-private ---------------- */
+
+  List<Pool> pools(Node node) {
+    List<Pool> pools = poolsByNode.get(node);
+    if (pools == null) {
+      pools = PoolGatherer.gatherPools(index, node, features);
+      if (poolsByNode.size() >= MAX_CACHED_NODES) {
+        poolsByNode.clear();
+      }
+      poolsByNode.putIfAbsent(node, pools);
+    }
+    return pools;
+  }
+
+  @Nullable DeviceClass deviceClass(String name) {
+    return classes.get(name);
+  }
+
+  CompiledSelector compile(String expression) {
+    CompiledSelector s = selectors.get(expression);
+    if (s == null) {
+      s = compiler.compile(expression, features);
+      if (selectors.size() < MAX_CACHED_SELECTORS) {
+        selectors.putIfAbsent(expression, s);
+      }
+    }
+    return s;
+  }
+
+  int deviceCount() {
+    return deviceCount;
+  }
+
+  Index index() {
+    return index;
+  }
+}

@@ -1,0 +1,239 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.DeviceAttribute.OfBool;
+import io.github.dra4j.api.DeviceAttribute.OfBools;
+import io.github.dra4j.api.DeviceAttribute.OfInt;
+import io.github.dra4j.api.DeviceAttribute.OfInts;
+import io.github.dra4j.api.DeviceAttribute.OfString;
+import io.github.dra4j.api.DeviceAttribute.OfStrings;
+import io.github.dra4j.api.DeviceAttribute.OfVersion;
+import io.github.dra4j.api.DeviceAttribute.OfVersions;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * A claim constraint with paired add/remove, used while searching. Constraints are monotonic:
+ * once add returns false, adding more devices cannot make it true, so the search stops early.
+ * Mirrors matchAttributeConstraint and distinctAttributeConstraint (constraint.go): with
+ * DRAListTypeAttributes, values are compared as sets (match: a common element remains;
+ * distinct: no common element); without it, only scalars of the same type compare.
+ */
+abstract class Constraint {
+  final Set<String> requestNames;
+  final String attributeName;
+  final boolean listTypes;
+  final String description;
+
+  Constraint(List<String> requests, String attributeName, boolean listTypes, String description) {
+    this.requestNames = Set.copyOf(requests);
+    this.attributeName = attributeName;
+    this.listTypes = listTypes;
+    this.description = description;
+  }
+
+  abstract boolean add(String requestName, @Nullable String subRequestName, DeviceEntry device);
+
+  abstract void remove(String requestName, @Nullable String subRequestName, DeviceEntry device);
+
+  /** Whether the constraint covers the request: none named means all. */
+  final boolean applies(String requestName, @Nullable String subRequestName) {
+    if (requestNames.isEmpty()) {
+      return true;
+    }
+    return requestNames.contains(requestName)
+        || (subRequestName != null && requestNames.contains(requestName + "/" + subRequestName));
+  }
+
+  /** Mirrors lookupAttribute: a fully qualified name, or an unqualified one in the driver's domain. */
+  final @Nullable DeviceAttribute lookup(DeviceEntry device) {
+    int slash = attributeName.indexOf('/');
+    if (slash < 0) {
+      return device.view.attribute(device.id.driver(), attributeName);
+    }
+    return device.view.attribute(attributeName.substring(0, slash), attributeName.substring(slash + 1));
+  }
+
+  /** A value as a typed set (attributeAsSet); null for an empty list. */
+  static @Nullable TypedSet asSet(DeviceAttribute a) {
+    if (a instanceof OfInts && !((OfInts) a).values().isEmpty()) {
+      return new TypedSet('i', new HashSet<Object>(((OfInts) a).values()));
+    }
+    if (a instanceof OfBools && !((OfBools) a).values().isEmpty()) {
+      return new TypedSet('b', new HashSet<Object>(((OfBools) a).values()));
+    }
+    if (a instanceof OfStrings && !((OfStrings) a).values().isEmpty()) {
+      return new TypedSet('s', new HashSet<Object>(((OfStrings) a).values()));
+    }
+    if (a instanceof OfVersions && !((OfVersions) a).values().isEmpty()) {
+      return new TypedSet('v', new HashSet<Object>(((OfVersions) a).values()));
+    }
+    if (a instanceof OfInt) {
+      return new TypedSet('i', new HashSet<Object>(Set.of(((OfInt) a).value())));
+    }
+    if (a instanceof OfBool) {
+      return new TypedSet('b', new HashSet<Object>(Set.of(((OfBool) a).value())));
+    }
+    if (a instanceof OfString) {
+      return new TypedSet('s', new HashSet<Object>(Set.of(((OfString) a).value())));
+    }
+    if (a instanceof OfVersion) {
+      return new TypedSet('v', new HashSet<Object>(Set.of(((OfVersion) a).value())));
+    }
+    return null;
+  }
+
+  /** Scalar equality of the same type, as without DRAListTypeAttributes; lists never compare. */
+  static boolean sameScalar(DeviceAttribute a, DeviceAttribute b) {
+    if (a.isList() || b.isList()) {
+      return false;
+    }
+    return a.equals(b);
+  }
+
+  record TypedSet(char type, Set<Object> values) {
+    boolean intersects(TypedSet o) {
+      if (type != o.type) {
+        return false;
+      }
+      for (Object v : values) {
+        if (o.values.contains(v)) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    TypedSet intersection(TypedSet o) {
+      if (type != o.type) {
+        return this;
+      }
+      Set<Object> s = new HashSet<>(values);
+      s.retainAll(o.values);
+      return new TypedSet(type, s);
+    }
+  }
+
+  /* matchAttribute: every covered device has the same value (or, with lists, a common one). */
+  static final class MatchAttribute extends Constraint {
+    private @Nullable DeviceAttribute attribute;
+    private @Nullable TypedSet intersection;
+    private int numDevices;
+
+    MatchAttribute(List<String> requests, String attributeName, boolean listTypes) {
+      super(requests, attributeName, listTypes, "matchAttribute " + attributeName);
+    }
+
+    @Override
+    boolean add(String requestName, @Nullable String subRequestName, DeviceEntry device) {
+      if (!applies(requestName, subRequestName)) {
+        return true;
+      }
+      DeviceAttribute a = lookup(device);
+      if (a == null) {
+        return false;
+      }
+      if (numDevices == 0) {
+        if (listTypes) {
+          TypedSet s = asSet(a);
+          if (s == null) {
+            return false;
+          }
+          intersection = s;
+        } else {
+          attribute = a;
+        }
+        numDevices = 1;
+        return true;
+      }
+      if (listTypes) {
+        TypedSet s = asSet(a);
+        if (s == null || intersection == null || !intersection.intersects(s)) {
+          return false;
+        }
+        intersection = intersection.intersection(s);
+      } else if (attribute == null || a.isList() || !sameScalar(a, attribute)) {
+        return false;
+      }
+      numDevices++;
+      return true;
+    }
+
+    @Override
+    void remove(String requestName, @Nullable String subRequestName, DeviceEntry device) {
+      if (!applies(requestName, subRequestName)) {
+        return;
+      }
+      // As in the reference, the narrowed intersection is kept until the last device goes.
+      numDevices--;
+    }
+  }
+
+  /* distinctAttribute: covered devices have pairwise different values (with lists: disjoint). */
+  static final class DistinctAttribute extends Constraint {
+    /** Keyed by request name, as the reference keys it. */
+    private final Map<String, DeviceAttribute> attributes = new HashMap<>();
+    private int numDevices;
+
+    DistinctAttribute(List<String> requests, String attributeName, boolean listTypes) {
+      super(requests, attributeName, listTypes, "distinctAttribute " + attributeName);
+    }
+
+    @Override
+    boolean add(String requestName, @Nullable String subRequestName, DeviceEntry device) {
+      if (!applies(requestName, subRequestName)) {
+        return true;
+      }
+      DeviceAttribute a = lookup(device);
+      if (a == null) {
+        return false;
+      }
+      if (numDevices == 0) {
+        attributes.put(requestName, a);
+        numDevices = 1;
+        return true;
+      }
+      if (!distinct(a)) {
+        return false;
+      }
+      attributes.put(requestName, a);
+      numDevices++;
+      return true;
+    }
+
+    private boolean distinct(DeviceAttribute a) {
+      if (listTypes) {
+        TypedSet s = asSet(a);
+        if (s == null) {
+          return false;
+        }
+        for (DeviceAttribute e : attributes.values()) {
+          TypedSet es = asSet(e);
+          if (es != null && s.intersects(es)) {
+            return false;
+          }
+        }
+        return true;
+      }
+      for (DeviceAttribute e : attributes.values()) {
+        if (a.isList() || a.equals(e)) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    void remove(String requestName, @Nullable String subRequestName, DeviceEntry device) {
+      if (!applies(requestName, subRequestName)) {
+        return;
+      }
+      attributes.remove(requestName);
+      numDevices--;
+    }
+  }
+}

@@ -1,0 +1,151 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.CapacityRequestPolicy;
+import io.github.dra4j.api.CapacityRequestPolicyRange;
+import io.github.dra4j.api.DeviceCapacity;
+import io.github.dra4j.api.QualifiedName;
+import io.github.dra4j.api.Quantity;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * Consumable capacity (KEP-5075) as pure functions. Mirrors consumable_capacity.go: a request
+ * without an amount consumes the policy default or the whole capacity; amounts are rounded up
+ * to the policy's range step or next valid value; a device fits when, per capacity, what
+ * allocated shares consume plus what this call already allocates plus this request stays
+ * within the capacity. Capacity names are qualified ("domain/id").
+ */
+final class ConsumableCapacity {
+  private ConsumableCapacity() {}
+
+  /** Why a device's capacity does not fit, or null when it fits. */
+  static @Nullable String checkRequestOverCapacity(
+      DeviceEntry device,
+      RequestView request,
+      @Nullable Map<String, Quantity> allocated,
+      @Nullable Map<String, BigDecimal> allocating) {
+    String driver = device.id.driver();
+    if (request.capacity != null) {
+      for (String name : request.capacity.requests().keySet()) {
+        QualifiedName q = QualifiedName.of(name, driver);
+        if (device.view.capacity(q.domain(), q.id()) == null) {
+          return "requested capacity " + name + " is not defined by the device";
+        }
+      }
+    }
+    String[] problem = new String[1];
+    device.view.forEachCapacity((domain, id, cap) -> {
+      if (problem[0] != null) {
+        return;
+      }
+      String key = domain + "/" + id;
+      BigDecimal consumed = consumed(request.requestedCapacity(driver, domain, id), cap);
+      if (violatesPolicy(consumed, cap.requestPolicy())) {
+        problem[0] = "capacity " + id + ": " + Quantity.of(consumed, cap.value().format())
+            + " violates the request policy";
+        return;
+      }
+      BigDecimal sum = consumed;
+      if (allocated != null && allocated.get(key) != null) {
+        sum = sum.add(allocated.get(key).value());
+      }
+      if (allocating != null && allocating.get(key) != null) {
+        sum = sum.add(allocating.get(key));
+      }
+      if (sum.compareTo(cap.value().value()) > 0) {
+        problem[0] = "capacity " + id + ": needs " + Quantity.of(consumed, cap.value().format())
+            + ", " + Quantity.of(cap.value().value().subtract(sum.subtract(consumed)), cap.value().format())
+            + " left";
+      }
+    });
+    return problem[0];
+  }
+
+  /** GetConsumedCapacityFromRequest: the amount consumed per capacity, qualified names. */
+  static Map<String, BigDecimal> consumedCapacity(DeviceEntry device, RequestView request) {
+    Map<String, BigDecimal> out = new LinkedHashMap<>();
+    String driver = device.id.driver();
+    device.view.forEachCapacity((domain, id, cap) ->
+        out.put(domain + "/" + id, consumed(request.requestedCapacity(driver, domain, id), cap)));
+    return out;
+  }
+
+  static BigDecimal consumed(@Nullable Quantity requested, DeviceCapacity capacity) {
+    CapacityRequestPolicy policy = capacity.requestPolicy();
+    if (requested == null) {
+      if (policy != null && policy.defaultValue() != null) {
+        return policy.defaultValue().value();
+      }
+      return capacity.value().value();
+    }
+    if (policy == null) {
+      return requested.value();
+    }
+    CapacityRequestPolicyRange range = policy.validRange();
+    if (range != null && range.min() != null) {
+      return roundUpRange(requested.value(), range);
+    }
+    if (!policy.validValues().isEmpty()) {
+      for (Quantity v : policy.validValues()) {
+        if (requested.value().compareTo(v.value()) <= 0) {
+          return v.value();
+        }
+      }
+    }
+    return requested.value();
+  }
+
+  private static BigDecimal roundUpRange(BigDecimal requested, CapacityRequestPolicyRange range) {
+    BigDecimal min = range.min().value();
+    if (requested.compareTo(min) < 0) {
+      return min;
+    }
+    if (range.step() == null) {
+      return requested;
+    }
+    // Go works on Value(): integers rounded up.
+    long req = requested.setScale(0, RoundingMode.CEILING).longValueExact();
+    long step = range.step().value().setScale(0, RoundingMode.CEILING).longValueExact();
+    long m = min.setScale(0, RoundingMode.CEILING).longValueExact();
+    long added = req - m;
+    long n = added / step;
+    if (added % step != 0) {
+      n++;
+    }
+    return BigDecimal.valueOf(m + step * n);
+  }
+
+  static boolean violatesPolicy(BigDecimal requested, @Nullable CapacityRequestPolicy policy) {
+    if (policy == null) {
+      return false;
+    }
+    if (policy.defaultValue() != null && requested.compareTo(policy.defaultValue().value()) == 0) {
+      return false;
+    }
+    CapacityRequestPolicyRange range = policy.validRange();
+    if (range != null) {
+      if (range.max() != null && requested.compareTo(range.max().value()) > 0) {
+        return true;
+      }
+      if (range.step() != null) {
+        long req = requested.setScale(0, RoundingMode.CEILING).longValueExact();
+        long step = range.step().value().setScale(0, RoundingMode.CEILING).longValueExact();
+        long min = range.min() == null ? 0 : range.min().value().setScale(0, RoundingMode.CEILING).longValueExact();
+        return (req - min) % step != 0;
+      }
+      return false;
+    }
+    if (!policy.validValues().isEmpty()) {
+      for (Quantity v : policy.validValues()) {
+        if (requested.compareTo(v.value()) == 0) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,175 @@
+package io.github.dra4j.core;
+
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Why claims could not be allocated on a node. The Go reference only says "unsatisfiable";
+ * dra4j adds, per claim and request, how many devices were considered and why each group of
+ * them was rejected, so a user can tell a selector typo from exhausted counters or a taint.
+ *
+ * <p>Each request is examined on its own against the node's pools and the devices already in
+ * use by other claims: a device is counted once, under the first reason that rejects it, in
+ * the order of {@link Reason}. When every request has enough suitable devices on its own, the
+ * failure comes from combining them (a constraint, or requests and claims competing for the
+ * same devices or counters); {@link ClaimExplanation#conflict()} says so.
+ *
+ * @param node the node the call ran for
+ * @param claims one entry per claim to allocate, in input order
+ * @param pools pools of the node that could not be used, or devices dropped by a gate
+ */
+public record Explanation(String node, List<ClaimExplanation> claims, List<PoolNote> pools) {
+
+  /** Copies the lists. */
+  public Explanation {
+    Objects.requireNonNull(node, "node");
+    claims = List.copyOf(claims);
+    pools = List.copyOf(pools);
+  }
+
+  /**
+   * Why a group of devices was rejected for a request, in the order checks are applied.
+   */
+  public enum Reason {
+    /** The pool is being updated: not all of its ResourceSlices are published. */
+    INCOMPLETE_POOL,
+    /** The pool is invalid (duplicate devices or counter sets, unknown counters, mixin problems). */
+    INVALID_POOL,
+    /** The DRAResourceSliceMixins gate is off and the device uses mixins. */
+    DROPPED_BY_MIXINS_GATE,
+    /** A gate the device needs is off (binding conditions, partitionable devices). */
+    FEATURE_DISABLED,
+    /** Per-device node selection excludes this node. */
+    NODE_NOT_MATCHING,
+    /** A selector of the request's DeviceClass is false. */
+    CLASS_SELECTOR_FALSE,
+    /** A selector of the request itself is false. */
+    REQUEST_SELECTOR_FALSE,
+    /** A selector failed at run time for this device. */
+    SELECTOR_ERROR,
+    /** Already allocated to another claim. */
+    IN_USE,
+    /** The requested capacity does not fit or violates the device's request policy. */
+    INSUFFICIENT_CAPACITY,
+    /** The device consumes more of a shared counter than is left. */
+    COUNTERS_EXHAUSTED,
+    /** The device has a NoSchedule or NoExecute taint the request does not tolerate. */
+    UNTOLERATED_TAINT
+  }
+
+  /**
+   * The explanation for one claim.
+   *
+   * @param claim the claim as {@code namespace/name} (or {@code name})
+   * @param requests one entry per request, or per subrequest of a prioritized list
+   * @param conflict null when some request lacks suitable devices on its own; otherwise why the
+   *     requests could not be combined
+   */
+  public record ClaimExplanation(
+      String claim, List<RequestExplanation> requests, @Nullable String conflict) {
+    /** Copies the list. */
+    public ClaimExplanation {
+      Objects.requireNonNull(claim, "claim");
+      requests = List.copyOf(requests);
+    }
+  }
+
+  /**
+   * The explanation for one request or subrequest.
+   *
+   * @param request the request name, {@code parent/sub} for a subrequest
+   * @param devicesNeeded how many devices it asks for; for mode All the suitable devices
+   * @param devicesConsidered how many devices of the node's pools were looked at
+   * @param devicesSuitable how many passed every check on their own
+   * @param rejections the rejected devices grouped by reason, largest group first
+   */
+  public record RequestExplanation(
+      String request,
+      int devicesNeeded,
+      int devicesConsidered,
+      int devicesSuitable,
+      List<Rejection> rejections) {
+    /** Copies the list. */
+    public RequestExplanation {
+      Objects.requireNonNull(request, "request");
+      rejections = List.copyOf(rejections);
+    }
+  }
+
+  /**
+   * A group of devices rejected for one reason.
+   *
+   * @param reason why
+   * @param devices how many devices
+   * @param examples up to five device ids ({@code driver/pool/device})
+   * @param detail the first device's detail, such as the failing selector or the counter
+   *     shortfall ("counter set gpu-0, counter memory: needs 10Gi, 4Gi left (short 6Gi)")
+   */
+  public record Rejection(Reason reason, int devices, List<String> examples, String detail) {
+    /** Copies the list. */
+    public Rejection {
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(detail, "detail");
+      examples = List.copyOf(examples);
+    }
+  }
+
+  /**
+   * A pool of the node that could not be used, or devices a gate made invisible.
+   *
+   * @param pool {@code driver/pool}
+   * @param reason {@link Reason#INCOMPLETE_POOL}, {@link Reason#INVALID_POOL} or {@link
+   *     Reason#DROPPED_BY_MIXINS_GATE}
+   * @param detail the invalid reason, or what was dropped
+   */
+  public record PoolNote(String pool, Reason reason, String detail) {
+    /** Checks the components. */
+    public PoolNote {
+      Objects.requireNonNull(pool, "pool");
+      Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(detail, "detail");
+    }
+  }
+
+  /**
+   * Returns a short human-readable text: one line per request that lacks devices, naming the
+   * largest rejection groups, then claim conflicts and pool notes.
+   *
+   * @return the summary, never empty
+   */
+  public String summary() {
+    StringBuilder sb = new StringBuilder();
+    sb.append("cannot allocate on node ").append(node).append(':');
+    for (ClaimExplanation c : claims) {
+      for (RequestExplanation r : c.requests()) {
+        if (r.devicesSuitable() >= Math.max(r.devicesNeeded(), 1)) {
+          continue;
+        }
+        sb.append("\n  claim ").append(c.claim()).append(", request ").append(r.request())
+            .append(": ").append(r.devicesSuitable()).append(" of ").append(r.devicesConsidered())
+            .append(" devices suitable, ").append(r.devicesNeeded()).append(" needed");
+        int shown = 0;
+        for (Rejection j : r.rejections()) {
+          if (shown++ == 3) {
+            break;
+          }
+          sb.append("; ").append(j.devices()).append(' ')
+              .append(j.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+          if (!j.detail().isEmpty()) {
+            sb.append(" (").append(j.detail()).append(')');
+          }
+        }
+      }
+      if (c.conflict() != null) {
+        sb.append("\n  claim ").append(c.claim()).append(": ").append(c.conflict());
+      }
+    }
+    for (PoolNote p : pools) {
+      sb.append("\n  pool ").append(p.pool()).append(": ")
+          .append(p.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
+          .append(" (").append(p.detail()).append(')');
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,300 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
+import io.github.dra4j.core.internal.mixin.ResolvedCounters;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * Gathers the pools that can serve one node. Mirrors GatherPools and buildPool in
+ * pools_experimental.go:
+ * - only slices relevant for the node count (nodeName, allNodes, nodeSelector, or any device
+ *   under perDeviceNodeSelection), and only the newest generation of each pool;
+ * - a pool is complete when resourceSliceCount slices of that generation exist; when the node
+ *   sees fewer, the whole cluster is consulted (multi-host pools), and a newer generation
+ *   anywhere makes the node's view obsolete;
+ * - counter sets live in their own slices of the pool, which need not target the node;
+ * - invalid pools (duplicate devices or counter sets, unknown counter references, mixin
+ *   problems) are kept, marked, so that they become an error only when nothing else fits;
+ * - pools are sorted by driver and pool name, pools with binding conditions last.
+ *
+ * The snapshot indexes slices by node name and by pool once, so this touches only the slices
+ * of the node, the cluster-wide ones, and the pools they name.
+ */
+final class PoolGatherer {
+  private PoolGatherer() {}
+
+  static List<Pool> gatherPools(ClusterSnapshot.Index index, Node node, Features features) {
+    Map<PoolId, List<SliceEntry>> pools = new LinkedHashMap<>();
+    List<SliceEntry> onNode = index.slicesOnNode().getOrDefault(node.name(), List.of());
+    for (List<SliceEntry> group : List.of(onNode, index.slicesShared())) {
+      for (SliceEntry slice : group) {
+        if (!features.partitionableDevices()
+            && (slice.perDeviceNodeSelection() || slice.hasSharedCounters)) {
+          continue;
+        }
+        if (relevant(slice, node)) {
+          addSlice(pools, slice);
+        }
+      }
+    }
+
+    List<Pool> result = new ArrayList<>(pools.size());
+    List<Pool> withBindingConditions = new ArrayList<>();
+    for (Map.Entry<PoolId, List<SliceEntry>> e : pools.entrySet()) {
+      PoolId id = e.getKey();
+      List<SliceEntry> slices = e.getValue();
+      SliceEntry first = slices.get(0);
+      Pool pool;
+      if (slices.size() == first.resourceSliceCount) {
+        pool = buildPool(id, slices, features, List.of());
+      } else {
+        if (index.maxGeneration().getOrDefault(id, first.generation) > first.generation) {
+          continue; // obsolete: a newer generation is being published
+        }
+        List<SliceEntry> all = new ArrayList<>();
+        for (SliceEntry s : index.slicesByPool().getOrDefault(id, List.of())) {
+          if (s.generation == first.generation) {
+            all.add(s);
+          }
+        }
+        if (all.size() != first.resourceSliceCount) {
+          result.add(Pool.incomplete(id));
+          continue;
+        }
+        pool = buildPool(id, slices, features, all);
+      }
+      (pool.hasBindingConditions ? withBindingConditions : result).add(pool);
+    }
+    Comparator<Pool> byId = Comparator.comparing(p -> p.id);
+    result.sort(byId);
+    withBindingConditions.sort(byId);
+    result.addAll(withBindingConditions);
+    return List.copyOf(result);
+  }
+
+  private static boolean relevant(SliceEntry slice, Node node) {
+    var spec = slice.slice.spec();
+    boolean hasNodeName = spec.nodeName() != null && !spec.nodeName().isEmpty();
+    if (hasNodeName || spec.allNodes() || spec.nodeSelector() != null) {
+      return NodeSelectors.nodeMatches(node, spec.nodeName(), spec.allNodes(), spec.nodeSelector());
+    }
+    if (spec.perDeviceNodeSelection()) {
+      for (DeviceEntry d : slice.devices) {
+        if (NodeSelectors.nodeMatches(
+            node, d.device.nodeName(), d.device.allNodes(), d.device.nodeSelector())) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static void addSlice(Map<PoolId, List<SliceEntry>> pools, SliceEntry slice) {
+    List<SliceEntry> list = pools.get(slice.poolId);
+    if (list == null) {
+      list = new ArrayList<>();
+      list.add(slice);
+      pools.put(slice.poolId, list);
+      return;
+    }
+    long have = list.get(0).generation;
+    if (slice.generation < have) {
+      return;
+    }
+    if (slice.generation > have) {
+      list.clear();
+    }
+    list.add(slice);
+  }
+
+  static Pool buildPool(
+      PoolId id, List<SliceEntry> slicesForNode, Features features, List<SliceEntry> allSlices) {
+    List<SliceEntry> slices = new ArrayList<>(slicesForNode);
+    slices.sort(Comparator.comparing(s -> s.name));
+    List<SliceEntry> deviceSlices = new ArrayList<>();
+    List<SliceEntry> counterSetSlices = new ArrayList<>();
+    List<SliceEntry> notTargeting = new ArrayList<>();
+    for (SliceEntry s : slices) {
+      (features.partitionableDevices() && s.hasSharedCounters ? counterSetSlices : deviceSlices).add(s);
+    }
+    if (slices.size() < allSlices.size()) {
+      Set<String> names = new HashSet<>();
+      for (SliceEntry s : slices) {
+        names.add(s.name);
+      }
+      for (SliceEntry s : allSlices) {
+        if (names.contains(s.name)) {
+          continue;
+        }
+        (features.partitionableDevices() && s.hasSharedCounters ? counterSetSlices : notTargeting).add(s);
+      }
+    }
+
+    List<String> dropped = new ArrayList<>();
+    Set<String> droppedCounterSets = new HashSet<>();
+    for (List<SliceEntry> group : List.of(deviceSlices, counterSetSlices, notTargeting)) {
+      for (SliceEntry s : group) {
+        for (ResolvedSlice.Dropped d : s.resolved.dropped()) {
+          dropped.add("slice " + s.name + ": " + d.kind() + " " + d.name() + ": " + d.reason());
+          if (d.kind().equals("counterSet") && s.hasSharedCounters) {
+            droppedCounterSets.add(d.name());
+          }
+        }
+      }
+    }
+
+    String mixinProblem = mixinProblems(deviceSlices, counterSetSlices, notTargeting);
+    if (mixinProblem != null) {
+      return Pool.invalid(id, mixinProblem, dropped);
+    }
+    String duplicate = duplicateDeviceName(deviceSlices);
+    if (duplicate != null) {
+      return Pool.invalid(id, "duplicate device name " + duplicate, dropped);
+    }
+    if (!features.partitionableDevices()) {
+      return Pool.valid(id, poolSlices(deviceSlices, Set.of(), dropped), List.of(), Map.of(), Map.of(), dropped);
+    }
+
+    Map<String, ResolvedCounterSet> counterSets = new LinkedHashMap<>();
+    for (SliceEntry s : counterSetSlices) {
+      for (ResolvedCounterSet cs : s.resolved.counterSets()) {
+        if (counterSets.putIfAbsent(cs.counterSet(), cs) != null) {
+          return Pool.invalid(id, "duplicate counter set name " + cs.counterSet(), dropped);
+        }
+      }
+    }
+    // With the mixins gate off, devices consuming a dropped counter set are dropped too
+    // (KEP-5234), instead of making the pool invalid for an unknown counter set.
+    List<Pool.PoolSlice> targeting = poolSlices(deviceSlices, droppedCounterSets, dropped);
+    List<Pool.PoolSlice> others = poolSlices(notTargeting, droppedCounterSets, dropped);
+    for (List<Pool.PoolSlice> group : List.of(targeting, others)) {
+      String problem = validateCounterConsumption(counterSets, group);
+      if (problem != null) {
+        return Pool.invalid(id, problem, dropped);
+      }
+    }
+    return Pool.valid(id, targeting, others, counterSets, available(counterSets, targeting, others), dropped);
+  }
+
+  private static @Nullable String mixinProblems(
+      List<SliceEntry> a, List<SliceEntry> b, List<SliceEntry> c) {
+    for (List<SliceEntry> group : List.of(a, b, c)) {
+      for (SliceEntry s : group) {
+        List<FieldError> problems = s.resolved.problems();
+        if (!problems.isEmpty()) {
+          return "slice " + s.name + ": " + problems.get(0);
+        }
+      }
+    }
+    return null;
+  }
+
+  private static @Nullable String duplicateDeviceName(List<SliceEntry> slices) {
+    Set<String> names = new HashSet<>();
+    for (SliceEntry s : slices) {
+      for (DeviceEntry d : s.devices) {
+        if (!names.add(d.device.name())) {
+          return d.device.name();
+        }
+      }
+    }
+    return null;
+  }
+
+  private static List<Pool.PoolSlice> poolSlices(
+      List<SliceEntry> slices, Set<String> droppedCounterSets, List<String> dropped) {
+    List<Pool.PoolSlice> out = new ArrayList<>(slices.size());
+    for (SliceEntry s : slices) {
+      if (droppedCounterSets.isEmpty()) {
+        out.add(new Pool.PoolSlice(s, s.devices));
+        continue;
+      }
+      List<DeviceEntry> kept = new ArrayList<>(s.devices.size());
+      for (DeviceEntry d : s.devices) {
+        String cs = consumedDroppedSet(d, droppedCounterSets);
+        if (cs == null) {
+          kept.add(d);
+        } else {
+          dropped.add("slice " + s.name + ": device " + d.device.name() + ": consumes counter set "
+              + cs + ", which uses includes while DRAResourceSliceMixins is disabled");
+        }
+      }
+      out.add(new Pool.PoolSlice(s, List.copyOf(kept)));
+    }
+    return out;
+  }
+
+  private static @Nullable String consumedDroppedSet(DeviceEntry d, Set<String> droppedSets) {
+    for (ResolvedCounters c : d.view.consumesCounters()) {
+      if (droppedSets.contains(c.counterSet())) {
+        return c.counterSet();
+      }
+    }
+    return null;
+  }
+
+  private static @Nullable String validateCounterConsumption(
+      Map<String, ResolvedCounterSet> counterSets, List<Pool.PoolSlice> slices) {
+    for (Pool.PoolSlice s : slices) {
+      for (DeviceEntry d : s.devices()) {
+        for (ResolvedCounters c : d.view.consumesCounters()) {
+          ResolvedCounterSet set = counterSets.get(c.counterSet());
+          if (set == null) {
+            return "counter set " + c.counterSet() + " not found";
+          }
+          String[] missing = new String[1];
+          c.forEachCounter((name, q) -> {
+            if (missing[0] == null && set.counter(name) == null) {
+              missing[0] = name;
+            }
+          });
+          if (missing[0] != null) {
+            return "counter " + missing[0] + " not found in counter set " + c.counterSet();
+          }
+        }
+      }
+    }
+    return null;
+  }
+
+  /** The pool's counters minus what devices of allocated claims consume (checkAvailableCounters). */
+  private static Map<String, Map<String, BigDecimal>> available(
+      Map<String, ResolvedCounterSet> counterSets, List<Pool.PoolSlice> targeting, List<Pool.PoolSlice> others) {
+    Map<String, Map<String, BigDecimal>> available = new LinkedHashMap<>();
+    for (ResolvedCounterSet cs : counterSets.values()) {
+      Map<String, BigDecimal> counters = new LinkedHashMap<>();
+      cs.forEachCounter((name, q) -> counters.put(name, q.value()));
+      available.put(cs.counterSet(), counters);
+    }
+    for (List<Pool.PoolSlice> group : List.of(targeting, others)) {
+      for (Pool.PoolSlice s : group) {
+        for (DeviceEntry d : s.devices()) {
+          if (!d.allocatedAny) {
+            continue;
+          }
+          for (ResolvedCounters c : d.view.consumesCounters()) {
+            Map<String, BigDecimal> counters = available.get(c.counterSet());
+            if (counters == null) {
+              continue;
+            }
+            c.forEachCounter((name, q) -> counters.computeIfPresent(name, (k, v) -> v.subtract(q.value())));
+          }
+        }
+      }
+    }
+    Map<String, Map<String, BigDecimal>> frozen = new LinkedHashMap<>();
+    available.forEach((k, v) -> frozen.put(k, java.util.Collections.unmodifiableMap(v)));
+    return java.util.Collections.unmodifiableMap(frozen);
+  }
+}

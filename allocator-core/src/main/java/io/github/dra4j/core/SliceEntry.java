@@ -1,0 +1,45 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.core.internal.mixin.ResolvedDevice;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
+import java.util.ArrayList;
+import java.util.List;
+
+/* One ResourceSlice of the snapshot with its mixins resolved once and its devices converted. */
+final class SliceEntry {
+  final ResourceSlice slice;
+  final ResolvedSlice resolved;
+  final PoolId poolId;
+  final String name;
+  final long generation;
+  final long resourceSliceCount;
+  final List<DeviceEntry> devices;
+  /** Published {@code sharedCounters} non-empty: a counter-set slice (KEP-4815). */
+  final boolean hasSharedCounters;
+
+  SliceEntry(ResourceSlice slice, ResolvedSlice resolved, int[] nextUid, AllocatedState state) {
+    this.slice = slice;
+    this.resolved = resolved;
+    this.poolId = new PoolId(slice.spec().driver(), slice.spec().pool().name());
+    String n = slice.metadata().name();
+    this.name = n == null ? "" : n;
+    this.generation = slice.spec().pool().generation();
+    this.resourceSliceCount = slice.spec().pool().resourceSliceCount();
+    this.hasSharedCounters = !slice.spec().sharedCounters().isEmpty();
+    List<DeviceEntry> list = new ArrayList<>(resolved.devices().size());
+    for (ResolvedDevice d : resolved.devices()) {
+      list.add(new DeviceEntry(this, d, nextUid[0]++, state));
+    }
+    this.devices = List.copyOf(list);
+  }
+
+  boolean perDeviceNodeSelection() {
+    return slice.spec().perDeviceNodeSelection();
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+}

@@ -1,0 +1,118 @@
+package io.github.dra4j.core;
+
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceSlice;
+import java.util.Collection;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Allocates Kubernetes DRA devices exactly like the kube-scheduler's structured allocator
+ * ({@code k8s.io/dynamic-resource-allocation/structured}, "experimental" variant), including
+ * partitionable devices (KEP-4815) and ResourceSlice mixins (KEP-5234).
+ *
+ * <p>An allocator holds only configuration: the enabled {@link Features} and the selector
+ * compiler. Cluster state goes into an immutable {@link ClusterSnapshot}, built once and then
+ * shared by any number of threads:
+ *
+ * <pre>{@code
+ * StructuredAllocator allocator = StructuredAllocator.builder()
+ *     .features(Features.all())
+ *     .selectorCompiler(CelCompiler.create())
+ *     .build();
+ * ClusterSnapshot snapshot = allocator.snapshot(slices, classes, allocatedClaims);
+ * AllocationOutcome outcome = snapshot.allocate(node, List.of(claim));
+ * }</pre>
+ *
+ * <p>Thread-safe and immutable.
+ */
+public final class StructuredAllocator {
+  private final Features features;
+  private final DeviceSelectorCompiler selectorCompiler;
+
+  private StructuredAllocator(Features features, DeviceSelectorCompiler selectorCompiler) {
+    this.features = features;
+    this.selectorCompiler = selectorCompiler;
+  }
+
+  /** {@return a builder; features default to {@link Features#all()}} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return the enabled features} */
+  public Features features() {
+    return features;
+  }
+
+  /** {@return the compiler used for device selectors} */
+  public DeviceSelectorCompiler selectorCompiler() {
+    return selectorCompiler;
+  }
+
+  /**
+   * Builds an immutable snapshot of the cluster: slices are grouped by node and pool, and their
+   * mixins indexed, once; the devices of the allocated claims are in use. The inputs are not
+   * modified and not retained beyond what the snapshot needs.
+   *
+   * @param slices every ResourceSlice of the cluster (all nodes, all generations)
+   * @param classes every DeviceClass
+   * @param allocatedClaims claims whose {@code status.allocation} makes devices or capacity in
+   *     use; claims without an allocation are ignored
+   * @return the snapshot
+   * @throws NullPointerException when an argument or element is null
+   */
+  public ClusterSnapshot snapshot(
+      Collection<ResourceSlice> slices,
+      Collection<DeviceClass> classes,
+      Collection<ResourceClaim> allocatedClaims) {
+    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims);
+  }
+
+  /** Configures a {@link StructuredAllocator}. Not thread-safe. */
+  public static final class Builder {
+    private Features features = Features.all();
+    private @Nullable DeviceSelectorCompiler selectorCompiler;
+
+    private Builder() {}
+
+    /**
+     * Sets the feature gates (default: all on).
+     *
+     * @param features the features
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder features(Features features) {
+      this.features = Objects.requireNonNull(features, "features");
+      return this;
+    }
+
+    /**
+     * Sets the selector compiler (required), such as {@code CelCompiler.create()}.
+     *
+     * @param compiler the compiler
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder selectorCompiler(DeviceSelectorCompiler compiler) {
+      this.selectorCompiler = Objects.requireNonNull(compiler, "selectorCompiler");
+      return this;
+    }
+
+    /**
+     * Builds the allocator.
+     *
+     * @return the allocator
+     * @throws IllegalStateException when no selector compiler was set
+     */
+    public StructuredAllocator build() {
+      if (selectorCompiler == null) {
+        throw new IllegalStateException("selectorCompiler is required, for example CelCompiler.create()");
+      }
+      return new StructuredAllocator(features, selectorCompiler);
+    }
+  }
+}

@@ -1,0 +1,131 @@
+package io.github.dra4j.core.internal.mixin;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * The attributes or capacities of one device or device mixin with their names split into
+ * (domain, id) once, when the slice is resolved. Entries are sorted by domain, then id, so a
+ * lookup is a binary search over a few strings and never allocates. *
+ * Two raw names can denote the same qualified name ("model" and "driver-a/model" in a slice of
+ * driver-a). Kubernetes asks drivers to write their own attributes unqualified, so the
+ * unqualified spelling wins; the other one is ignored, deterministically.
+ */
+final class Entries<V> {
+  private static final Entries<?> EMPTY = new Entries<>(new String[0], new String[0], new Object[0]);
+
+  private final String[] domains;
+  private final String[] ids;
+  private final Object[] values;
+
+  private Entries(String[] domains, String[] ids, Object[] values) {
+    this.domains = domains;
+    this.ids = ids;
+    this.values = values;
+  }
+
+  @SuppressWarnings("unchecked")
+  static <V> Entries<V> empty() {
+    return (Entries<V>) EMPTY;
+  }
+
+  /** Normalises the names of {@code raw}; an unqualified name belongs to {@code driver}. */
+  static <V> Entries<V> of(Map<String, V> raw, String driver) {
+    if (raw.isEmpty()) {
+      return empty();
+    }
+    int n = raw.size();
+    Item[] items = new Item[n];
+    int i = 0;
+    for (Map.Entry<String, V> e : raw.entrySet()) {
+      String name = e.getKey();
+      int slash = name.indexOf('/');
+      items[i++] = slash < 0
+          ? new Item(driver, name, false, e.getValue())
+          : new Item(name.substring(0, slash), name.substring(slash + 1), true, e.getValue());
+    }
+    // Unqualified before qualified for equal (domain, id), so that the unqualified one is kept.
+    Arrays.sort(items, Comparator.comparing((Item it) -> it.domain)
+        .thenComparing(it -> it.id)
+        .thenComparing(it -> it.qualified));
+    int kept = 0;
+    for (int j = 0; j < n; j++) {
+      if (kept > 0 && items[kept - 1].domain.equals(items[j].domain) && items[kept - 1].id.equals(items[j].id)) {
+        continue;
+      }
+      items[kept++] = items[j];
+    }
+    String[] domains = new String[kept];
+    String[] ids = new String[kept];
+    Object[] values = new Object[kept];
+    for (int j = 0; j < kept; j++) {
+      domains[j] = items[j].domain;
+      ids[j] = items[j].id;
+      values[j] = items[j].value;
+    }
+    return new Entries<>(domains, ids, values);
+  }
+
+  int size() {
+    return ids.length;
+  }
+
+  String domain(int i) {
+    return domains[i];
+  }
+
+  String id(int i) {
+    return ids[i];
+  }
+
+  @SuppressWarnings("unchecked")
+  V value(int i) {
+    return (V) values[i];
+  }
+
+  /** {@return the value of (domain, id), or null} */
+  @Nullable V get(String domain, String id) {
+    int i = indexOf(domain, id);
+    return i < 0 ? null : value(i);
+  }
+
+  boolean contains(String domain, String id) {
+    return indexOf(domain, id) >= 0;
+  }
+
+  private int indexOf(String domain, String id) {
+    int lo = 0;
+    int hi = ids.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = domains[mid].compareTo(domain);
+      if (c == 0) {
+        c = ids[mid].compareTo(id);
+      }
+      if (c < 0) {
+        lo = mid + 1;
+      } else if (c > 0) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
+  private static final class Item {
+    final String domain;
+    final String id;
+    final boolean qualified;
+    final Object value;
+
+    Item(String domain, String id, boolean qualified, Object value) {
+      this.domain = domain;
+      this.id = id;
+      this.qualified = qualified;
+      this.value = value;
+    }
+  }
+}

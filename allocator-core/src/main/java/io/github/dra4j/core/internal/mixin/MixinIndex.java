@@ -1,0 +1,84 @@
+package io.github.dra4j.core.internal.mixin;
+
+import io.github.dra4j.api.Counter;
+import io.github.dra4j.api.CounterSetMixin;
+import io.github.dra4j.api.DeviceCounterConsumptionMixin;
+import io.github.dra4j.api.DeviceMixin;
+import io.github.dra4j.api.ResourceSliceMixins;
+import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.field.FieldPath;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * The mixins of one slice by name, built once per slice so that every include is an O(1)
+ * lookup. A duplicate name is a problem (the pool becomes invalid); the first definition is
+ * indexed so that resolution stays deterministic anyway.
+ */
+final class MixinIndex {
+  static final MixinIndex EMPTY = new MixinIndex(Map.of(), Map.of(), Map.of());
+
+  private static final FieldPath MIXINS = FieldPath.of("spec", "mixins");
+
+  private final Map<String, DeviceMixinEntries> devices;
+  private final Map<String, Map<String, Counter>> consumptions;
+  private final Map<String, Map<String, Counter>> counterSets;
+
+  private MixinIndex(
+      Map<String, DeviceMixinEntries> devices,
+      Map<String, Map<String, Counter>> consumptions,
+      Map<String, Map<String, Counter>> counterSets) {
+    this.devices = devices;
+    this.consumptions = consumptions;
+    this.counterSets = counterSets;
+  }
+
+  static MixinIndex build(@Nullable ResourceSliceMixins mixins, String driver, List<FieldError> problems) {
+    if (mixins == null) {
+      return EMPTY;
+    }
+    Map<String, DeviceMixinEntries> devices = new HashMap<>();
+    List<DeviceMixin> deviceMixins = mixins.device();
+    for (int i = 0; i < deviceMixins.size(); i++) {
+      DeviceMixin m = deviceMixins.get(i);
+      if (devices.containsKey(m.name())) {
+        problems.add(FieldError.duplicate(MIXINS.child("device").index(i).child("name"), m.name()));
+        continue;
+      }
+      devices.put(m.name(), new DeviceMixinEntries(
+          Entries.of(m.attributes(), driver), Entries.of(m.capacity(), driver)));
+    }
+    Map<String, Map<String, Counter>> consumptions = new HashMap<>();
+    List<DeviceCounterConsumptionMixin> consumptionMixins = mixins.deviceCounterConsumption();
+    for (int i = 0; i < consumptionMixins.size(); i++) {
+      DeviceCounterConsumptionMixin m = consumptionMixins.get(i);
+      if (consumptions.putIfAbsent(m.name(), m.counters()) != null) {
+        problems.add(FieldError.duplicate(
+            MIXINS.child("deviceCounterConsumption").index(i).child("name"), m.name()));
+      }
+    }
+    Map<String, Map<String, Counter>> counterSets = new HashMap<>();
+    List<CounterSetMixin> counterSetMixins = mixins.counterSet();
+    for (int i = 0; i < counterSetMixins.size(); i++) {
+      CounterSetMixin m = counterSetMixins.get(i);
+      if (counterSets.putIfAbsent(m.name(), m.counters()) != null) {
+        problems.add(FieldError.duplicate(MIXINS.child("counterSet").index(i).child("name"), m.name()));
+      }
+    }
+    return new MixinIndex(devices, consumptions, counterSets);
+  }
+
+  @Nullable DeviceMixinEntries device(String name) {
+    return devices.get(name);
+  }
+
+  @Nullable Map<String, Counter> consumption(String name) {
+    return consumptions.get(name);
+  }
+
+  @Nullable Map<String, Counter> counterSet(String name) {
+    return counterSets.get(name);
+  }
+}

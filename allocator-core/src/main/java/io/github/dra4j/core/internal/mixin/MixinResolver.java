@@ -1,0 +1,256 @@
+package io.github.dra4j.core.internal.mixin;
+
+import io.github.dra4j.api.Counter;
+import io.github.dra4j.api.CounterSet;
+import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceCounterConsumption;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.ResourceSliceSpec;
+import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.field.FieldPath;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Resolves the KEP-5234 mixins of one ResourceSlice into lazy views, once per slice.
+ *
+ * <p>Precedence is the same for the three kinds: the object's own entries win; among its
+ * includes the later one wins; an entry set nowhere is absent. Mixins resolve only within the
+ * same slice. The counter set of a consumption always comes from the consumption entry.
+ *
+ * <p>With the gate off ({@code DRAResourceSliceMixins=false}), {@code spec.mixins} is ignored,
+ * and what references mixins is dropped: devices with includes, counter sets with includes,
+ * devices with a consumption entry that has includes, and devices that consume from a dropped
+ * counter set. Counter sets live in their own slices of the pool (KEP-4815), so the last rule is
+ * applied per pool by {@link #dropConsumersOfDroppedCounterSets}; {@link #resolve} applies it
+ * only within the slice.
+ */
+public final class MixinResolver {
+  /** At most this many includes per device and per counter set. */
+  public static final int MAX_INCLUDES = 8;
+  /** At most this many includes per counter consumption entry. */
+  public static final int MAX_CONSUMPTION_INCLUDES = 4;
+  /** At most this many attributes and capacities per device, mixins applied. */
+  public static final int MAX_ATTRIBUTES_AND_CAPACITIES = 32;
+
+  static final String GATE = "DRAResourceSliceMixins";
+
+  private static final FieldPath DEVICES = FieldPath.of("spec", "devices");
+  private static final FieldPath SHARED_COUNTERS = FieldPath.of("spec", "sharedCounters");
+
+  private MixinResolver() {}
+
+  /**
+   * Resolves a slice.
+   *
+   * @param slice the slice as published; never modified
+   * @param mixinsEnabled whether the DRAResourceSliceMixins gate is on
+   * @return the lazy views, what the gate dropped, and the problems that make the pool invalid
+   */
+  public static ResolvedSlice resolve(ResourceSlice slice, boolean mixinsEnabled) {
+    Objects.requireNonNull(slice, "slice");
+    ResourceSliceSpec spec = slice.spec();
+    String driver = spec.driver();
+    String pool = spec.pool().name();
+    List<FieldError> problems = new ArrayList<>();
+    List<ResolvedSlice.Dropped> dropped = new ArrayList<>();
+    MixinIndex index = mixinsEnabled ? MixinIndex.build(spec.mixins(), driver, problems) : MixinIndex.EMPTY;
+
+    List<CounterSet> sharedCounters = spec.sharedCounters();
+    List<LazyCounterSet> counterSets = new ArrayList<>(sharedCounters.size());
+    Set<String> droppedCounterSets = new HashSet<>();
+    for (int i = 0; i < sharedCounters.size(); i++) {
+      CounterSet cs = sharedCounters.get(i);
+      if (!mixinsEnabled && !cs.includes().isEmpty()) {
+        dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.COUNTER_SET, cs.name(),
+            "counter set uses includes while " + GATE + " is disabled"));
+        droppedCounterSets.add(cs.name());
+        continue;
+      }
+      FieldPath path = SHARED_COUNTERS.index(i).child("includes");
+      counterSets.add(new LazyCounterSet(cs,
+          counterIncludes(cs.includes(), MAX_INCLUDES, index, false, path, problems)));
+    }
+
+    List<Device> specDevices = spec.devices();
+    List<LazyDevice> devices = new ArrayList<>(specDevices.size());
+    for (int i = 0; i < specDevices.size(); i++) {
+      Device device = specDevices.get(i);
+      if (!mixinsEnabled) {
+        String reason = gateOffReason(device, droppedCounterSets);
+        if (reason != null) {
+          dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.DEVICE, device.name(), reason));
+          continue;
+        }
+      }
+      FieldPath path = DEVICES.index(i);
+      List<DeviceMixinEntries> includes = deviceIncludes(device, index, path, problems);
+      List<DeviceCounterConsumption> consumptions = device.consumesCounters();
+      List<LazyCounters> resolvedConsumptions = new ArrayList<>(consumptions.size());
+      for (int j = 0; j < consumptions.size(); j++) {
+        DeviceCounterConsumption c = consumptions.get(j);
+        FieldPath includesPath = path.child("consumesCounters").index(j).child("includes");
+        resolvedConsumptions.add(new LazyCounters(c.counterSet(), c.counters(),
+            counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath, problems)));
+      }
+      LazyDevice resolved = new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
+      // Devices without includes are left to API validation, as the reference allocator does.
+      if (!includes.isEmpty()) {
+        int n = resolved.effectiveEntryCount();
+        if (n > MAX_ATTRIBUTES_AND_CAPACITIES) {
+          problems.add(new FieldError(FieldError.Type.TOO_MANY, path, n,
+              "must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
+                  + " attributes and capacities with the included mixins applied"));
+        }
+      }
+      devices.add(resolved);
+    }
+    return new LazySlice(slice, devices, counterSets, dropped, problems);
+  }
+
+  /**
+   * Applies the pool-level gate-off rule: devices consuming from a counter set that the mixins
+   * gate dropped in any slice of the pool are dropped as well. With the gate on nothing is
+   * dropped and the same instances are returned.
+   *
+   * @param poolSlices all resolved slices of one pool (device slices and counter set slices)
+   * @return the slices in the same order, consumers of dropped counter sets removed from
+   *     {@link ResolvedSlice#devices()} and listed in {@link ResolvedSlice#dropped()}
+   */
+  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(List<? extends ResolvedSlice> poolSlices) {
+    Set<String> droppedCounterSets = new HashSet<>();
+    for (ResolvedSlice s : poolSlices) {
+      droppedCounterSets.addAll(s.droppedCounterSets());
+    }
+    List<ResolvedSlice> result = new ArrayList<>(poolSlices.size());
+    for (ResolvedSlice s : poolSlices) {
+      result.add(dropConsumers(s, droppedCounterSets));
+    }
+    return result;
+  }
+
+  /**
+   * Drops the devices of a slice that consume from one of the given (dropped) counter sets.
+   *
+   * @param slice a resolved slice
+   * @param droppedCounterSets names of counter sets of the slice's pool that were dropped
+   * @return {@code slice} itself when no device is affected; otherwise a slice whose devices
+   *     exclude the affected ones and whose {@link ResolvedSlice#dropped()} names them with the
+   *     reason
+   */
+  public static ResolvedSlice dropConsumers(ResolvedSlice slice, Collection<String> droppedCounterSets) {
+    if (droppedCounterSets.isEmpty()) {
+      return slice;
+    }
+    List<ResolvedDevice> kept = new ArrayList<>();
+    List<ResolvedSlice.Dropped> dropped = new ArrayList<>(slice.dropped());
+    for (ResolvedDevice d : slice.devices()) {
+      String consumed = consumedDropped(d.device(), droppedCounterSets);
+      if (consumed == null) {
+        kept.add(d);
+      } else {
+        dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
+      }
+    }
+    if (kept.size() == slice.devices().size()) {
+      return slice;
+    }
+    return new LazySlice(slice.slice(), kept, slice.counterSets(), dropped, slice.problems());
+  }
+
+  private static @Nullable String gateOffReason(Device device, Set<String> droppedCounterSets) {
+    if (!device.includes().isEmpty()) {
+      return "device uses includes while " + GATE + " is disabled";
+    }
+    List<DeviceCounterConsumption> consumptions = device.consumesCounters();
+    for (int j = 0; j < consumptions.size(); j++) {
+      if (!consumptions.get(j).includes().isEmpty()) {
+        return "consumesCounters[" + j + "] (counter set " + consumptions.get(j).counterSet()
+            + ") uses includes while " + GATE + " is disabled";
+      }
+    }
+    String consumed = consumedDropped(device, droppedCounterSets);
+    return consumed == null ? null : consumesDroppedReason(consumed);
+  }
+
+  private static @Nullable String consumedDropped(Device device, Collection<String> droppedCounterSets) {
+    for (DeviceCounterConsumption c : device.consumesCounters()) {
+      if (droppedCounterSets.contains(c.counterSet())) {
+        return c.counterSet();
+      }
+    }
+    return null;
+  }
+
+  private static String consumesDroppedReason(String counterSet) {
+    return "device consumes counters from counter set " + counterSet
+        + ", which uses includes while " + GATE + " is disabled";
+  }
+
+  private static List<DeviceMixinEntries> deviceIncludes(
+      Device device, MixinIndex index, FieldPath path, List<FieldError> problems) {
+    List<String> names = device.includes();
+    if (names.isEmpty()) {
+      return List.of();
+    }
+    FieldPath includesPath = path.child("includes");
+    if (names.size() > MAX_INCLUDES) {
+      problems.add(FieldError.tooMany(includesPath, names.size(), MAX_INCLUDES));
+    }
+    boolean[] last = lastOccurrences(names);
+    List<DeviceMixinEntries> result = new ArrayList<>(names.size());
+    for (int k = 0; k < names.size(); k++) {
+      DeviceMixinEntries m = index.device(names.get(k));
+      if (m == null) {
+        problems.add(FieldError.notFound(includesPath.index(k), names.get(k),
+            "no device mixin with this name in spec.mixins.device of the same ResourceSlice"));
+      } else if (last[k]) {
+        result.add(m);
+      }
+    }
+    return List.copyOf(result);
+  }
+
+  private static List<Map<String, Counter>> counterIncludes(
+      List<String> names, int max, MixinIndex index, boolean consumption, FieldPath path, List<FieldError> problems) {
+    if (names.isEmpty()) {
+      return List.of();
+    }
+    if (names.size() > max) {
+      problems.add(FieldError.tooMany(path, names.size(), max));
+    }
+    boolean[] last = lastOccurrences(names);
+    List<Map<String, Counter>> result = new ArrayList<>(names.size());
+    for (int k = 0; k < names.size(); k++) {
+      Map<String, Counter> m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
+      if (m == null) {
+        problems.add(FieldError.notFound(path.index(k), names.get(k), consumption
+            ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption of the same ResourceSlice"
+            : "no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice"));
+      } else if (last[k]) {
+        result.add(m);
+      }
+    }
+    return List.copyOf(result);
+  }
+
+  /*
+   * A mixin included twice only matters at its last position, so earlier repetitions are left
+   * out of the view. This keeps lookups and iteration bounded by the number of distinct mixins
+   * even for malformed input with very long include lists.
+   */
+  private static boolean[] lastOccurrences(List<String> names) {
+    boolean[] last = new boolean[names.size()];
+    Set<String> later = new HashSet<>();
+    for (int k = names.size() - 1; k >= 0; k--) {
+      last[k] = later.add(names.get(k));
+    }
+    return last;
+  }
+}

@@ -1,0 +1,295 @@
+package io.github.dra4j.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceAllocationResult;
+import io.github.dra4j.api.DeviceClaim;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.DeviceToleration;
+import io.github.dra4j.api.ExactDeviceRequest;
+import io.github.dra4j.api.NodeSelector;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.RawJson;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimSpec;
+import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.api.io.UnknownObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Loads the conformance scenarios copied under {@code scenarios/} of this module's resources
+ * (from {@code ../shared/conformance/cases}; see {@code FORMAT.md} there). The cluster objects
+ * are decoded by {@link KubernetesCodec}; the header is read here.
+ */
+public final class Scenarios {
+  private static final String ROOT = "scenarios/";
+  private static final String SCENARIO_KIND = "AllocationScenario";
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final KubernetesCodec CODEC = KubernetesCodec.create();
+
+  private static volatile @Nullable List<Scenario> all;
+
+  private Scenarios() {}
+
+  /** {@return the names of the copied scenario files (without {@code .yaml}), sorted} */
+  public static List<String> names() {
+    String index = resource(ROOT + "index.txt");
+    List<String> names = new ArrayList<>();
+    for (String line : index.split("\n")) {
+      String file = line.strip();
+      if (!file.isEmpty()) {
+        names.add(file.substring(0, file.length() - ".yaml".length()));
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  /** {@return every copied scenario, in file-name order; loaded once} */
+  public static List<Scenario> all() {
+    List<Scenario> result = all;
+    if (result == null) {
+      List<Scenario> loaded = new ArrayList<>();
+      for (String name : names()) {
+        loaded.add(load(name));
+      }
+      result = List.copyOf(loaded);
+      all = result;
+    }
+    return result;
+  }
+
+  /**
+   * Loads one copied scenario.
+   *
+   * @param name the file name, with or without {@code .yaml}
+   * @return the scenario
+   * @throws IllegalArgumentException when there is no such scenario or it does not follow
+   *     the format
+   */
+  public static Scenario load(String name) {
+    String file = name.endsWith(".yaml") ? name : name + ".yaml";
+    return parse(resource(ROOT + file), file);
+  }
+
+  /**
+   * Parses a scenario file: the header document, then the cluster objects.
+   *
+   * @param text the YAML text
+   * @param sourceName the file name, for error messages
+   * @return the scenario
+   * @throws IllegalArgumentException naming the source and the field when the text does not
+   *     follow the format
+   */
+  public static Scenario parse(String text, String sourceName) {
+    JsonNode header = header(text, sourceName);
+    JsonNode spec = required(header, "spec", sourceName);
+    JsonNode expect = required(header, "expect", sourceName);
+    String name = requiredText(required(header, "metadata", sourceName), "name", sourceName);
+    String node = requiredText(spec, "node", sourceName);
+    Map<String, Boolean> gates = new LinkedHashMap<>();
+    spec.path("featureGates").fields().forEachRemaining(e -> gates.put(e.getKey(), e.getValue().asBoolean()));
+
+    List<Object> objects = new ArrayList<>();
+    try {
+      for (Object o : CODEC.readAll(text, sourceName)) {
+        if (!(o instanceof UnknownObject && ((UnknownObject) o).kind().equals(SCENARIO_KIND))) {
+          objects.add(o);
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    objects.addAll(inUseClaims(spec, sourceName));
+    return new Scenario(name, node, gates, objects, expectation(expect, sourceName));
+  }
+
+  /* --- header --- */
+
+  private static JsonNode header(String text, String sourceName) {
+    try (MappingIterator<JsonNode> docs = YAML.readerFor(JsonNode.class).readValues(text)) {
+      while (docs.hasNext()) {
+        JsonNode doc = docs.next();
+        if (doc != null && !doc.isNull() && !doc.isMissingNode()) {
+          if (!SCENARIO_KIND.equals(doc.path("kind").asText())) {
+            throw new IllegalArgumentException(
+                sourceName + ": the first document must be kind " + SCENARIO_KIND);
+          }
+          return doc;
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalArgumentException(sourceName + ": " + e.getMessage(), e);
+    }
+    throw new IllegalArgumentException(sourceName + ": no documents");
+  }
+
+  /**
+   * Mirrors {@code in_use_claims} of run-scenarios: one allocated claim {@code in-use-<i>}
+   * per entry, the plain devices first, then the shared ones, then the consumed capacity
+   * (which gets a fresh share ID).
+   */
+  private static List<ResourceClaim> inUseClaims(JsonNode spec, String sourceName) {
+    List<DeviceRequestAllocationResult> results = new ArrayList<>();
+    for (JsonNode d : spec.path("allocatedDevices")) {
+      results.add(inUse(d, null, Map.of(), sourceName));
+    }
+    for (JsonNode d : spec.path("allocatedSharedDevices")) {
+      results.add(inUse(d, requiredText(d, "shareID", sourceName), Map.of(), sourceName));
+    }
+    for (JsonNode d : spec.path("allocatedCapacity")) {
+      results.add(inUse(d, UUID.randomUUID().toString(), quantities(d.path("capacity")), sourceName));
+    }
+    List<ResourceClaim> claims = new ArrayList<>();
+    for (int i = 0; i < results.size(); i++) {
+      DeviceRequest request = new DeviceRequest(
+          "in-use", new ExactDeviceRequest("in-use", List.of(), null, null, null, List.of(), null), List.of());
+      ResourceClaimSpec claimSpec = new ResourceClaimSpec(new DeviceClaim(List.of(request), List.of(), List.of()));
+      AllocationResult allocation =
+          new AllocationResult(new DeviceAllocationResult(List.of(results.get(i)), List.of()), null, null);
+      claims.add(new ResourceClaim(ObjectMeta.named("default", "in-use-" + i), claimSpec,
+          new ResourceClaimStatus(allocation, List.of())));
+    }
+    return claims;
+  }
+
+  private static DeviceRequestAllocationResult inUse(
+      JsonNode d, @Nullable String shareId, Map<String, Quantity> capacity, String sourceName) {
+    return new DeviceRequestAllocationResult("in-use",
+        requiredText(d, "driver", sourceName), requiredText(d, "pool", sourceName),
+        requiredText(d, "device", sourceName), null, List.of(), List.of(), List.of(), shareId, capacity);
+  }
+
+  /* --- expectation --- */
+
+  private static Expectation expectation(JsonNode expect, String sourceName) {
+    String outcome = requiredText(expect, "outcome", sourceName);
+    List<Expectation.Claim> claims = new ArrayList<>();
+    for (JsonNode r : expect.path("results")) {
+      claims.add(expectedClaim(r, sourceName));
+    }
+    try {
+      return new Expectation(outcome, textOrNull(expect, "errorContains"), claims);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(sourceName + ": expect.outcome: " + e.getMessage(), e);
+    }
+  }
+
+  private static Expectation.Claim expectedClaim(JsonNode r, String sourceName) {
+    JsonNode selector = r.path("nodeSelector");
+    NodeSelector nodeSelector = isAbsent(selector) || selector.isEmpty()
+        ? null
+        : decode(selector, NodeSelector.class, sourceName);
+    List<Expectation.Device> devices = new ArrayList<>();
+    for (JsonNode d : r.path("devices")) {
+      devices.add(expectedDevice(d, sourceName));
+    }
+    List<Expectation.Config> config = new ArrayList<>();
+    for (JsonNode c : r.path("config")) {
+      JsonNode opaque = c.path("opaque");
+      JsonNode parameters = opaque.path("parameters");
+      config.add(new Expectation.Config(requiredText(c, "source", sourceName), strings(c.path("requests")),
+          textOrNull(opaque, "driver"),
+          isAbsent(parameters) ? null : RawJson.of(parameters.toString())));
+    }
+    return new Expectation.Claim(requiredText(r, "claim", sourceName), nodeSelector, devices, config);
+  }
+
+  private static Expectation.Device expectedDevice(JsonNode d, String sourceName) {
+    List<DeviceToleration> tolerations = new ArrayList<>();
+    for (JsonNode t : d.path("tolerations")) {
+      tolerations.add(decode(t, DeviceToleration.class, sourceName));
+    }
+    return new Expectation.Device(
+        requiredText(d, "request", sourceName),
+        requiredText(d, "driver", sourceName),
+        requiredText(d, "pool", sourceName),
+        requiredText(d, "device", sourceName),
+        d.path("adminAccess").asBoolean(false),
+        tolerations,
+        strings(d.path("bindingConditions")),
+        strings(d.path("bindingFailureConditions")),
+        d.has("shareID"),
+        d.has("consumedCapacity") ? quantities(d.path("consumedCapacity")) : null);
+  }
+
+  /* --- helpers --- */
+
+  private static <T> T decode(JsonNode node, Class<T> type, String sourceName) {
+    try {
+      return CODEC.fromJson(RawJson.of(node.toString()), type);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException(sourceName + ": expect: " + e.getMessage(), e);
+    }
+  }
+
+  private static Map<String, Quantity> quantities(JsonNode map) {
+    Map<String, Quantity> out = new TreeMap<>();
+    Iterator<Map.Entry<String, JsonNode>> it = map.fields();
+    while (it.hasNext()) {
+      Map.Entry<String, JsonNode> e = it.next();
+      out.put(e.getKey(), Quantity.parse(e.getValue().asText()));
+    }
+    return out;
+  }
+
+  private static List<String> strings(JsonNode list) {
+    List<String> out = new ArrayList<>();
+    for (JsonNode s : list) {
+      out.add(s.asText());
+    }
+    return out;
+  }
+
+  private static boolean isAbsent(JsonNode n) {
+    return n.isMissingNode() || n.isNull();
+  }
+
+  private static JsonNode required(JsonNode parent, String field, String sourceName) {
+    JsonNode n = parent.path(field);
+    if (isAbsent(n)) {
+      throw new IllegalArgumentException(sourceName + ": " + field + " is required");
+    }
+    return n;
+  }
+
+  private static String requiredText(JsonNode parent, String field, String sourceName) {
+    JsonNode n = parent.path(field);
+    if (isAbsent(n) || !n.isValueNode()) {
+      throw new IllegalArgumentException(sourceName + ": " + field + " is required and must be a string");
+    }
+    return n.asText();
+  }
+
+  private static @Nullable String textOrNull(JsonNode parent, String field) {
+    JsonNode n = parent.path(field);
+    return isAbsent(n) ? null : n.asText();
+  }
+
+  private static String resource(String path) {
+    try (InputStream in = Scenarios.class.getClassLoader().getResourceAsStream(path)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no scenario resource " + path);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Test fixtures shared by the modules' tests: builders, the KEP examples and the conformance
+ * scenarios with their loader and verifier. Used with test scope only; not API.
+ */
+@org.jspecify.annotations.NullMarked
+package io.github.dra4j.testing;
