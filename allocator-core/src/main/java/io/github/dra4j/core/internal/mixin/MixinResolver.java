@@ -1,6 +1,5 @@
 package io.github.dra4j.core.internal.mixin;
 
-import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceCounterConsumption;
@@ -12,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -96,7 +94,7 @@ public final class MixinResolver {
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
         FieldPath includesPath = path.child("consumesCounters").index(j).child("includes");
-        resolvedConsumptions.add(new LazyCounters(c.counterSet(), c.counters(),
+        resolvedConsumptions.add(new LazyCounters(c.counterSet(), CounterEntries.of(c.counters()),
             counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath, problems)));
       }
       LazyDevice resolved = new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
@@ -217,7 +215,7 @@ public final class MixinResolver {
     return List.copyOf(result);
   }
 
-  private static List<Map<String, Counter>> counterIncludes(
+  private static List<CounterEntries> counterIncludes(
       List<String> names, int max, MixinIndex index, boolean consumption, FieldPath path, List<FieldError> problems) {
     if (names.isEmpty()) {
       return List.of();
@@ -226,9 +224,9 @@ public final class MixinResolver {
       problems.add(FieldError.tooMany(path, names.size(), max));
     }
     boolean[] last = lastOccurrences(names);
-    List<Map<String, Counter>> result = new ArrayList<>(names.size());
+    List<CounterEntries> result = new ArrayList<>(names.size());
     for (int k = 0; k < names.size(); k++) {
-      Map<String, Counter> m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
+      CounterEntries m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
       if (m == null) {
         problems.add(FieldError.notFound(path.index(k), names.get(k), consumption
             ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption of the same ResourceSlice"
