@@ -97,7 +97,8 @@ public final class MixinResolver {
         resolvedConsumptions.add(new LazyCounters(c.counterSet(), CounterEntries.of(c.counters()),
             counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath, problems)));
       }
-      LazyDevice resolved = new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
+      LazyDevice resolved =
+          new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
       // Devices without includes are left to API validation, as the reference allocator does.
       if (!includes.isEmpty()) {
         int n = resolved.effectiveEntryCount();
@@ -121,7 +122,8 @@ public final class MixinResolver {
    * @return the slices in the same order, consumers of dropped counter sets removed from
    *     {@link ResolvedSlice#devices()} and listed in {@link ResolvedSlice#dropped()}
    */
-  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(List<? extends ResolvedSlice> poolSlices) {
+  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(
+      List<? extends ResolvedSlice> poolSlices) {
     Set<String> droppedCounterSets = new HashSet<>();
     for (ResolvedSlice s : poolSlices) {
       droppedCounterSets.addAll(s.droppedCounterSets());
@@ -153,7 +155,8 @@ public final class MixinResolver {
       if (consumed == null) {
         kept.add(d);
       } else {
-        dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
+        dropped.add(new ResolvedSlice.Dropped(
+            ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
       }
     }
     if (kept.size() == slice.devices().size()) {
@@ -216,7 +219,12 @@ public final class MixinResolver {
   }
 
   private static List<CounterEntries> counterIncludes(
-      List<String> names, int max, MixinIndex index, boolean consumption, FieldPath path, List<FieldError> problems) {
+      List<String> names,
+      int max,
+      MixinIndex index,
+      boolean consumption,
+      FieldPath path,
+      List<FieldError> problems) {
     if (names.isEmpty()) {
       return List.of();
     }
@@ -229,7 +237,8 @@ public final class MixinResolver {
       CounterEntries m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
       if (m == null) {
         problems.add(FieldError.notFound(path.index(k), names.get(k), consumption
-            ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption of the same ResourceSlice"
+            ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
+                + " of the same ResourceSlice"
             : "no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice"));
       } else if (last[k]) {
         result.add(m);
