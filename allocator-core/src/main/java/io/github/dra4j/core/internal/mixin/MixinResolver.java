@@ -203,13 +203,14 @@ public final class MixinResolver {
     if (names.size() > MAX_INCLUDES) {
       problems.add(FieldError.tooMany(includesPath, names.size(), MAX_INCLUDES));
     }
+    boolean[] last = lastOccurrences(names);
     List<DeviceMixinEntries> result = new ArrayList<>(names.size());
     for (int k = 0; k < names.size(); k++) {
       DeviceMixinEntries m = index.device(names.get(k));
       if (m == null) {
         problems.add(FieldError.notFound(includesPath.index(k), names.get(k),
             "no device mixin with this name in spec.mixins.device of the same ResourceSlice"));
-      } else {
+      } else if (last[k]) {
         result.add(m);
       }
     }
@@ -224,6 +225,7 @@ public final class MixinResolver {
     if (names.size() > max) {
       problems.add(FieldError.tooMany(path, names.size(), max));
     }
+    boolean[] last = lastOccurrences(names);
     List<Map<String, Counter>> result = new ArrayList<>(names.size());
     for (int k = 0; k < names.size(); k++) {
       Map<String, Counter> m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
@@ -231,10 +233,24 @@ public final class MixinResolver {
         problems.add(FieldError.notFound(path.index(k), names.get(k), consumption
             ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption of the same ResourceSlice"
             : "no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice"));
-      } else {
+      } else if (last[k]) {
         result.add(m);
       }
     }
     return List.copyOf(result);
+  }
+
+  /*
+   * A mixin included twice only matters at its last position, so earlier repetitions are left
+   * out of the view. This keeps lookups and iteration bounded by the number of distinct mixins
+   * even for malformed input with very long include lists.
+   */
+  private static boolean[] lastOccurrences(List<String> names) {
+    boolean[] last = new boolean[names.size()];
+    Set<String> later = new HashSet<>();
+    for (int k = names.size() - 1; k >= 0; k--) {
+      last[k] = later.add(names.get(k));
+    }
+    return last;
   }
 }

@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -191,6 +192,27 @@ final class MixinProblemsTest {
 
     assertThat(d.attribute(TestSlices.DRIVER, "model")).isEqualTo(DeviceAttribute.ofString("a100"));
     assertThat(d.capacity(TestSlices.DRIVER, "memory")).isEqualTo(DeviceCapacity.of("40Gi"));
+  }
+
+  @Test
+  @Timeout(10)
+  void malformed_hugeIncludeListsResolveQuicklyAndCorrectly() {
+    List<DeviceMixin> defined = IntStream.range(0, 100)
+        .mapToObj(i -> deviceMixin("m" + i, numbered("a", 30), caps("c", "" + i))).toList();
+    List<String> includes = IntStream.range(0, 20_000).mapToObj(i -> "m" + (i % 100)).toList();
+    ResourceSlice slice = slice(List.of(device("device-0", includes)), List.of(),
+        mixins(defined, NO_CONSUMPTION, NO_CS));
+
+    ResolvedSlice resolved = MixinResolver.resolve(slice, true);
+
+    assertThat(resolved.problems()).extracting(FieldError::toString).containsExactly(
+        "spec.devices[0].includes: Too many: 20000: must have at most 8 items");
+    ResolvedDevice d = resolved.devices().get(0);
+    // The last include is m99: it wins.
+    assertThat(d.capacity(TestSlices.DRIVER, "c")).isEqualTo(DeviceCapacity.of("99"));
+    int[] n = {0};
+    d.forEachAttribute((domain, id, v) -> n[0]++);
+    assertThat(n[0]).isEqualTo(30);
   }
 
   private static Map<String, DeviceAttribute> numbered(String prefix, int n) {
