@@ -1,0 +1,83 @@
+package io.github.dra4j.cel;
+
+import io.github.dra4j.core.CompiledSelector;
+import io.github.dra4j.core.DeviceView;
+import io.github.dra4j.core.SelectorEvaluationException;
+import org.jspecify.annotations.Nullable;
+import org.projectnessie.cel.Program;
+import org.projectnessie.cel.common.types.BoolT;
+import org.projectnessie.cel.common.types.Err;
+import org.projectnessie.cel.common.types.ref.Val;
+
+/**
+ * A compiled selector: immutable and thread-safe. Mirrors DeviceMatches in compile.go, without
+ * building the per-device maps.
+ */
+final class CelSelector implements CompiledSelector {
+
+  private static final String NO_SUCH_KEY_HINT =
+      ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields";
+
+  private final String expression;
+  private final CelEnvironment environment;
+  private final @Nullable Program program;
+  private final @Nullable String compileError;
+
+  CelSelector(String expression, CelEnvironment environment, @Nullable Program program, @Nullable String compileError) {
+    this.expression = expression;
+    this.environment = environment;
+    this.program = program;
+    this.compileError = compileError;
+  }
+
+  @Override
+  public String expression() {
+    return expression;
+  }
+
+  @Override
+  public @Nullable String compileError() {
+    return compileError;
+  }
+
+  @Override
+  public boolean matches(DeviceView device) {
+    Program p = program;
+    if (p == null) {
+      throw new SelectorEvaluationException("CEL compile error: " + compileError);
+    }
+    CostBudget budget = CostBudget.start(CostBudget.MAX_COST);
+    Val result;
+    try {
+      result = p.eval(environment.activation(device)).getVal();
+    } catch (RuntimeException e) {
+      if (budget.exceeded()) {
+        throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
+      }
+      throw new SelectorEvaluationException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
+    } finally {
+      budget.finish();
+    }
+    if (budget.exceeded()) {
+      throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
+    }
+    if (result instanceof BoolT) {
+      return result.booleanValue();
+    }
+    if (result instanceof Err) {
+      throw new SelectorEvaluationException(enhance(result.toString()));
+    }
+    throw new SelectorEvaluationException(
+        "CEL result of type " + result.type().typeName() + " could not be converted to bool");
+  }
+
+  /** Adds the reference's hint to "no such key" errors (EnhanceRuntimeError in errors.go). */
+  private static String enhance(String message) {
+    return message.contains("no such key:") ? message + NO_SUCH_KEY_HINT : message;
+  }
+
+  @Override
+  public String toString() {
+    return compileError == null ? expression : expression + " (" + compileError + ")";
+  }
+}

@@ -1,0 +1,9 @@
+/**
+ * The Kubernetes DRA CEL environment on cel-java: {@link io.github.dra4j.cel.CelCompiler}
+ * compiles device selectors once (bounded cache) and evaluates them against lazy device views,
+ * so mixins are never flattened.
+ */
+@NullMarked
+package io.github.dra4j.cel;
+
+import org.jspecify.annotations.NullMarked;
