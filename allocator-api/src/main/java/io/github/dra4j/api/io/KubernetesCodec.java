@@ -46,10 +46,11 @@ import org.jspecify.annotations.Nullable;
  * must not break an older client; type errors and missing required fields are
  * {@link DecodeException}s naming source, document, object and JSON path.
  *
- * <p>Loading is safe for untrusted input: YAML is parsed into plain trees (no type tags, no
- * object construction), aliases are bounded, duplicate keys are rejected, and input size,
- * nesting depth, string and number lengths are limited (see {@link #MAX_INPUT_CHARS} and the
- * other constants).
+ * <p>Loading is safe for untrusted input: YAML is composed into plain trees (global type tags
+ * are refused, no object is constructed), aliases expand within a budget, duplicate keys are
+ * rejected, and input size, nesting depth, string and number lengths are limited (see
+ * {@link #MAX_INPUT_CHARS} and the other constants). YAML scalars resolve as go-yaml resolves
+ * them for Kubernetes (YAML 1.1: {@code yes} is a boolean, {@code 010} is octal).
  *
  * <p>Writing uses {@code resource.k8s.io/v1} (and {@code v1} for Nodes), prints quantities
  * canonically, inlines raw JSON, and leaves out nulls, empty lists and maps and false

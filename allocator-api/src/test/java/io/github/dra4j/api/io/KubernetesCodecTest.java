@@ -561,4 +561,24 @@ final class KubernetesCodecTest {
         .isInstanceOf(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
         .hasMessageContaining("name: expected a string, got number 1");
   }
+
+  /* --- thread safety --- */
+
+  @Test
+  void sharedCodec_readsAndWritesConcurrently() throws Exception {
+    String yaml = SLICE + "---\n" + SLICE.replace("slice-1", "slice-2");
+    List<Object> expected = codec.readAll(yaml, "x");
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<List<Object>>> futures = new java.util.ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        futures.add(pool.submit(() -> codec.readAll(codec.writeYaml(codec.readAll(yaml, "t")), "t")));
+      }
+      for (java.util.concurrent.Future<List<Object>> f : futures) {
+        assertThat(f.get()).isEqualTo(expected);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
