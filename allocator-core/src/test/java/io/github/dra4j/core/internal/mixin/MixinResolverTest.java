@@ -252,7 +252,7 @@ final class MixinResolverTest {
     ResolvedSlice resolved = MixinResolver.resolve(using, true);
 
     assertThat(resolved.problems()).extracting(Object::toString)
-        .containsExactly("spec.devices[0].includes[0]: Not found: \"m\": "
+        .containsExactly("spec.devices[0].includes[0]: Not found: \"m\": device \"device-0\": "
             + "no device mixin with this name in spec.mixins.device of the same ResourceSlice");
     assertThat(resolved.devices().get(0).attribute(DRIVER, "model")).isNull();
   }
