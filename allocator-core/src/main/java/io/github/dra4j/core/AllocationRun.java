@@ -515,6 +515,10 @@ final class AllocationRun {
       }
       boolean matches;
       try {
+        if (device.unsupportedAttribute != null) {
+          throw new SelectorEvaluationException("attribute " + device.unsupportedAttribute
+              + ": unsupported attribute value");
+        }
         matches = selector.matches(device.view);
       } catch (SelectorEvaluationException e) {
         if (ofClass) {
