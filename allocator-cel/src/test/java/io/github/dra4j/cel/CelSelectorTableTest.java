@@ -248,6 +248,9 @@ final class CelSelectorTableTest {
     c.add(newExpressions(compileError("list-attribute-without-gate", attr("ints") + ".exists(x, x == 1)",
         "cannot be range of a comprehension"), Features.none()));
     c.add(newExpressions(match("scalar-attribute-without-gate", attr("bool"), gpu, true), Features.none()));
+    c.add(newExpressions(match("int-attribute-without-gate", attr("int") + " > 0 && " + attr("string") + " == \"fish\"", gpu, true), Features.none()));
+    c.add(newExpressions(match("version-attribute-without-gate", attr("version") + ".isGreaterThan(semver(\"0.0.1\"))", gpu, true), Features.none()));
+    c.add(newExpressions(match("domain-iteration-without-gate", "device.attributes[\"dra.example.com\"].exists(k, k == \"int\")", gpu, true), Features.none()));
     /* --- limits --- */
     c.add(compileError("too-long", "true || " + "true || ".repeat(1280) + "true", "may not be more than 10240 bytes"));
     c.add(match("longest-allowed", "true" + " ".repeat(10240 - 4), empty(), true));
