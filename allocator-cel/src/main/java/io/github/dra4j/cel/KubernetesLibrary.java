@@ -450,7 +450,7 @@ final class KubernetesLibrary {
     long n = l.size().intValue();
     for (long k = 0; k < n; k++) {
       long i = last ? n - 1 - k : k;
-      if (l.get(IntT.intOf(i)).equal(b) == Types.boolOf(true)) {
+      if (CelEquality.equal(l.get(IntT.intOf(i)), b) == Types.boolOf(true)) {
         return IntT.intOf(i);
       }
     }
@@ -466,13 +466,13 @@ final class KubernetesLibrary {
         if (i >= MAX_INCLUDES_LIST) {
           return Err.newErr("'includes' function cannot be applied to lists longer than %d values", MAX_INCLUDES_LIST);
         }
-        if (l.get(IntT.intOf(i)).equal(arg) == Types.boolOf(true)) {
+        if (CelEquality.equal(l.get(IntT.intOf(i)), arg) == Types.boolOf(true)) {
           return Types.boolOf(true);
         }
       }
       return Types.boolOf(false);
     }
-    return Types.boolOf(target.equal(arg) == Types.boolOf(true));
+    return Types.boolOf(CelEquality.equal(target, arg) == Types.boolOf(true));
   }
 
   /* --- regex --- */

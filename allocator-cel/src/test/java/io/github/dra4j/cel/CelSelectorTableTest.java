@@ -232,6 +232,23 @@ final class CelSelectorTableTest {
     c.add(match("strings-trim", "\"  \\ttrim\\n \".trim() == \"trim\"", empty(), true));
     c.add(match("strings-reverse", "\"gums\".reverse() == \"smug\"", empty(), true));
     c.add(match("strings-standard", attr("string") + ".startsWith(\"fi\") && " + attr("string") + ".endsWith(\"sh\") && " + attr("string") + ".contains(\"is\") && size(" + attr("string") + ") == 4", gpu, true));
+    /* --- equality as in cel-go: no conversion across types, numbers by value --- */
+    c.add(match("equality-int-string", attr("int") + " == \"1\"", gpu, false));
+    c.add(match("inequality-int-string", attr("int") + " != \"1\"", gpu, true));
+    c.add(match("equality-int-double", attr("int") + " == 1.0", gpu, true));
+    c.add(match("in-list-strict", "\"1\" in " + attr("ints"), gpu, false));
+    c.add(match("in-list-number", "1.0 in " + attr("ints"), gpu, true));
+    c.add(match("list-equality", attr("strings") + " == [\"fish\", \"bird\"] && " + attr("ints") + " != [\"3\", \"1\", \"2\"]", gpu, true));
+    c.add(match("map-equality", "device.attributes[\"no-such-domain\"] == {} && device.attributes[\"other.example.com\"] == {\"name\": true}", gpu, true));
+    c.add(match("includes-strict", attr("ints") + ".includes(\"1\")", gpu, false));
+    c.add(match("string-equals-semver", "\"1.0.0\" == " + attr("version"), gpu, false));
+    c.add(runtimeError("semver-equals-string", attr("version") + " == \"1.0.0\"", gpu, "no such overload"));
+    c.add(runtimeError("iterable-error-names-type-as-cel-go", attr("bool") + ".exists(x, x)", gpu, "got 'types.Bool', expected iterable type"));
+    c.add(runtimeError("iterable-error-semver", attr("version") + ".all(x, true)", gpu, "got 'cel.Semver', expected iterable type"));
+    c.add(compileError("equality-type-mismatch", "device.driver == 1", "<input>:1:15: found no matching overload for '_==_' applied to '(string, int)'"));
+    c.add(compileError("inequality-type-mismatch", "quantity(\"1\") != \"1\"", "found no matching overload for '_!=_' applied to '(kubernetes.Quantity, string)'"));
+    c.add(compileError("in-type-mismatch", "1 in [\"a\"]", "found no matching overload for '@in' applied to '(int, list(string))'"));
+    c.add(compileError("equality-mismatch-in-macro", "[1, 2].exists(x, x == \"a\")", "found no matching overload for '_==_'"));
     /* --- macros --- */
     c.add(match("macro-map", "[1, 2, 3].map(x, x * 2) == [2, 4, 6]", empty(), true));
     c.add(match("macro-filter", "[1, 2, 3].filter(x, x > 1).size() == 2", empty(), true));
@@ -248,6 +265,9 @@ final class CelSelectorTableTest {
     c.add(newExpressions(compileError("list-attribute-without-gate", attr("ints") + ".exists(x, x == 1)",
         "cannot be range of a comprehension"), Features.none()));
     c.add(newExpressions(match("scalar-attribute-without-gate", attr("bool"), gpu, true), Features.none()));
+    c.add(newExpressions(match("int-attribute-without-gate", attr("int") + " > 0 && " + attr("string") + " == \"fish\"", gpu, true), Features.none()));
+    c.add(newExpressions(match("version-attribute-without-gate", attr("version") + ".isGreaterThan(semver(\"0.0.1\"))", gpu, true), Features.none()));
+    c.add(newExpressions(match("domain-iteration-without-gate", "device.attributes[\"dra.example.com\"].exists(k, k == \"int\")", gpu, true), Features.none()));
     /* --- limits --- */
     c.add(compileError("too-long", "true || " + "true || ".repeat(1280) + "true", "may not be more than 10240 bytes"));
     c.add(match("longest-allowed", "true" + " ".repeat(10240 - 4), empty(), true));
