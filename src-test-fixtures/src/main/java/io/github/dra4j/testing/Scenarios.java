@@ -1,7 +1,6 @@
 package io.github.dra4j.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.github.dra4j.api.AllocationResult;
@@ -123,9 +122,12 @@ public final class Scenarios {
   /* --- header --- */
 
   private static JsonNode header(String text, String sourceName) {
-    try (MappingIterator<JsonNode> docs = YAML.readerFor(JsonNode.class).readValues(text)) {
-      while (docs.hasNext()) {
-        JsonNode doc = docs.next();
+    // SnakeYAML resolves aliases (*id001), which Jackson's YAML tree reader returns as text.
+    org.yaml.snakeyaml.Yaml snake = new org.yaml.snakeyaml.Yaml(
+        new org.yaml.snakeyaml.constructor.SafeConstructor(new org.yaml.snakeyaml.LoaderOptions()));
+    try {
+      for (Object loaded : snake.loadAll(text)) {
+        JsonNode doc = YAML.valueToTree(loaded);
         if (doc != null && !doc.isNull() && !doc.isMissingNode()) {
           if (!SCENARIO_KIND.equals(doc.path("kind").asText())) {
             throw new IllegalArgumentException(
@@ -134,7 +136,10 @@ public final class Scenarios {
           return doc;
         }
       }
-    } catch (IOException e) {
+    } catch (RuntimeException e) {
+      if (e instanceof IllegalArgumentException) {
+        throw e;
+      }
       throw new IllegalArgumentException(sourceName + ": " + e.getMessage(), e);
     }
     throw new IllegalArgumentException(sourceName + ": no documents");
