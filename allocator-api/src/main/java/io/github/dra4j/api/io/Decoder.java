@@ -144,6 +144,11 @@ final class Decoder {
     return Collections.unmodifiableMap(m);
   }
 
+  /** {@return every model type this decoder reads} */
+  static java.util.Set<Class<?>> modelTypes() {
+    return TYPES.keySet();
+  }
+
   static boolean supports(Class<?> type) {
     return TYPES.containsKey(type);
   }

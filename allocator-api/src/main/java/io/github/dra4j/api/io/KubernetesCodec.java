@@ -482,6 +482,17 @@ public final class KubernetesCodec {
     return sb.toString();
   }
 
+  /**
+   * Returns a Jackson module with serializers and deserializers for every model record, for
+   * callers that embed model objects in their own JSON or YAML documents. It applies the
+   * same rules as this codec, but not the input limits, which belong to the caller's mapper.
+   *
+   * @return a new module
+   */
+  public com.fasterxml.jackson.databind.Module jacksonModule() {
+    return new ModelModule(encoder);
+  }
+
   private String json(JsonNode node) {
     try {
       return json.writeValueAsString(node);

@@ -461,4 +461,23 @@ final class KubernetesCodecTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a model object: java.lang.String");
   }
+
+  /* --- Jackson module --- */
+
+  @Test
+  void jacksonModule_sameJsonAsCodec_andReadsBack() throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper()
+        .registerModule(codec.jacksonModule());
+    ResourceSlice slice = codec.read(SLICE, ResourceSlice.class);
+
+    String json = mapper.writeValueAsString(Map.of("embedded", slice));
+    assertThat(mapper.readTree(json).get("embedded"))
+        .isEqualTo(mapper.readTree(codec.writeJson(slice)));
+    assertThat(mapper.readValue(mapper.readTree(json).get("embedded").toString(), ResourceSlice.class))
+        .isEqualTo(slice);
+    assertThat(mapper.writeValueAsString(DeviceAttribute.ofInt(3))).isEqualTo("{\"int\":3}");
+    assertThatThrownBy(() -> mapper.readValue("{\"name\":1}", Device.class))
+        .isInstanceOf(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
+        .hasMessageContaining("name: expected a string, got number 1");
+  }
 }
