@@ -1,5 +1,6 @@
 package io.github.dra4j.fabric8;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodResourceClaim;
@@ -8,14 +9,19 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.Explanation;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -239,8 +245,7 @@ public final class ClaimAllocator {
             continue;
           }
           try {
-            io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim w =
-                claims().resource(withStatus(fresh.get(i), a)).updateStatus();
+            io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim w = writeStatus(fresh.get(i), a);
             out.set(i, Fabric8Adapters.toRecord(w));
             if (p >= 0) {
               written.add(ClusterState.key(records.get(i)));
@@ -273,26 +278,44 @@ public final class ClaimAllocator {
           .anyMatch(r -> Objects.equals(r.getUid(), pod.getMetadata().getUid()));
     }
 
-    private io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim withStatus(
-        io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim fresh, AllocationResult allocation) {
-      io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim copy = Json.SERIALIZATION.clone(fresh);
-      io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus status = copy.getStatus() == null
-          ? new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimStatus() : copy.getStatus();
-      status.setAllocation(ToFabric8.allocation(allocation, "ResourceClaim " + namespace + "/"
-          + fresh.getMetadata().getName()));
-      if (!reserved(copy)) {
-        io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReference ref =
-            new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReference();
-        ref.setResource("pods");
-        ref.setName(pod.getMetadata().getName());
-        ref.setUid(pod.getMetadata().getUid());
-        List<io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimConsumerReference> reservedFor =
-            new ArrayList<>(status.getReservedFor());
-        reservedFor.add(ref);
-        status.setReservedFor(reservedFor);
+    /**
+     * Writes allocation and reservedFor to the status subresource with a JSON patch that first
+     * sets metadata.resourceVersion to the version the claim was read at: the API server then
+     * answers 409 when the claim changed since, exactly as for an update. The whole status is
+     * replaced by the read one with these two fields changed, so nothing else is touched.
+     */
+    @SuppressWarnings("unchecked")
+    private io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim writeStatus(
+        io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim fresh, @Nullable AllocationResult allocation) {
+      String name = fresh.getMetadata().getName();
+      Map<String, Object> status = fresh.getStatus() == null ? new LinkedHashMap<>()
+          : new LinkedHashMap<>(Json.SERIALIZATION.convertValue(fresh.getStatus(), Map.class));
+      if (allocation == null) {
+        status.remove("allocation");
+        status.remove("reservedFor");
+      } else {
+        status.put("allocation", Json.SERIALIZATION.convertValue(
+            ToFabric8.allocation(allocation, "ResourceClaim " + namespace + "/" + name), Map.class));
+        List<Object> reservedFor = new ArrayList<>();
+        if (fresh.getStatus() != null) {
+          fresh.getStatus().getReservedFor().forEach(r -> reservedFor.add(Json.SERIALIZATION.convertValue(r, Map.class)));
+        }
+        if (!reserved(fresh)) {
+          reservedFor.add(Json.SERIALIZATION.convertValue(ToFabric8.consumer(new ResourceClaimConsumerReference(
+              null, "pods", pod.getMetadata().getName(), pod.getMetadata().getUid())), Map.class));
+        }
+        status.put("reservedFor", reservedFor);
       }
-      copy.setStatus(status);
-      return copy;
+      List<Map<String, Object>> patch = List.of(
+          Map.of("op", "replace", "path", "/metadata/resourceVersion", "value", fresh.getMetadata().getResourceVersion()),
+          Map.of("op", "add", "path", "/status", "value", status));
+      String json;
+      try {
+        json = Json.MAPPER.writeValueAsString(patch);
+      } catch (JsonProcessingException e) {
+        throw new IllegalStateException("ResourceClaim " + namespace + "/" + name + ": status not representable", e);
+      }
+      return claims().withName(name).subresource("status").patch(PatchContext.of(PatchType.JSON), json);
     }
 
     /** Releases what is in flight and deallocates claims this call wrote, if only this pod holds them. */
@@ -305,10 +328,7 @@ public final class ClaimAllocator {
         try {
           io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim c = claims().withName(name).get();
           if (c != null && c.getStatus() != null && c.getStatus().getReservedFor().size() == 1 && reserved(c)) {
-            io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim copy = Json.SERIALIZATION.clone(c);
-            copy.getStatus().setAllocation(null);
-            copy.getStatus().setReservedFor(new ArrayList<>());
-            claims().resource(copy).updateStatus();
+            writeStatus(c, null);
           }
         } catch (KubernetesClientException e) {
           // Best effort, as the scheduler's Unreserve: the claim stays allocated and reserved for

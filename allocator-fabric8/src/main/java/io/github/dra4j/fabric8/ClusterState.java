@@ -188,6 +188,11 @@ final class ClusterState {
     return claims.get(key);
   }
 
+  synchronized @Nullable ResourceSlice slice(String name) {
+    PoolKey key = poolOfSlice.get(name);
+    return key == null ? null : slicesByPool.get(key).get(name);
+  }
+
   synchronized Map<String, String> problems() {
     return Map.copyOf(problems);
   }
