@@ -17,7 +17,8 @@ final class ReportTest {
   }
 
   private static final List<Report.Score> SCORES = List.of(
-      score("AllocateBenchmark.cold", "form=MIXIN", 110),
+      new Report.Score("AllocateBenchmark.cold", "form=MIXIN", 110, 0.1,
+          Map.of("allocateOneInvocations", 40.0, "calls", 10.0)),
       score("AllocateBenchmark.cold", "form=FLATTENED", 100),
       score("AllocateBenchmark.warm", "form=MIXIN", 12),
       score("AllocateBenchmark.warm", "form=FLATTENED", 8),
@@ -68,7 +69,7 @@ final class ReportTest {
     String md = new Report(SCORES, null).markdown("test machine");
 
     assertThat(md).startsWith("Environment: test machine")
-        .contains("| AllocateBenchmark.cold | form=MIXIN | 110 | 0.10 |")
+        .contains("| AllocateBenchmark.cold | form=MIXIN | 110 | 0.10 | allocateOne/op=4.00 |")
         .contains("| T3 | fill a DGX A100 node, 24 claims: counters / no counters | 300.00 / 100.00 µs = 3.00x");
   }
 
