@@ -158,7 +158,7 @@ final class Report {
       return new Target(id, measure, "not measured", target, "not measured");
     }
     double r = a / b;
-    String value = String.format(Locale.ROOT, "%.2f / %.2f µs = %.2fx", a, b, r);
+    String value = String.format(Locale.ROOT, "%s / %s µs = %.2fx", fmt(a), fmt(b), r);
     return new Target(id, measure, value, target, verdict(met.test(r)));
   }
 
