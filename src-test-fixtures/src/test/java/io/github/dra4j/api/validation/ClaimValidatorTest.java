@@ -194,8 +194,7 @@ final class ClaimValidatorTest {
         bad("config with broken JSON", one(req()).config(DRIVER, "{"),
             "spec.devices.config[0].opaque.parameters: Invalid value: \"<value omitted>\": error"
                 + " parsing data as JSON: Unexpected end-of-input: expected close marker for"
-                + " Object (start marker at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION`"
-                + " disabled); line: 1, column: 1])"),
+                + " Object"),
         bad("config with null parameters", one(req()).config(DRIVER, "null"),
             "spec.devices.config[0].opaque.parameters: Required value"),
         bad("config over 10 KiB", one(req()).config(DRIVER,
