@@ -157,6 +157,19 @@ final class KubernetesLibrary {
         member("string_substring_int_int", Decls.String, Decls.String, Decls.Int, Decls.Int)));
     decls.add(Decls.newFunction("trim", member("string_trim", Decls.String, Decls.String)));
     decls.add(Decls.newFunction("reverse", member("string_reverse", Decls.String, Decls.String)));
+    // cel.CrossTypeNumericComparisons(true) of the Kubernetes base environment: 1 < 1.5 and
+    // 1 >= 1u compile; the standard runtime comparison already orders across numeric types.
+    String[][] operators = {{"_<_", "less"}, {"_<=_", "less_equals"}, {"_>_", "greater"}, {"_>=_", "greater_equals"}};
+    Type[][] pairs = {{Decls.Int, Decls.Double}, {Decls.Double, Decls.Int}, {Decls.Int, Decls.Uint},
+        {Decls.Uint, Decls.Int}, {Decls.Uint, Decls.Double}, {Decls.Double, Decls.Uint}};
+    for (String[] op : operators) {
+      List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> overloads = new ArrayList<>();
+      for (Type[] pair : pairs) {
+        overloads.add(Decls.newOverload(op[1] + "_" + numberId(pair[0]) + "_" + numberId(pair[1]),
+            asList(pair[0], pair[1]), Decls.Bool));
+      }
+      decls.add(Decls.newFunction(op[0], overloads));
+    }
     if (withIncludes) {
       decls.add(Decls.newFunction("includes", member("dra_includes_dyn_dyn", Decls.Bool, Decls.Dyn, Decls.Dyn)));
     }
@@ -165,6 +178,10 @@ final class KubernetesLibrary {
 
   private static com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload member(String id, Type result, Type... args) {
     return Decls.newInstanceOverload(id, asList(args), result);
+  }
+
+  private static String numberId(Type t) {
+    return t == Decls.Int ? "int64" : t == Decls.Uint ? "uint64" : "double";
   }
 
   private static String typeId(Type t) {

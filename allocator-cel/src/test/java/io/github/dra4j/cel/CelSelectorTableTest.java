@@ -249,6 +249,13 @@ final class CelSelectorTableTest {
     c.add(compileError("inequality-type-mismatch", "quantity(\"1\") != \"1\"", "found no matching overload for '_!=_' applied to '(kubernetes.Quantity, string)'"));
     c.add(compileError("in-type-mismatch", "1 in [\"a\"]", "found no matching overload for '@in' applied to '(int, list(string))'"));
     c.add(compileError("equality-mismatch-in-macro", "[1, 2].exists(x, x == \"a\")", "found no matching overload for '_==_'"));
+    /* --- ordering and arithmetic on dyn attribute values --- */
+    c.add(match("ordering-int-double", attr("int") + " < 1.5 && " + attr("int") + " >= 1u", gpu, true));
+    c.add(match("ordering-literal-cross-type", "1 < 1.5 && 2.5 > 2 && 1u <= 1 && -1 < 0u && 3.0 >= 3u", empty(), true));
+    c.add(runtimeError("ordering-int-string", attr("int") + " > \"0\"", gpu, "no such overload"));
+    c.add(match("arithmetic-on-attribute", attr("int") + " + 1 == 2 && " + attr("string") + " + \"!\" == \"fish!\"", gpu, true));
+    c.add(runtimeError("arithmetic-int-overflow", attr("int") + " + 9223372036854775807 > 0", gpu, "overflow"));
+    c.add(match("conversion-on-attribute", "string(" + attr("int") + ") == \"1\" && int(\"7\") == 7", gpu, true));
     /* --- macros --- */
     c.add(match("macro-map", "[1, 2, 3].map(x, x * 2) == [2, 4, 6]", empty(), true));
     c.add(match("macro-filter", "[1, 2, 3].filter(x, x > 1).size() == 2", empty(), true));
