@@ -65,6 +65,8 @@ final class KubernetesLibrary {
   private static final String QUANTITY_PATTERN =
       "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 
+  private static final Pattern QUANTITY_SHAPE = Pattern.compile("^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$");
+
   private static final int MAX_CACHED_PATTERNS = 256;
   private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
@@ -311,8 +313,22 @@ final class KubernetesLibrary {
     if (!(v instanceof StringT)) {
       return noSuchOverload(v, "quantity");
     }
-    Quantity q = parseQuantity((String) v.value());
-    return q == null ? Err.newErr("%s", QUANTITY_PATTERN) : new QuantityValue(q);
+    String text = (String) v.value();
+    Quantity q = parseQuantity(text);
+    return q == null ? Err.newErr("%s", quantityError(text)) : new QuantityValue(q);
+  }
+
+  /** {@return resource.ParseQuantity's message for text that does not parse} */
+  private static String quantityError(String text) {
+    Matcher m = QUANTITY_SHAPE.matcher(text);
+    if (!m.matches()) {
+      return QUANTITY_PATTERN;
+    }
+    String number = m.group(1);
+    if (number.indexOf('.') != number.lastIndexOf('.') || number.equals(".") || number.matches("[+-]?\\.?")) {
+      return "unable to parse numeric part of quantity";
+    }
+    return "unable to parse quantity's suffix";
   }
 
   private static @Nullable Long asLong(Quantity q) {
