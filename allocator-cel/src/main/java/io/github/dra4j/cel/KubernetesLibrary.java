@@ -114,7 +114,7 @@ final class KubernetesLibrary {
     List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> min = new ArrayList<>();
     List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> max = new ArrayList<>();
     for (Type t : asList(Decls.Int, Decls.Uint, Decls.Double, Decls.Bool, Decls.String, Decls.Bytes,
-        Decls.Duration, Decls.Timestamp, SEMVER, QUANTITY)) {
+        Decls.Duration, Decls.Timestamp)) {
       String n = typeId(t);
       isSorted.add(member("list_" + n + "_is_sorted", Decls.Bool, Decls.newListType(t)));
       min.add(member("list_" + n + "_min", t, Decls.newListType(t)));
@@ -399,32 +399,29 @@ final class KubernetesLibrary {
 
   /* --- lists --- */
 
+  /*
+   * isSorted, min and max follow lists.go: elements must be comparable CEL values (quantities
+   * and versions are not), and a failed comparison between two elements counts as "not out of
+   * order" / "not better" rather than as an error.
+   */
   private static Val isSorted(Val v) {
     if (!(v instanceof Lister)) {
       return noSuchOverload(v, "isSorted");
     }
     Lister l = (Lister) v;
     long n = l.size().intValue();
-    for (long i = 1; i < n; i++) {
-      Val c = compareValues(l.get(IntT.intOf(i - 1)), l.get(IntT.intOf(i)));
-      if (Err.isError(c)) {
-        return c;
+    Val prev = null;
+    for (long i = 0; i < n; i++) {
+      Val next = l.get(IntT.intOf(i));
+      if (!(next instanceof Comparer)) {
+        return noSuchOverload(next, "isSorted");
       }
-      if (c.intValue() > 0) {
+      if (prev != null && compares(((Comparer) prev).compare(next), 1)) {
         return Types.boolOf(false);
       }
+      prev = next;
     }
     return Types.boolOf(true);
-  }
-
-  private static Val compareValues(Val a, Val b) {
-    if (a instanceof Comparer) {
-      return ((Comparer) a).compare(b);
-    }
-    if (a instanceof OpaqueValue && a.getClass() == b.getClass()) {
-      return compare(a, b, "compare", IntT::intOf);
-    }
-    return noSuchOverload(a, b, "compare");
   }
 
   private static Val sum(Val v) {
@@ -449,27 +446,28 @@ final class KubernetesLibrary {
     return acc;
   }
 
+  private static boolean compares(Val comparison, int expected) {
+    return comparison instanceof IntT && comparison.intValue() == expected;
+  }
+
   private static Val extreme(Val v, String function, int sign) {
     if (!(v instanceof Lister)) {
       return noSuchOverload(v, function);
     }
     Lister l = (Lister) v;
     long n = l.size().intValue();
-    if (n == 0) {
-      return Err.newErr("%s called on empty list", function);
-    }
-    Val best = l.get(IntT.IntZero);
-    for (long i = 1; i < n; i++) {
-      Val e = l.get(IntT.intOf(i));
-      Val c = compareValues(e, best);
-      if (Err.isError(c)) {
-        return c;
+    Val best = null;
+    for (long i = 0; i < n; i++) {
+      Val next = l.get(IntT.intOf(i));
+      if (!(next instanceof Comparer)) {
+        return noSuchOverload(next, function);
       }
-      if (Long.signum(c.intValue()) == sign) {
-        best = e;
+      // min replaces the best when it compares greater than the next element, max when less.
+      if (best == null || compares(((Comparer) best).compare(next), -sign)) {
+        best = next;
       }
     }
-    return best;
+    return best != null ? best : Err.newErr("%s called on empty list", function);
   }
 
   private static Val indexOf(Val a, Val b, boolean last) {

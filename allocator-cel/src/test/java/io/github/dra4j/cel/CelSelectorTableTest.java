@@ -218,7 +218,10 @@ final class CelSelectorTableTest {
     c.add(match("lists-min-strings", attr("strings") + ".min() == \"bird\"", gpu, true));
     c.add(runtimeError("lists-max-empty", "[].max() == 1", empty(), "max called on empty list"));
     c.add(match("lists-indexOf", attr("ints") + ".indexOf(2) == 2 && [1, 2, 1].lastIndexOf(1) == 2 && [1].indexOf(5) == -1", gpu, true));
-    c.add(match("lists-semver-max", attr("versions") + ".max() == semver(\"2.0.0\")", gpu, true));
+    c.add(runtimeError("lists-semver-max", attr("versions") + ".max() == semver(\"2.0.0\")", gpu, "no such overload"));
+    c.add(compileError("lists-quantity-min", "[quantity(\"1\")].min() == quantity(\"1\")", "found no matching overload for 'min'"));
+    c.add(match("lists-empty", "[].isSorted() && [].sum() == 0", empty(), true));
+    c.add(match("lists-max-double", "[1.5, 0.5, 2.5].max() == 2.5 && [true, false].min() == false", empty(), true));
     /* --- regex --- */
     c.add(match("regex-matches", attr("services") + ".matches(\"^some_.*_value$\")", gpu, true));
     c.add(match("regex-find", "\"abc 123\".find(\"[0-9]+\") == \"123\" && \"abc\".find(\"[0-9]+\") == \"\"", empty(), true));
