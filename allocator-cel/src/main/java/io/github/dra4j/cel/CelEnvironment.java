@@ -57,6 +57,7 @@ final class CelEnvironment {
   private final ProgramOption functions;
   private final ProgramOption folding = ProgramOption.customDecorator(KubernetesLibrary.foldConstantParsing());
   private final ProgramOption equality = ProgramOption.customDecorator(CelEquality.decorator());
+  private final ProgramOption regexes = ProgramOption.customDecorator(Regexes.decorator());
   private final ProgramOption costDecorator = ProgramOption.customDecorator(CostBudget.decorator());
 
   CelEnvironment(Variant variant) {
@@ -105,7 +106,7 @@ final class CelEnvironment {
     if (compiled.hasIssues()) {
       return failed(expression, "compilation failed: " + compiled.getIssues());
     }
-    String badEquality = EqualityTypeCheck.check(compiled.getAst());
+    String badEquality = StaticChecks.check(compiled.getAst());
     if (badEquality != null) {
       return failed(expression, "compilation failed: " + badEquality);
     }
@@ -114,8 +115,12 @@ final class CelEnvironment {
       return failed(expression, "must evaluate to bool or the unknown type, not "
           + org.projectnessie.cel.checker.Types.formatCheckedType(result));
     }
+    String badRegex = StaticChecks.checkRegexes(compiled.getAst());
+    if (badRegex != null) {
+      return failed(expression, "program instantiation failed: " + badRegex);
+    }
     try {
-      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, costDecorator), null);
+      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, regexes, costDecorator), null);
     } catch (RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
