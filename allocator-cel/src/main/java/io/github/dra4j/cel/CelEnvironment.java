@@ -8,7 +8,6 @@ import java.util.Map;
 import org.projectnessie.cel.Env;
 import org.projectnessie.cel.Env.AstIssuesTuple;
 import org.projectnessie.cel.EnvOption;
-import org.projectnessie.cel.Program;
 import org.projectnessie.cel.ProgramOption;
 import org.projectnessie.cel.checker.Decls;
 import org.projectnessie.cel.common.types.pb.ProtoTypeRegistry;
@@ -87,8 +86,15 @@ final class CelEnvironment {
     functions = KubernetesLibrary.functions(lists);
   }
 
-  /** {@return the compiled selector, or one carrying the compile error in the reference's words} */
-  CelSelector compile(String expression) {
+  /**
+   * Returns the compiled selector, or one carrying the compile error in the reference's words.
+   * Compilation is serialized per environment: cel-java's checker and planner are not
+   * documented as thread-safe, and the cache makes compilation rare. Evaluation of the
+   * resulting programs is concurrent.
+   *
+   * @return the selector
+   */
+  synchronized CelSelector compile(String expression) {
     int bytes = expression.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > MAX_EXPRESSION_BYTES) {
       return failed(expression, "expression too long: " + bytes + " bytes, may not be more than "
