@@ -183,6 +183,11 @@ final class CelSelectorTableTest {
     c.add(match("isQuantity-true", "isQuantity(\"1.3Gi\") && isQuantity(\"10000k\")", empty(), true));
     c.add(match("isQuantity-false", "isQuantity(\"200K\") || isQuantity(\"Mi\") || isQuantity(\"1,3G\")", empty(), false));
     c.add(runtimeError("quantity-invalid", "quantity(\"Three\").sign() == 1".replace(".sign() == 1", ".isInteger()"), empty(), "quantities must match the regular expression"));
+    c.add(runtimeError("quantity-invalid-suffix", "quantity(\"10Mm\").isInteger()", empty(), "unable to parse quantity's suffix"));
+    c.add(runtimeError("quantity-invalid-number", "quantity(\"1.2.3\").isInteger()", empty(), "unable to parse numeric part of quantity"));
+    c.add(match("isQuantity-passing-regex", "isQuantity(\"10Mm\") || isQuantity(\"20Mo\")", empty(), false));
+    c.add(match("quantity-add-fraction", "quantity(\"50k\").add(quantity(\"20\")) == quantity(\"50.02k\") && quantity(\"50k\").sub(quantity(\"20\")) == quantity(\"49.98k\")", empty(), true));
+    c.add(match("quantity-asApproximateFloat-literal", "quantity(\"50.703k\").asApproximateFloat() == 50703.0", empty(), true));
     c.add(match("quantity-sign", "sign(quantity(\"-1\")) == -1 && sign(quantity(\"0\")) == 0 && sign(" + cap("memory") + ") == 1", gpu, true));
     c.add(match("quantity-isInteger", cap("cores") + ".isInteger() && !" + cap("fraction") + ".isInteger()", gpu, true));
     c.add(match("quantity-isInteger-overflow", "quantity(\"9999999999999999999999999999999999999G\").isInteger()", empty(), false));
@@ -213,12 +218,19 @@ final class CelSelectorTableTest {
     c.add(match("lists-min-strings", attr("strings") + ".min() == \"bird\"", gpu, true));
     c.add(runtimeError("lists-max-empty", "[].max() == 1", empty(), "max called on empty list"));
     c.add(match("lists-indexOf", attr("ints") + ".indexOf(2) == 2 && [1, 2, 1].lastIndexOf(1) == 2 && [1].indexOf(5) == -1", gpu, true));
-    c.add(match("lists-semver-max", attr("versions") + ".max() == semver(\"2.0.0\")", gpu, true));
+    c.add(runtimeError("lists-semver-max", attr("versions") + ".max() == semver(\"2.0.0\")", gpu, "no such overload"));
+    c.add(compileError("lists-quantity-min", "[quantity(\"1\")].min() == quantity(\"1\")", "found no matching overload for 'min'"));
+    c.add(match("lists-empty", "[].isSorted() && [].sum() == 0", empty(), true));
+    c.add(match("lists-max-double", "[1.5, 0.5, 2.5].max() == 2.5 && [true, false].min() == false", empty(), true));
     /* --- regex --- */
     c.add(match("regex-matches", attr("services") + ".matches(\"^some_.*_value$\")", gpu, true));
     c.add(match("regex-find", "\"abc 123\".find(\"[0-9]+\") == \"123\" && \"abc\".find(\"[0-9]+\") == \"\"", empty(), true));
     c.add(match("regex-findAll", "\"123 abc 456\".findAll(\"[0-9]+\") == [\"123\", \"456\"] && \"123 abc 456\".findAll(\"[0-9]+\", 1) == [\"123\"]", empty(), true));
-    c.add(runtimeError("regex-invalid", "\"abc\".find(\"[\") == \"\"", empty(), "Unclosed character class"));
+    c.add(compileError("regex-invalid-constant", "\"abc\".find(\"[\") == \"\"", "program instantiation failed: error parsing regexp: "));
+    c.add(compileError("regex-lookahead-unsupported", attr("string") + ".matches(\"f(?=i)\")", "invalid or unsupported Perl syntax: `(?=`"));
+    c.add(compileError("regex-backreference-unsupported", "\"aa\".findAll(\"(a)\\\\1\").size() == 1", "invalid escape sequence: `\\1`"));
+    c.add(runtimeError("regex-invalid-dynamic", "\"abc\".matches(" + attr("string") + " + \"[\")", gpu, "error parsing regexp: "));
+    c.add(match("regex-global-matches", "matches(" + attr("string") + ", \"^f\") && !matches(\"cat\", \"^f\")", gpu, true));
     /* --- strings extension --- */
     c.add(match("strings-charAt", "\"hello\".charAt(4) == \"o\" && \"hello\".charAt(5) == \"\"", empty(), true));
     c.add(runtimeError("strings-charAt-out-of-range", "\"hello\".charAt(-1) == \"\"", empty(), "index out of range: -1"));
