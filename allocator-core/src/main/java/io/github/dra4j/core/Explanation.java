@@ -45,7 +45,7 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
     DROPPED_BY_MIXINS_GATE,
     /** A gate the device needs is off (binding conditions, partitionable devices). */
     FEATURE_DISABLED,
-    /** Per-device node selection excludes this node. */
+    /** Per-device node selection excludes this node, or the pool has no slice for it. */
     NODE_NOT_MATCHING,
     /** A selector of the request's DeviceClass is false. */
     CLASS_SELECTOR_FALSE,
@@ -145,8 +145,9 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
    * A pool of the node that could not be used, or devices a gate made invisible.
    *
    * @param pool {@code driver/pool}
-   * @param reason {@link Reason#INCOMPLETE_POOL}, {@link Reason#INVALID_POOL} or {@link
-   *     Reason#DROPPED_BY_MIXINS_GATE}
+   * @param reason {@link Reason#INCOMPLETE_POOL}, {@link Reason#INVALID_POOL}, {@link
+   *     Reason#DROPPED_BY_MIXINS_GATE}, or {@link Reason#NODE_NOT_MATCHING} for pools that have no
+   *     slice for the node (then {@code pool} is "(other nodes)")
    * @param detail the invalid reason, or what was dropped
    */
   public record PoolNote(String pool, Reason reason, String detail) {
