@@ -30,6 +30,11 @@ import org.projectnessie.cel.common.types.ref.Val;
 import org.projectnessie.cel.common.types.traits.Adder;
 import org.projectnessie.cel.common.types.traits.Comparer;
 import org.projectnessie.cel.common.types.traits.Lister;
+import org.projectnessie.cel.interpreter.Activation;
+import org.projectnessie.cel.interpreter.Interpretable;
+import org.projectnessie.cel.interpreter.Interpretable.InterpretableCall;
+import org.projectnessie.cel.interpreter.Interpretable.InterpretableConst;
+import org.projectnessie.cel.interpreter.InterpretableDecorator;
 import org.projectnessie.cel.interpreter.functions.Overload;
 import org.projectnessie.cel.parser.ExprHelper;
 import org.projectnessie.cel.parser.Macro;
@@ -195,6 +200,29 @@ final class KubernetesLibrary {
   }
 
   /* --- runtime --- */
+
+  private static final java.util.Set<String> FOLDABLE = java.util.Set.of("quantity", "semver", "isQuantity", "isSemver");
+
+  /**
+   * Returns a decorator that parses {@code quantity("1Gi")} and {@code semver("1.0.0")} with
+   * literal arguments once, when the program is planned, instead of at every evaluation. A
+   * literal that does not parse is left alone, so the error still appears at run time as in
+   * the reference.
+   */
+  static InterpretableDecorator foldConstantParsing() {
+    return i -> {
+      if (!(i instanceof InterpretableCall) || !FOLDABLE.contains(((InterpretableCall) i).function())) {
+        return i;
+      }
+      for (Interpretable arg : ((InterpretableCall) i).args()) {
+        if (!(arg instanceof InterpretableConst)) {
+          return i;
+        }
+      }
+      Val v = i.eval(Activation.emptyActivation());
+      return Err.isError(v) ? i : Interpretable.newConstValue(i.id(), v);
+    };
+  }
 
   /** {@return the runtime implementations, one per function name} */
   static ProgramOption functions(boolean withIncludes) {

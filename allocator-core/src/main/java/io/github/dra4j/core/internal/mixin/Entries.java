@@ -52,7 +52,8 @@ final class Entries<V> {
         .thenComparing(it -> it.qualified));
     int kept = 0;
     for (int j = 0; j < n; j++) {
-      if (kept > 0 && items[kept - 1].domain.equals(items[j].domain) && items[kept - 1].id.equals(items[j].id)) {
+      Item prev = kept > 0 ? items[kept - 1] : null;
+      if (prev != null && prev.domain.equals(items[j].domain) && prev.id.equals(items[j].id)) {
         continue;
       }
       items[kept++] = items[j];

@@ -1,6 +1,5 @@
 package io.github.dra4j.core.internal.mixin;
 
-import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceCounterConsumption;
@@ -12,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -96,10 +94,11 @@ public final class MixinResolver {
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
         FieldPath includesPath = path.child("consumesCounters").index(j).child("includes");
-        resolvedConsumptions.add(new LazyCounters(c.counterSet(), c.counters(),
+        resolvedConsumptions.add(new LazyCounters(c.counterSet(), CounterEntries.of(c.counters()),
             counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath, problems)));
       }
-      LazyDevice resolved = new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
+      LazyDevice resolved =
+          new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
       // Devices without includes are left to API validation, as the reference allocator does.
       if (!includes.isEmpty()) {
         int n = resolved.effectiveEntryCount();
@@ -123,7 +122,8 @@ public final class MixinResolver {
    * @return the slices in the same order, consumers of dropped counter sets removed from
    *     {@link ResolvedSlice#devices()} and listed in {@link ResolvedSlice#dropped()}
    */
-  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(List<? extends ResolvedSlice> poolSlices) {
+  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(
+      List<? extends ResolvedSlice> poolSlices) {
     Set<String> droppedCounterSets = new HashSet<>();
     for (ResolvedSlice s : poolSlices) {
       droppedCounterSets.addAll(s.droppedCounterSets());
@@ -155,7 +155,8 @@ public final class MixinResolver {
       if (consumed == null) {
         kept.add(d);
       } else {
-        dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
+        dropped.add(new ResolvedSlice.Dropped(
+            ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
       }
     }
     if (kept.size() == slice.devices().size()) {
@@ -217,8 +218,13 @@ public final class MixinResolver {
     return List.copyOf(result);
   }
 
-  private static List<Map<String, Counter>> counterIncludes(
-      List<String> names, int max, MixinIndex index, boolean consumption, FieldPath path, List<FieldError> problems) {
+  private static List<CounterEntries> counterIncludes(
+      List<String> names,
+      int max,
+      MixinIndex index,
+      boolean consumption,
+      FieldPath path,
+      List<FieldError> problems) {
     if (names.isEmpty()) {
       return List.of();
     }
@@ -226,12 +232,13 @@ public final class MixinResolver {
       problems.add(FieldError.tooMany(path, names.size(), max));
     }
     boolean[] last = lastOccurrences(names);
-    List<Map<String, Counter>> result = new ArrayList<>(names.size());
+    List<CounterEntries> result = new ArrayList<>(names.size());
     for (int k = 0; k < names.size(); k++) {
-      Map<String, Counter> m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
+      CounterEntries m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
       if (m == null) {
         problems.add(FieldError.notFound(path.index(k), names.get(k), consumption
-            ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption of the same ResourceSlice"
+            ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
+                + " of the same ResourceSlice"
             : "no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice"));
       } else if (last[k]) {
         result.add(m);
