@@ -56,6 +56,7 @@ final class CelEnvironment {
   private final Type attributeType;
   private final ProgramOption functions;
   private final ProgramOption folding = ProgramOption.customDecorator(KubernetesLibrary.foldConstantParsing());
+  private final ProgramOption equality = ProgramOption.customDecorator(CelEquality.decorator());
   private final ProgramOption costDecorator = ProgramOption.customDecorator(CostBudget.decorator());
 
   CelEnvironment(Variant variant) {
@@ -104,13 +105,17 @@ final class CelEnvironment {
     if (compiled.hasIssues()) {
       return failed(expression, "compilation failed: " + compiled.getIssues());
     }
+    String badEquality = EqualityTypeCheck.check(compiled.getAst());
+    if (badEquality != null) {
+      return failed(expression, "compilation failed: " + badEquality);
+    }
     Type result = compiled.getAst().getResultType();
     if (!result.equals(Decls.Bool) && !result.equals(attributeType)) {
       return failed(expression, "must evaluate to bool or the unknown type, not "
           + org.projectnessie.cel.checker.Types.formatCheckedType(result));
     }
     try {
-      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, costDecorator), null);
+      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, costDecorator), null);
     } catch (RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
