@@ -121,6 +121,17 @@ final class ClusterStateTest {
   }
 
   @Test
+  void claimSeenBeforeItsSlice_isPinnedWhenTheSliceArrives() {
+    ClusterState s = new ClusterState(MockCluster.ALLOCATOR);
+    s.putClaim(allocatedClaim("held", result("req-0", DRIVER, POOL, "dev-a")));
+    assertThat(s.pinnedDevices()).isEmpty();
+
+    s.putSlice(slice("dev", DRIVER, POOL, "node-1", gpu("dev-a")).resourceSliceCount(2).build());
+
+    assertThat(s.pinnedDevices()).containsExactly(new ClusterState.DeviceKey(DRIVER, POOL, "dev-a"));
+  }
+
+  @Test
   void inFlightDevice_isPinnedUntilReleased() {
     ClusterState s = state();
     ResourceClaim held = allocatedClaim("held", result("req-0", DRIVER, POOL, "dev-a"));
