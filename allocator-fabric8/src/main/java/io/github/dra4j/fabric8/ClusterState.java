@@ -73,6 +73,7 @@ final class ClusterState {
   private final Map<String, ResourceClaim> inFlight = new TreeMap<>();
   private final Map<String, Node> nodes = new TreeMap<>();
   private final Map<DeviceKey, Pinned> pinned = new HashMap<>();
+  private Set<DeviceKey> held = Set.of();
   private final Map<String, String> problems = new TreeMap<>();
 
   private final Map<PoolKey, List<ResourceSlice>> effective = new HashMap<>();
@@ -94,6 +95,15 @@ final class ClusterState {
     poolOfSlice.put(slice.name(), key);
     dirty.add(key);
     version++;
+    // A claim seen before its device's slice gets the device pinned as soon as the slice arrives.
+    for (DeviceKey k : held) {
+      if (k.driver().equals(key.driver()) && k.pool().equals(key.pool()) && !pinned.containsKey(k)) {
+        Pinned p = currentDefinition(k);
+        if (p != null) {
+          pinned.put(k, p);
+        }
+      }
+    }
   }
 
   synchronized void removeSlice(String name) {
@@ -246,6 +256,7 @@ final class ClusterState {
         }
       }
     }
+    this.held = held;
     pinned.keySet().removeIf(k -> {
       if (!held.contains(k)) {
         dirty.add(new PoolKey(k.driver(), k.pool()));
