@@ -13,6 +13,7 @@ import org.projectnessie.cel.ProgramOption;
 import org.projectnessie.cel.checker.Decls;
 import org.projectnessie.cel.common.types.pb.ProtoTypeRegistry;
 import org.projectnessie.cel.common.types.ref.TypeAdapter;
+import org.projectnessie.cel.common.types.ref.Val;
 import org.projectnessie.cel.interpreter.Activation;
 import org.projectnessie.cel.interpreter.ResolvedValue;
 
@@ -54,6 +55,8 @@ final class CelEnvironment {
   private final TypeAdapter adapter;
   private final Type attributeType;
   private final ProgramOption functions;
+  private final ProgramOption folding = ProgramOption.customDecorator(KubernetesLibrary.foldConstantParsing());
+  private final ProgramOption equality = ProgramOption.customDecorator(CelEquality.decorator());
   private final ProgramOption costDecorator = ProgramOption.customDecorator(CostBudget.decorator());
 
   CelEnvironment(Variant variant) {
@@ -71,9 +74,11 @@ final class CelEnvironment {
       fields.put(ALLOW_MULTIPLE_ALLOCATIONS, Decls.Bool);
     }
     ProtoTypeRegistry registry = ProtoTypeRegistry.newRegistry();
-    adapter = registry;
+    // cel-java adapts the result of every attribute qualification; the values of this
+    // environment are already CEL values, so skip the registry's type lookups for them.
+    adapter = value -> value instanceof Val ? (Val) value : registry.nativeToValue(value);
     env = Env.newEnv(
-        EnvOption.customTypeAdapter(registry),
+        EnvOption.customTypeAdapter(adapter),
         EnvOption.customTypeProvider(new DraTypeProvider(registry, fields)),
         EnvOption.declarations(Decls.newVar(DEVICE, Decls.newObjectType(DeviceValue.TYPE_NAME))),
         KubernetesLibrary.declarations(lists),
@@ -100,13 +105,17 @@ final class CelEnvironment {
     if (compiled.hasIssues()) {
       return failed(expression, "compilation failed: " + compiled.getIssues());
     }
+    String badEquality = EqualityTypeCheck.check(compiled.getAst());
+    if (badEquality != null) {
+      return failed(expression, "compilation failed: " + badEquality);
+    }
     Type result = compiled.getAst().getResultType();
     if (!result.equals(Decls.Bool) && !result.equals(attributeType)) {
       return failed(expression, "must evaluate to bool or the unknown type, not "
           + org.projectnessie.cel.checker.Types.formatCheckedType(result));
     }
     try {
-      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, costDecorator), null);
+      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, costDecorator), null);
     } catch (RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }

@@ -87,6 +87,30 @@ final class ExamplesTest {
     assertThat(codec.readAll(codec.writeYaml(objects), name)).isEqualTo(objects);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("names")
+  void expected_agreesWithTheCommentAndTheObjects(String name) {
+    Examples.Expected expected = Examples.expected(name);
+    String text = Examples.text(name);
+    String comment = text.substring(0, text.indexOf("\napiVersion:"));
+    List<Object> objects = Examples.load(name);
+    List<String> claimsToAllocate = objects.stream().filter(ResourceClaim.class::isInstance)
+        .map(ResourceClaim.class::cast).filter(c -> c.allocation() == null)
+        .map(ResourceClaim::name).toList();
+    List<String> devices = objects.stream().filter(ResourceSlice.class::isInstance)
+        .map(ResourceSlice.class::cast).flatMap(s -> s.spec().devices().stream())
+        .map(d -> d.name()).toList();
+    assertThat(expected.devices().keySet()).containsExactlyElementsOf(claimsToAllocate);
+    assertThat(objects).anySatisfy(o -> assertThat(o).isInstanceOfSatisfying(Node.class,
+        n -> assertThat(n.name()).isEqualTo(expected.node())));
+    assertThat(comment).contains("--node " + expected.node());
+    expected.devices().forEach((claim, names) -> {
+      assertThat(comment).contains(claim);
+      assertThat(devices).containsAll(names);
+      assertThat(comment).contains(names.get(0)).contains(names.get(names.size() - 1));
+    });
+  }
+
   @Test
   void dgxExample_spreadsEightGpusOverSlicesOfAtMost64Devices() {
     List<ResourceSlice> slices = Examples.load(Examples.DGX_A100_MIG).stream()

@@ -475,11 +475,17 @@ final class SliceValidation {
       }
       foundDefault |= v.compareTo(def) == 0;
     }
-    Common.unique(values, q -> q.value().stripTrailingZeros().toPlainString(), path, errs);
+    Common.unique(values, SliceValidation::quantityKey, path, errs);
     if (!foundDefault) {
       errs.add(FieldError.invalid(path, def.toString(),
           "default value is not valid according to the requestPolicy"));
     }
+  }
+
+  /* Plain digits as Kubernetes prints the key, but never expand a huge exponent. */
+  private static String quantityKey(Quantity q) {
+    BigDecimal v = q.value().stripTrailingZeros();
+    return v.scale() < -18 ? v.toString() : v.toPlainString();
   }
 
   private void validRange(Quantity def, Quantity capacity, CapacityRequestPolicyRange range,
