@@ -1,9 +1,7 @@
 package io.github.dra4j.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.DeviceAllocationResult;
 import io.github.dra4j.api.DeviceClaim;
@@ -32,6 +30,10 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Loads the conformance scenarios copied under {@code scenarios/} of this module's resources
@@ -41,7 +43,7 @@ import org.jspecify.annotations.Nullable;
 public final class Scenarios {
   private static final String ROOT = "scenarios/";
   private static final String SCENARIO_KIND = "AllocationScenario";
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final KubernetesCodec CODEC = KubernetesCodec.create();
 
   private static volatile @Nullable List<Scenario> all;
@@ -122,19 +124,25 @@ public final class Scenarios {
 
   /* --- header --- */
 
+  /**
+   * Reads the first document with SnakeYAML, which resolves anchors and aliases as the
+   * reference runner's PyYAML does (Jackson's YAML parser would read an alias as a string).
+   */
   private static JsonNode header(String text, String sourceName) {
-    try (MappingIterator<JsonNode> docs = YAML.readerFor(JsonNode.class).readValues(text)) {
-      while (docs.hasNext()) {
-        JsonNode doc = docs.next();
-        if (doc != null && !doc.isNull() && !doc.isMissingNode()) {
-          if (!SCENARIO_KIND.equals(doc.path("kind").asText())) {
+    LoaderOptions options = new LoaderOptions();
+    options.setMaxAliasesForCollections(50);
+    try {
+      for (Object doc : new Yaml(new SafeConstructor(options)).loadAll(text)) {
+        if (doc != null) {
+          JsonNode header = JSON.valueToTree(doc);
+          if (!SCENARIO_KIND.equals(header.path("kind").asText())) {
             throw new IllegalArgumentException(
                 sourceName + ": the first document must be kind " + SCENARIO_KIND);
           }
-          return doc;
+          return header;
         }
       }
-    } catch (IOException e) {
+    } catch (YAMLException e) {
       throw new IllegalArgumentException(sourceName + ": " + e.getMessage(), e);
     }
     throw new IllegalArgumentException(sourceName + ": no documents");

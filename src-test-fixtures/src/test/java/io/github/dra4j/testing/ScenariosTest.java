@@ -72,6 +72,16 @@ final class ScenariosTest {
   }
 
   @Test
+  void load_resolvesYamlAliasesInTheHeader() {
+    Scenario s = Scenarios.load("several-different-drivers");
+
+    List<Expectation.Claim> results = s.expect().results();
+    assertThat(results).hasSize(2);
+    assertThat(results.get(0).nodeSelector()).isNotNull();
+    assertThat(results.get(1).nodeSelector()).isEqualTo(results.get(0).nodeSelector());
+  }
+
+  @Test
   void load_synthesizesInUseClaimsFromTheHeader() {
     Scenario s = Scenarios.load("consumable-capacity-multi-allocatable-device-allocation-mode-all-in-use-insufficient");
 

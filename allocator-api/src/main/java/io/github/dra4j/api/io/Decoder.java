@@ -144,6 +144,11 @@ final class Decoder {
     return Collections.unmodifiableMap(m);
   }
 
+  /** {@return every model type this decoder reads} */
+  static java.util.Set<Class<?>> modelTypes() {
+    return TYPES.keySet();
+  }
+
   static boolean supports(Class<?> type) {
     return TYPES.containsKey(type);
   }
@@ -316,7 +321,8 @@ final class Decoder {
     JsonNode n = in.required().node;
     String text;
     if (n.isTextual()) {
-      text = n.textValue();
+      // Kubernetes trims surrounding blanks when it unmarshals a quantity.
+      text = n.textValue().strip();
     } else if (n.isIntegralNumber()) {
       text = n.bigIntegerValue().toString();
     } else if (n.isNumber()) {

@@ -200,7 +200,7 @@ final class Common {
       node = JSON.readTree(raw);
     } catch (JsonProcessingException e) {
       errs.add(FieldError.invalid(p, "<value omitted>",
-          "error parsing data as JSON: " + e.getOriginalMessage()));
+          "error parsing data as JSON: " + jsonProblem(e)));
       return;
     }
     if (node == null || node.isNull() || node.isMissingNode()) {
@@ -208,6 +208,17 @@ final class Common {
     } else if (!node.isObject()) {
       errs.add(FieldError.invalid(p, "<value omitted>", "must be a valid JSON object"));
     }
+  }
+
+  /** {@return Jackson's message without the location, which names no useful source here} */
+  private static String jsonProblem(JsonProcessingException e) {
+    String message = e.getOriginalMessage();
+    int cut = message.indexOf(" (");
+    int newline = message.indexOf('\n');
+    if (newline >= 0 && (cut < 0 || newline < cut)) {
+      cut = newline;
+    }
+    return cut < 0 ? message : message.substring(0, cut);
   }
 
   /** A device taint: label-name key, label-value value, known effect. */

@@ -4,6 +4,7 @@ import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /*
@@ -100,7 +101,7 @@ final class Formats {
     if (value.length() > DRIVER_NAME_MAX) {
       errs.add(FieldError.tooLong(path, DRIVER_NAME_MAX));
     }
-    if (!SUBDOMAIN.matcher(value.toLowerCase(java.util.Locale.ROOT)).matches()) {
+    if (!SUBDOMAIN.matcher(value.toLowerCase(Locale.ROOT)).matches()) {
       errs.add(FieldError.invalid(path, value, SUBDOMAIN_MSG));
     }
   }

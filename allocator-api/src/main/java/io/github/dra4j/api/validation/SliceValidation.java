@@ -11,6 +11,7 @@ import io.github.dra4j.api.DeviceCapacity;
 import io.github.dra4j.api.DeviceCounterConsumption;
 import io.github.dra4j.api.DeviceCounterConsumptionMixin;
 import io.github.dra4j.api.DeviceMixin;
+import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourcePool;
 import io.github.dra4j.api.ResourceSlice;
@@ -25,6 +26,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /*
  * ResourceSlice rules: the v1 API reference and pkg/apis/resource/validation for the fields
@@ -151,7 +153,7 @@ final class SliceValidation {
     }
   }
 
-  private void exactlyOneTermSelector(io.github.dra4j.api.NodeSelector selector, FieldPath path) {
+  private void exactlyOneTermSelector(NodeSelector selector, FieldPath path) {
     Common.nodeSelector(selector, path, errs);
     int terms = selector.nodeSelectorTerms().size();
     if (terms > 1) {
@@ -281,7 +283,7 @@ final class SliceValidation {
       }
     }
     source.keySet().removeAll(d.capacity().keySet());
-    new java.util.TreeMap<>(source).forEach((key, j) -> {
+    new TreeMap<>(source).forEach((key, j) -> {
       DeviceCapacity c = deviceMixins.get(d.includes().get(j)).capacity().get(key);
       if (c.requestPolicy() != null) {
         errs.add(FieldError.forbidden(includesPath.index(j), "capacity \"" + key
@@ -473,11 +475,17 @@ final class SliceValidation {
       }
       foundDefault |= v.compareTo(def) == 0;
     }
-    Common.unique(values, q -> q.value().stripTrailingZeros().toPlainString(), path, errs);
+    Common.unique(values, SliceValidation::quantityKey, path, errs);
     if (!foundDefault) {
       errs.add(FieldError.invalid(path, def.toString(),
           "default value is not valid according to the requestPolicy"));
     }
+  }
+
+  /* Plain digits as Kubernetes prints the key, but never expand a huge exponent. */
+  private static String quantityKey(Quantity q) {
+    BigDecimal v = q.value().stripTrailingZeros();
+    return v.scale() < -18 ? v.toString() : v.toPlainString();
   }
 
   private void validRange(Quantity def, Quantity capacity, CapacityRequestPolicyRange range,

@@ -1,0 +1,166 @@
+package io.github.dra4j.cli;
+
+import io.github.dra4j.api.io.KubernetesCodec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code dra4j} command: {@code allocate}, {@code flatten} and {@code validate}.
+ *
+ * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate} only); 2 invalid input,
+ * usage or allocation error, explained on stderr without a stack trace (unless
+ * {@code --debug}); 3 an internal error, which is a bug in dra4j.
+ *
+ * <pre>{@code
+ * int exit = Dra4j.run(new String[] {"allocate", "--node", "node-1", "-f", "cluster.yaml"},
+ *     System.in, System.out, System.err);
+ * }</pre>
+ */
+@Command(
+    name = "dra4j",
+    mixinStandardHelpOptions = true,
+    versionProvider = Dra4j.Version.class,
+    description = {
+      "Allocates Kubernetes DRA devices like the kube-scheduler's structured allocator, with "
+          + "ResourceSlice mixins (KEP-5234) and partitionable devices (KEP-4815)."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  dra4j allocate --node node-1 -f docs/examples/a100-mixins.yaml",
+      "  dra4j flatten -f docs/examples/a100-mixins.yaml",
+      "  dra4j validate -f docs/examples/a100-mixins.yaml",
+      "  dra4j allocate --help",
+      "",
+      "Exit codes: 0 ok, 1 no allocation exists, 2 invalid input or allocation error,",
+      "3 internal error (a bug: please report it with --debug output)."
+    })
+public final class Dra4j implements Runnable {
+  /** Success. */
+  public static final int EXIT_OK = 0;
+  /** {@code allocate}: no allocation exists on the node. */
+  public static final int EXIT_UNSATISFIABLE = 1;
+  /** Invalid input, invalid usage or an allocation error. */
+  public static final int EXIT_ERROR = 2;
+  /** An internal error: a bug in dra4j. */
+  public static final int EXIT_INTERNAL = 3;
+
+  @Spec CommandSpec spec;
+
+  private Dra4j() {}
+
+  /**
+   * Runs the command line as a process would and returns the exit code; nothing is written to
+   * {@link System#out} or {@link System#err} and the JVM keeps running, so tests and tools can
+   * call it in-process.
+   *
+   * @param args the arguments, without the program name
+   * @param in what {@code -f -} reads
+   * @param out receives the results (and {@code --help}, {@code --version})
+   * @param err receives explanations and errors
+   * @return the exit code: 0, 1, 2 or 3 (see the class documentation)
+   */
+  public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
+    PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
+    PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
+    try {
+      Context ctx = new Context(in, out, err, KubernetesCodec.create());
+      CommandLine cl = new CommandLine(new Dra4j())
+          .addSubcommand(new AllocateCommand(ctx))
+          .addSubcommand(new FlattenCommand(ctx))
+          .addSubcommand(new ValidateCommand(ctx))
+          .setCaseInsensitiveEnumValuesAllowed(true)
+          .setUsageHelpWidth(100)
+          .setOut(outWriter)
+          .setErr(errWriter)
+          .setExecutionExceptionHandler(Dra4j::handle);
+      return cl.execute(args);
+    } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+      boolean debug = Arrays.asList(args).contains("--debug");
+      errWriter.println("dra4j: internal error: " + e
+          + (debug ? "" : " (run with --debug for the stack trace and report it)"));
+      if (debug) {
+        e.printStackTrace(errWriter);
+      }
+      return EXIT_INTERNAL;
+    } finally {
+      outWriter.flush();
+      errWriter.flush();
+      out.flush();
+      err.flush();
+    }
+  }
+
+  /** Runs the command line and exits with its code. */
+  public static void main(String[] args) {
+    System.exit(run(args, System.in, System.out, System.err));
+  }
+
+  /** Without a command: usage error. */
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(),
+        "Missing command: allocate, flatten or validate");
+  }
+
+  private static int handle(Exception e, CommandLine cl, ParseResult parsed) {
+    PrintWriter err = cl.getErr();
+    boolean debug = isDebug(cl);
+    if (e instanceof CliException) {
+      err.println("dra4j " + cl.getCommandName() + ": " + e.getMessage());
+      if (debug) {
+        e.printStackTrace(err);
+      }
+      return EXIT_ERROR;
+    }
+    err.println("dra4j " + cl.getCommandName() + ": internal error: " + e
+        + (debug ? "" : " (run with --debug for the stack trace and report it)"));
+    if (debug) {
+      e.printStackTrace(err);
+    }
+    return EXIT_INTERNAL;
+  }
+
+  private static boolean isDebug(CommandLine cl) {
+    Object command = cl.getCommand();
+    CommonOptions options = null;
+    if (command instanceof AllocateCommand) {
+      options = ((AllocateCommand) command).common;
+    } else if (command instanceof FlattenCommand) {
+      options = ((FlattenCommand) command).common;
+    } else if (command instanceof ValidateCommand) {
+      options = ((ValidateCommand) command).common;
+    }
+    return options != null && options.debug;
+  }
+
+  /** Reads the version Maven wrote into {@code version.properties}. */
+  static final class Version implements IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      Properties p = new Properties();
+      try (InputStream in = Dra4j.class.getResourceAsStream("version.properties")) {
+        if (in != null) {
+          p.load(in);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      return new String[] {
+        "dra4j " + p.getProperty("version", "unknown"),
+        "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")"
+      };
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package io.github.dra4j.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.io.DecodeException;
+import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.api.io.UnknownObject;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The objects of the {@code -f} inputs, in order, each with where it came from so that errors
+ * can name the file and the document.
+ */
+final class Input {
+  /** The name {@code -f -} gets in messages. */
+  static final String STDIN = "<stdin>";
+
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  /**
+   * One decoded object and its origin.
+   *
+   * @param object the api record (or {@code UnknownObject})
+   * @param source the file name, or {@code <stdin>}
+   * @param document the 1-based document in that file, or 0 when unknown
+   */
+  record Item(Object object, String source, int document) {
+    Item {
+      Objects.requireNonNull(object, "object");
+      Objects.requireNonNull(source, "source");
+    }
+
+    /** {@return "file, document N" or "file"} */
+    String where() {
+      return document > 0 ? source + ", document " + document : source;
+    }
+
+    /** {@return "Kind/name" (with the namespace for claims), as errors name objects} */
+    String ref() {
+      return Input.ref(object);
+    }
+  }
+
+  private final List<Item> items;
+
+  private Input(List<Item> items) {
+    this.items = List.copyOf(items);
+  }
+
+  List<Item> items() {
+    return items;
+  }
+
+  /**
+   * Reads every {@code -f} argument in order; {@code -} reads {@code stdin} (once).
+   *
+   * @throws CliException naming the file, document, object and field of a decode error
+   */
+  static Input read(KubernetesCodec codec, List<String> files, InputStream stdin) {
+    List<Item> items = new ArrayList<>();
+    boolean stdinRead = false;
+    for (String file : files) {
+      String source;
+      String text;
+      if (file.equals("-")) {
+        if (stdinRead) {
+          throw new CliException("-f - is given twice; standard input can be read only once");
+        }
+        stdinRead = true;
+        source = STDIN;
+        text = readStdin(stdin);
+      } else {
+        source = file;
+        text = readFile(file);
+      }
+      List<Object> objects;
+      try {
+        objects = codec.readAll(text, source);
+      } catch (DecodeException e) {
+        throw new CliException(decodeMessage(e), e);
+      }
+      int[] documents = documentNumbers(text, objects.size());
+      for (int i = 0; i < objects.size(); i++) {
+        items.add(new Item(objects.get(i), source, documents[i]));
+      }
+    }
+    return new Input(items);
+  }
+
+  private static String readStdin(InputStream stdin) {
+    try {
+      return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new CliException(STDIN + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private static String readFile(String file) {
+    Path path = Paths.get(file);
+    try {
+      if (Files.isDirectory(path)) {
+        throw new CliException(file + ": is a directory; give one -f per file");
+      }
+      return Files.readString(path, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new CliException(file + ": no such file", e);
+    } catch (IOException e) {
+      throw new CliException(file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private static String decodeMessage(DecodeException e) {
+    String message = e.getMessage();
+    return message != null && message.contains(e.source()) ? message : e.source() + ": " + message;
+  }
+
+  /**
+   * Finds the document of each decoded object by counting documents again ({@code kind: List}
+   * yields its items). The codec has already accepted the text, so this pass only counts; when
+   * the counts disagree the documents stay unknown (0) rather than wrong.
+   */
+  private static int[] documentNumbers(String text, int objectCount) {
+    int[] numbers = new int[objectCount];
+    int next = 0;
+    int document = 0;
+    try (MappingIterator<JsonNode> docs = YAML.readerFor(JsonNode.class).readValues(text)) {
+      while (docs.hasNext()) {
+        JsonNode doc = docs.next();
+        document++;
+        if (doc == null || doc.isNull() || doc.isMissingNode()) {
+          continue;
+        }
+        int n = "List".equals(doc.path("kind").asText()) ? doc.path("items").size() : 1;
+        for (int i = 0; i < n; i++) {
+          if (next >= objectCount) {
+            return new int[objectCount];
+          }
+          numbers[next++] = document;
+        }
+      }
+    } catch (IOException | RuntimeException e) {
+      return new int[objectCount];
+    }
+    return next == objectCount ? numbers : new int[objectCount];
+  }
+
+  /** {@return "Kind/name", with "namespace/name" for claims} */
+  static String ref(Object o) {
+    if (o instanceof ResourceSlice) {
+      return "ResourceSlice/" + ((ResourceSlice) o).metadata().name();
+    } else if (o instanceof DeviceClass) {
+      return "DeviceClass/" + ((DeviceClass) o).metadata().name();
+    } else if (o instanceof ResourceClaim) {
+      ResourceClaim c = (ResourceClaim) o;
+      String ns = c.metadata().namespace();
+      return "ResourceClaim/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + c.metadata().name();
+    } else if (o instanceof Node) {
+      return "Node/" + ((Node) o).name();
+    } else if (o instanceof UnknownObject) {
+      UnknownObject u = (UnknownObject) o;
+      return u.kind() + "/" + u.name();
+    }
+    return o.getClass().getSimpleName();
+  }
+
+  /**
+   * Finds the item an error's object reference names, such as {@code ResourceClaim
+   * default/claim-0} or {@code ResourceSlice/slice-1}.
+   */
+  @Nullable Item find(@Nullable String objectRef) {
+    if (objectRef == null) {
+      return null;
+    }
+    String normalized = objectRef.strip().replaceFirst("^(\\w+)[ /]", "$1/");
+    for (Item item : items) {
+      if (item.ref().equals(normalized)) {
+        return item;
+      }
+    }
+    return null;
+  }
+}
