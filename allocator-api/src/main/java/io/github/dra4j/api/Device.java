@@ -1,5 +1,8 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,5 +49,211 @@ public record Device(
     taints = Copies.list(taints);
     bindingConditions = Copies.list(bindingConditions);
     bindingFailureConditions = Copies.list(bindingFailureConditions);
+  }
+
+  /** {@return a builder with every list and map empty, every flag false and every other component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link Device}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String name;
+    private final Map<String, DeviceAttribute> attributes = new LinkedHashMap<>();
+    private final Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
+    private final List<DeviceCounterConsumption> consumesCounters = new ArrayList<>();
+    private final List<String> includes = new ArrayList<>();
+    private @Nullable String nodeName;
+    private @Nullable NodeSelector nodeSelector;
+    private boolean allNodes;
+    private final List<DeviceTaint> taints = new ArrayList<>();
+    private final List<String> bindingConditions = new ArrayList<>();
+    private final List<String> bindingFailureConditions = new ArrayList<>();
+    private boolean bindsToNode;
+    private boolean allowMultipleAllocations;
+
+    private Builder() {}
+
+    private Builder(Device r) {
+      name = r.name();
+      attributes.putAll(r.attributes());
+      capacity.putAll(r.capacity());
+      consumesCounters.addAll(r.consumesCounters());
+      includes.addAll(r.includes());
+      nodeName = r.nodeName();
+      nodeSelector = r.nodeSelector();
+      allNodes = r.allNodes();
+      taints.addAll(r.taints());
+      bindingConditions.addAll(r.bindingConditions());
+      bindingFailureConditions.addAll(r.bindingFailureConditions());
+      bindsToNode = r.bindsToNode();
+      allowMultipleAllocations = r.allowMultipleAllocations();
+    }
+
+    /** Sets {@code name}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Replaces {@code attributes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder attributes(Map<String, DeviceAttribute> attributes) {
+      this.attributes.clear();
+      attributes.forEach(this::putAttribute);
+      return this;
+    }
+
+    /** Adds or replaces one entry of {@code attributes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder putAttribute(String key, DeviceAttribute value) {
+      attributes.put(Objects.requireNonNull(key, "attributes key"), Objects.requireNonNull(value, "attributes value"));
+      return this;
+    }
+
+    /** Replaces {@code capacity}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder capacity(Map<String, DeviceCapacity> capacity) {
+      this.capacity.clear();
+      capacity.forEach(this::putCapacity);
+      return this;
+    }
+
+    /** Adds or replaces one entry of {@code capacity}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder putCapacity(String key, DeviceCapacity value) {
+      capacity.put(Objects.requireNonNull(key, "capacity key"), Objects.requireNonNull(value, "capacity value"));
+      return this;
+    }
+
+    /** Replaces {@code consumesCounters}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder consumesCounters(List<DeviceCounterConsumption> consumesCounters) {
+      this.consumesCounters.clear();
+      consumesCounters.forEach(this::addConsumesCounter);
+      return this;
+    }
+
+    /** Appends to {@code consumesCounters}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addConsumesCounter(DeviceCounterConsumption item) {
+      consumesCounters.add(Objects.requireNonNull(item, "consumesCounters item"));
+      return this;
+    }
+
+    /** Replaces {@code includes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder includes(List<String> includes) {
+      this.includes.clear();
+      includes.forEach(this::addInclude);
+      return this;
+    }
+
+    /** Appends to {@code includes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addInclude(String item) {
+      includes.add(Objects.requireNonNull(item, "includes item"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code nodeName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeName(@Nullable String nodeName) {
+      this.nodeName = nodeName;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code nodeSelector}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeSelector(@Nullable NodeSelector nodeSelector) {
+      this.nodeSelector = nodeSelector;
+      return this;
+    }
+
+    /** Sets {@code allNodes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder allNodes(boolean allNodes) {
+      this.allNodes = allNodes;
+      return this;
+    }
+
+    /** Replaces {@code taints}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder taints(List<DeviceTaint> taints) {
+      this.taints.clear();
+      taints.forEach(this::addTaint);
+      return this;
+    }
+
+    /** Appends to {@code taints}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addTaint(DeviceTaint item) {
+      taints.add(Objects.requireNonNull(item, "taints item"));
+      return this;
+    }
+
+    /** Replaces {@code bindingConditions}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder bindingConditions(List<String> bindingConditions) {
+      this.bindingConditions.clear();
+      bindingConditions.forEach(this::addBindingCondition);
+      return this;
+    }
+
+    /** Appends to {@code bindingConditions}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addBindingCondition(String item) {
+      bindingConditions.add(Objects.requireNonNull(item, "bindingConditions item"));
+      return this;
+    }
+
+    /** Replaces {@code bindingFailureConditions}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder bindingFailureConditions(List<String> bindingFailureConditions) {
+      this.bindingFailureConditions.clear();
+      bindingFailureConditions.forEach(this::addBindingFailureCondition);
+      return this;
+    }
+
+    /** Appends to {@code bindingFailureConditions}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addBindingFailureCondition(String item) {
+      bindingFailureConditions.add(Objects.requireNonNull(item, "bindingFailureConditions item"));
+      return this;
+    }
+
+    /** Sets {@code bindsToNode}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder bindsToNode(boolean bindsToNode) {
+      this.bindsToNode = bindsToNode;
+      return this;
+    }
+
+    /** Sets {@code allowMultipleAllocations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder allowMultipleAllocations(boolean allowMultipleAllocations) {
+      this.allowMultipleAllocations = allowMultipleAllocations;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new Device
+     * @throws NullPointerException when {@code name} is unset
+     */
+    public Device build() {
+      return new Device(name, attributes, capacity, consumesCounters, includes, nodeName, nodeSelector, allNodes, taints, bindingConditions, bindingFailureConditions, bindsToNode, allowMultipleAllocations);
+    }
   }
 }

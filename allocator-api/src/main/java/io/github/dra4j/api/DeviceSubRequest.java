@@ -1,5 +1,7 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -28,5 +30,117 @@ public record DeviceSubRequest(
     Objects.requireNonNull(deviceClassName, "deviceClassName");
     selectors = Copies.list(selectors);
     tolerations = Copies.list(tolerations);
+  }
+
+  /** {@return a builder with every list and map empty, every flag false and every other component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link DeviceSubRequest}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String name;
+    private @Nullable String deviceClassName;
+    private final List<DeviceSelector> selectors = new ArrayList<>();
+    private @Nullable String allocationMode;
+    private @Nullable Long count;
+    private final List<DeviceToleration> tolerations = new ArrayList<>();
+    private @Nullable CapacityRequirements capacity;
+
+    private Builder() {}
+
+    private Builder(DeviceSubRequest r) {
+      name = r.name();
+      deviceClassName = r.deviceClassName();
+      selectors.addAll(r.selectors());
+      allocationMode = r.allocationMode();
+      count = r.count();
+      tolerations.addAll(r.tolerations());
+      capacity = r.capacity();
+    }
+
+    /** Sets {@code name}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Sets {@code deviceClassName}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder deviceClassName(String deviceClassName) {
+      this.deviceClassName = Objects.requireNonNull(deviceClassName, "deviceClassName");
+      return this;
+    }
+
+    /** Replaces {@code selectors}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder selectors(List<DeviceSelector> selectors) {
+      this.selectors.clear();
+      selectors.forEach(this::addSelector);
+      return this;
+    }
+
+    /** Appends to {@code selectors}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addSelector(DeviceSelector item) {
+      selectors.add(Objects.requireNonNull(item, "selectors item"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code allocationMode}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder allocationMode(@Nullable String allocationMode) {
+      this.allocationMode = allocationMode;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code count}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder count(@Nullable Long count) {
+      this.count = count;
+      return this;
+    }
+
+    /** Replaces {@code tolerations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder tolerations(List<DeviceToleration> tolerations) {
+      this.tolerations.clear();
+      tolerations.forEach(this::addToleration);
+      return this;
+    }
+
+    /** Appends to {@code tolerations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addToleration(DeviceToleration item) {
+      tolerations.add(Objects.requireNonNull(item, "tolerations item"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code capacity}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder capacity(@Nullable CapacityRequirements capacity) {
+      this.capacity = capacity;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new DeviceSubRequest
+     * @throws NullPointerException when {@code name}, {@code deviceClassName} is unset
+     */
+    public DeviceSubRequest build() {
+      return new DeviceSubRequest(name, deviceClassName, selectors, allocationMode, count, tolerations, capacity);
+    }
   }
 }

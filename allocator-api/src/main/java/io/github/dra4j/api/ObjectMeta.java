@@ -1,6 +1,9 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -33,5 +36,99 @@ public record ObjectMeta(
   /** {@return metadata with a namespace and a name} */
   public static ObjectMeta named(@Nullable String namespace, String name) {
     return new ObjectMeta(name, namespace, null, null, null, Map.of());
+  }
+
+  /** {@return a builder with every list and map empty, every flag false and every other component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link ObjectMeta}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String name;
+    private @Nullable String namespace;
+    private @Nullable String uid;
+    private @Nullable String resourceVersion;
+    private @Nullable Long generation;
+    private final Map<String, String> labels = new LinkedHashMap<>();
+
+    private Builder() {}
+
+    private Builder(ObjectMeta r) {
+      name = r.name();
+      namespace = r.namespace();
+      uid = r.uid();
+      resourceVersion = r.resourceVersion();
+      generation = r.generation();
+      labels.putAll(r.labels());
+    }
+
+    /** Sets or (with null) clears {@code name}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder name(@Nullable String name) {
+      this.name = name;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code namespace}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder namespace(@Nullable String namespace) {
+      this.namespace = namespace;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code uid}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder uid(@Nullable String uid) {
+      this.uid = uid;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code resourceVersion}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder resourceVersion(@Nullable String resourceVersion) {
+      this.resourceVersion = resourceVersion;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code generation}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder generation(@Nullable Long generation) {
+      this.generation = generation;
+      return this;
+    }
+
+    /** Replaces {@code labels}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder labels(Map<String, String> labels) {
+      this.labels.clear();
+      labels.forEach(this::putLabel);
+      return this;
+    }
+
+    /** Adds or replaces one entry of {@code labels}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder putLabel(String key, String value) {
+      labels.put(Objects.requireNonNull(key, "labels key"), Objects.requireNonNull(value, "labels value"));
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new ObjectMeta
+     */
+    public ObjectMeta build() {
+      return new ObjectMeta(name, namespace, uid, resourceVersion, generation, labels);
+    }
   }
 }

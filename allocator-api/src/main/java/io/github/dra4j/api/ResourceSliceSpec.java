@@ -1,5 +1,7 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -35,5 +37,135 @@ public record ResourceSliceSpec(
     Objects.requireNonNull(pool, "pool");
     devices = Copies.list(devices);
     sharedCounters = Copies.list(sharedCounters);
+  }
+
+  /** {@return a builder with every list and map empty, every flag false and every other component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link ResourceSliceSpec}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String driver;
+    private @Nullable ResourcePool pool;
+    private @Nullable String nodeName;
+    private @Nullable NodeSelector nodeSelector;
+    private boolean allNodes;
+    private boolean perDeviceNodeSelection;
+    private final List<Device> devices = new ArrayList<>();
+    private final List<CounterSet> sharedCounters = new ArrayList<>();
+    private @Nullable ResourceSliceMixins mixins;
+
+    private Builder() {}
+
+    private Builder(ResourceSliceSpec r) {
+      driver = r.driver();
+      pool = r.pool();
+      nodeName = r.nodeName();
+      nodeSelector = r.nodeSelector();
+      allNodes = r.allNodes();
+      perDeviceNodeSelection = r.perDeviceNodeSelection();
+      devices.addAll(r.devices());
+      sharedCounters.addAll(r.sharedCounters());
+      mixins = r.mixins();
+    }
+
+    /** Sets {@code driver}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder driver(String driver) {
+      this.driver = Objects.requireNonNull(driver, "driver");
+      return this;
+    }
+
+    /** Sets {@code pool}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder pool(ResourcePool pool) {
+      this.pool = Objects.requireNonNull(pool, "pool");
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code nodeName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeName(@Nullable String nodeName) {
+      this.nodeName = nodeName;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code nodeSelector}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeSelector(@Nullable NodeSelector nodeSelector) {
+      this.nodeSelector = nodeSelector;
+      return this;
+    }
+
+    /** Sets {@code allNodes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder allNodes(boolean allNodes) {
+      this.allNodes = allNodes;
+      return this;
+    }
+
+    /** Sets {@code perDeviceNodeSelection}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder perDeviceNodeSelection(boolean perDeviceNodeSelection) {
+      this.perDeviceNodeSelection = perDeviceNodeSelection;
+      return this;
+    }
+
+    /** Replaces {@code devices}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder devices(List<Device> devices) {
+      this.devices.clear();
+      devices.forEach(this::addDevice);
+      return this;
+    }
+
+    /** Appends to {@code devices}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addDevice(Device item) {
+      devices.add(Objects.requireNonNull(item, "devices item"));
+      return this;
+    }
+
+    /** Replaces {@code sharedCounters}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder sharedCounters(List<CounterSet> sharedCounters) {
+      this.sharedCounters.clear();
+      sharedCounters.forEach(this::addSharedCounter);
+      return this;
+    }
+
+    /** Appends to {@code sharedCounters}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addSharedCounter(CounterSet item) {
+      sharedCounters.add(Objects.requireNonNull(item, "sharedCounters item"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code mixins}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder mixins(@Nullable ResourceSliceMixins mixins) {
+      this.mixins = mixins;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new ResourceSliceSpec
+     * @throws NullPointerException when {@code driver}, {@code pool} is unset
+     */
+    public ResourceSliceSpec build() {
+      return new ResourceSliceSpec(driver, pool, nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters, mixins);
+    }
   }
 }

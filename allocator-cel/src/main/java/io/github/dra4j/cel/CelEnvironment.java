@@ -8,11 +8,11 @@ import java.util.Map;
 import org.projectnessie.cel.Env;
 import org.projectnessie.cel.Env.AstIssuesTuple;
 import org.projectnessie.cel.EnvOption;
-import org.projectnessie.cel.Program;
 import org.projectnessie.cel.ProgramOption;
 import org.projectnessie.cel.checker.Decls;
 import org.projectnessie.cel.common.types.pb.ProtoTypeRegistry;
 import org.projectnessie.cel.common.types.ref.TypeAdapter;
+import org.projectnessie.cel.common.types.ref.Val;
 import org.projectnessie.cel.interpreter.Activation;
 import org.projectnessie.cel.interpreter.ResolvedValue;
 
@@ -54,6 +54,9 @@ final class CelEnvironment {
   private final TypeAdapter adapter;
   private final Type attributeType;
   private final ProgramOption functions;
+  private final ProgramOption folding = ProgramOption.customDecorator(KubernetesLibrary.foldConstantParsing());
+  private final ProgramOption equality = ProgramOption.customDecorator(CelEquality.decorator());
+  private final ProgramOption regexes = ProgramOption.customDecorator(Regexes.decorator());
   private final ProgramOption costDecorator = ProgramOption.customDecorator(CostBudget.decorator());
 
   CelEnvironment(Variant variant) {
@@ -71,9 +74,11 @@ final class CelEnvironment {
       fields.put(ALLOW_MULTIPLE_ALLOCATIONS, Decls.Bool);
     }
     ProtoTypeRegistry registry = ProtoTypeRegistry.newRegistry();
-    adapter = registry;
+    // cel-java adapts the result of every attribute qualification; the values of this
+    // environment are already CEL values, so skip the registry's type lookups for them.
+    adapter = value -> value instanceof Val ? (Val) value : registry.nativeToValue(value);
     env = Env.newEnv(
-        EnvOption.customTypeAdapter(registry),
+        EnvOption.customTypeAdapter(adapter),
         EnvOption.customTypeProvider(new DraTypeProvider(registry, fields)),
         EnvOption.declarations(Decls.newVar(DEVICE, Decls.newObjectType(DeviceValue.TYPE_NAME))),
         KubernetesLibrary.declarations(lists),
@@ -81,8 +86,15 @@ final class CelEnvironment {
     functions = KubernetesLibrary.functions(lists);
   }
 
-  /** {@return the compiled selector, or one carrying the compile error in the reference's words} */
-  CelSelector compile(String expression) {
+  /**
+   * Returns the compiled selector, or one carrying the compile error in the reference's words.
+   * Compilation is serialized per environment: cel-java's checker and planner are not
+   * documented as thread-safe, and the cache makes compilation rare. Evaluation of the
+   * resulting programs is concurrent.
+   *
+   * @return the selector
+   */
+  synchronized CelSelector compile(String expression) {
     int bytes = expression.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > MAX_EXPRESSION_BYTES) {
       return failed(expression, "expression too long: " + bytes + " bytes, may not be more than "
@@ -100,13 +112,21 @@ final class CelEnvironment {
     if (compiled.hasIssues()) {
       return failed(expression, "compilation failed: " + compiled.getIssues());
     }
+    String badEquality = StaticChecks.check(compiled.getAst());
+    if (badEquality != null) {
+      return failed(expression, "compilation failed: " + badEquality);
+    }
     Type result = compiled.getAst().getResultType();
     if (!result.equals(Decls.Bool) && !result.equals(attributeType)) {
       return failed(expression, "must evaluate to bool or the unknown type, not "
           + org.projectnessie.cel.checker.Types.formatCheckedType(result));
     }
+    String badRegex = StaticChecks.checkRegexes(compiled.getAst());
+    if (badRegex != null) {
+      return failed(expression, "program instantiation failed: " + badRegex);
+    }
     try {
-      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, costDecorator), null);
+      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, regexes, costDecorator), null);
     } catch (RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }

@@ -3,6 +3,7 @@ package io.github.dra4j.cel;
 import io.github.dra4j.core.CompiledSelector;
 import io.github.dra4j.core.DeviceView;
 import io.github.dra4j.core.SelectorEvaluationException;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.projectnessie.cel.Program;
 import org.projectnessie.cel.common.types.BoolT;
@@ -71,9 +72,20 @@ final class CelSelector implements CompiledSelector {
         "CEL result of type " + result.type().typeName() + " could not be converted to bool");
   }
 
-  /** Adds the reference's hint to "no such key" errors (EnhanceRuntimeError in errors.go). */
-  private static String enhance(String message) {
-    return message.contains("no such key:") ? message + NO_SUCH_KEY_HINT : message;
+  private static final Pattern CEL_JAVA_TYPE = Pattern.compile("org\\.projectnessie\\.cel\\.common\\.types\\.(\\w+)T\\b");
+
+  /**
+   * Adds the reference's hint to "no such key" errors (EnhanceRuntimeError in errors.go) and
+   * names value types as cel-go does ("got 'types.Int', expected iterable type").
+   */
+  static String enhance(String message) {
+    String m = message;
+    if (m.contains("org.projectnessie.cel.common.types.")) {
+      m = CEL_JAVA_TYPE.matcher(m).replaceAll("types.$1");
+    }
+    m = m.replace(OpaqueValue.SemverValue.class.getName(), "cel.Semver")
+        .replace(OpaqueValue.QuantityValue.class.getName(), "cel.Quantity");
+    return m.contains("no such key:") ? m + NO_SUCH_KEY_HINT : m;
   }
 
   @Override

@@ -152,7 +152,7 @@ final class DeviceValue extends BaseVal {
 
   private static Val version(String text) {
     try {
-      return new OpaqueValue.SemverValue(Semver.parse(text));
+      return new OpaqueValue.SemverValue(Semver.parseCached(text));
     } catch (IllegalArgumentException e) {
       return Err.newErr("parse semantic version: %s", e.getMessage());
     }

@@ -2,7 +2,9 @@ package io.github.dra4j.cel;
 
 import java.math.BigInteger;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A semantic version (semver.org 2.0.0), parsed as the reference's semver library parses it:
@@ -11,7 +13,8 @@ import java.util.Objects;
  */
 final class Semver implements Comparable<Semver> {
 
-  private static final BigInteger MAX_UINT64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+  private static final int MAX_CACHED = 4096;
+  private static final Map<String, Semver> PARSED = new ConcurrentHashMap<>();
 
   private final long major;
   private final long minor;
@@ -25,6 +28,23 @@ final class Semver implements Comparable<Semver> {
     this.patch = patch;
     this.pre = pre;
     this.text = text;
+  }
+
+  /**
+   * Parses a version strictly, remembering up to {@value #MAX_CACHED} results: device
+   * attributes repeat the same few versions, and selectors read them on every evaluation.
+   *
+   * @throws IllegalArgumentException with the parser's reason
+   */
+  static Semver parseCached(String s) {
+    Semver v = PARSED.get(s);
+    if (v == null) {
+      v = parse(s);
+      if (PARSED.size() < MAX_CACHED) {
+        PARSED.putIfAbsent(s, v);
+      }
+    }
+    return v;
   }
 
   /**
@@ -124,8 +144,11 @@ final class Semver implements Comparable<Semver> {
     if (s.length() > 1 && s.charAt(0) == '0') {
       throw new IllegalArgumentException(what + " number must not contain leading zeroes \"" + s + "\"");
     }
+    if (s.length() <= 18) {
+      return Long.parseLong(s);
+    }
     BigInteger v = new BigInteger(s);
-    if (v.compareTo(MAX_UINT64) > 0 || v.bitLength() > 63) {
+    if (v.bitLength() > 63) {
       throw new IllegalArgumentException(what + " number out of range \"" + s + "\"");
     }
     return v.longValue();

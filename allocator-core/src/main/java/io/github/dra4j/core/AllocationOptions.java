@@ -26,7 +26,7 @@ public record AllocationOptions(
     long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation) {
 
   /** The default step budget. */
-  public static final long DEFAULT_STEP_BUDGET = 2_000_000L;
+  public static final long DEFAULT_STEP_BUDGET = 1_000_000L;
 
   private static final AllocationOptions DEFAULTS =
       new AllocationOptions(DEFAULT_STEP_BUDGET, null, null);
@@ -34,6 +34,9 @@ public record AllocationOptions(
   /**
    * Checks the budget.
    *
+   * @param stepBudget see the record component
+   * @param deadline see the record component
+   * @param cancellation see the record component
    * @throws IllegalArgumentException when {@code stepBudget} is below 1
    */
   public AllocationOptions {

@@ -67,8 +67,9 @@ final class AllocationRun {
   RequestSlot[][] slots;
   private Constraint[][] constraints;
   private final Map<PoolId, Map<String, Map<String, BigDecimal>>> consumedCounters = new HashMap<>();
-  private final Map<DeviceId, Set<Integer>> allocatingDevices = new HashMap<>();
-  private final Map<DeviceId, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
+  // Keyed by DeviceEntry identity: one entry per device of a valid pool, cheaper than DeviceId.
+  private final Map<DeviceEntry, Set<Integer>> allocatingDevices = new HashMap<>();
+  private final Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
   private final List<List<DeviceResult>> results;
 
   AllocationRun(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, List<Pool> pools,
@@ -443,7 +444,7 @@ final class AllocationRun {
         for (int di = deviceStart; di < devices.size(); di++) {
           step();
           DeviceEntry device = devices.get(di);
-          if (request.adminAccess && allocatingDeviceForClaim(device.id, c)) {
+          if (request.adminAccess && allocatingDeviceForClaim(device, c)) {
             continue;
           }
           if (!request.adminAccess && deviceInUse(device)) {
@@ -514,6 +515,10 @@ final class AllocationRun {
       }
       boolean matches;
       try {
+        if (device.unsupportedAttribute != null) {
+          throw new SelectorEvaluationException("attribute " + device.unsupportedAttribute
+              + ": unsupported attribute value");
+        }
         matches = selector.matches(device.view);
       } catch (SelectorEvaluationException e) {
         if (ofClass) {
@@ -534,7 +539,7 @@ final class AllocationRun {
   /** Null when the request's capacity fits the device; otherwise why not. */
   @Nullable String checkCapacity(RequestData data, DeviceEntry device) {
     return ConsumableCapacity.checkRequestOverCapacity(device, data.request, device.aggregatedCapacity,
-        allocatingCapacity.get(device.id));
+        allocatingCapacity.get(device));
   }
 
   interface Undo {
@@ -545,7 +550,7 @@ final class AllocationRun {
   private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, boolean must) {
     RequestView request = data.request;
     boolean allowMultiple = features.consumableCapacity() && device.device.allowMultipleAllocations();
-    if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device.id, c)) {
+    if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device, c)) {
       return null;
     }
     if (!request.adminAccess && deviceInUse(device)) {
@@ -581,7 +586,7 @@ final class AllocationRun {
         return null;
       }
     }
-    Set<Integer> claimsOfDevice = allocatingDevices.computeIfAbsent(device.id, k -> new HashSet<>());
+    Set<Integer> claimsOfDevice = allocatingDevices.computeIfAbsent(device, k -> new HashSet<>());
     if (!allowMultiple) {
       claimsOfDevice.add(c);
     }
@@ -594,7 +599,7 @@ final class AllocationRun {
       if (allowMultiple) {
         consumed = ConsumableCapacity.consumedCapacity(device, request);
         shareId = UUID.randomUUID().toString();
-        Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device.id, k -> new HashMap<>());
+        Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device, k -> new HashMap<>());
         consumed.forEach((k, v) -> sum.merge(k, v, BigDecimal::add));
       }
     }
@@ -606,10 +611,10 @@ final class AllocationRun {
       for (Constraint constraint : cs) {
         constraint.remove(base, sub, device);
       }
-      allocatingDevices.get(device.id).remove(c);
+      allocatingDevices.get(device).remove(c);
       if (allowMultiple) {
         if (recorded != null) {
-          removeAllocatingCapacity(device.id, recorded);
+          removeAllocatingCapacity(device, recorded);
         }
       } else if (features.partitionableDevices() && !consumes.isEmpty()) {
         deallocateCounters(pool, device);
@@ -618,8 +623,8 @@ final class AllocationRun {
     };
   }
 
-  private void removeAllocatingCapacity(DeviceId id, Map<String, BigDecimal> consumed) {
-    Map<String, BigDecimal> sum = allocatingCapacity.get(id);
+  private void removeAllocatingCapacity(DeviceEntry device, Map<String, BigDecimal> consumed) {
+    Map<String, BigDecimal> sum = allocatingCapacity.get(device);
     if (sum == null) {
       return;
     }
@@ -629,7 +634,7 @@ final class AllocationRun {
       empty &= v.signum() == 0;
     }
     if (empty) {
-      allocatingCapacity.remove(id);
+      allocatingCapacity.remove(device);
     }
   }
 
@@ -719,16 +724,16 @@ final class AllocationRun {
     if (device.inUseDedicated) {
       return true;
     }
-    Set<Integer> s = allocatingDevices.get(device.id);
+    Set<Integer> s = allocatingDevices.get(device);
     return s != null && !s.isEmpty();
   }
 
   private boolean deviceCapacityInUse(DeviceEntry device) {
-    return device.aggregatedCapacity != null || allocatingCapacity.containsKey(device.id);
+    return device.aggregatedCapacity != null || allocatingCapacity.containsKey(device);
   }
 
-  private boolean allocatingDeviceForClaim(DeviceId id, int c) {
-    Set<Integer> s = allocatingDevices.get(id);
+  private boolean allocatingDeviceForClaim(DeviceEntry device, int c) {
+    Set<Integer> s = allocatingDevices.get(device);
     return s != null && s.contains(c);
   }
 

@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
 import java.util.Map;
@@ -24,6 +25,12 @@ final class DeviceEntry {
   final boolean allocatedAny;
   /** Capacity consumed by allocated shares, or null ({@code AggregatedCapacity}). */
   final @Nullable Map<String, Quantity> aggregatedCapacity;
+  /**
+   * The first attribute without a supported value, or null. The reference converts every
+   * attribute before evaluating a selector, so such a device fails every selector with a CEL
+   * runtime error ("unsupported attribute value") while devices without selectors are fine.
+   */
+  final @Nullable String unsupportedAttribute;
 
   DeviceEntry(SliceEntry slice, ResolvedDevice view, int uid, AllocatedState state) {
     this.slice = slice;
@@ -34,6 +41,13 @@ final class DeviceEntry {
     this.inUseDedicated = state.allocatedDevices().contains(id);
     this.allocatedAny = state.isDeviceAllocated(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
+    String[] unsupported = {null};
+    view.forEachAttribute((domain, attr, value) -> {
+      if (unsupported[0] == null && value instanceof DeviceAttribute.Empty) {
+        unsupported[0] = attr;
+      }
+    });
+    this.unsupportedAttribute = unsupported[0];
   }
 
   @Override

@@ -147,7 +147,7 @@ final class PoolGatherer {
       for (SliceEntry s : group) {
         for (ResolvedSlice.Dropped d : s.resolved.dropped()) {
           dropped.add("slice " + s.name + ": " + d.kind() + " " + d.name() + ": " + d.reason());
-          if (d.kind().equals("counterSet") && s.hasSharedCounters) {
+          if (d.kind().equals(ResolvedSlice.Dropped.COUNTER_SET) && s.hasSharedCounters) {
             droppedCounterSets.add(d.name());
           }
         }

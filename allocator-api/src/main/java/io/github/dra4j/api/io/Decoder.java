@@ -321,7 +321,8 @@ final class Decoder {
     JsonNode n = in.required().node;
     String text;
     if (n.isTextual()) {
-      text = n.textValue();
+      // Kubernetes trims surrounding blanks when it unmarshals a quantity.
+      text = n.textValue().strip();
     } else if (n.isIntegralNumber()) {
       text = n.bigIntegerValue().toString();
     } else if (n.isNumber()) {

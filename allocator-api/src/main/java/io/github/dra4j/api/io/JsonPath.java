@@ -26,9 +26,21 @@ final class JsonPath {
 
   /** Map keys print as fields when they are plain words, else quoted in brackets. */
   JsonPath key(String key) {
-    return key.matches("[A-Za-z0-9_-]+")
-        ? new JsonPath(this, key, false)
-        : new JsonPath(this, "'" + key + "'", true);
+    return isWord(key) ? new JsonPath(this, key, false) : new JsonPath(this, "'" + key + "'", true);
+  }
+
+  private static boolean isWord(String key) {
+    if (key.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < key.length(); i++) {
+      char c = key.charAt(i);
+      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+      if (!ok) {
+        return false;
+      }
+    }
+    return true;
   }
 
   boolean isRoot() {

@@ -34,7 +34,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import org.yaml.snakeyaml.LoaderOptions;
 
 /**
  * Reads and writes the model as Kubernetes YAML and JSON, with the API's own field names.
@@ -47,10 +46,11 @@ import org.yaml.snakeyaml.LoaderOptions;
  * must not break an older client; type errors and missing required fields are
  * {@link DecodeException}s naming source, document, object and JSON path.
  *
- * <p>Loading is safe for untrusted input: YAML is parsed into plain trees (no type tags, no
- * object construction), aliases are bounded, duplicate keys are rejected, and input size,
- * nesting depth, string and number lengths are limited (see {@link #MAX_INPUT_CHARS} and the
- * other constants).
+ * <p>Loading is safe for untrusted input: YAML is composed into plain trees (global type tags
+ * are refused, no object is constructed), aliases expand within a budget, duplicate keys are
+ * rejected, and input size, nesting depth, string and number lengths are limited (see
+ * {@link #MAX_INPUT_CHARS} and the other constants). YAML scalars resolve as go-yaml resolves
+ * them for Kubernetes (YAML 1.1: {@code yes} is a boolean, {@code 010} is octal).
  *
  * <p>Writing uses {@code resource.k8s.io/v1} (and {@code v1} for Nodes), prints quantities
  * canonically, inlines raw JSON, and leaves out nulls, empty lists and maps and false
@@ -72,8 +72,11 @@ public final class KubernetesCodec {
   /** Deepest accepted nesting of objects and lists. */
   public static final int MAX_NESTING_DEPTH = 64;
 
-  /** Most YAML aliases accepted per input. */
+  /** Most YAML aliases accepted per document. */
   public static final int MAX_ALIASES = 50;
+
+  /** Most nodes that YAML aliases may add to a document when expanded. */
+  public static final int MAX_ALIAS_EXPANSION = 10_000;
 
   /** Longest accepted string value, in characters (1 Mi). */
   public static final int MAX_STRING_LENGTH = 1024 * 1024;
@@ -85,9 +88,14 @@ public final class KubernetesCodec {
   private static final Set<String> RESOURCE_VERSIONS = Set.of("v1", "v1beta2", "v1beta1");
   private static final Set<String> RESOURCE_KINDS = Set.of("ResourceSlice", "DeviceClass", "ResourceClaim");
 
+  /** Keeps decimals as written ({@code 2.50} stays {@code 2.50}) in raw JSON. */
+  private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+
   private final ObjectMapper json;
   private final YAMLMapper yaml;
   private final Encoder encoder;
+  private final YamlTrees yamlTrees = new YamlTrees(NODES, MAX_ALIASES, MAX_ALIAS_EXPANSION,
+      MAX_STRING_LENGTH, MAX_NUMBER_LENGTH, MAX_NESTING_DEPTH, MAX_INPUT_CHARS);
 
   private KubernetesCodec() {
     StreamReadConstraints limits = StreamReadConstraints.builder()
@@ -101,25 +109,17 @@ public final class KubernetesCodec {
         .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .build();
     this.json = JsonMapper.builder(jsonFactory)
+        .nodeFactory(NODES)
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .enable(SerializationFeature.INDENT_OUTPUT)
         .build();
-    LoaderOptions loader = new LoaderOptions();
-    loader.setMaxAliasesForCollections(MAX_ALIASES);
-    loader.setNestingDepthLimit(MAX_NESTING_DEPTH);
-    loader.setCodePointLimit(MAX_INPUT_CHARS);
-    loader.setAllowDuplicateKeys(false);
     YAMLFactory yamlFactory = YAMLFactory.builder()
-        .loaderOptions(loader)
-        .streamReadConstraints(limits)
-        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
         .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+        .stringQuotingChecker(new YamlQuoting())
         .disable(YAMLGenerator.Feature.SPLIT_LINES)
         .build();
-    this.yaml = YAMLMapper.builder(yamlFactory)
-        .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-        .build();
+    this.yaml = YAMLMapper.builder(yamlFactory).build();
     this.encoder = new Encoder(json);
   }
 
@@ -239,10 +239,16 @@ public final class KubernetesCodec {
     if (text.length() > MAX_INPUT_CHARS) {
       throw new DecodeException(source, 0, null, null, "input longer than " + MAX_INPUT_CHARS + " characters", null);
     }
-    boolean isJson = isJson(text);
-    ObjectMapper mapper = isJson ? json : yaml;
+    if (isJson(text)) {
+      forEachJsonDocument(text, source, consumer);
+    } else {
+      forEachYamlDocument(text, source, consumer);
+    }
+  }
+
+  private void forEachJsonDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
     int document = 0;
-    try (MappingIterator<JsonNode> it = mapper.readerFor(JsonNode.class).readValues(text)) {
+    try (MappingIterator<JsonNode> it = json.readerFor(JsonNode.class).readValues(text)) {
       while (true) {
         JsonNode node;
         try {
@@ -257,10 +263,7 @@ public final class KubernetesCodec {
         if (node == null || node.isNull() || node.isMissingNode()) {
           continue;
         }
-        if (!isJson) {
-          checkStrings(node, source, document);
-        }
-        if (isJson && node.isArray()) {
+        if (node.isArray()) {
           for (JsonNode item : node) {
             consumer.accept(item, document);
           }
@@ -273,6 +276,10 @@ public final class KubernetesCodec {
     } catch (IOException e) {
       throw new DecodeException(source, document, null, null, String.valueOf(e.getMessage()), e);
     }
+  }
+
+  private void forEachYamlDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
+    yamlTrees.forEach(text, source, consumer::accept);
   }
 
   /**
@@ -299,27 +306,6 @@ public final class KubernetesCodec {
       i++;
     }
     return i;
-  }
-
-  /** The YAML parser does not enforce the string limit, so documents are checked once parsed. */
-  private static void checkStrings(JsonNode node, String source, int document) throws DecodeException {
-    if (node.isTextual() && node.textValue().length() > MAX_STRING_LENGTH) {
-      throw new DecodeException(source, document, null, null,
-          "String value length exceeds the maximum allowed (" + MAX_STRING_LENGTH + ")", null);
-    }
-    if (node.isObject()) {
-      for (java.util.Map.Entry<String, JsonNode> e : node.properties()) {
-        if (e.getKey().length() > MAX_STRING_LENGTH) {
-          throw new DecodeException(source, document, null, null,
-              "Name length exceeds the maximum allowed (" + MAX_STRING_LENGTH + ")", null);
-        }
-        checkStrings(e.getValue(), source, document);
-      }
-    } else if (node.isArray()) {
-      for (JsonNode e : node) {
-        checkStrings(e, source, document);
-      }
-    }
   }
 
   private static DecodeException syntax(String source, int document, JsonProcessingException e) {

@@ -182,7 +182,7 @@ final class KubernetesCodecTest {
 
     assertThat(o).isEqualTo(new UnknownObject("v1", "Pod", "p", RawJson.of(
         "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
-            + "\"spec\":{\"containers\":[{\"name\":\"c\",\"x\":1.5}]}}")));
+            + "\"spec\":{\"containers\":[{\"name\":\"c\",\"x\":1.50}]}}")));
     assertThat(codec.readAll(codec.writeYaml(List.of(o)), "again")).containsExactly(o);
   }
 
@@ -360,7 +360,7 @@ final class KubernetesCodecTest {
     assertThatThrownBy(() -> codec.readAll("x: " + deep, "deep.yaml"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("deep.yaml")
-        .hasMessageContaining("depth");
+        .hasMessageContaining("Nesting Depth exceeded max 64");
     assertThatThrownBy(() -> codec.readAll("{\"x\": " + deep + "}", "deep.json"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("depth");
@@ -382,28 +382,109 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void limits_aliasesAreNotExpanded() throws Exception {
+  void aliases_expandAsInKubernetes() throws Exception {
+    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\na: &x [1, {k: v}]\nb: *x\nc: &s text\nd: *s\n";
+    Object o = codec.readAll(yaml, "aliases.yaml").get(0);
+
+    assertThat(((UnknownObject) o).content().json())
+        .isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
+            + "\"a\":[1,{\"k\":\"v\"}],\"b\":[1,{\"k\":\"v\"}],\"c\":\"text\",\"d\":\"text\"}");
+  }
+
+  @Test
+  void limits_billionLaughs() {
     StringBuilder sb = new StringBuilder("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
     for (int i = 1; i < 10; i++) {
       sb.append("a").append(i).append(": &a").append(i).append(" [");
-      for (int j = 0; j < 10; j++) {
+      for (int j = 0; j < 5; j++) {
         sb.append(j == 0 ? "" : ", ").append("*a").append(i - 1);
       }
       sb.append("]\n");
     }
-    Object o = codec.readAll(sb.toString(), "laughs.yaml").get(0);
-
-    assertThat(((UnknownObject) o).content().json()).hasSizeLessThan(10_000);
+    assertThatThrownBy(() -> codec.readAll(sb.toString(), "laughs.yaml"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("laughs.yaml, document 1")
+        .hasMessageContaining("YAML aliases expand to more than " + KubernetesCodec.MAX_ALIAS_EXPANSION + " nodes");
   }
 
   @Test
-  void limits_typeTagsConstructNothing() throws Exception {
+  void limits_aliasCount() {
+    StringBuilder sb = new StringBuilder("kind: Pod\na: &a x\nb: [");
+    for (int j = 0; j <= KubernetesCodec.MAX_ALIASES; j++) {
+      sb.append(j == 0 ? "" : ", ").append("*a");
+    }
+    sb.append("]\n");
+    assertThatThrownBy(() -> codec.readAll(sb.toString(), "many.yaml"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("more than " + KubernetesCodec.MAX_ALIASES + " YAML aliases");
+  }
+
+  @Test
+  void aliases_unknownAndMergeKeys_areErrors() {
+    assertThatThrownBy(() -> codec.readAll("kind: Pod\na: *nowhere\n", "f"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("found undefined alias nowhere (line 2, column 4)");
+    assertThatThrownBy(() -> codec.readAll("kind: Pod\nbase: &b {x: 1}\nother:\n  <<: *b\n", "f"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("YAML merge keys (<<) are not supported");
+    assertThatThrownBy(() -> codec.readAll("kind: Pod\n---\nkind: Pod\na: &a 1\n---\nkind: Pod\nb: *a\n", "f"))
+        .isInstanceOfSatisfying(DecodeException.class, e -> {
+          assertThat(e.document()).isEqualTo(3);
+          assertThat(e.getMessage()).contains("found undefined alias a");
+        });
+  }
+
+  @Test
+  void documentNumbers_countEveryDocument() {
+    String yaml = "---\nkind: Pod\n---\napiVersion: v1\nkind: Node\nmetadata: {name: [x]}\n";
+    assertThatThrownBy(() -> codec.readAll(yaml, "f"))
+        .isInstanceOfSatisfying(DecodeException.class, e -> {
+          assertThat(e.document()).isEqualTo(2);
+          assertThat(e.path()).isEqualTo("metadata.name");
+        });
+  }
+
+  @Test
+  void rawJson_keepsDecimalsAsWritten() throws Exception {
+    String yaml = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: c}\n"
+        + "spec: {config: [{opaque: {driver: d, parameters: {a: 2.50, b: 100.0, c: 1e3, d: 7}}}]}\n";
+    DeviceClass c = (DeviceClass) codec.readAll(yaml, "f").get(0);
+
+    assertThat(c.spec().config().get(0).opaque().parameters().json())
+        .isEqualTo("{\"a\":2.50,\"b\":100.0,\"c\":1E+3,\"d\":7}");
+    assertThat(codec.readAll(codec.writeJson(c), "j")).containsExactly(c);
+    assertThat(codec.readAll(codec.writeYaml(List.of(c)), "y")).containsExactly(c);
+  }
+
+  @Test
+  void limits_typeTagsAreRefused() {
     String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
         + "x: !!javax.script.ScriptEngineManager [!!java.net.URLClassLoader [[!!java.net.URL [\"http://h/\"]]]]\n";
-    Object o = codec.readAll(yaml, "tags.yaml").get(0);
+    assertThatThrownBy(() -> codec.readAll(yaml, "tags.yaml"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("tags.yaml, document 1")
+        .hasMessageContaining("Global tag is not allowed: tag:yaml.org,2002:javax.script.ScriptEngineManager")
+        .hasMessageContaining("line 4");
+  }
 
-    assertThat(o).isInstanceOf(UnknownObject.class);
-    assertThat(((UnknownObject) o).content().json()).contains("http://h/");
+  @Test
+  void yaml11Scalars_asKubernetesReadsThem() throws Exception {
+    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+        + "a: yes\nb: off\nc: 0x1F\nd: 010\ne: 1_000\nf: 10:30\ng: ~\nh: 2025-01-01T00:00:00Z\ni: .inf\nj: -7\n"
+        + "k: 123456789012345678901234567890\nl: !!str 5\n";
+    Object o = codec.readAll(yaml, "s").get(0);
+
+    assertThat(((UnknownObject) o).content().json()).endsWith(
+        "\"a\":true,\"b\":false,\"c\":31,\"d\":8,\"e\":1000,\"f\":\"10:30\",\"g\":null,"
+            + "\"h\":\"2025-01-01T00:00:00Z\",\"i\":\".inf\",\"j\":-7,"
+            + "\"k\":123456789012345678901234567890,\"l\":\"5\"}");
+  }
+
+  @Test
+  void aliases_recursive_isAnError() {
+    assertThatThrownBy(() -> codec.readAll("kind: Pod\na: &a [1, *a]\n", "r"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("recursive YAML alias *a");
   }
 
   /* --- writing --- */
@@ -479,5 +560,42 @@ final class KubernetesCodecTest {
     assertThatThrownBy(() -> mapper.readValue("{\"name\":1}", Device.class))
         .isInstanceOf(com.fasterxml.jackson.databind.exc.MismatchedInputException.class)
         .hasMessageContaining("name: expected a string, got number 1");
+  }
+
+  @Test
+  void writeYaml_quotesEveryStringThatYamlWouldReadAsSomethingElse() throws Exception {
+    List<String> tricky = List.of("0x1F", "0b101", "1_000", "010", "1e3", "1.5", ".5", "+1", "-7", "yes", "No",
+        "on", "OFF", "true", "null", "~", "", "10:30", "2025-01-01", ".inf", "<<", "=", "*a", "&a", "!tag",
+        "- x", "a: b", "#c", "  padded ", "multi\nline");
+    Map<String, String> labels = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < tricky.size(); i++) {
+      labels.put("k" + i, tricky.get(i));
+    }
+    Node node = Node.of("n", labels);
+    String yaml = codec.writeYaml(List.of(node));
+
+    assertThat(codec.readAll(yaml, "y")).containsExactly(node);
+    Node keys = Node.of("n", Map.of("0x1F", "v", "yes", "v", "1_000", "v"));
+    assertThat(codec.readAll(codec.writeYaml(List.of(keys)), "y")).containsExactly(keys);
+  }
+
+  /* --- thread safety --- */
+
+  @Test
+  void sharedCodec_readsAndWritesConcurrently() throws Exception {
+    String yaml = SLICE + "---\n" + SLICE.replace("slice-1", "slice-2");
+    List<Object> expected = codec.readAll(yaml, "x");
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      List<java.util.concurrent.Future<List<Object>>> futures = new java.util.ArrayList<>();
+      for (int i = 0; i < 16; i++) {
+        futures.add(pool.submit(() -> codec.readAll(codec.writeYaml(codec.readAll(yaml, "t")), "t")));
+      }
+      for (java.util.concurrent.Future<List<Object>> f : futures) {
+        assertThat(f.get()).isEqualTo(expected);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 }

@@ -16,6 +16,11 @@ import org.jspecify.annotations.Nullable;
 final class Entries<V> {
   private static final Entries<?> EMPTY = new Entries<>(new String[0], new String[0], new Object[0]);
 
+  /** By domain, then id; for equal (domain, id) the unqualified spelling first, so it is kept. */
+  private static final Comparator<Item> ORDER = Comparator.comparing((Item it) -> it.domain)
+      .thenComparing(it -> it.id)
+      .thenComparing(it -> it.qualified);
+
   private final String[] domains;
   private final String[] ids;
   private final Object[] values;
@@ -46,13 +51,11 @@ final class Entries<V> {
           ? new Item(driver, name, false, e.getValue())
           : new Item(name.substring(0, slash), name.substring(slash + 1), true, e.getValue());
     }
-    // Unqualified before qualified for equal (domain, id), so that the unqualified one is kept.
-    Arrays.sort(items, Comparator.comparing((Item it) -> it.domain)
-        .thenComparing(it -> it.id)
-        .thenComparing(it -> it.qualified));
+    Arrays.sort(items, ORDER);
     int kept = 0;
     for (int j = 0; j < n; j++) {
-      if (kept > 0 && items[kept - 1].domain.equals(items[j].domain) && items[kept - 1].id.equals(items[j].id)) {
+      Item prev = kept > 0 ? items[kept - 1] : null;
+      if (prev != null && prev.domain.equals(items[j].domain) && prev.id.equals(items[j].id)) {
         continue;
       }
       items[kept++] = items[j];

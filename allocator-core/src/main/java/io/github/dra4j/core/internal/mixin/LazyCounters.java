@@ -1,22 +1,21 @@
 package io.github.dra4j.core.internal.mixin;
 
-import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.Quantity;
 import java.util.List;
-import java.util.Map;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /*
  * Counters of a counter set or of one consumption entry: own counters, then the included
- * mixins from last to first. Nothing is merged; a lookup walks at most 1 + includes maps.
+ * mixins from last to first. Nothing is merged; a lookup searches at most 1 + includes sorted
+ * arrays, and iteration skips a mixin counter when the object or a later include sets it.
  */
 class LazyCounters implements ResolvedCounters {
   private final String counterSet;
-  private final Map<String, Counter> own;
-  private final List<Map<String, Counter>> includes;
+  private final CounterEntries own;
+  private final List<CounterEntries> includes;
 
-  LazyCounters(String counterSet, Map<String, Counter> own, List<Map<String, Counter>> includes) {
+  LazyCounters(String counterSet, CounterEntries own, List<CounterEntries> includes) {
     this.counterSet = counterSet;
     this.own = own;
     this.includes = includes;
@@ -29,20 +28,23 @@ class LazyCounters implements ResolvedCounters {
 
   @Override
   public final @Nullable Quantity counter(String name) {
-    Counter c = own.get(name);
-    for (int i = includes.size() - 1; c == null && i >= 0; i--) {
-      c = includes.get(i).get(name);
+    Quantity q = own.get(name);
+    for (int i = includes.size() - 1; q == null && i >= 0; i--) {
+      q = includes.get(i).get(name);
     }
-    return c == null ? null : c.value();
+    return q;
   }
 
   @Override
   public final void forEachCounter(BiConsumer<String, Quantity> action) {
-    own.forEach((name, c) -> action.accept(name, c.value()));
+    for (int k = 0; k < own.size(); k++) {
+      action.accept(own.name(k), own.value(k));
+    }
     for (int i = includes.size() - 1; i >= 0; i--) {
-      for (Map.Entry<String, Counter> e : includes.get(i).entrySet()) {
-        if (!shadowed(e.getKey(), i)) {
-          action.accept(e.getKey(), e.getValue().value());
+      CounterEntries layer = includes.get(i);
+      for (int k = 0; k < layer.size(); k++) {
+        if (!shadowed(layer.name(k), i)) {
+          action.accept(layer.name(k), layer.value(k));
         }
       }
     }
@@ -50,11 +52,11 @@ class LazyCounters implements ResolvedCounters {
 
   /** {@return whether a source with higher precedence than include {@code i} sets {@code name}} */
   private boolean shadowed(String name, int i) {
-    if (own.containsKey(name)) {
+    if (own.contains(name)) {
       return true;
     }
     for (int j = i + 1; j < includes.size(); j++) {
-      if (includes.get(j).containsKey(name)) {
+      if (includes.get(j).contains(name)) {
         return true;
       }
     }

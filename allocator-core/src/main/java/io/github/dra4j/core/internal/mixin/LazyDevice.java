@@ -143,7 +143,8 @@ final class LazyDevice implements ResolvedDevice {
   }
 
   /** {@return whether a source with higher precedence than include {@code i} sets the name} */
-  private static <V> boolean shadowed(Entries<V> own, List<Entries<V>> includes, int i, String domain, String id) {
+  private static <V> boolean shadowed(
+      Entries<V> own, List<Entries<V>> includes, int i, String domain, String id) {
     if (own.contains(domain, id)) {
       return true;
     }

@@ -1,6 +1,5 @@
 package io.github.dra4j.core.internal.mixin;
 
-import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSetMixin;
 import io.github.dra4j.api.DeviceCounterConsumptionMixin;
 import io.github.dra4j.api.DeviceMixin;
@@ -23,13 +22,13 @@ final class MixinIndex {
   private static final FieldPath MIXINS = FieldPath.of("spec", "mixins");
 
   private final Map<String, DeviceMixinEntries> devices;
-  private final Map<String, Map<String, Counter>> consumptions;
-  private final Map<String, Map<String, Counter>> counterSets;
+  private final Map<String, CounterEntries> consumptions;
+  private final Map<String, CounterEntries> counterSets;
 
   private MixinIndex(
       Map<String, DeviceMixinEntries> devices,
-      Map<String, Map<String, Counter>> consumptions,
-      Map<String, Map<String, Counter>> counterSets) {
+      Map<String, CounterEntries> consumptions,
+      Map<String, CounterEntries> counterSets) {
     this.devices = devices;
     this.consumptions = consumptions;
     this.counterSets = counterSets;
@@ -50,20 +49,20 @@ final class MixinIndex {
       devices.put(m.name(), new DeviceMixinEntries(
           Entries.of(m.attributes(), driver), Entries.of(m.capacity(), driver)));
     }
-    Map<String, Map<String, Counter>> consumptions = new HashMap<>();
+    Map<String, CounterEntries> consumptions = new HashMap<>();
     List<DeviceCounterConsumptionMixin> consumptionMixins = mixins.deviceCounterConsumption();
     for (int i = 0; i < consumptionMixins.size(); i++) {
       DeviceCounterConsumptionMixin m = consumptionMixins.get(i);
-      if (consumptions.putIfAbsent(m.name(), m.counters()) != null) {
+      if (consumptions.putIfAbsent(m.name(), CounterEntries.of(m.counters())) != null) {
         problems.add(FieldError.duplicate(
             MIXINS.child("deviceCounterConsumption").index(i).child("name"), m.name()));
       }
     }
-    Map<String, Map<String, Counter>> counterSets = new HashMap<>();
+    Map<String, CounterEntries> counterSets = new HashMap<>();
     List<CounterSetMixin> counterSetMixins = mixins.counterSet();
     for (int i = 0; i < counterSetMixins.size(); i++) {
       CounterSetMixin m = counterSetMixins.get(i);
-      if (counterSets.putIfAbsent(m.name(), m.counters()) != null) {
+      if (counterSets.putIfAbsent(m.name(), CounterEntries.of(m.counters())) != null) {
         problems.add(FieldError.duplicate(MIXINS.child("counterSet").index(i).child("name"), m.name()));
       }
     }
@@ -74,11 +73,11 @@ final class MixinIndex {
     return devices.get(name);
   }
 
-  @Nullable Map<String, Counter> consumption(String name) {
+  @Nullable CounterEntries consumption(String name) {
     return consumptions.get(name);
   }
 
-  @Nullable Map<String, Counter> counterSet(String name) {
+  @Nullable CounterEntries counterSet(String name) {
     return counterSets.get(name);
   }
 }

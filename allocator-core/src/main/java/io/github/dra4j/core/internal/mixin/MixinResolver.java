@@ -1,6 +1,5 @@
 package io.github.dra4j.core.internal.mixin;
 
-import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceCounterConsumption;
@@ -12,7 +11,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -75,7 +73,8 @@ public final class MixinResolver {
       }
       FieldPath path = SHARED_COUNTERS.index(i).child("includes");
       counterSets.add(new LazyCounterSet(cs,
-          counterIncludes(cs.includes(), MAX_INCLUDES, index, false, path, problems)));
+          counterIncludes(cs.includes(), MAX_INCLUDES, index, false, path,
+              "counter set \"" + cs.name() + "\"", problems)));
     }
 
     List<Device> specDevices = spec.devices();
@@ -90,22 +89,26 @@ public final class MixinResolver {
         }
       }
       FieldPath path = DEVICES.index(i);
-      List<DeviceMixinEntries> includes = deviceIncludes(device, index, path, problems);
+      // Named in problem details only; devices without includes never need it.
+      String owner = usesIncludes(device) ? "device \"" + device.name() + "\"" : "";
+      List<DeviceMixinEntries> includes = deviceIncludes(device, index, path, owner, problems);
       List<DeviceCounterConsumption> consumptions = device.consumesCounters();
       List<LazyCounters> resolvedConsumptions = new ArrayList<>(consumptions.size());
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
         FieldPath includesPath = path.child("consumesCounters").index(j).child("includes");
-        resolvedConsumptions.add(new LazyCounters(c.counterSet(), c.counters(),
-            counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath, problems)));
+        resolvedConsumptions.add(new LazyCounters(c.counterSet(), CounterEntries.of(c.counters()),
+            counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath,
+                owner + ", counter set \"" + c.counterSet() + "\"", problems)));
       }
-      LazyDevice resolved = new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
+      LazyDevice resolved =
+          new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
       // Devices without includes are left to API validation, as the reference allocator does.
       if (!includes.isEmpty()) {
         int n = resolved.effectiveEntryCount();
         if (n > MAX_ATTRIBUTES_AND_CAPACITIES) {
           problems.add(new FieldError(FieldError.Type.TOO_MANY, path, n,
-              "must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
+              owner + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
                   + " attributes and capacities with the included mixins applied"));
         }
       }
@@ -123,7 +126,8 @@ public final class MixinResolver {
    * @return the slices in the same order, consumers of dropped counter sets removed from
    *     {@link ResolvedSlice#devices()} and listed in {@link ResolvedSlice#dropped()}
    */
-  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(List<? extends ResolvedSlice> poolSlices) {
+  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(
+      List<? extends ResolvedSlice> poolSlices) {
     Set<String> droppedCounterSets = new HashSet<>();
     for (ResolvedSlice s : poolSlices) {
       droppedCounterSets.addAll(s.droppedCounterSets());
@@ -155,7 +159,8 @@ public final class MixinResolver {
       if (consumed == null) {
         kept.add(d);
       } else {
-        dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
+        dropped.add(new ResolvedSlice.Dropped(
+            ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
       }
     }
     if (kept.size() == slice.devices().size()) {
@@ -179,6 +184,18 @@ public final class MixinResolver {
     return consumed == null ? null : consumesDroppedReason(consumed);
   }
 
+  private static boolean usesIncludes(Device device) {
+    if (!device.includes().isEmpty()) {
+      return true;
+    }
+    for (DeviceCounterConsumption c : device.consumesCounters()) {
+      if (!c.includes().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static @Nullable String consumedDropped(Device device, Collection<String> droppedCounterSets) {
     for (DeviceCounterConsumption c : device.consumesCounters()) {
       if (droppedCounterSets.contains(c.counterSet())) {
@@ -194,14 +211,14 @@ public final class MixinResolver {
   }
 
   private static List<DeviceMixinEntries> deviceIncludes(
-      Device device, MixinIndex index, FieldPath path, List<FieldError> problems) {
+      Device device, MixinIndex index, FieldPath path, String owner, List<FieldError> problems) {
     List<String> names = device.includes();
     if (names.isEmpty()) {
       return List.of();
     }
     FieldPath includesPath = path.child("includes");
     if (names.size() > MAX_INCLUDES) {
-      problems.add(FieldError.tooMany(includesPath, names.size(), MAX_INCLUDES));
+      problems.add(tooMany(includesPath, names.size(), MAX_INCLUDES, owner));
     }
     boolean[] last = lastOccurrences(names);
     List<DeviceMixinEntries> result = new ArrayList<>(names.size());
@@ -209,7 +226,7 @@ public final class MixinResolver {
       DeviceMixinEntries m = index.device(names.get(k));
       if (m == null) {
         problems.add(FieldError.notFound(includesPath.index(k), names.get(k),
-            "no device mixin with this name in spec.mixins.device of the same ResourceSlice"));
+            owner + ": no device mixin with this name in spec.mixins.device of the same ResourceSlice"));
       } else if (last[k]) {
         result.add(m);
       }
@@ -217,27 +234,39 @@ public final class MixinResolver {
     return List.copyOf(result);
   }
 
-  private static List<Map<String, Counter>> counterIncludes(
-      List<String> names, int max, MixinIndex index, boolean consumption, FieldPath path, List<FieldError> problems) {
+  private static List<CounterEntries> counterIncludes(
+      List<String> names,
+      int max,
+      MixinIndex index,
+      boolean consumption,
+      FieldPath path,
+      String owner,
+      List<FieldError> problems) {
     if (names.isEmpty()) {
       return List.of();
     }
     if (names.size() > max) {
-      problems.add(FieldError.tooMany(path, names.size(), max));
+      problems.add(tooMany(path, names.size(), max, owner));
     }
     boolean[] last = lastOccurrences(names);
-    List<Map<String, Counter>> result = new ArrayList<>(names.size());
+    List<CounterEntries> result = new ArrayList<>(names.size());
     for (int k = 0; k < names.size(); k++) {
-      Map<String, Counter> m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
+      CounterEntries m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
       if (m == null) {
-        problems.add(FieldError.notFound(path.index(k), names.get(k), consumption
-            ? "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption of the same ResourceSlice"
-            : "no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice"));
+        problems.add(FieldError.notFound(path.index(k), names.get(k), owner + (consumption
+            ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
+                + " of the same ResourceSlice"
+            : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice")));
       } else if (last[k]) {
         result.add(m);
       }
     }
     return List.copyOf(result);
+  }
+
+  private static FieldError tooMany(FieldPath path, int actual, int max, String owner) {
+    return new FieldError(
+        FieldError.Type.TOO_MANY, path, actual, owner + ": must have at most " + max + " items");
   }
 
   /*

@@ -5,6 +5,7 @@ import io.github.dra4j.api.field.FieldError;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -66,9 +67,9 @@ public interface ResolvedSlice {
     public static final String COUNTER_SET = "counterSet";
 
     public Dropped {
-      java.util.Objects.requireNonNull(kind, "kind");
-      java.util.Objects.requireNonNull(name, "name");
-      java.util.Objects.requireNonNull(reason, "reason");
+      Objects.requireNonNull(kind, "kind");
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(reason, "reason");
     }
   }
 }

@@ -45,27 +45,27 @@ final class MixinProblemsTest {
             List.of(device("device-0", List.of()), device("device-1", List.of()),
                 device("device-2", List.of("missing-attrs", "gpu"))),
             List.of(), mixins(List.of(gpu), NO_CONSUMPTION, NO_CS))),
-            List.of("spec.devices[2].includes[0]: Not found: \"missing-attrs\": "
+            List.of("spec.devices[2].includes[0]: Not found: \"missing-attrs\": device \"device-2\": "
                 + "no device mixin with this name in spec.mixins.device of the same ResourceSlice")),
         Arguments.of(named("device include without any spec.mixins", slice(
             List.of(device("device-0", List.of("gpu"))), List.of(), null)),
-            List.of("spec.devices[0].includes[0]: Not found: \"gpu\": "
+            List.of("spec.devices[0].includes[0]: Not found: \"gpu\": device \"device-0\": "
                 + "no device mixin with this name in spec.mixins.device of the same ResourceSlice")),
         Arguments.of(named("device include names a mixin of another kind", slice(
             List.of(device("device-0", List.of("part"))), List.of(),
             mixins(List.of(), List.of(new DeviceCounterConsumptionMixin("part", counters("m", "1"))), NO_CS))),
-            List.of("spec.devices[0].includes[0]: Not found: \"part\": "
+            List.of("spec.devices[0].includes[0]: Not found: \"part\": device \"device-0\": "
                 + "no device mixin with this name in spec.mixins.device of the same ResourceSlice")),
         Arguments.of(named("counter set include names an undefined mixin", slice(
             List.of(), List.of(counterSet("cs-0", Map.of()), counterSet("cs-1", Map.of(), "gpu-40g", "missing")),
             mixins(List.of(), NO_CONSUMPTION, List.of(new CounterSetMixin("gpu-40g", counters("memory", "40Gi")))))),
-            List.of("spec.sharedCounters[1].includes[1]: Not found: \"missing\": "
+            List.of("spec.sharedCounters[1].includes[1]: Not found: \"missing\": counter set \"cs-1\": "
                 + "no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice")),
         Arguments.of(named("consumption include names an undefined mixin", slice(
             List.of(consumer("device-0", consumes("cs-0", Map.of(), "part", "missing-consumption"))), List.of(),
             mixins(List.of(), List.of(new DeviceCounterConsumptionMixin("part", counters("m", "1"))), NO_CS))),
             List.of("spec.devices[0].consumesCounters[0].includes[1]: Not found: \"missing-consumption\": "
-                + "no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption "
+                + "device \"device-0\", counter set \"cs-0\": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption "
                 + "of the same ResourceSlice")),
         Arguments.of(named("duplicate device mixin names", slice(
             List.of(device("device-0", List.of("gpu"))), List.of(),
@@ -84,21 +84,22 @@ final class MixinProblemsTest {
         Arguments.of(named("nine device includes", slice(
             List.of(device("device-0", IntStream.range(0, 9).mapToObj(i -> "gpu").toList())), List.of(),
             mixins(List.of(gpu), NO_CONSUMPTION, NO_CS))),
-            List.of("spec.devices[0].includes: Too many: 9: must have at most 8 items")),
+            List.of("spec.devices[0].includes: Too many: 9: device \"device-0\": must have at most 8 items")),
         Arguments.of(named("nine counter set includes", slice(
             List.of(), List.of(counterSet("cs-0", Map.of(), "c", "c", "c", "c", "c", "c", "c", "c", "c")),
             mixins(List.of(), NO_CONSUMPTION, List.of(new CounterSetMixin("c", counters("m", "1")))))),
-            List.of("spec.sharedCounters[0].includes: Too many: 9: must have at most 8 items")),
+            List.of("spec.sharedCounters[0].includes: Too many: 9: counter set \"cs-0\": must have at most 8 items")),
         Arguments.of(named("five consumption includes", slice(
             List.of(consumer("device-0", consumes("cs-0", Map.of()), consumes("cs-1", Map.of(), "p", "p", "p", "p", "p"))),
             List.of(), mixins(List.of(), List.of(new DeviceCounterConsumptionMixin("p", counters("m", "1"))), NO_CS))),
-            List.of("spec.devices[0].consumesCounters[1].includes: Too many: 5: must have at most 4 items")),
+            List.of("spec.devices[0].consumesCounters[1].includes: Too many: 5: "
+                + "device \"device-0\", counter set \"cs-1\": must have at most 4 items")),
         Arguments.of(named("33 attributes and capacities after resolution", slice(
             List.of(device("device-0", List.of()),
                 device("device-1", numbered("own", 10), caps("memory", "40Gi"), List.of("many"), List.of())),
             List.of(), mixins(List.of(deviceMixin("many", numbered("m", 20), caps("cores", "108", "slots", "4"))),
                 NO_CONSUMPTION, NO_CS))),
-            List.of("spec.devices[1]: Too many: 33: must have at most 32 attributes and capacities "
+            List.of("spec.devices[1]: Too many: 33: device \"device-1\": must have at most 32 attributes and capacities "
                 + "with the included mixins applied")));
   }
 
@@ -168,7 +169,7 @@ final class MixinProblemsTest {
         mixins(List.of(deviceMixin("m", numbered("example.com/x", 16), Map.of())), NO_CONSUMPTION, NO_CS));
 
     assertThat(MixinResolver.resolve(slice, true).problems()).extracting(FieldError::toString)
-        .containsExactly("spec.devices[0]: Too many: 33: must have at most 32 attributes and capacities "
+        .containsExactly("spec.devices[0]: Too many: 33: device \"device-0\": must have at most 32 attributes and capacities "
             + "with the included mixins applied");
   }
 
@@ -206,7 +207,7 @@ final class MixinProblemsTest {
     ResolvedSlice resolved = MixinResolver.resolve(slice, true);
 
     assertThat(resolved.problems()).extracting(FieldError::toString).containsExactly(
-        "spec.devices[0].includes: Too many: 20000: must have at most 8 items");
+        "spec.devices[0].includes: Too many: 20000: device \"device-0\": must have at most 8 items");
     ResolvedDevice d = resolved.devices().get(0);
     // The last include is m99: it wins.
     assertThat(d.capacity(TestSlices.DRIVER, "c")).isEqualTo(DeviceCapacity.of("99"));

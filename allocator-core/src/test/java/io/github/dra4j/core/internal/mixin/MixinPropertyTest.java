@@ -152,6 +152,76 @@ final class MixinPropertyTest {
     }
   }
 
+  @Test
+  void malformedSlicesNeverBlowUp() {
+    Random random = new Random(SEED + 2);
+    int withProblems = 0;
+    for (int n = 0; n < SLICES; n++) {
+      ResourceSlice slice = malformed(randomSlice(random), random);
+      boolean undefinedOrDuplicate = hasUndefinedInclude(slice) || hasDuplicateMixin(slice);
+
+      ResolvedSlice resolved = MixinResolver.resolve(slice, true);
+
+      assertThat(resolved.devices()).hasSameSizeAs(slice.spec().devices());
+      boolean fatal = resolved.problems().stream().anyMatch(p ->
+          p.type() == io.github.dra4j.api.field.FieldError.Type.NOT_FOUND
+              || p.type() == io.github.dra4j.api.field.FieldError.Type.DUPLICATE);
+      assertThat(fatal).as("slice %d: %s", n, resolved.problems()).isEqualTo(undefinedOrDuplicate);
+      withProblems += resolved.problems().isEmpty() ? 0 : 1;
+      if (undefinedOrDuplicate) {
+        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> MixinFlattener.flatten(slice)))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ResourceSlice slice-1");
+      } else {
+        assertThat(MixinFlattener.flatten(slice).spec().mixins()).isNull();
+      }
+      // Every view still answers.
+      for (ResolvedDevice d : resolved.devices()) {
+        d.forEachAttribute((domain, id, v) -> assertThat(d.attribute(domain, id)).isEqualTo(v));
+        d.forEachCapacity((domain, id, v) -> assertThat(d.capacity(domain, id)).isEqualTo(v));
+      }
+      assertThat(MixinResolver.resolve(slice, false).problems()).isEmpty();
+    }
+    assertThat(withProblems).as("the generator produces malformed slices").isGreaterThan(SLICES / 4);
+  }
+
+  /** Adds undefined include names and duplicate mixin names at random. */
+  private static ResourceSlice malformed(ResourceSlice slice, Random r) {
+    ResourceSliceMixins m = slice.spec().mixins();
+    List<DeviceMixin> device = new ArrayList<>(m.device());
+    if (!device.isEmpty() && r.nextInt(6) == 0) {
+      device.add(new DeviceMixin(device.get(0).name(), Map.of(), Map.of()));
+    }
+    List<Device> devices = new ArrayList<>();
+    for (Device d : slice.spec().devices()) {
+      if (r.nextInt(8) == 0) {
+        List<String> includes = new ArrayList<>(d.includes());
+        includes.add(r.nextInt(includes.size() + 1), "undefined-" + r.nextInt(3));
+        d = TestSlices.device(d.name(), d.attributes(), d.capacity(), includes, d.consumesCounters());
+      }
+      devices.add(d);
+    }
+    List<CounterSet> sets = new ArrayList<>();
+    for (CounterSet cs : slice.spec().sharedCounters()) {
+      if (r.nextInt(8) == 0) {
+        List<String> includes = new ArrayList<>(cs.includes());
+        includes.add("undefined");
+        cs = new CounterSet(cs.name(), cs.counters(), includes);
+      }
+      sets.add(cs);
+    }
+    return TestSlices.slice(devices, sets, new ResourceSliceMixins(device, m.deviceCounterConsumption(), m.counterSet()));
+  }
+
+  private static boolean hasUndefinedInclude(ResourceSlice slice) {
+    return slice.spec().devices().stream().anyMatch(d -> d.includes().stream().anyMatch(i -> i.startsWith("undefined")))
+        || slice.spec().sharedCounters().stream().anyMatch(cs -> cs.includes().contains("undefined"));
+  }
+
+  private static boolean hasDuplicateMixin(ResourceSlice slice) {
+    List<String> names = slice.spec().mixins().device().stream().map(DeviceMixin::name).toList();
+    return new HashSet<>(names).size() != names.size();
+  }
+
   private static Map<QualifiedName, DeviceAttribute> collect(ResolvedDevice d) {
     Map<QualifiedName, DeviceAttribute> m = new HashMap<>();
     d.forEachAttribute((domain, id, v) -> m.put(new QualifiedName(domain, id), v));

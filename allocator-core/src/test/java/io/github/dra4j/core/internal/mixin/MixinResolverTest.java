@@ -243,6 +243,22 @@ final class MixinResolverTest {
   }
 
   @Test
+  void consumption_bySetNameWithMixinsApplied() {
+    ResourceSlice slice = slice(
+        List.of(consumer("device-0", consumes("cs-0", counters("memory", "1")),
+            consumes("cs-1", Map.of(), "part"))),
+        List.of(), mixins(List.of(), List.of(new DeviceCounterConsumptionMixin("part", counters("memory", "5"))),
+            List.of()));
+
+    ResolvedDevice d = MixinResolver.resolve(slice, true).devices().get(0);
+
+    assertThat(d.consumption("cs-1")).isSameAs(d.consumesCounters().get(1));
+    assertThat(d.consumption("cs-1").counter("memory")).isEqualTo(Quantity.parse("5"));
+    assertThat(d.consumption("cs-0").counter("memory")).isEqualTo(Quantity.parse("1"));
+    assertThat(d.consumption("cs-9")).isNull();
+  }
+
+  @Test
   void resolve_mixinsOfAnotherSliceAreNotVisible() {
     ResourceSlice defining = slice(List.of(), List.of(),
         mixins(List.of(deviceMixin("m", attrs("model", "a100"), Map.of())), List.of(), List.of()));
@@ -252,7 +268,7 @@ final class MixinResolverTest {
     ResolvedSlice resolved = MixinResolver.resolve(using, true);
 
     assertThat(resolved.problems()).extracting(Object::toString)
-        .containsExactly("spec.devices[0].includes[0]: Not found: \"m\": "
+        .containsExactly("spec.devices[0].includes[0]: Not found: \"m\": device \"device-0\": "
             + "no device mixin with this name in spec.mixins.device of the same ResourceSlice");
     assertThat(resolved.devices().get(0).attribute(DRIVER, "model")).isNull();
   }

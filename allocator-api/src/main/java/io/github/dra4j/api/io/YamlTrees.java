@@ -1,0 +1,267 @@
+package io.github.dra4j.api.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.StringReader;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.Locale;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
+import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.nodes.MappingNode;
+import org.yaml.snakeyaml.nodes.Node;
+import org.yaml.snakeyaml.nodes.NodeTuple;
+import org.yaml.snakeyaml.nodes.ScalarNode;
+import org.yaml.snakeyaml.nodes.SequenceNode;
+import org.yaml.snakeyaml.nodes.Tag;
+
+/*
+ * YAML documents to JSON trees, the way Kubernetes (sigs.k8s.io/yaml over go-yaml) sees them.
+ * SnakeYAML composes node graphs only (no object construction; global tags are refused by its
+ * default tag inspector); scalars are converted here by their YAML 1.1 resolved tag, so "yes"
+ * is a boolean and 010 is octal as in go-yaml. Jackson's YAML parser was not used for reading
+ * because it turns an alias into the anchor's name, a silent wrong answer. Aliases expand to
+ * the anchored subtree (shared, never mutated), within a node budget that stops "billion
+ * laughs"; recursive aliases and merge keys are refused.
+ */
+final class YamlTrees {
+
+  /** A document that cannot be converted; carries where. */
+  static final class Problem extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    Problem(String message, @Nullable Mark mark) {
+      super(mark == null ? message : message + " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")",
+          null, false, false);
+    }
+  }
+
+  @FunctionalInterface
+  interface Sink {
+    void accept(JsonNode node, int document) throws DecodeException;
+  }
+
+  private final JsonNodeFactory nodes;
+  private final int maxAliases;
+  private final int maxExpandedNodes;
+  private final int maxStringLength;
+  private final int maxNumberLength;
+  private final int maxNestingDepth;
+  private final int maxChars;
+
+  YamlTrees(JsonNodeFactory nodes, int maxAliases, int maxExpandedNodes, int maxStringLength,
+      int maxNumberLength, int maxNestingDepth, int maxChars) {
+    this.nodes = nodes;
+    this.maxAliases = maxAliases;
+    this.maxExpandedNodes = maxExpandedNodes;
+    this.maxStringLength = maxStringLength;
+    this.maxNumberLength = maxNumberLength;
+    this.maxNestingDepth = maxNestingDepth;
+    this.maxChars = maxChars;
+  }
+
+  /** Converts every document of {@code text}; empty documents are counted but not passed on. */
+  void forEach(String text, String source, Sink sink) throws DecodeException {
+    LoaderOptions options = new LoaderOptions();
+    options.setMaxAliasesForCollections(maxAliases);
+    options.setNestingDepthLimit(maxNestingDepth);
+    options.setCodePointLimit(maxChars);
+    options.setAllowRecursiveKeys(false);
+    Yaml yaml = new Yaml(new SafeConstructor(options));
+    Iterator<Node> documents = yaml.composeAll(new StringReader(text)).iterator();
+    int document = 0;
+    while (true) {
+      Node node;
+      document++;
+      try {
+        if (!documents.hasNext()) {
+          return;
+        }
+        node = documents.next();
+      } catch (YAMLException e) {
+        throw new DecodeException(source, document, null, null, describe(e), e);
+      }
+      JsonNode tree;
+      try {
+        tree = new Conversion().convert(node);
+      } catch (Problem e) {
+        throw new DecodeException(source, document, null, null, e.getMessage(), null);
+      }
+      if (!tree.isNull()) {
+        sink.accept(tree, document);
+      }
+    }
+  }
+
+  private static String describe(YAMLException e) {
+    if (e instanceof MarkedYAMLException) {
+      MarkedYAMLException m = (MarkedYAMLException) e;
+      Mark mark = m.getProblemMark();
+      String where = mark == null ? "" : " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")";
+      String context = m.getContext() == null ? "" : m.getContext() + ": ";
+      return context + m.getProblem() + where;
+    }
+    return String.valueOf(e.getMessage());
+  }
+
+  /** One document's conversion state: anchored nodes already converted, and the alias budget. */
+  private final class Conversion {
+    private final Map<Node, JsonNode> anchored = new IdentityHashMap<>();
+    private final Map<Node, Boolean> inProgress = new IdentityHashMap<>();
+    private int aliases;
+    private long expanded;
+
+    JsonNode convert(Node node) throws Problem {
+      JsonNode seen = anchored.get(node);
+      if (seen != null) {
+        return alias(node, seen);
+      }
+      if (inProgress.containsKey(node)) {
+        throw new Problem("recursive YAML alias *" + node.getAnchor(), node.getStartMark());
+      }
+      JsonNode result;
+      if (node instanceof MappingNode) {
+        inProgress.put(node, Boolean.TRUE);
+        result = mapping((MappingNode) node);
+        inProgress.remove(node);
+      } else if (node instanceof SequenceNode) {
+        inProgress.put(node, Boolean.TRUE);
+        ArrayNode a = nodes.arrayNode();
+        for (Node item : ((SequenceNode) node).getValue()) {
+          a.add(convert(item));
+        }
+        inProgress.remove(node);
+        result = a;
+      } else {
+        result = scalar((ScalarNode) node);
+      }
+      if (node.getAnchor() != null) {
+        anchored.put(node, result);
+      }
+      return result;
+    }
+
+    private JsonNode alias(Node node, JsonNode target) throws Problem {
+      if (++aliases > maxAliases) {
+        throw new Problem("more than " + maxAliases + " YAML aliases", node.getStartMark());
+      }
+      expanded += size(target, maxExpandedNodes - expanded + 1);
+      if (expanded > maxExpandedNodes) {
+        throw new Problem("YAML aliases expand to more than " + maxExpandedNodes + " nodes", node.getStartMark());
+      }
+      return target;
+    }
+
+    private ObjectNode mapping(MappingNode node) throws Problem {
+      ObjectNode o = nodes.objectNode();
+      for (NodeTuple t : node.getValue()) {
+        Node key = t.getKeyNode();
+        if (!(key instanceof ScalarNode)) {
+          throw new Problem("mapping keys must be scalars", key.getStartMark());
+        }
+        if (key.getTag().equals(Tag.MERGE)) {
+          throw new Problem("YAML merge keys (<<) are not supported", key.getStartMark());
+        }
+        String name = checkedLength(((ScalarNode) key).getValue(), key);
+        if (o.has(name)) {
+          throw new Problem("Duplicate field '" + name + "'", key.getStartMark());
+        }
+        o.set(name, convert(t.getValueNode()));
+      }
+      return o;
+    }
+
+    private JsonNode scalar(ScalarNode node) throws Problem {
+      String text = checkedLength(node.getValue(), node);
+      Tag tag = node.getTag();
+      if (tag.equals(Tag.NULL)) {
+        return nodes.nullNode();
+      }
+      if (tag.equals(Tag.BOOL)) {
+        String t = text.toLowerCase(Locale.ROOT);
+        return nodes.booleanNode(t.equals("true") || t.equals("yes") || t.equals("on"));
+      }
+      if (tag.equals(Tag.INT) || tag.equals(Tag.FLOAT)) {
+        if (text.length() > maxNumberLength) {
+          throw new Problem("Number value length exceeds the maximum allowed (" + maxNumberLength + ")", node.getStartMark());
+        }
+        JsonNode number = tag.equals(Tag.INT) ? integer(text) : decimal(text);
+        return number == null ? nodes.textNode(text) : number;
+      }
+      return nodes.textNode(text);
+    }
+
+    private String checkedLength(String s, Node node) throws Problem {
+      if (s.length() > maxStringLength) {
+        throw new Problem("String value length exceeds the maximum allowed (" + maxStringLength + ")", node.getStartMark());
+      }
+      return s;
+    }
+  }
+
+  /** YAML 1.1 integers as go-yaml reads them: signs, underscores, 0b, 0x, leading-zero octal. */
+  private @Nullable JsonNode integer(String text) {
+    if (text.indexOf(':') >= 0) {
+      return null; // sexagesimal: go-yaml keeps it a string
+    }
+    String s = text.replace("_", "");
+    boolean negative = s.startsWith("-");
+    if (negative || s.startsWith("+")) {
+      s = s.substring(1);
+    }
+    int radix = 10;
+    if (s.startsWith("0b")) {
+      radix = 2;
+      s = s.substring(2);
+    } else if (s.startsWith("0x")) {
+      radix = 16;
+      s = s.substring(2);
+    } else if (s.length() > 1 && s.startsWith("0")) {
+      radix = 8;
+      s = s.substring(1);
+    }
+    try {
+      BigInteger v = new BigInteger(s, radix);
+      v = negative ? v.negate() : v;
+      return v.bitLength() < 64 ? nodes.numberNode(v.longValue()) : nodes.numberNode(v);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private @Nullable JsonNode decimal(String text) {
+    String s = text.replace("_", "");
+    if (s.indexOf(':') >= 0 || s.toLowerCase(Locale.ROOT).contains("inf") || s.toLowerCase(Locale.ROOT).contains("nan")) {
+      return null; // not representable in JSON
+    }
+    try {
+      return nodes.numberNode(new BigDecimal(s));
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** Counts nodes, stopping once {@code limit} is passed. */
+  private static long size(JsonNode node, long limit) {
+    long n = 1;
+    if (node.isContainerNode()) {
+      for (JsonNode child : node) {
+        n += size(child, limit - n);
+        if (n > limit) {
+          break;
+        }
+      }
+    }
+    return n;
+  }
+}

@@ -1,0 +1,69 @@
+package io.github.dra4j.bench;
+
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.StructuredAllocator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * T1 and T4: one claim whose selector reads the deepest mixin keys of every device and matches
+ * only the last device of the worst-case KEP-5234 slice ({@link WorstCaseSlices}).
+ *
+ * <ul>
+ *   <li>{@code cold}: snapshot (pools gathered, mixins indexed) plus allocate, as a scheduling
+ *       cycle after any change does. T1 compares it between the mixin and the flattened form.</li>
+ *   <li>{@code warm}: allocate again on an unchanged snapshot, so whatever the snapshot caches
+ *       across calls is reused. T4 compares it with {@code cold}.</li>
+ * </ul>
+ * Run: {@code allocator-bench/run-benchmarks.sh AllocateBenchmark}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class AllocateBenchmark {
+
+  @Param({"MIXIN", "FLATTENED"})
+  Form form;
+
+  private Workload workload;
+  private Node node;
+  private List<ResourceClaim> claims;
+  private StructuredAllocator allocator;
+  private ClusterSnapshot snapshot;
+
+  /** Builds the slices, the allocator and a warm snapshot, and checks the chosen device. */
+  @Setup
+  public void setup() {
+    workload = form.worstCase(1);
+    node = WorstCaseSlices.node();
+    claims = List.of(WorstCaseSlices.lastDeviceClaim(1));
+    allocator = Allocations.allocator();
+    snapshot = Allocations.snapshot(allocator, workload);
+    String last = WorstCaseSlices.deviceName(0, WorstCaseSlices.DEVICES_PER_SLICE - 1);
+    Allocations.requireDevice(cold(), last);
+    Allocations.requireDevice(warm(), last);
+  }
+
+  /** {@return the outcome of a fresh snapshot's allocation} */
+  @Benchmark
+  public AllocationOutcome cold() {
+    return Allocations.snapshot(allocator, workload).allocate(node, claims);
+  }
+
+  /** {@return the outcome of allocating on the unchanged snapshot} */
+  @Benchmark
+  public AllocationOutcome warm() {
+    return snapshot.allocate(node, claims);
+  }
+}

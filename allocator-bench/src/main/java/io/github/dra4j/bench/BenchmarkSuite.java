@@ -1,0 +1,103 @@
+package io.github.dra4j.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the issue #8 suite and writes the report: {@code jmh-results.json}, {@code
+ * performance-results.md} (JMH table and target ratios) and {@code t5-feasibility.png} into the
+ * output directory.
+ *
+ * <pre>{@code
+ * java -cp allocator-bench/target/benchmarks.jar io.github.dra4j.bench.BenchmarkSuite \
+ *     [--quick] [--out docs] [benchmark-regex ...]
+ * }</pre>
+ *
+ * <p>The full mode uses 3 warm-up and 5 measured iterations of 1 s in one fork; {@code --quick}
+ * uses 1 and 2 iterations of 200 ms and N = 100 and 1,000 only, for a smoke run.
+ */
+public final class BenchmarkSuite {
+  private static final List<Class<?>> BENCHMARKS = List.of(
+      AllocateBenchmark.class, DgxFillBenchmark.class, FeasibilityBenchmark.class,
+      CelBenchmark.class, CelCompileBenchmark.class);
+
+  private BenchmarkSuite() {}
+
+  /**
+   * Runs the suite.
+   *
+   * @param args {@code --quick}, {@code --out DIR}, {@code --no-footprint}, benchmark regexes
+   * @throws RunnerException when JMH fails
+   * @throws IOException when the report cannot be written
+   */
+  public static void main(String[] args) throws RunnerException, IOException {
+    boolean quick = false;
+    boolean footprint = true;
+    Path out = Path.of("docs");
+    List<String> includes = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--quick" -> quick = true;
+        case "--no-footprint" -> footprint = false;
+        case "--out" -> out = Path.of(args[++i]);
+        default -> includes.add(args[i]);
+      }
+    }
+    if (includes.isEmpty()) {
+      BENCHMARKS.forEach(c -> includes.add(c.getName() + "\\."));
+    }
+    Files.createDirectories(out);
+    ChainedOptionsBuilder options = new OptionsBuilder()
+        .forks(1)
+        .warmupIterations(quick ? 1 : 3)
+        .warmupTime(TimeValue.milliseconds(quick ? 200 : 1000))
+        .measurementIterations(quick ? 2 : 5)
+        .measurementTime(TimeValue.milliseconds(quick ? 200 : 1000))
+        .jvmArgsAppend("-Djava.awt.headless=true")
+        .resultFormat(ResultFormatType.JSON)
+        .result(out.resolve("jmh-results.json").toString());
+    includes.forEach(options::include);
+    if (quick) {
+      options.param("nodes", "100", "1000");
+    }
+    Collection<RunResult> results = new Runner(options.build()).run();
+
+    Report report = new Report(Report.scores(results), footprint ? Footprint.measure(1) : null);
+    String markdown = report.markdown(environment() + (quick ? " (quick mode)" : ""));
+    Files.writeString(out.resolve("performance-results.md"), markdown, StandardCharsets.UTF_8);
+    report.writeT5Chart(out.resolve("t5-feasibility.png"));
+    System.out.println(markdown);
+  }
+
+  /** {@return the CPU, core count, JDK and OS the results were measured on} */
+  static String environment() {
+    String cpu = "unknown CPU";
+    Path cpuinfo = Path.of("/proc/cpuinfo");
+    if (Files.isReadable(cpuinfo)) {
+      try (Stream<String> lines = Files.lines(cpuinfo)) {
+        cpu = lines.filter(l -> l.startsWith("model name"))
+            .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(cpu);
+      } catch (IOException e) {
+        cpu = "unknown CPU (" + e.getMessage() + ")";
+      }
+    }
+    return String.format(Locale.ROOT, "%s, %d cores available, %s %s (%s), %s %s",
+        cpu, Runtime.getRuntime().availableProcessors(), System.getProperty("java.vm.name"),
+        System.getProperty("java.runtime.version"), System.getProperty("java.vm.vendor"),
+        System.getProperty("os.name"), System.getProperty("os.arch"));
+  }
+}

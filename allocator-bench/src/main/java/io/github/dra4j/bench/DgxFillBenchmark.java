@@ -1,0 +1,69 @@
+package io.github.dra4j.bench;
+
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.StructuredAllocator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * T3: fills one DGX A100 MIG node ({@link DgxA100}) claim by claim, 24 claims of mixed profiles
+ * (4g.20gb, 2g.10gb, 1g.10gb per GPU) that pack every GPU exactly. Each claim is allocated on a
+ * snapshot that holds the claims allocated before it, as consecutive scheduling cycles do. With
+ * {@code counters=false} the node has the same 208 devices but no counter sets, so the ratio
+ * shows what KEP-4815 counters cost.
+ *
+ * <p>Run: {@code allocator-bench/run-benchmarks.sh DgxFillBenchmark}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class DgxFillBenchmark {
+
+  @Param({"true", "false"})
+  boolean counters;
+
+  private Workload workload;
+  private Node node;
+  private List<ResourceClaim> claims;
+  private StructuredAllocator allocator;
+
+  /** Builds the node and checks that every claim of the fill is allocated. */
+  @Setup
+  public void setup() {
+    String name = DgxA100.nodeName(0);
+    workload = DgxA100.node(name, counters);
+    node = DgxA100.node(name);
+    claims = DgxA100.fillClaims();
+    allocator = Allocations.allocator();
+    int filled = fill();
+    if (filled != claims.size()) {
+      throw new IllegalStateException("filled " + filled + " of " + claims.size() + " claims");
+    }
+  }
+
+  /** {@return how many claims of the fill were allocated} */
+  @Benchmark
+  public int fill() {
+    List<ResourceClaim> allocated = new ArrayList<>(claims.size());
+    for (ResourceClaim claim : claims) {
+      AllocationOutcome outcome = allocator
+          .snapshot(workload.slices(), workload.classes(), allocated)
+          .allocate(node, List.of(claim));
+      if (outcome instanceof AllocationOutcome.Allocated result) {
+        allocated.add(claim.withAllocation(result.results().get(0)));
+      }
+    }
+    return allocated.size();
+  }
+}

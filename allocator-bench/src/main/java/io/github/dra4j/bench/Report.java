@@ -1,0 +1,228 @@
+package io.github.dra4j.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+
+/**
+ * Turns JMH results and the JOL footprint into the tables of docs/performance.md: every score,
+ * then the ratio of each target of issue #8 with a verdict, plus the T5 chart.
+ */
+final class Report {
+
+  /**
+   * One JMH score.
+   *
+   * @param benchmark the simple class name and method, such as {@code AllocateBenchmark.cold}
+   * @param params the parameters sorted by name, such as {@code form=MIXIN, selector=SEMVER}
+   * @param score the average time in µs per operation
+   * @param error the 99.9% error half-width
+   * @param secondary the secondary (auxiliary counter) results by name
+   */
+  record Score(String benchmark, String params, double score, double error, Map<String, Double> secondary) {
+    Score {
+      secondary = Map.copyOf(secondary);
+    }
+  }
+
+  /**
+   * One target of issue #8.
+   *
+   * @param id T1..T6
+   * @param measure what is compared
+   * @param value the measured value as printed, or "not measured"
+   * @param target the target as printed
+   * @param verdict met, missed or not measured
+   */
+  record Target(String id, String measure, String value, String target, String verdict) {}
+
+  private final List<Score> scores;
+  private final Footprint.@Nullable Result footprint;
+
+  Report(List<Score> scores, Footprint.@Nullable Result footprint) {
+    this.scores = List.copyOf(scores);
+    this.footprint = footprint;
+  }
+
+  /** {@return the scores of JMH run results} */
+  static List<Score> scores(Collection<RunResult> results) {
+    List<Score> scores = new ArrayList<>();
+    for (RunResult run : results) {
+      String name = run.getParams().getBenchmark();
+      String[] parts = name.split("\\.");
+      String benchmark = parts[parts.length - 2] + "." + parts[parts.length - 1];
+      String params = run.getParams().getParamsKeys().stream().sorted()
+          .map(k -> k + "=" + run.getParams().getParam(k))
+          .collect(Collectors.joining(", "));
+      Map<String, Double> secondary = new TreeMap<>();
+      for (Map.Entry<String, Result> e : run.getSecondaryResults().entrySet()) {
+        secondary.put(e.getKey(), e.getValue().getScore());
+      }
+      Result primary = run.getPrimaryResult();
+      scores.add(new Score(benchmark, params, primary.getScore(), primary.getScoreError(), secondary));
+    }
+    return scores;
+  }
+
+  /** {@return the score of a benchmark with exactly these parameters, or null} */
+  @Nullable Double score(String benchmark, String params) {
+    for (Score s : scores) {
+      if (s.benchmark().equals(benchmark) && s.params().equals(params)) {
+        return s.score();
+      }
+    }
+    return null;
+  }
+
+  /** {@return the targets of issue #8 with the measured values} */
+  List<Target> targets() {
+    List<Target> targets = new ArrayList<>();
+    targets.add(ratio("T1", "allocate last device, cold snapshot: mixin / flattened",
+        score("AllocateBenchmark.cold", "form=MIXIN"), score("AllocateBenchmark.cold", "form=FLATTENED"),
+        "<= 1.15x", r -> r <= 1.15));
+    targets.add(ratio("T1", "allocate last device, warm snapshot: mixin / flattened",
+        score("AllocateBenchmark.warm", "form=MIXIN"), score("AllocateBenchmark.warm", "form=FLATTENED"),
+        "<= 1.15x", r -> r <= 1.15));
+    if (footprint != null) {
+      targets.add(new Target("T2", "retained heap of the decoded slices: mixin / flattened",
+          footprint.slices().toString(), "<= 0.5x", verdict(footprint.slices().ratio() <= 0.5)));
+      targets.add(new Target("T2", "slices + resolved mixin views: mixin / flattened",
+          footprint.resolved().toString(), "reported", "reported"));
+      targets.add(new Target("T2", "indexed snapshot after one allocation: mixin / flattened",
+          footprint.snapshot().toString(), "reported", "reported"));
+    } else {
+      targets.add(new Target("T2", "retained heap: mixin / flattened", "not measured", "<= 0.5x", "not measured"));
+    }
+    targets.add(ratio("T3", "fill a DGX A100 node, 24 claims: counters / no counters",
+        score("DgxFillBenchmark.fill", "counters=true"), score("DgxFillBenchmark.fill", "counters=false"),
+        "<= 1.5x", r -> r <= 1.5));
+    Double cold = score("AllocateBenchmark.cold", "form=MIXIN");
+    Double warm = score("AllocateBenchmark.warm", "form=MIXIN");
+    targets.add(ratio("T4", "cold / warm allocation on the worst-case slice (mixin form)", cold, warm,
+        ">= 5x faster", r -> r >= 5));
+    targets.add(absolute("T4", "warm allocation of a single-device claim", warm, "µs", 10));
+    Double n1000 = score("FeasibilityBenchmark.feasibleNodes", "nodes=1000");
+    targets.add(absolute("T5", "which of 1,000 DGX nodes fit one claim (parallel)",
+        n1000 == null ? null : n1000 / 1000, "ms", 20));
+    targets.add(linearity());
+    for (CelBenchmark.Selector selector : CelBenchmark.Selector.values()) {
+      targets.add(ratio("T6", "CEL " + selector.name().toLowerCase(Locale.ROOT) + " per device: mixin / flattened",
+          score("CelBenchmark.matchPerDevice", "form=MIXIN, selector=" + selector),
+          score("CelBenchmark.matchPerDevice", "form=FLATTENED, selector=" + selector),
+          "<= 1.2x", r -> r <= 1.2));
+    }
+    return targets;
+  }
+
+  /** T5 is linear when the time per node barely grows from the smallest to the largest N. */
+  private Target linearity() {
+    TreeMap<Integer, Double> byN = feasibilityByNodes();
+    String measure = "time per node, smallest N vs largest N (log-log slope)";
+    if (byN.size() < 2) {
+      return new Target("T5", measure, "not measured", "slope <= 1.1", "not measured");
+    }
+    int n0 = byN.firstKey();
+    int n1 = byN.lastKey();
+    double slope = Math.log(byN.get(n1) / byN.get(n0)) / Math.log((double) n1 / n0);
+    String value = String.format(Locale.ROOT, "%.2f µs/node at N=%d, %.2f µs/node at N=%d, slope %.2f",
+        byN.get(n0) / n0, n0, byN.get(n1) / n1, n1, slope);
+    return new Target("T5", measure, value, "linear: slope <= 1.1", verdict(slope <= 1.1));
+  }
+
+  private TreeMap<Integer, Double> feasibilityByNodes() {
+    TreeMap<Integer, Double> byN = new TreeMap<>();
+    for (Score s : scores) {
+      if (s.benchmark().equals("FeasibilityBenchmark.feasibleNodes")) {
+        byN.put(Integer.parseInt(s.params().substring("nodes=".length())), s.score());
+      }
+    }
+    return byN;
+  }
+
+  private static Target ratio(String id, String measure, @Nullable Double a, @Nullable Double b, String target,
+      java.util.function.DoublePredicate met) {
+    if (a == null || b == null) {
+      return new Target(id, measure, "not measured", target, "not measured");
+    }
+    double r = a / b;
+    String value = String.format(Locale.ROOT, "%.2f / %.2f µs = %.2fx", a, b, r);
+    return new Target(id, measure, value, target, verdict(met.test(r)));
+  }
+
+  private static Target absolute(String id, String measure, @Nullable Double value, String unit, double limit) {
+    String target = String.format(Locale.ROOT, "<= %s %s", fmt(limit), unit);
+    if (value == null) {
+      return new Target(id, measure, "not measured", target, "not measured");
+    }
+    return new Target(id, measure, fmt(value) + " " + unit, target, verdict(value <= limit));
+  }
+
+  private static String verdict(boolean met) {
+    return met ? "met" : "MISSED";
+  }
+
+  private static String fmt(double v) {
+    return String.format(Locale.ROOT, v >= 100 ? "%,.0f" : "%.2f", v);
+  }
+
+  /** {@return the JMH table and the targets table, in Markdown} */
+  String markdown(String environment) {
+    StringBuilder md = new StringBuilder();
+    md.append("Environment: ").append(environment).append("\n\n");
+    md.append("| benchmark | params | avg µs/op | ± (99.9%) | secondary |\n");
+    md.append("| --- | --- | ---: | ---: | --- |\n");
+    for (Score s : scores) {
+      md.append("| ").append(s.benchmark()).append(" | ").append(s.params()).append(" | ")
+          .append(fmt(s.score())).append(" | ").append(Double.isNaN(s.error()) ? "" : fmt(s.error()))
+          .append(" | ").append(s.secondary().entrySet().stream()
+              .map(e -> e.getKey() + "=" + fmt(e.getValue())).collect(Collectors.joining(", ")))
+          .append(" |\n");
+    }
+    md.append("\n| target | measures | value | target | verdict |\n");
+    md.append("| --- | --- | --- | --- | --- |\n");
+    for (Target t : targets()) {
+      md.append("| ").append(t.id()).append(" | ").append(t.measure()).append(" | ").append(t.value())
+          .append(" | ").append(t.target()).append(" | ").append(t.verdict()).append(" |\n");
+    }
+    return md.toString();
+  }
+
+  /**
+   * Writes the T5 chart: time per "which nodes fit" question against N.
+   *
+   * @param png the file to write
+   * @return whether there was anything to draw
+   * @throws IOException when the file cannot be written
+   */
+  boolean writeT5Chart(Path png) throws IOException {
+    TreeMap<Integer, Double> byN = feasibilityByNodes();
+    if (byN.isEmpty()) {
+      return false;
+    }
+    double[] x = byN.keySet().stream().mapToDouble(Integer::doubleValue).toArray();
+    double[] y = byN.values().stream().mapToDouble(us -> us / 1000).toArray();
+    XYChart chart = new XYChartBuilder().width(800).height(500)
+        .title("T5: which DGX A100 nodes fit one MIG claim (parallel, one snapshot)")
+        .xAxisTitle("nodes (N)").yAxisTitle("ms per question").build();
+    chart.getStyler().setLegendVisible(true);
+    chart.addSeries("dra4j", x, y);
+    chart.addSeries("target 20 ms at N=1000, linear", new double[] {0, x[x.length - 1]},
+        new double[] {0, 20.0 * x[x.length - 1] / 1000});
+    Files.createDirectories(png.toAbsolutePath().getParent());
+    BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+    return true;
+  }
+}

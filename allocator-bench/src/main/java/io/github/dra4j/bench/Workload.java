@@ -1,0 +1,27 @@
+package io.github.dra4j.bench;
+
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceSlice;
+import java.util.List;
+
+/**
+ * What a snapshot is built from: the published slices, the device classes and the claims that
+ * are already allocated.
+ *
+ * @param slices the ResourceSlices
+ * @param classes the DeviceClasses
+ * @param allocatedClaims claims whose devices are in use
+ */
+record Workload(List<ResourceSlice> slices, List<DeviceClass> classes, List<ResourceClaim> allocatedClaims) {
+  Workload {
+    slices = List.copyOf(slices);
+    classes = List.copyOf(classes);
+    allocatedClaims = List.copyOf(allocatedClaims);
+  }
+
+  /** {@return the device count over all slices} */
+  int deviceCount() {
+    return slices.stream().mapToInt(s -> s.spec().devices().size()).sum();
+  }
+}

@@ -1,0 +1,88 @@
+package io.github.dra4j.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.dra4j.core.AllocationOutcome;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Runs every benchmark's setup (which checks the outcome it will measure) and one invocation,
+ * untimed, so that the suite keeps working in {@code mvn verify}.
+ */
+final class BenchmarkSmokeTest {
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(Form.class)
+  void allocateBenchmark(Form form) {
+    AllocateBenchmark benchmark = new AllocateBenchmark();
+    benchmark.form = form;
+    benchmark.setup();
+
+    String last = WorstCaseSlices.deviceName(0, WorstCaseSlices.DEVICES_PER_SLICE - 1);
+    AllocationOutcome cold = benchmark.cold();
+    AllocationOutcome warm = benchmark.warm();
+
+    assertThat(Allocations.requireAllocated(cold)).containsExactly(java.util.List.of(last));
+    assertThat(Allocations.requireAllocated(warm)).containsExactly(java.util.List.of(last));
+  }
+
+  @ParameterizedTest(name = "counters={0}")
+  @ValueSource(booleans = {true, false})
+  void dgxFillBenchmark(boolean counters) {
+    DgxFillBenchmark benchmark = new DgxFillBenchmark();
+    benchmark.counters = counters;
+    benchmark.setup();
+
+    assertThat(benchmark.fill()).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
+  }
+
+  @Test
+  void feasibilityBenchmark() {
+    FeasibilityBenchmark benchmark = new FeasibilityBenchmark();
+    benchmark.nodes = 100;
+    benchmark.setup();
+
+    int busy = DgxA100.cluster(100, DgxA100.SEED).allocatedClaims().size();
+    assertThat(busy).isBetween(1, 99);
+    assertThat(benchmark.feasibleNodes()).isEqualTo(100 - busy);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(CelBenchmark.Selector.class)
+  void celBenchmark(CelBenchmark.Selector selector) {
+    for (Form form : Form.values()) {
+      CelBenchmark benchmark = new CelBenchmark();
+      benchmark.selector = selector;
+      benchmark.form = form;
+      benchmark.setup();
+
+      assertThat(benchmark.matchPerDevice()).as(form.name()).isEqualTo(WorstCaseSlices.DEVICES_PER_SLICE);
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(CelBenchmark.Selector.class)
+  void celCompileBenchmark(CelBenchmark.Selector selector) {
+    CelCompileBenchmark benchmark = new CelCompileBenchmark();
+    benchmark.selector = selector;
+    benchmark.setup();
+
+    assertThat(benchmark.compile().compileError()).isNull();
+    assertThat(benchmark.compile().expression()).isEqualTo(selector.expression);
+  }
+
+  @Test
+  void footprint() {
+    Footprint.Result result = Footprint.measure(1);
+
+    assertThat(result.slices().mixin()).isPositive();
+    assertThat(result.slices().flattened()).isPositive();
+    assertThat(result.resolved().mixin()).isGreaterThan(result.slices().mixin());
+    assertThat(result.resolved().flattened()).isGreaterThan(result.slices().flattened());
+    assertThat(result.snapshot().mixin()).isPositive();
+    assertThat(result.snapshot().flattened()).isPositive();
+  }
+}

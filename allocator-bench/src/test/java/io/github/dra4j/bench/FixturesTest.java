@@ -1,0 +1,160 @@
+package io.github.dra4j.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.dra4j.api.CounterSet;
+import io.github.dra4j.api.Device;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.ResourceSliceMixins;
+import io.github.dra4j.core.internal.mixin.MixinResolver;
+import io.github.dra4j.core.internal.mixin.ResolvedDevice;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+/** Checks that the generated fixtures have the shape their Javadoc promises. */
+final class FixturesTest {
+
+  /* --- worst-case KEP-5234 set --- */
+
+  @Test
+  void worstCase_deviceSliceAtEveryLimit() {
+    ResourceSlice slice = WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices().get(0);
+    ResourceSliceMixins mixins = Objects.requireNonNull(slice.spec().mixins());
+
+    assertThat(slice.spec().devices()).hasSize(128);
+    assertThat(mixins.device()).hasSize(128);
+    assertThat(mixins.deviceCounterConsumption()).hasSize(128);
+    assertThat(slice.spec().devices()).allSatisfy(d -> {
+      assertThat(d.includes()).hasSize(8);
+      assertThat(d.consumesCounters()).hasSize(4)
+          .allSatisfy(c -> assertThat(c.includes()).hasSize(4));
+    });
+    int entries = slice.spec().devices().stream().mapToInt(d -> d.attributes().size() + d.capacity().size()).sum()
+        + mixins.device().stream().mapToInt(m -> m.attributes().size() + m.capacity().size()).sum();
+    assertThat(entries).isLessThanOrEqualTo(4096);
+    int consumed = slice.spec().devices().stream().flatMap(d -> d.consumesCounters().stream())
+        .mapToInt(c -> c.counters().size()).sum()
+        + mixins.deviceCounterConsumption().stream().mapToInt(m -> m.counters().size()).sum();
+    assertThat(consumed).isEqualTo(2048);
+  }
+
+  @Test
+  void worstCase_counterSliceAtEveryLimit() {
+    List<ResourceSlice> slices = WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices();
+    ResourceSlice counters = slices.get(slices.size() - 1);
+    ResourceSliceMixins mixins = Objects.requireNonNull(counters.spec().mixins());
+
+    assertThat(counters.spec().sharedCounters()).hasSize(32)
+        .allSatisfy(s -> assertThat(s.includes()).hasSize(8));
+    assertThat(mixins.counterSet()).hasSize(32);
+    int total = counters.spec().sharedCounters().stream().mapToInt(s -> s.counters().size()).sum()
+        + mixins.counterSet().stream().mapToInt(m -> m.counters().size()).sum();
+    assertThat(total).isEqualTo(256);
+  }
+
+  @Test
+  void worstCase_everyResolvedDeviceHas32Entries() {
+    ResolvedSlice resolved = MixinResolver.resolve(
+        WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices().get(0), true);
+
+    assertThat(resolved.problems()).isEmpty();
+    assertThat(resolved.devices()).hasSize(128).allSatisfy(d -> assertThat(entries(d)).isEqualTo(32));
+    assertThat(resolved.devices().get(0).consumesCounters())
+        .allSatisfy(c -> assertThat(countCounters(c)).isEqualTo(32));
+  }
+
+  @Test
+  void worstCase_flattenedHasNoIncludesAndSameEntries() {
+    Workload mixins = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
+    Workload flat = WorstCaseSlices.flattened(mixins);
+
+    assertThat(flat.deviceCount()).isEqualTo(256);
+    for (ResourceSlice slice : flat.slices()) {
+      for (Device d : slice.spec().devices()) {
+        assertThat(d.includes()).isEmpty();
+        assertThat(d.attributes().size() + d.capacity().size()).isEqualTo(32);
+        assertThat(d.consumesCounters()).allSatisfy(c -> {
+          assertThat(c.includes()).isEmpty();
+          assertThat(c.counters()).hasSize(32);
+        });
+      }
+      for (CounterSet s : slice.spec().sharedCounters()) {
+        assertThat(s.includes()).isEmpty();
+        assertThat(s.counters()).hasSize(32);
+      }
+    }
+  }
+
+  @Test
+  void worstCase_sameSeedSameSlices() {
+    assertThat(WorstCaseSlices.generate(7, 1)).isEqualTo(WorstCaseSlices.generate(7, 1));
+    assertThat(WorstCaseSlices.generate(7, 1)).isNotEqualTo(WorstCaseSlices.generate(8, 1));
+  }
+
+  /* --- DGX A100 --- */
+
+  @Test
+  void dgx_nodeHas26DevicesPerGpu() {
+    Workload node = DgxA100.node("n", true);
+
+    assertThat(node.slices()).hasSize(3);
+    assertThat(node.deviceCount()).isEqualTo(8 * 26);
+    assertThat(node.slices()).allSatisfy(s -> assertThat(s.spec().devices().size()).isLessThanOrEqualTo(128));
+    assertThat(node.slices().get(2).spec().sharedCounters()).hasSize(8);
+    List<String> names = node.slices().get(0).spec().devices().stream().map(Device::name).toList();
+    assertThat(names).contains("gpu-0", "gpu-0-mig-7g-40gb-0-7", "gpu-3-mig-1g-5gb-me-6", "gpu-3-mig-2g-10gb-4-5")
+        .doesNotContain("gpu-0-mig-1g-5gb-7", "gpu-4");
+  }
+
+  @Test
+  void dgx_withoutCountersHasSameDevicesAndNoConsumption() {
+    Workload with = DgxA100.node("n", true);
+    Workload without = DgxA100.node("n", false);
+
+    assertThat(without.deviceCount()).isEqualTo(with.deviceCount());
+    assertThat(without.slices()).allSatisfy(s -> {
+      assertThat(s.spec().sharedCounters()).isEmpty();
+      assertThat(s.spec().devices()).allSatisfy(d -> assertThat(d.consumesCounters()).isEmpty());
+    });
+  }
+
+  @Test
+  void dgx_migConsumptionMatchesProfileTable() {
+    ResolvedSlice resolved = MixinResolver.resolve(DgxA100.node("n", true).slices().get(0), true);
+    ResolvedDevice mig = resolved.devices().stream()
+        .filter(d -> d.name().equals("gpu-1-mig-3g-20gb-4-7")).findFirst().orElseThrow();
+
+    assertThat(resolved.problems()).isEmpty();
+    assertThat(mig.consumesCounters()).hasSize(1);
+    assertThat(mig.consumesCounters().get(0).counterSet()).isEqualTo("gpu-1-counter-set");
+    assertThat(mig.consumesCounters().get(0).counter("multiprocessors")).hasToString("42");
+    assertThat(mig.consumesCounters().get(0).counter("memory-slice-4")).hasToString("1");
+    assertThat(mig.consumesCounters().get(0).counter("memory-slice-3")).isNull();
+    assertThat(mig.attribute(DgxA100.DRIVER, "profile")).isEqualTo(
+        io.github.dra4j.api.DeviceAttribute.ofString("3g.20gb"));
+  }
+
+  @Test
+  void dgx_clusterHasThreeSlicesPerNodeAndSomeBusyNodes() {
+    Workload cluster = DgxA100.cluster(50, DgxA100.SEED);
+
+    assertThat(cluster.slices()).hasSize(150);
+    assertThat(cluster.allocatedClaims()).isNotEmpty().hasSizeLessThan(50)
+        .allSatisfy(c -> assertThat(Objects.requireNonNull(c.allocation()).devices().results()).hasSize(8));
+  }
+
+  private static int entries(ResolvedDevice device) {
+    int[] n = {0};
+    device.forEachAttribute((domain, id, v) -> n[0]++);
+    device.forEachCapacity((domain, id, v) -> n[0]++);
+    return n[0];
+  }
+
+  private static int countCounters(io.github.dra4j.core.internal.mixin.ResolvedCounters counters) {
+    int[] n = {0};
+    counters.forEachCounter((name, q) -> n[0]++);
+    return n[0];
+  }
+}

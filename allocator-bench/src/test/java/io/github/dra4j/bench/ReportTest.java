@@ -1,0 +1,86 @@
+package io.github.dra4j.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Checks the ratio arithmetic and verdicts of the report, and the T5 chart file. */
+final class ReportTest {
+
+  private static Report.Score score(String benchmark, String params, double us) {
+    return new Report.Score(benchmark, params, us, 0.1, Map.of());
+  }
+
+  private static final List<Report.Score> SCORES = List.of(
+      score("AllocateBenchmark.cold", "form=MIXIN", 110),
+      score("AllocateBenchmark.cold", "form=FLATTENED", 100),
+      score("AllocateBenchmark.warm", "form=MIXIN", 12),
+      score("AllocateBenchmark.warm", "form=FLATTENED", 8),
+      score("DgxFillBenchmark.fill", "counters=true", 300),
+      score("DgxFillBenchmark.fill", "counters=false", 100),
+      score("FeasibilityBenchmark.feasibleNodes", "nodes=100", 1_000),
+      score("FeasibilityBenchmark.feasibleNodes", "nodes=1000", 10_000),
+      score("FeasibilityBenchmark.feasibleNodes", "nodes=5000", 50_000),
+      score("CelBenchmark.matchPerDevice", "form=MIXIN, selector=EQUALITY", 1.1),
+      score("CelBenchmark.matchPerDevice", "form=FLATTENED, selector=EQUALITY", 1.0));
+
+  @Test
+  void targets_ratiosAndVerdicts() {
+    Report report = new Report(SCORES, new Footprint.Result(
+        new Footprint.Sizes(40, 100), new Footprint.Sizes(60, 120), new Footprint.Sizes(80, 90)));
+
+    List<Report.Target> targets = report.targets();
+
+    assertThat(targets).extracting(Report.Target::id, Report.Target::verdict).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("T1", "met"),
+        org.assertj.core.groups.Tuple.tuple("T1", "MISSED"),
+        org.assertj.core.groups.Tuple.tuple("T2", "met"),
+        org.assertj.core.groups.Tuple.tuple("T2", "reported"),
+        org.assertj.core.groups.Tuple.tuple("T2", "reported"),
+        org.assertj.core.groups.Tuple.tuple("T3", "MISSED"),
+        org.assertj.core.groups.Tuple.tuple("T4", "met"),
+        org.assertj.core.groups.Tuple.tuple("T4", "MISSED"),
+        org.assertj.core.groups.Tuple.tuple("T5", "met"),
+        org.assertj.core.groups.Tuple.tuple("T5", "met"),
+        org.assertj.core.groups.Tuple.tuple("T6", "met"),
+        org.assertj.core.groups.Tuple.tuple("T6", "not measured"),
+        org.assertj.core.groups.Tuple.tuple("T6", "not measured"));
+    assertThat(targets.get(0).value()).isEqualTo("110.00 / 100.00 µs = 1.10x");
+    assertThat(targets.get(6).value()).isEqualTo("110.00 / 12.00 µs = 9.17x");
+    assertThat(targets.get(8).value()).isEqualTo("10.00 ms");
+    assertThat(targets.get(9).value()).contains("slope 1.00");
+  }
+
+  @Test
+  void targets_withoutFootprintOrScores() {
+    List<Report.Target> targets = new Report(List.of(), null).targets();
+
+    assertThat(targets).extracting(Report.Target::verdict).containsOnly("not measured");
+  }
+
+  @Test
+  void markdown_listsEveryScore() {
+    String md = new Report(SCORES, null).markdown("test machine");
+
+    assertThat(md).startsWith("Environment: test machine")
+        .contains("| AllocateBenchmark.cold | form=MIXIN | 110 | 0.10 |")
+        .contains("| T3 | fill a DGX A100 node, 24 claims: counters / no counters | 300.00 / 100.00 µs = 3.00x");
+  }
+
+  @Test
+  void t5Chart_isPng(@TempDir Path dir) throws Exception {
+    Path png = dir.resolve("t5.png");
+
+    assertThat(new Report(SCORES, null).writeT5Chart(png)).isTrue();
+
+    byte[] bytes = Files.readAllBytes(png);
+    assertThat(bytes).hasSizeGreaterThan(1000);
+    assertThat(new String(bytes, 1, 3, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("PNG");
+    assertThat(new Report(List.of(), null).writeT5Chart(dir.resolve("none.png"))).isFalse();
+  }
+}
