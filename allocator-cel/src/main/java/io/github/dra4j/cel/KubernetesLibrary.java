@@ -10,11 +10,8 @@ import io.github.dra4j.cel.OpaqueValue.SemverValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
 import org.projectnessie.cel.EnvOption;
 import org.projectnessie.cel.ProgramOption;
@@ -67,8 +64,6 @@ final class KubernetesLibrary {
 
   private static final Pattern QUANTITY_SHAPE = Pattern.compile("^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$");
 
-  private static final int MAX_CACHED_PATTERNS = 256;
-  private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
   private KubernetesLibrary() {}
 
@@ -136,7 +131,8 @@ final class KubernetesLibrary {
         member("string_last_index_of_string", Decls.Int, Decls.String, Decls.String),
         member("string_last_index_of_string_int", Decls.Int, Decls.String, Decls.String, Decls.Int),
         Decls.newParameterizedInstanceOverload("list_a_last_index_of_a", asList(LIST_A, PARAM_A), Decls.Int, asList("A"))));
-    // Regex.
+    // Regex. cel-java declares matches only in receiver style; CEL also has matches(s, re).
+    decls.add(Decls.newFunction("matches", Decls.newOverload("matches", asList(Decls.String, Decls.String), Decls.Bool)));
     decls.add(Decls.newFunction("find", member("string_find_string", Decls.String, Decls.String, Decls.String)));
     decls.add(Decls.newFunction("findAll",
         member("string_find_all_string", LIST_STRING, Decls.String, Decls.String),
@@ -508,26 +504,15 @@ final class KubernetesLibrary {
 
   /* --- regex --- */
 
-  private static Pattern pattern(String re) {
-    Pattern p = PATTERNS.get(re);
-    if (p == null) {
-      p = Pattern.compile(re);
-      if (PATTERNS.size() < MAX_CACHED_PATTERNS) {
-        PATTERNS.putIfAbsent(re, p);
-      }
-    }
-    return p;
-  }
-
   private static Val find(Val s, Val re) {
     if (!(s instanceof StringT) || !(re instanceof StringT)) {
       return noSuchOverload(s, re, "find");
     }
     try {
-      Matcher m = pattern((String) re.value()).matcher((String) s.value());
+      Matcher m = Regexes.compile((String) re.value()).matcher((String) s.value());
       return StringT.stringOf(m.find() ? m.group() : "");
-    } catch (PatternSyntaxException e) {
-      return Err.newErr("%s", e.getDescription());
+    } catch (IllegalArgumentException e) {
+      return Err.newErr("%s", e.getMessage());
     }
   }
 
@@ -538,12 +523,12 @@ final class KubernetesLibrary {
     long n = limit.intValue();
     List<String> found = new ArrayList<>();
     try {
-      Matcher m = pattern((String) re.value()).matcher((String) s.value());
+      Matcher m = Regexes.compile((String) re.value()).matcher((String) s.value());
       while ((n < 0 || found.size() < n) && m.find()) {
         found.add(m.group());
       }
-    } catch (PatternSyntaxException e) {
-      return Err.newErr("%s", e.getDescription());
+    } catch (IllegalArgumentException e) {
+      return Err.newErr("%s", e.getMessage());
     }
     return ListT.newStringArrayList(found.toArray(new String[0]));
   }

@@ -226,7 +226,11 @@ final class CelSelectorTableTest {
     c.add(match("regex-matches", attr("services") + ".matches(\"^some_.*_value$\")", gpu, true));
     c.add(match("regex-find", "\"abc 123\".find(\"[0-9]+\") == \"123\" && \"abc\".find(\"[0-9]+\") == \"\"", empty(), true));
     c.add(match("regex-findAll", "\"123 abc 456\".findAll(\"[0-9]+\") == [\"123\", \"456\"] && \"123 abc 456\".findAll(\"[0-9]+\", 1) == [\"123\"]", empty(), true));
-    c.add(runtimeError("regex-invalid", "\"abc\".find(\"[\") == \"\"", empty(), "Unclosed character class"));
+    c.add(compileError("regex-invalid-constant", "\"abc\".find(\"[\") == \"\"", "program instantiation failed: error parsing regexp: "));
+    c.add(compileError("regex-lookahead-unsupported", attr("string") + ".matches(\"f(?=i)\")", "invalid or unsupported Perl syntax: `(?=`"));
+    c.add(compileError("regex-backreference-unsupported", "\"aa\".findAll(\"(a)\\\\1\").size() == 1", "invalid escape sequence: `\\1`"));
+    c.add(runtimeError("regex-invalid-dynamic", "\"abc\".matches(" + attr("string") + " + \"[\")", gpu, "error parsing regexp: "));
+    c.add(match("regex-global-matches", "matches(" + attr("string") + ", \"^f\") && !matches(\"cat\", \"^f\")", gpu, true));
     /* --- strings extension --- */
     c.add(match("strings-charAt", "\"hello\".charAt(4) == \"o\" && \"hello\".charAt(5) == \"\"", empty(), true));
     c.add(runtimeError("strings-charAt-out-of-range", "\"hello\".charAt(-1) == \"\"", empty(), "index out of range: -1"));

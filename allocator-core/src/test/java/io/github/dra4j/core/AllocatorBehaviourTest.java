@@ -277,6 +277,22 @@ final class AllocatorBehaviourTest {
   }
 
   @Test
+  void snapshot_callDoesNoWorkForOtherNodes() {
+    List<ResourceSlice> slices = new ArrayList<>();
+    for (int n = 0; n < 200; n++) {
+      slices.add(slice("slice-" + n, "pool-" + n, 1, 1, "node-" + (n + 2), numbered(20)));
+    }
+    slices.add(slice("mine", "pool-mine", numbered(3)));
+    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(compiler).build()
+        .snapshot(slices, List.of(CLASS_A), List.of());
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 3))));
+    assertThat(Fx.devicesOf(outcome).get(0)).hasSize(3);
+    assertThat(snapshot.pools(node(NODE))).extracting(p -> p.id.pool()).containsExactly("pool-mine");
+    assertThat(compiler.evaluations.get()).isEqualTo(3);
+  }
+
+  @Test
   void builder_requiresCompiler() {
     assertThatThrownBy(() -> StructuredAllocator.builder().build())
         .isInstanceOf(IllegalStateException.class)
