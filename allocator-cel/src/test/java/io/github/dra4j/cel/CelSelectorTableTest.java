@@ -268,6 +268,9 @@ final class CelSelectorTableTest {
     c.add(match("arithmetic-on-attribute", attr("int") + " + 1 == 2 && " + attr("string") + " + \"!\" == \"fish!\"", gpu, true));
     c.add(runtimeError("arithmetic-int-overflow", attr("int") + " + 9223372036854775807 > 0", gpu, "overflow"));
     c.add(match("conversion-on-attribute", "string(" + attr("int") + ") == \"1\" && int(\"7\") == 7", gpu, true));
+    c.add(match("strings-code-points", "\"héllo\".charAt(1) == \"é\" && \"😀a\".indexOf(\"a\") == 1 && \"😀a\".substring(1) == \"a\" && \"a😀\".reverse() == \"😀a\" && \"😀b\".split(\"\").size() == 2", empty(), true));
+    c.add(runtimeError("strings-substring-reversed", "\"tacocat\".substring(4, 2) == \"\"", empty(), "invalid substring range. start: 4, end: 2"));
+    c.add(compileError("bind-needs-identifier", "cel.bind(1, true, true)", "cel.bind() variable names must be simple identifiers"));
     /* --- macros --- */
     c.add(match("macro-map", "[1, 2, 3].map(x, x * 2) == [2, 4, 6]", empty(), true));
     c.add(match("macro-filter", "[1, 2, 3].filter(x, x > 1).size() == 2", empty(), true));
