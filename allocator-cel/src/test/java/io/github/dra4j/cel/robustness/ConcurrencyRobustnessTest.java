@@ -38,8 +38,8 @@ import org.junit.jupiter.api.Test;
  */
 final class ConcurrencyRobustnessTest {
   private static final int THREADS = 8;
-  private static final int ROUNDS = 40;
-  private static final int CLAIM_SETS = 48;
+  private static final int ROUNDS = 16;
+  private static final int CLAIM_SETS = 32;
   private static final String[] SELECTORS = {
     "device.attributes[\"driver-a\"].index % 2 == 0",
     "device.attributes[\"driver-a\"].index % 3 != 1",
