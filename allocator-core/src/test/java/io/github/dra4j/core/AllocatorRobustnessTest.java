@@ -1,0 +1,146 @@
+package io.github.dra4j.core;
+
+import static io.github.dra4j.core.Fx.CLASS_A;
+import static io.github.dra4j.core.Fx.DRIVER;
+import static io.github.dra4j.core.Fx.NODE;
+import static io.github.dra4j.core.Fx.allRequest;
+import static io.github.dra4j.core.Fx.claim;
+import static io.github.dra4j.core.Fx.device;
+import static io.github.dra4j.core.Fx.node;
+import static io.github.dra4j.core.Fx.request;
+import static io.github.dra4j.core.Fx.slice;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.DeviceConstraint;
+import io.github.dra4j.api.DeviceMixin;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourcePool;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.ResourceSliceMixins;
+import io.github.dra4j.api.ResourceSliceSpec;
+import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.validation.Validator;
+import io.github.dra4j.core.internal.mixin.MixinResolver;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pathological inputs for the allocator: each ends with a clear error or a bounded result.
+ * Time bounds are loose and measured in CPU time of the test thread, so that a loaded build
+ * machine does not make them flaky; the precise cost is measured by the JMH benchmarks in
+ * allocator-bench.
+ */
+final class AllocatorRobustnessTest {
+  private static final Duration LOOSE = Duration.ofSeconds(5);
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  /** {@return the CPU time the current thread has used} */
+  private static Duration cpu() {
+    return Duration.ofNanos(THREADS.getCurrentThreadCpuTime());
+  }
+
+  /* --- search budget --- */
+
+  @Test
+  void distinctAttribute_failingLateOver128Devices_endsByStepBudget() {
+    // 128 devices in 8 groups; 9 requests must all take devices of distinct groups. Every
+    // partial choice of 8 succeeds, so only the 9th request fails: 128*112*...*16 paths.
+    List<Device> devices = new ArrayList<>();
+    for (int i = 0; i < 128; i++) {
+      devices.add(device("dev-" + i).attr("group", (long) (i % 8)).build());
+    }
+    List<DeviceRequest> requests = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < 9; i++) {
+      requests.add(request("req-" + i, 1));
+      names.add("req-" + i);
+    }
+    ResourceClaim claim = claim("claim-0",
+        List.of(DeviceConstraint.distinctAttribute(DRIVER + "/group", names)),
+        requests.toArray(DeviceRequest[]::new));
+    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+        .snapshot(List.of(slice("slice-0", "pool-0", devices)), List.of(CLASS_A), List.of());
+
+    Duration start = cpu();
+    assertThatThrownBy(() -> snapshot.allocate(node(NODE), List.of(claim)))
+        .isInstanceOf(SearchBudgetExceededException.class)
+        .hasMessageContaining("stepBudget")
+        .satisfies(e -> assertThat(((SearchBudgetExceededException) e).steps())
+            .isGreaterThan(AllocationOptions.DEFAULT_STEP_BUDGET));
+    assertThat(cpu().minus(start)).isLessThan(LOOSE);
+  }
+
+  /* --- 100,000 devices --- */
+
+  @Test
+  void hundredThousandDevices_validationRejects_allocatorStaysBounded() {
+    List<Device> devices = new ArrayList<>(100_000);
+    for (int i = 0; i < 100_000; i++) {
+      devices.add(device("dev-" + i).attr("index", (long) i).build());
+    }
+    ResourceSlice huge = slice("huge", "pool-0", devices);
+
+    List<FieldError> errors = Validator.validate(huge);
+    assertThat(errors).anySatisfy(e -> {
+      assertThat(e.type()).isEqualTo(FieldError.Type.TOO_MANY);
+      assertThat(e.field().toString()).isEqualTo("spec.devices");
+    });
+
+    Duration start = cpu();
+    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+        .snapshot(List.of(huge), List.of(CLASS_A), List.of());
+    AllocationOutcome one = snapshot.allocate(node(NODE), List.of(claim("one", request("req-0", 1))));
+    assertThat(one.isAllocated()).isTrue();
+    AllocationOutcome none = snapshot.allocate(node(NODE),
+        List.of(claim("none", request("req-0", 1, "false"))));
+    assertThat(none.isAllocated()).isFalse();
+    assertThatThrownBy(() -> snapshot.allocate(node(NODE), List.of(claim("all", allRequest("req-0")))))
+        .isInstanceOf(AllocationException.class)
+        .hasMessageContaining("claim default/all");
+    assertThat(cpu().minus(start)).isLessThan(LOOSE.multipliedBy(2));
+  }
+
+  /* --- mixins cannot loop --- */
+
+  @Test
+  void mixins_selfNamedAndRepeatedIncludes_terminateWithProblems() {
+    // A device may only include mixins, and mixins include nothing: no cycle can be written.
+    // The closest malformed inputs are a mixin named like the device that includes it and an
+    // includes list repeating that name 10,000 times.
+    List<String> includes = Collections.nCopies(10_000, "dev-0");
+    Device self = new Device("dev-0", Map.of(), Map.of(), List.of(), includes, null, null, false,
+        List.of(), List.of(), List.of(), false, false);
+    ResourceSliceMixins mixins = new ResourceSliceMixins(
+        List.of(new DeviceMixin("dev-0", Map.of("model", DeviceAttribute.ofString("a")), Map.of())),
+        List.of(), List.of());
+    ResourceSlice slice = new ResourceSlice(ObjectMeta.named("loop"), new ResourceSliceSpec(DRIVER,
+        ResourcePool.of("pool-0", 1, 1), NODE, null, false, false, List.of(self), List.of(), mixins));
+
+    ResolvedSlice resolved = MixinResolver.resolve(slice, true);
+    assertThat(resolved.problems()).anySatisfy(p -> assertThat(p.field().toString()).contains("includes"));
+    assertThat(resolved.devices().get(0).attribute(DRIVER, "model")).isEqualTo(DeviceAttribute.ofString("a"));
+
+    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+        .snapshot(List.of(slice), List.of(CLASS_A), List.of());
+    Duration start = cpu();
+    try {
+      assertThat(snapshot.allocate(node(NODE), List.of(claim("c", request("req-0", 1)))).isAllocated())
+          .isFalse();
+    } catch (AllocationException e) {
+      assertThat(e.getMessage()).contains("loop");
+    }
+    assertThat(cpu().minus(start)).isLessThan(LOOSE);
+  }
+}
