@@ -345,7 +345,7 @@ final class ClusterState {
     return slices;
   }
 
-  private static Map<String, Map<String, BigDecimal>> counterSets(List<ResourceSlice> slices,
+  private Map<String, Map<String, BigDecimal>> counterSets(List<ResourceSlice> slices,
       long generation) {
     Map<String, Map<String, BigDecimal>> sets = new HashMap<>();
     for (ResourceSlice s : slices) {
@@ -381,9 +381,12 @@ final class ClusterState {
         p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins()));
   }
 
-  /** The slice with mixins applied; a slice whose mixins do not resolve is taken as written. */
-  private static ResourceSlice flat(ResourceSlice s) {
-    if (s.spec().mixins() == null) {
+  /**
+   * The slice with mixins applied, as the allocator sees it; with the mixins gate off, or when
+   * its mixins do not resolve, the slice as written.
+   */
+  private ResourceSlice flat(ResourceSlice s) {
+    if (s.spec().mixins() == null || !allocator.features().resourceSliceMixins()) {
       return s;
     }
     try {

@@ -178,6 +178,23 @@ final class Fabric8AdaptersRoundTripTest {
   }
 
   @Test
+  void v1beta2Objects_convertLikeTheirV1Twins() throws Exception {
+    String v1 = Files.readString(Path.of(getClass().getResource("/fabric8/all-fields.yaml").toURI()));
+    List<HasMetadata> beta = Fabric8Yaml.read(v1.replace("resource.k8s.io/v1\n", "resource.k8s.io/v1beta2\n"));
+    assertThat(beta).hasSize(5).filteredOn(o -> o.getApiVersion().equals("resource.k8s.io/v1beta2")).hasSize(4);
+    List<Object> expected = Fabric8Yaml.read(v1).stream().map(Fabric8AdaptersRoundTripTest::toRecord).toList();
+
+    assertThat(beta.stream().map(Fabric8AdaptersRoundTripTest::toRecord).toList()).isEqualTo(expected);
+    for (HasMetadata o : beta) {
+      if (!(o instanceof io.fabric8.kubernetes.api.model.Node)) {
+        HasMetadata back = toFabric8V1beta2(toRecord(o));
+        assertThat(back.getApiVersion()).isEqualTo("resource.k8s.io/v1beta2");
+        assertThat(back).isEqualTo(o);
+      }
+    }
+  }
+
+  @Test
   void allFieldsFixture_roundTrips() {
     List<HasMetadata> objects = Fabric8Yaml.resource("all-fields.yaml");
     assertThat(objects).hasSize(5);
