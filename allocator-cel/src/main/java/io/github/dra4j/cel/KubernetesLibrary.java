@@ -11,7 +11,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.projectnessie.cel.EnvOption;
 import org.projectnessie.cel.ProgramOption;
@@ -59,10 +58,8 @@ final class KubernetesLibrary {
   private static final Type PARAM_A = Decls.newTypeParamType("A");
   private static final Type LIST_A = Decls.newListType(PARAM_A);
 
-  private static final String QUANTITY_PATTERN =
-      "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-
-  private static final Pattern QUANTITY_SHAPE = Pattern.compile("^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$");
+  /** Quantity.parse says "quantity \"x\" is invalid: <reason>"; the reason is Kubernetes' message. */
+  private static final String INVALID = " is invalid: ";
 
 
   private KubernetesLibrary() {}
@@ -305,26 +302,18 @@ final class KubernetesLibrary {
     }
   }
 
+  /** Parses as resource.ParseQuantity does; the error is its message ("unable to parse quantity's suffix"). */
   private static Val quantity(Val v) {
     if (!(v instanceof StringT)) {
       return noSuchOverload(v, "quantity");
     }
-    String text = (String) v.value();
-    Quantity q = parseQuantity(text);
-    return q == null ? Err.newErr("%s", quantityError(text)) : new QuantityValue(q);
-  }
-
-  /** {@return resource.ParseQuantity's message for text that does not parse} */
-  private static String quantityError(String text) {
-    Matcher m = QUANTITY_SHAPE.matcher(text);
-    if (!m.matches()) {
-      return QUANTITY_PATTERN;
+    try {
+      return new QuantityValue(Quantity.parse((String) v.value()));
+    } catch (IllegalArgumentException e) {
+      String message = String.valueOf(e.getMessage());
+      int reason = message.indexOf(INVALID);
+      return Err.newErr("%s", reason < 0 ? message : message.substring(reason + INVALID.length()));
     }
-    String number = m.group(1);
-    if (number.indexOf('.') != number.lastIndexOf('.') || number.equals(".") || number.matches("[+-]?\\.?")) {
-      return "unable to parse numeric part of quantity";
-    }
-    return "unable to parse quantity's suffix";
   }
 
   private static @Nullable Long asLong(Quantity q) {
