@@ -116,6 +116,7 @@ public final class KubernetesCodec {
     YAMLFactory yamlFactory = YAMLFactory.builder()
         .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
         .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+        .stringQuotingChecker(new YamlQuoting())
         .disable(YAMLGenerator.Feature.SPLIT_LINES)
         .build();
     this.yaml = YAMLMapper.builder(yamlFactory).build();

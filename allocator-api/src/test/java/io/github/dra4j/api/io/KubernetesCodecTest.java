@@ -562,6 +562,23 @@ final class KubernetesCodecTest {
         .hasMessageContaining("name: expected a string, got number 1");
   }
 
+  @Test
+  void writeYaml_quotesEveryStringThatYamlWouldReadAsSomethingElse() throws Exception {
+    List<String> tricky = List.of("0x1F", "0b101", "1_000", "010", "1e3", "1.5", ".5", "+1", "-7", "yes", "No",
+        "on", "OFF", "true", "null", "~", "", "10:30", "2025-01-01", ".inf", "<<", "=", "*a", "&a", "!tag",
+        "- x", "a: b", "#c", "  padded ", "multi\nline");
+    Map<String, String> labels = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < tricky.size(); i++) {
+      labels.put("k" + i, tricky.get(i));
+    }
+    Node node = Node.of("n", labels);
+    String yaml = codec.writeYaml(List.of(node));
+
+    assertThat(codec.readAll(yaml, "y")).containsExactly(node);
+    Node keys = Node.of("n", Map.of("0x1F", "v", "yes", "v", "1_000", "v"));
+    assertThat(codec.readAll(codec.writeYaml(List.of(keys)), "y")).containsExactly(keys);
+  }
+
   /* --- thread safety --- */
 
   @Test
