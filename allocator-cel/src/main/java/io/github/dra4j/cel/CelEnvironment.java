@@ -8,7 +8,6 @@ import java.util.Map;
 import org.projectnessie.cel.Env;
 import org.projectnessie.cel.Env.AstIssuesTuple;
 import org.projectnessie.cel.EnvOption;
-import org.projectnessie.cel.Program;
 import org.projectnessie.cel.ProgramOption;
 import org.projectnessie.cel.checker.Decls;
 import org.projectnessie.cel.common.types.pb.ProtoTypeRegistry;
@@ -57,6 +56,7 @@ final class CelEnvironment {
   private final ProgramOption functions;
   private final ProgramOption folding = ProgramOption.customDecorator(KubernetesLibrary.foldConstantParsing());
   private final ProgramOption equality = ProgramOption.customDecorator(CelEquality.decorator());
+  private final ProgramOption regexes = ProgramOption.customDecorator(Regexes.decorator());
   private final ProgramOption costDecorator = ProgramOption.customDecorator(CostBudget.decorator());
 
   CelEnvironment(Variant variant) {
@@ -86,8 +86,15 @@ final class CelEnvironment {
     functions = KubernetesLibrary.functions(lists);
   }
 
-  /** {@return the compiled selector, or one carrying the compile error in the reference's words} */
-  CelSelector compile(String expression) {
+  /**
+   * Returns the compiled selector, or one carrying the compile error in the reference's words.
+   * Compilation is serialized per environment: cel-java's checker and planner are not
+   * documented as thread-safe, and the cache makes compilation rare. Evaluation of the
+   * resulting programs is concurrent.
+   *
+   * @return the selector
+   */
+  synchronized CelSelector compile(String expression) {
     int bytes = expression.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > MAX_EXPRESSION_BYTES) {
       return failed(expression, "expression too long: " + bytes + " bytes, may not be more than "
@@ -105,7 +112,7 @@ final class CelEnvironment {
     if (compiled.hasIssues()) {
       return failed(expression, "compilation failed: " + compiled.getIssues());
     }
-    String badEquality = EqualityTypeCheck.check(compiled.getAst());
+    String badEquality = StaticChecks.check(compiled.getAst());
     if (badEquality != null) {
       return failed(expression, "compilation failed: " + badEquality);
     }
@@ -114,8 +121,12 @@ final class CelEnvironment {
       return failed(expression, "must evaluate to bool or the unknown type, not "
           + org.projectnessie.cel.checker.Types.formatCheckedType(result));
     }
+    String badRegex = StaticChecks.checkRegexes(compiled.getAst());
+    if (badRegex != null) {
+      return failed(expression, "program instantiation failed: " + badRegex);
+    }
     try {
-      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, costDecorator), null);
+      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, regexes, costDecorator), null);
     } catch (RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }

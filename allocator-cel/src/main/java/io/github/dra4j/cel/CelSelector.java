@@ -3,6 +3,7 @@ package io.github.dra4j.cel;
 import io.github.dra4j.core.CompiledSelector;
 import io.github.dra4j.core.DeviceView;
 import io.github.dra4j.core.SelectorEvaluationException;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.projectnessie.cel.Program;
@@ -43,6 +44,7 @@ final class CelSelector implements CompiledSelector {
 
   @Override
   public boolean matches(DeviceView device) {
+    Objects.requireNonNull(device, "device");
     Program p = program;
     if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);

@@ -10,11 +10,7 @@ import io.github.dra4j.cel.OpaqueValue.SemverValue;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import org.jspecify.annotations.Nullable;
 import org.projectnessie.cel.EnvOption;
 import org.projectnessie.cel.ProgramOption;
@@ -62,11 +58,9 @@ final class KubernetesLibrary {
   private static final Type PARAM_A = Decls.newTypeParamType("A");
   private static final Type LIST_A = Decls.newListType(PARAM_A);
 
-  private static final String QUANTITY_PATTERN =
-      "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
+  /** Quantity.parse says "quantity \"x\" is invalid: <reason>"; the reason is Kubernetes' message. */
+  private static final String INVALID = " is invalid: ";
 
-  private static final int MAX_CACHED_PATTERNS = 256;
-  private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
   private KubernetesLibrary() {}
 
@@ -112,7 +106,7 @@ final class KubernetesLibrary {
     List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> min = new ArrayList<>();
     List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> max = new ArrayList<>();
     for (Type t : asList(Decls.Int, Decls.Uint, Decls.Double, Decls.Bool, Decls.String, Decls.Bytes,
-        Decls.Duration, Decls.Timestamp, SEMVER, QUANTITY)) {
+        Decls.Duration, Decls.Timestamp)) {
       String n = typeId(t);
       isSorted.add(member("list_" + n + "_is_sorted", Decls.Bool, Decls.newListType(t)));
       min.add(member("list_" + n + "_min", t, Decls.newListType(t)));
@@ -134,7 +128,8 @@ final class KubernetesLibrary {
         member("string_last_index_of_string", Decls.Int, Decls.String, Decls.String),
         member("string_last_index_of_string_int", Decls.Int, Decls.String, Decls.String, Decls.Int),
         Decls.newParameterizedInstanceOverload("list_a_last_index_of_a", asList(LIST_A, PARAM_A), Decls.Int, asList("A"))));
-    // Regex.
+    // Regex. cel-java declares matches only in receiver style; CEL also has matches(s, re).
+    decls.add(Decls.newFunction("matches", Decls.newOverload("matches", asList(Decls.String, Decls.String), Decls.Bool)));
     decls.add(Decls.newFunction("find", member("string_find_string", Decls.String, Decls.String, Decls.String)));
     decls.add(Decls.newFunction("findAll",
         member("string_find_all_string", LIST_STRING, Decls.String, Decls.String),
@@ -157,6 +152,19 @@ final class KubernetesLibrary {
         member("string_substring_int_int", Decls.String, Decls.String, Decls.Int, Decls.Int)));
     decls.add(Decls.newFunction("trim", member("string_trim", Decls.String, Decls.String)));
     decls.add(Decls.newFunction("reverse", member("string_reverse", Decls.String, Decls.String)));
+    // cel.CrossTypeNumericComparisons(true) of the Kubernetes base environment: 1 < 1.5 and
+    // 1 >= 1u compile; the standard runtime comparison already orders across numeric types.
+    String[][] operators = {{"_<_", "less"}, {"_<=_", "less_equals"}, {"_>_", "greater"}, {"_>=_", "greater_equals"}};
+    Type[][] pairs = {{Decls.Int, Decls.Double}, {Decls.Double, Decls.Int}, {Decls.Int, Decls.Uint},
+        {Decls.Uint, Decls.Int}, {Decls.Uint, Decls.Double}, {Decls.Double, Decls.Uint}};
+    for (String[] op : operators) {
+      List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> overloads = new ArrayList<>();
+      for (Type[] pair : pairs) {
+        overloads.add(Decls.newOverload(op[1] + "_" + numberId(pair[0]) + "_" + numberId(pair[1]),
+            asList(pair[0], pair[1]), Decls.Bool));
+      }
+      decls.add(Decls.newFunction(op[0], overloads));
+    }
     if (withIncludes) {
       decls.add(Decls.newFunction("includes", member("dra_includes_dyn_dyn", Decls.Bool, Decls.Dyn, Decls.Dyn)));
     }
@@ -165,6 +173,10 @@ final class KubernetesLibrary {
 
   private static com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload member(String id, Type result, Type... args) {
     return Decls.newInstanceOverload(id, asList(args), result);
+  }
+
+  private static String numberId(Type t) {
+    return t == Decls.Int ? "int64" : t == Decls.Uint ? "uint64" : "double";
   }
 
   private static String typeId(Type t) {
@@ -290,12 +302,18 @@ final class KubernetesLibrary {
     }
   }
 
+  /** Parses as resource.ParseQuantity does; the error is its message ("unable to parse quantity's suffix"). */
   private static Val quantity(Val v) {
     if (!(v instanceof StringT)) {
       return noSuchOverload(v, "quantity");
     }
-    Quantity q = parseQuantity((String) v.value());
-    return q == null ? Err.newErr("%s", QUANTITY_PATTERN) : new QuantityValue(q);
+    try {
+      return new QuantityValue(Quantity.parse((String) v.value()));
+    } catch (IllegalArgumentException e) {
+      String message = String.valueOf(e.getMessage());
+      int reason = message.indexOf(INVALID);
+      return Err.newErr("%s", reason < 0 ? message : message.substring(reason + INVALID.length()));
+    }
   }
 
   private static @Nullable Long asLong(Quantity q) {
@@ -366,32 +384,29 @@ final class KubernetesLibrary {
 
   /* --- lists --- */
 
+  /*
+   * isSorted, min and max follow lists.go: elements must be comparable CEL values (quantities
+   * and versions are not), and a failed comparison between two elements counts as "not out of
+   * order" / "not better" rather than as an error.
+   */
   private static Val isSorted(Val v) {
     if (!(v instanceof Lister)) {
       return noSuchOverload(v, "isSorted");
     }
     Lister l = (Lister) v;
     long n = l.size().intValue();
-    for (long i = 1; i < n; i++) {
-      Val c = compareValues(l.get(IntT.intOf(i - 1)), l.get(IntT.intOf(i)));
-      if (Err.isError(c)) {
-        return c;
+    Val prev = null;
+    for (long i = 0; i < n; i++) {
+      Val next = l.get(IntT.intOf(i));
+      if (!(next instanceof Comparer)) {
+        return noSuchOverload(next, "isSorted");
       }
-      if (c.intValue() > 0) {
+      if (prev != null && compares(((Comparer) prev).compare(next), 1)) {
         return Types.boolOf(false);
       }
+      prev = next;
     }
     return Types.boolOf(true);
-  }
-
-  private static Val compareValues(Val a, Val b) {
-    if (a instanceof Comparer) {
-      return ((Comparer) a).compare(b);
-    }
-    if (a instanceof OpaqueValue && a.getClass() == b.getClass()) {
-      return compare(a, b, "compare", IntT::intOf);
-    }
-    return noSuchOverload(a, b, "compare");
   }
 
   private static Val sum(Val v) {
@@ -416,27 +431,28 @@ final class KubernetesLibrary {
     return acc;
   }
 
+  private static boolean compares(Val comparison, int expected) {
+    return comparison instanceof IntT && comparison.intValue() == expected;
+  }
+
   private static Val extreme(Val v, String function, int sign) {
     if (!(v instanceof Lister)) {
       return noSuchOverload(v, function);
     }
     Lister l = (Lister) v;
     long n = l.size().intValue();
-    if (n == 0) {
-      return Err.newErr("%s called on empty list", function);
-    }
-    Val best = l.get(IntT.IntZero);
-    for (long i = 1; i < n; i++) {
-      Val e = l.get(IntT.intOf(i));
-      Val c = compareValues(e, best);
-      if (Err.isError(c)) {
-        return c;
+    Val best = null;
+    for (long i = 0; i < n; i++) {
+      Val next = l.get(IntT.intOf(i));
+      if (!(next instanceof Comparer)) {
+        return noSuchOverload(next, function);
       }
-      if (Long.signum(c.intValue()) == sign) {
-        best = e;
+      // min replaces the best when it compares greater than the next element, max when less.
+      if (best == null || compares(((Comparer) best).compare(next), -sign)) {
+        best = next;
       }
     }
-    return best;
+    return best != null ? best : Err.newErr("%s called on empty list", function);
   }
 
   private static Val indexOf(Val a, Val b, boolean last) {
@@ -477,26 +493,15 @@ final class KubernetesLibrary {
 
   /* --- regex --- */
 
-  private static Pattern pattern(String re) {
-    Pattern p = PATTERNS.get(re);
-    if (p == null) {
-      p = Pattern.compile(re);
-      if (PATTERNS.size() < MAX_CACHED_PATTERNS) {
-        PATTERNS.putIfAbsent(re, p);
-      }
-    }
-    return p;
-  }
-
   private static Val find(Val s, Val re) {
     if (!(s instanceof StringT) || !(re instanceof StringT)) {
       return noSuchOverload(s, re, "find");
     }
     try {
-      Matcher m = pattern((String) re.value()).matcher((String) s.value());
+      Matcher m = Regexes.compile((String) re.value()).matcher((String) s.value());
       return StringT.stringOf(m.find() ? m.group() : "");
-    } catch (PatternSyntaxException e) {
-      return Err.newErr("%s", e.getDescription());
+    } catch (IllegalArgumentException e) {
+      return Err.newErr("%s", e.getMessage());
     }
   }
 
@@ -507,12 +512,12 @@ final class KubernetesLibrary {
     long n = limit.intValue();
     List<String> found = new ArrayList<>();
     try {
-      Matcher m = pattern((String) re.value()).matcher((String) s.value());
+      Matcher m = Regexes.compile((String) re.value()).matcher((String) s.value());
       while ((n < 0 || found.size() < n) && m.find()) {
         found.add(m.group());
       }
-    } catch (PatternSyntaxException e) {
-      return Err.newErr("%s", e.getDescription());
+    } catch (IllegalArgumentException e) {
+      return Err.newErr("%s", e.getMessage());
     }
     return ListT.newStringArrayList(found.toArray(new String[0]));
   }

@@ -11,6 +11,7 @@ import org.jspecify.annotations.Nullable;
 public abstract class AllocationException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
+  /** The object at fault, or null. */
   private final @Nullable String objectRef;
   private final transient @Nullable FieldPath path;
 

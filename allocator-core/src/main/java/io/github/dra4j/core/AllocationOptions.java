@@ -34,6 +34,9 @@ public record AllocationOptions(
   /**
    * Checks the budget.
    *
+   * @param stepBudget see the record component
+   * @param deadline see the record component
+   * @param cancellation see the record component
    * @throws IllegalArgumentException when {@code stepBudget} is below 1
    */
   public AllocationOptions {

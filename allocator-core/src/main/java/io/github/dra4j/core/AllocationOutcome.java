@@ -23,7 +23,11 @@ public sealed interface AllocationOutcome
    *     each in its claim's {@code status.allocation}
    */
   record Allocated(List<AllocationResult> results) implements AllocationOutcome {
-    /** Copies the results. */
+  /**
+     * Copies the results.
+     *
+     * @param results see the record component
+     */
     public Allocated {
       results = List.copyOf(results);
     }
@@ -41,7 +45,11 @@ public sealed interface AllocationOutcome
    * @param explanation why, per claim and request
    */
   record Unsatisfiable(Explanation explanation) implements AllocationOutcome {
-    /** Checks the explanation. */
+  /**
+     * Checks the explanation.
+     *
+     * @param explanation see the record component
+     */
     public Unsatisfiable {
       Objects.requireNonNull(explanation, "explanation");
     }

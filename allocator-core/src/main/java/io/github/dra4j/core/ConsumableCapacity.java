@@ -27,6 +27,9 @@ final class ConsumableCapacity {
       RequestView request,
       @Nullable Map<String, Quantity> allocated,
       @Nullable Map<String, BigDecimal> allocating) {
+    if (request.capacity == null && device.device.capacity().isEmpty() && device.device.includes().isEmpty()) {
+      return null; // nothing requested, nothing to consume: the common case, without allocation
+    }
     String driver = device.id.driver();
     if (request.capacity != null) {
       for (String name : request.capacity.requests().keySet()) {

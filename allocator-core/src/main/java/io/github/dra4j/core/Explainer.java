@@ -56,7 +56,33 @@ final class Explainer {
         notes.add(new Explanation.PoolNote(pool.id.toString(), Reason.DROPPED_BY_MIXINS_GATE, d));
       }
     }
+    notes.addAll(otherPools(run));
     return new Explanation(run.node.name(), claims, notes);
+  }
+
+  /** One note for the pools of the cluster that cannot serve the node at all. */
+  private static List<Explanation.PoolNote> otherPools(AllocationRun run) {
+    java.util.Set<PoolId> here = new java.util.HashSet<>();
+    for (Pool p : run.pools) {
+      here.add(p.id);
+    }
+    List<PoolId> others = new ArrayList<>();
+    for (PoolId id : run.snapshot.index().slicesByPool().keySet()) {
+      if (!here.contains(id)) {
+        others.add(id);
+      }
+    }
+    if (others.isEmpty()) {
+      return List.of();
+    }
+    others.sort(null);
+    List<String> names = new ArrayList<>();
+    for (PoolId id : others.subList(0, Math.min(MAX_EXAMPLES, others.size()))) {
+      names.add(id.toString());
+    }
+    String detail = others.size() + " pool(s) have no ResourceSlice for node " + run.node.name() + ": "
+        + String.join(", ", names) + (others.size() > MAX_EXAMPLES ? ", ..." : "");
+    return List.of(new Explanation.PoolNote("(other nodes)", Reason.NODE_NOT_MATCHING, detail));
   }
 
   private static String conflict(AllocationRun run, int c) {

@@ -20,8 +20,13 @@ import org.jspecify.annotations.Nullable;
  * @param pools pools of the node that could not be used, or devices dropped by a gate
  */
 public record Explanation(String node, List<ClaimExplanation> claims, List<PoolNote> pools) {
-
-  /** Copies the lists. */
+  /**
+   * Copies the lists.
+   *
+   * @param node see the record component
+   * @param claims see the record component
+   * @param pools see the record component
+   */
   public Explanation {
     Objects.requireNonNull(node, "node");
     claims = List.copyOf(claims);
@@ -40,7 +45,7 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
     DROPPED_BY_MIXINS_GATE,
     /** A gate the device needs is off (binding conditions, partitionable devices). */
     FEATURE_DISABLED,
-    /** Per-device node selection excludes this node. */
+    /** Per-device node selection excludes this node, or the pool has no slice for it. */
     NODE_NOT_MATCHING,
     /** A selector of the request's DeviceClass is false. */
     CLASS_SELECTOR_FALSE,
@@ -68,7 +73,13 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
    */
   public record ClaimExplanation(
       String claim, List<RequestExplanation> requests, @Nullable String conflict) {
-    /** Copies the list. */
+  /**
+     * Copies the list.
+     *
+     * @param claim see the record component
+     * @param requests see the record component
+     * @param conflict see the record component
+     */
     public ClaimExplanation {
       Objects.requireNonNull(claim, "claim");
       requests = List.copyOf(requests);
@@ -90,7 +101,15 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
       int devicesConsidered,
       int devicesSuitable,
       List<Rejection> rejections) {
-    /** Copies the list. */
+  /**
+     * Copies the list.
+     *
+     * @param request see the record component
+     * @param devicesNeeded see the record component
+     * @param devicesConsidered see the record component
+     * @param devicesSuitable see the record component
+     * @param rejections see the record component
+     */
     public RequestExplanation {
       Objects.requireNonNull(request, "request");
       rejections = List.copyOf(rejections);
@@ -107,7 +126,14 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
    *     shortfall ("counter set gpu-0, counter memory: needs 10Gi, 4Gi left (short 6Gi)")
    */
   public record Rejection(Reason reason, int devices, List<String> examples, String detail) {
-    /** Copies the list. */
+  /**
+     * Copies the list.
+     *
+     * @param reason see the record component
+     * @param devices see the record component
+     * @param examples see the record component
+     * @param detail see the record component
+     */
     public Rejection {
       Objects.requireNonNull(reason, "reason");
       Objects.requireNonNull(detail, "detail");
@@ -119,12 +145,19 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
    * A pool of the node that could not be used, or devices a gate made invisible.
    *
    * @param pool {@code driver/pool}
-   * @param reason {@link Reason#INCOMPLETE_POOL}, {@link Reason#INVALID_POOL} or {@link
-   *     Reason#DROPPED_BY_MIXINS_GATE}
+   * @param reason {@link Reason#INCOMPLETE_POOL}, {@link Reason#INVALID_POOL}, {@link
+   *     Reason#DROPPED_BY_MIXINS_GATE}, or {@link Reason#NODE_NOT_MATCHING} for pools that have no
+   *     slice for the node (then {@code pool} is "(other nodes)")
    * @param detail the invalid reason, or what was dropped
    */
   public record PoolNote(String pool, Reason reason, String detail) {
-    /** Checks the components. */
+  /**
+     * Checks the components.
+     *
+     * @param pool see the record component
+     * @param reason see the record component
+     * @param detail see the record component
+     */
     public PoolNote {
       Objects.requireNonNull(pool, "pool");
       Objects.requireNonNull(reason, "reason");

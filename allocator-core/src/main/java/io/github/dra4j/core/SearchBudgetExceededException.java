@@ -8,6 +8,7 @@ package io.github.dra4j.core;
 public final class SearchBudgetExceededException extends AllocationException {
   private static final long serialVersionUID = 1L;
 
+  /** The steps taken when the search was stopped. */
   private final long steps;
 
   SearchBudgetExceededException(String message, long steps) {

@@ -215,6 +215,29 @@ final class AllocatorBehaviourTest {
     assertThat(e.claims().get(1).conflict()).contains("not together with the other claims");
   }
 
+  @Test
+  void explanation_notesDroppedDevicesAndOtherNodes() {
+    io.github.dra4j.api.Device withIncludes = new io.github.dra4j.api.Device("device-1", java.util.Map.of(),
+        java.util.Map.of(), List.of(), List.of("gpu"), null, null, false, List.of(), List.of(), List.of(), false,
+        false);
+    ResourceSlice mixins = new ResourceSlice(io.github.dra4j.api.ObjectMeta.named("slice-1"),
+        new io.github.dra4j.api.ResourceSliceSpec(Fx.DRIVER, io.github.dra4j.api.ResourcePool.of("pool-1", 1, 1),
+            NODE, null, false, false, List.of(withIncludes), List.of(),
+            new io.github.dra4j.api.ResourceSliceMixins(List.of(new io.github.dra4j.api.DeviceMixin("gpu",
+                java.util.Map.of("model", io.github.dra4j.api.DeviceAttribute.ofString("a100")), java.util.Map.of())),
+                List.of(), List.of())));
+    ClusterSnapshot snapshot = Fx.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
+        .snapshot(List.of(mixins, slice("slice-2", "pool-2", 1, 1, "node-2", devices("device-2"))),
+            List.of(CLASS_A), List.of());
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1))));
+    Explanation e = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
+    assertThat(e.pools()).extracting(Explanation.PoolNote::reason).containsExactly(
+        Explanation.Reason.DROPPED_BY_MIXINS_GATE, Explanation.Reason.NODE_NOT_MATCHING);
+    assertThat(e.pools().get(0).detail()).contains("device-1");
+    assertThat(e.pools().get(1).detail()).contains("driver-a/pool-2");
+    assertThat(e.claims().get(0).requests().get(0).devicesConsidered()).isZero();
+  }
+
   /* --- snapshot: thread safety, determinism, caching, inputs --- */
 
   @Test
@@ -251,6 +274,22 @@ final class AllocatorBehaviourTest {
     List<Pool> first = snapshot.pools(node(NODE));
     assertThat(first).extracting(p -> p.id.pool()).containsExactly("pool-1");
     assertThat(snapshot.pools(node(NODE))).isSameAs(first);
+  }
+
+  @Test
+  void snapshot_callDoesNoWorkForOtherNodes() {
+    List<ResourceSlice> slices = new ArrayList<>();
+    for (int n = 0; n < 200; n++) {
+      slices.add(slice("slice-" + n, "pool-" + n, 1, 1, "node-" + (n + 2), numbered(20)));
+    }
+    slices.add(slice("mine", "pool-mine", numbered(3)));
+    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(compiler).build()
+        .snapshot(slices, List.of(CLASS_A), List.of());
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 3))));
+    assertThat(Fx.devicesOf(outcome).get(0)).hasSize(3);
+    assertThat(snapshot.pools(node(NODE))).extracting(p -> p.id.pool()).containsExactly("pool-mine");
+    assertThat(compiler.evaluations.get()).isEqualTo(3);
   }
 
   @Test

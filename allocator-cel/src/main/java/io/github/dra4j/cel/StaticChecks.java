@@ -13,15 +13,21 @@ import org.projectnessie.cel.common.Errors;
 import org.projectnessie.cel.common.Location;
 
 /*
- * The compile-time half of cel-go's equality. cel-java's checker accepts `device.driver == 1`
+ * Checks on the checked AST that cel-java's checker does not make.
+ *
+ * Equality: the compile-time half of cel-go's equality. cel-java's checker accepts `device.driver == 1`
  * and `1 in ["a"]`; cel-go declares ==, != as (A, A) and `in` as (A, list(A)) / (A, map(A, B)),
  * so these are compile errors ("found no matching overload for '_==_' applied to
  * '(string, int)'"). This pass reports the same, with cel-java's error layout and position.
  * dyn (attribute values) matches anything, so `device.attributes["d"].x == 1` stays valid.
+ *
+ * Regular expressions: cel-go compiles constant patterns of matches, find and findAll when the
+ * program is built, so a bad literal pattern fails compilation ("program instantiation failed:
+ * error parsing regexp: ...") instead of evaluation.
  */
-final class EqualityTypeCheck {
+final class StaticChecks {
 
-  private EqualityTypeCheck() {}
+  private StaticChecks() {}
 
   /** {@return the error text, or null when every ==, != and in is well typed} */
   static @Nullable String check(Ast ast) {
@@ -68,6 +74,66 @@ final class EqualityTypeCheck {
       default:
         break;
     }
+  }
+
+  /** {@return the error for a constant regular expression that does not compile, or null} */
+  static @Nullable String checkRegexes(Ast ast) {
+    return firstBadRegex(CEL.astToCheckedExpr(ast).getExpr());
+  }
+
+  private static @Nullable String firstBadRegex(Expr e) {
+    switch (e.getExprKindCase()) {
+      case CALL_EXPR: {
+        Expr.Call call = e.getCallExpr();
+        String f = call.getFunction();
+        if (f.equals("matches") || f.equals("find") || f.equals("findAll")) {
+          int index = call.hasTarget() ? 0 : 1;
+          if (call.getArgsCount() > index && call.getArgs(index).hasConstExpr()
+              && call.getArgs(index).getConstExpr().hasStringValue()) {
+            try {
+              Regexes.compile(call.getArgs(index).getConstExpr().getStringValue());
+            } catch (IllegalArgumentException ex) {
+              return ex.getMessage();
+            }
+          }
+        }
+        List<Expr> subs = new java.util.ArrayList<>(call.getArgsList());
+        if (call.hasTarget()) {
+          subs.add(call.getTarget());
+        }
+        return firstBadRegex(subs);
+      }
+      case SELECT_EXPR:
+        return firstBadRegex(e.getSelectExpr().getOperand());
+      case LIST_EXPR:
+        return firstBadRegex(e.getListExpr().getElementsList());
+      case STRUCT_EXPR: {
+        List<Expr> subs = new java.util.ArrayList<>();
+        for (Expr.CreateStruct.Entry en : e.getStructExpr().getEntriesList()) {
+          if (en.hasMapKey()) {
+            subs.add(en.getMapKey());
+          }
+          subs.add(en.getValue());
+        }
+        return firstBadRegex(subs);
+      }
+      case COMPREHENSION_EXPR: {
+        Expr.Comprehension c = e.getComprehensionExpr();
+        return firstBadRegex(List.of(c.getIterRange(), c.getAccuInit(), c.getLoopCondition(), c.getLoopStep(), c.getResult()));
+      }
+      default:
+        return null;
+    }
+  }
+
+  private static @Nullable String firstBadRegex(List<Expr> exprs) {
+    for (Expr x : exprs) {
+      String bad = firstBadRegex(x);
+      if (bad != null) {
+        return bad;
+      }
+    }
+    return null;
   }
 
   private static void checkCall(Expr e, Expr.Call call, Map<Long, Type> types, Ast ast, Errors errors) {
