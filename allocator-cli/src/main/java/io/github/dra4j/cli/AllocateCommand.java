@@ -63,7 +63,7 @@ final class AllocateCommand implements Callable<Integer> {
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
       description = "yaml (default; multi-document) or json (one kind: List object).")
-  OutputFormat output = OutputFormat.yaml;
+  OutputFormat output = OutputFormat.YAML;
 
   @Option(names = "--explain", description = "When nothing fits, explain in detail why.")
   boolean explain;

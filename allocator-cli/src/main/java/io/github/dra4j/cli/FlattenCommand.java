@@ -34,7 +34,7 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
       description = "yaml (default; multi-document) or json (one kind: List object).")
-  OutputFormat output = OutputFormat.yaml;
+  OutputFormat output = OutputFormat.YAML;
 
   FlattenCommand(Context ctx) {
     this.ctx = ctx;

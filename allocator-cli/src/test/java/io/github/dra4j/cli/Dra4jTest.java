@@ -323,6 +323,65 @@ final class Dra4jTest {
     assertNoStackTrace(r);
   }
 
+  @Test
+  void allocate_readsKindListAndJson(@TempDir Path dir) throws IOException {
+    String list = """
+        apiVersion: v1
+        kind: List
+        items:
+        - {apiVersion: v1, kind: Node, metadata: {name: node-1}}
+        - apiVersion: resource.k8s.io/v1
+          kind: DeviceClass
+          metadata: {name: class-a}
+          spec: {selectors: [{cel: {expression: 'device.driver == "driver-a"'}}]}
+        """;
+    String json = """
+        {"apiVersion": "resource.k8s.io/v1", "kind": "ResourceClaim",
+         "metadata": {"name": "from-json", "namespace": "default"},
+         "spec": {"devices": {"requests": [{"name": "req-0", "exactly": {"deviceClassName": "class-a"}}]}}}
+        """;
+    Cli.Result r = Cli.stdin(docs(list, SLICE), "allocate", "--node", "node-1", "-f", "-", "-f",
+        write(dir, "claim.json", json).toString(), "-o", "json");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(claims(r.out())).extracting(ResourceClaim::name).containsExactly("from-json");
+  }
+
+  @Test
+  void allocate_acceptsGoBooleanSpellings() {
+    Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, claim("claim-0", 1, "class-a")), "allocate",
+        "--node", "node-1", "--feature-gates", "DRAAdminAccess=F,DRADeviceTaints=1", "--feature-gates",
+        "DRAPrioritizedList=True", "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+  }
+
+  @Test
+  void allocate_stdinTwiceIsExit2() {
+    Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE), "allocate", "--node", "node-1", "-f", "-", "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+    assertThat(r.err()).contains("standard input can be read only once");
+  }
+
+  @Test
+  void allocate_directoryIsExit2(@TempDir Path dir) {
+    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", dir.toString());
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+    assertThat(r.err()).contains("is a directory");
+    assertNoStackTrace(r);
+  }
+
+  @Test
+  void allocate_malformedYamlIsExit2() {
+    Cli.Result r = Cli.stdin(docs(NODE, "kind: [unclosed\n"), "allocate", "--node", "node-1", "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+    assertThat(r.err()).contains("<stdin>");
+    assertNoStackTrace(r);
+  }
+
   /* --- flatten --- */
 
   private static final String MIXIN_SLICE = """
