@@ -119,6 +119,8 @@ public final class ClaimAllocator {
    * @return allocated, unsatisfiable on this node, or failed with the reason
    * @throws io.github.dra4j.core.AllocationException when the allocator rejects the input (unknown
    *     class, CEL error, invalid pool), after releasing anything in flight
+   * @throws Fabric8ConversionException when a claim read from the server is malformed, after
+   *     releasing anything in flight
    */
   public Result allocate(Pod pod, String nodeName) {
     Objects.requireNonNull(pod, "pod");

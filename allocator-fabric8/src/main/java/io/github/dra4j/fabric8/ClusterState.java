@@ -73,6 +73,7 @@ final class ClusterState {
   private final Map<String, ResourceClaim> inFlight = new TreeMap<>();
   private final Map<String, Node> nodes = new TreeMap<>();
   private final Map<DeviceKey, Pinned> pinned = new HashMap<>();
+  private Set<DeviceKey> held = Set.of();
   private final Map<String, String> problems = new TreeMap<>();
 
   private final Map<PoolKey, List<ResourceSlice>> effective = new HashMap<>();
@@ -94,6 +95,15 @@ final class ClusterState {
     poolOfSlice.put(slice.name(), key);
     dirty.add(key);
     version++;
+    // A claim seen before its device's slice gets the device pinned as soon as the slice arrives.
+    for (DeviceKey k : held) {
+      if (k.driver().equals(key.driver()) && k.pool().equals(key.pool()) && !pinned.containsKey(k)) {
+        Pinned p = currentDefinition(k);
+        if (p != null) {
+          pinned.put(k, p);
+        }
+      }
+    }
   }
 
   synchronized void removeSlice(String name) {
@@ -246,6 +256,7 @@ final class ClusterState {
         }
       }
     }
+    this.held = held;
     pinned.keySet().removeIf(k -> {
       if (!held.contains(k)) {
         dirty.add(new PoolKey(k.driver(), k.pool()));
@@ -334,7 +345,7 @@ final class ClusterState {
     return slices;
   }
 
-  private static Map<String, Map<String, BigDecimal>> counterSets(List<ResourceSlice> slices,
+  private Map<String, Map<String, BigDecimal>> counterSets(List<ResourceSlice> slices,
       long generation) {
     Map<String, Map<String, BigDecimal>> sets = new HashMap<>();
     for (ResourceSlice s : slices) {
@@ -370,9 +381,12 @@ final class ClusterState {
         p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins()));
   }
 
-  /** The slice with mixins applied; a slice whose mixins do not resolve is taken as written. */
-  private static ResourceSlice flat(ResourceSlice s) {
-    if (s.spec().mixins() == null) {
+  /**
+   * The slice with mixins applied, as the allocator sees it; with the mixins gate off, or when
+   * its mixins do not resolve, the slice as written.
+   */
+  private ResourceSlice flat(ResourceSlice s) {
+    if (s.spec().mixins() == null || !allocator.features().resourceSliceMixins()) {
       return s;
     }
     try {

@@ -111,6 +111,10 @@ public final class Fabric8Cluster implements AutoCloseable {
 
       private void apply(F obj) {
         String ref = ToRecords.ref(kind, obj.getMetadata());
+        if (obj.getMetadata() == null || obj.getMetadata().getName() == null) {
+          state.problem(ref, ref + ": metadata.name: Required value");
+          return;
+        }
         try {
           put.accept(convert.apply(obj));
           state.problem(ref, null);

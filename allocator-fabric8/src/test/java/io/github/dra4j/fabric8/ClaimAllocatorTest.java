@@ -55,6 +55,7 @@ final class ClaimAllocatorTest {
     List<HasMetadata> pristine = sent.stream().map(Fabric8Yaml.SERIALIZATION::clone).toList();
     mock.createClaim("claim-0", 2);
     Pod pod = mock.pod("pod-0", "claim-0");
+    Pod podBefore = Fabric8Yaml.SERIALIZATION.clone(pod);
     startCluster();
     assertThat(cluster.problems()).isEmpty();
     assertThat(cluster.nodes()).extracting(n -> n.name()).containsExactly("node-1", "node-2");
@@ -76,6 +77,7 @@ final class ClaimAllocatorTest {
     assertThat(((ClaimAllocator.Allocated) r).claims()).singleElement()
         .satisfies(c -> assertThat(devices(c)).containsExactly("part-a", "part-b"));
     assertThat(sent).as("inputs unchanged").isEqualTo(pristine);
+    assertThat(pod).as("pod unchanged").isEqualTo(podBefore);
     MockCluster.await("informer shows the allocation", () -> {
       ResourceClaim seen = cluster.claim(MockCluster.NAMESPACE, "claim-0");
       return seen != null && seen.allocation() != null;
@@ -145,6 +147,35 @@ final class ClaimAllocatorTest {
 
     assertThat(r).isInstanceOfSatisfying(ClaimAllocator.Failed.class,
         f -> assertThat(f.reason()).contains("ResourceClaim default/nope not found"));
+  }
+
+  @Test
+  void allocate_claimDeletedBeforeWrite_failsAndReleasesInFlight() {
+    mock.createAll("cluster.yaml");
+    mock.createClaim("claim-0", 2);
+    Pod pod = mock.pod("pod-0", "claim-0");
+    startCluster();
+    AtomicInteger deleted = new AtomicInteger();
+    Interceptor deleter = new Interceptor() {
+      @Override
+      public void before(BasicBuilder builder, HttpRequest request, Interceptor.RequestTags tags) {
+        if (isStatusWrite(request) && deleted.getAndIncrement() == 0) {
+          mock.client.resource(mock.claim("claim-0")).delete();
+        }
+      }
+    };
+    try (KubernetesClient racing = mock.client(b -> b.withHttpClientBuilderConsumer(h ->
+        h.addOrReplaceInterceptor("deleter", deleter)))) {
+
+      ClaimAllocator.Result r = ClaimAllocator.builder(racing, cluster).build().allocate(pod, "node-1");
+
+      assertThat(r).isInstanceOfSatisfying(ClaimAllocator.Failed.class, f -> assertThat(f.reason())
+          .contains("writing the status of ResourceClaim default/claim-0 failed"));
+      assertThat(cluster.state().isInFlight("default/claim-0")).isFalse();
+      mock.createClaim("claim-1", 2);
+      assertThat(ClaimAllocator.builder(mock.client, cluster).build().allocate(mock.pod("pod-1", "claim-1"), "node-1"))
+          .as("the devices of the failed write are free again").isInstanceOf(ClaimAllocator.Allocated.class);
+    }
   }
 
   /* --- conflicts --- */

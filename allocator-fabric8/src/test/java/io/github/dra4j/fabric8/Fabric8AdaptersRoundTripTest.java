@@ -12,6 +12,7 @@ import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.api.io.UnknownObject;
+import io.github.dra4j.testing.Examples;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -158,6 +159,39 @@ final class Fabric8AdaptersRoundTripTest {
     String yaml = Files.readString(Path.of(getClass().getResource("/fabric8/all-fields.yaml").toURI()));
     List<Object> viaFabric8 = Fabric8Yaml.read(yaml).stream().map(Fabric8AdaptersRoundTripTest::toRecord).toList();
     assertThat(viaFabric8).hasSize(5).isEqualTo(KubernetesCodec.create().readAll(yaml, "all-fields.yaml"));
+  }
+
+  /** The KEP example fixtures (A100 mixins, MIG, DGX, TPU multi-host): round trips and agreement with the codec. */
+  @TestFactory
+  Stream<DynamicTest> everyExampleFixture_roundTripsAndMatchesCodec() {
+    assertThat(Examples.names()).isNotEmpty();
+    return Examples.names().stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+      List<HasMetadata> objects = Fabric8Yaml.read(Examples.text(name));
+      assertThat(objects).isNotEmpty();
+      for (HasMetadata o : objects) {
+        assertRoundTrips(o);
+      }
+      List<Object> viaCodec = Examples.load(name).stream().filter(o -> !(o instanceof UnknownObject))
+          .map(Fabric8AdaptersRoundTripTest::emptyListsAsEmpty).toList();
+      assertThat(objects.stream().map(Fabric8AdaptersRoundTripTest::toRecord).toList()).isEqualTo(viaCodec);
+    }));
+  }
+
+  @Test
+  void v1beta2Objects_convertLikeTheirV1Twins() throws Exception {
+    String v1 = Files.readString(Path.of(getClass().getResource("/fabric8/all-fields.yaml").toURI()));
+    List<HasMetadata> beta = Fabric8Yaml.read(v1.replace("resource.k8s.io/v1\n", "resource.k8s.io/v1beta2\n"));
+    assertThat(beta).hasSize(5).filteredOn(o -> o.getApiVersion().equals("resource.k8s.io/v1beta2")).hasSize(4);
+    List<Object> expected = Fabric8Yaml.read(v1).stream().map(Fabric8AdaptersRoundTripTest::toRecord).toList();
+
+    assertThat(beta.stream().map(Fabric8AdaptersRoundTripTest::toRecord).toList()).isEqualTo(expected);
+    for (HasMetadata o : beta) {
+      if (!(o instanceof io.fabric8.kubernetes.api.model.Node)) {
+        HasMetadata back = toFabric8V1beta2(toRecord(o));
+        assertThat(back.getApiVersion()).isEqualTo("resource.k8s.io/v1beta2");
+        assertThat(back).isEqualTo(o);
+      }
+    }
   }
 
   @Test
