@@ -24,7 +24,8 @@ import org.openjdk.jol.info.GraphLayout;
  * the decoded slices; the slices plus their {@link MixinResolver} views (what the allocator
  * indexes per slice); and a freshly indexed {@link ClusterSnapshot} (slices, resolved views and
  * the pool index), built with a selector compiler that is never called, so the CEL environment
- * stays out of the count.
+ * stays out of the count. For contrast, one DGX A100 node ({@link DgxA100}) is measured in both
+ * forms too.
  */
 final class Footprint {
   private Footprint() {}
@@ -53,8 +54,9 @@ final class Footprint {
    * @param slices the decoded slices
    * @param resolved the slices plus their mixin-resolved views
    * @param snapshot a freshly indexed snapshot
+   * @param dgxNode the decoded slices of one DGX A100 node, mixins vs flattened
    */
-  record Result(Sizes slices, Sizes resolved, Sizes snapshot) {}
+  record Result(Sizes slices, Sizes resolved, Sizes snapshot, Sizes dgxNode) {}
 
   /**
    * Returns the footprint of the worst-case set with the given number of device slices. JOL
@@ -71,7 +73,15 @@ final class Footprint {
     return new Result(
         new Sizes(size(mixin.slices()), size(flat.slices())),
         new Sizes(size(resolve(mixin)), size(resolve(flat))),
-        new Sizes(snapshotSize(mixin), snapshotSize(flat)));
+        new Sizes(snapshotSize(mixin), snapshotSize(flat)),
+        dgxNode(codec));
+  }
+
+  /** The real-world contrast: a DGX A100 node shares each mixin among many devices. */
+  private static Sizes dgxNode(KubernetesCodec codec) {
+    Workload node = DgxA100.node(DgxA100.nodeName(0), true);
+    Workload flat = WorstCaseSlices.flattened(node);
+    return new Sizes(size(decoded(codec, node).slices()), size(decoded(codec, flat).slices()));
   }
 
   private static Workload decoded(KubernetesCodec codec, Workload workload) {

@@ -103,6 +103,8 @@ final class Report {
           footprint.resolved().toString(), "reported", "reported"));
       targets.add(new Target("T2", "freshly indexed snapshot: mixin / flattened",
           footprint.snapshot().toString(), "reported", "reported"));
+      targets.add(new Target("T2", "one DGX A100 node (real-world sharing): mixin / flattened",
+          footprint.dgxNode().toString(), "reported", "reported"));
     } else {
       targets.add(new Target("T2", "retained heap: mixin / flattened", "not measured", "<= 0.5x", "not measured"));
     }

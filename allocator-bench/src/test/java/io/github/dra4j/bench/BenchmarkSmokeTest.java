@@ -88,5 +88,6 @@ final class BenchmarkSmokeTest {
     assertThat(result.resolved().flattened()).isGreaterThan(result.slices().flattened());
     assertThat(result.snapshot().mixin()).isPositive();
     assertThat(result.snapshot().flattened()).isPositive();
+    assertThat(result.dgxNode().mixin()).isLessThan(result.dgxNode().flattened());
   }
 }
