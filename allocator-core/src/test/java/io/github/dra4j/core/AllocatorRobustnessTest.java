@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceConstraint;
 import io.github.dra4j.api.DeviceMixin;
 import io.github.dra4j.api.DeviceRequest;
@@ -80,6 +81,17 @@ final class AllocatorRobustnessTest {
         .satisfies(e -> assertThat(((SearchBudgetExceededException) e).steps())
             .isGreaterThan(AllocationOptions.DEFAULT_STEP_BUDGET));
     assertThat(cpu().minus(start)).isLessThan(LOOSE);
+  }
+
+  /* --- fuzz findings --- */
+
+  @Test
+  void deviceClassWithoutName_isNeverFound() {
+    // Found by AllocatorFuzzTest: a class whose metadata lost its name crashed the snapshot.
+    DeviceClass nameless = new DeviceClass(ObjectMeta.builder().build(), CLASS_A.spec());
+    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+        .snapshot(List.of(slice("slice-0", "pool-0", Fx.devices("dev-0"))), List.of(nameless, CLASS_A), List.of());
+    assertThat(snapshot.allocate(node(NODE), List.of(claim("c", request("req-0", 1)))).isAllocated()).isTrue();
   }
 
   /* --- 100,000 devices --- */
