@@ -57,6 +57,8 @@ final class CliRobustnessTest {
         bad("CEL expression of 10 KiB + 1", docs(NODE, deviceClass("class-a",
             "device.driver == \"" + "x".repeat(10 * 1024 - 18) + "\""), slice(1, ""), CLAIM),
             "class-a", List.of("validate", "allocate")),
+        bad("class selector without CEL (fuzz finding)", docs(NODE, CLASS.replace("- cel:", "- NULLcel:"),
+            slice(1, ""), CLAIM), "CEL expression empty", List.of("allocate")),
         bad("CEL over the cost limit", docs(NODE, deviceClass("class-a", costly()), slice(1, ""), CLAIM),
             "cost", List.of("allocate")),
         bad("distinctAttribute failing late over 128 devices", docs(NODE, CLASS, groupSlice(),

@@ -503,6 +503,12 @@ final class AllocationRun {
     ResourceClaim claim = claims.get(data.claimIndex);
     for (int i = 0; i < selectors.length; i++) {
       CompiledSelector selector = selectors[i];
+      if (selector == null) {
+        // Only a class selector can lack CEL here: request selectors are checked up front.
+        throw new InvalidInputException("class " + data.deviceClass.name() + ": selector #" + i
+            + ": CEL expression empty (unsupported selector type?)", "DeviceClass " + data.deviceClass.name(),
+            FieldPath.of("spec", "selectors").index(i));
+      }
       String error = selector.compileError();
       if (error != null) {
         if (ofClass) {

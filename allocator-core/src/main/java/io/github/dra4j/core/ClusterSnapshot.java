@@ -63,7 +63,10 @@ public final class ClusterSnapshot {
     this.compiler = compiler;
     Map<String, DeviceClass> byName = new HashMap<>();
     for (DeviceClass c : classes) {
-      byName.put(Objects.requireNonNull(c, "device class").name(), c);
+      // A class without a name can be decoded but never referenced, as no lister returns it.
+      if (Objects.requireNonNull(c, "device class").name() != null) {
+        byName.put(c.name(), c);
+      }
     }
     this.classes = Map.copyOf(byName);
     AllocatedState state = AllocatedState.from(
