@@ -2,6 +2,7 @@ package io.github.dra4j.fabric8;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.github.dra4j.api.Node;
@@ -66,16 +67,16 @@ public final class Fabric8Cluster implements AutoCloseable {
     Fabric8Cluster cluster = new Fabric8Cluster(allocator);
     ClusterState s = cluster.state;
     try {
-      cluster.inform(client.resources(io.fabric8.kubernetes.api.model.resource.v1.DeviceClass.class).inform(
-          handler(s, "DeviceClass", Fabric8Adapters::toRecord, s::putClass, o -> s.removeClass(o.getMetadata().getName()))));
-      cluster.inform(client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class).inform(
+      cluster.inform(client.resources(io.fabric8.kubernetes.api.model.resource.v1.DeviceClass.class),
+          handler(s, "DeviceClass", Fabric8Adapters::toRecord, s::putClass, o -> s.removeClass(o.getMetadata().getName())));
+      cluster.inform(client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice.class),
           handler(s, "ResourceSlice", Fabric8Adapters::toRecord, s::putSlice,
-              o -> s.removeSlice(o.getMetadata().getName()))));
-      cluster.inform(client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class)
-          .inAnyNamespace().inform(handler(s, "ResourceClaim", Fabric8Adapters::toRecord, s::putClaim,
-              o -> s.removeClaim(ClusterState.key(o.getMetadata().getNamespace(), o.getMetadata().getName())))));
-      cluster.inform(client.nodes().inform(
-          handler(s, "Node", Fabric8Adapters::toRecord, s::putNode, o -> s.removeNode(o.getMetadata().getName()))));
+              o -> s.removeSlice(o.getMetadata().getName())));
+      cluster.inform(client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class).inAnyNamespace(),
+          handler(s, "ResourceClaim", Fabric8Adapters::toRecord, s::putClaim,
+              o -> s.removeClaim(ClusterState.key(o.getMetadata().getNamespace(), o.getMetadata().getName()))));
+      cluster.inform(client.nodes(),
+          handler(s, "Node", Fabric8Adapters::toRecord, s::putNode, o -> s.removeNode(o.getMetadata().getName())));
     } catch (RuntimeException e) {
       cluster.close();
       throw e;
@@ -83,8 +84,15 @@ public final class Fabric8Cluster implements AutoCloseable {
     return cluster;
   }
 
-  private void inform(SharedIndexInformer<?> informer) {
+  /*
+   * inform() returns once the informer's store holds the initial list, but its handler runs later
+   * on another thread; applying the stored objects here makes start() return a complete view. A
+   * handler event that arrives afterwards puts the same or a newer version again.
+   */
+  private <F extends HasMetadata> void inform(Informable<F> source, ResourceEventHandler<F> handler) {
+    SharedIndexInformer<F> informer = source.inform(handler);
     informers.add(informer);
+    informer.getStore().list().forEach(handler::onAdd);
   }
 
   /*
