@@ -13,5 +13,5 @@ cd "$root"
 if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
   mvn -B -ntp -q -Pbench -pl allocator-bench -am package -DskipTests
 fi
-exec java -Xmx6g -Djava.awt.headless=true -cp allocator-bench/target/benchmarks.jar \
+exec java -Xmx6g -Djava.awt.headless=true -Djdk.attach.allowAttachSelf=true -cp allocator-bench/target/benchmarks.jar \
   io.github.dra4j.bench.BenchmarkSuite "$@"

@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Threads;
 
 /**
  * T1 and T4: one claim whose selector reads the deepest mixin keys of every device and matches
@@ -25,7 +26,10 @@ import org.openjdk.jmh.annotations.State;
  *       cycle after any change does. T1 compares it between the mixin and the flattened form.</li>
  *   <li>{@code warm}: allocate again on an unchanged snapshot, so whatever the snapshot caches
  *       across calls is reused. T4 compares it with {@code cold}.</li>
+ *   <li>{@code warmConcurrent}: {@code warm} from two threads at once on the shared snapshot,
+ *       which is thread-safe; the time is per call and thread.</li>
  * </ul>
+ * {@link SearchCounters} adds the {@code allocateOne} invocations per call.
  * Run: {@code allocator-bench/run-benchmarks.sh AllocateBenchmark}.
  */
 @State(Scope.Benchmark)
@@ -51,19 +55,32 @@ public class AllocateBenchmark {
     allocator = Allocations.allocator();
     snapshot = Allocations.snapshot(allocator, workload);
     String last = WorstCaseSlices.deviceName(0, WorstCaseSlices.DEVICES_PER_SLICE - 1);
-    Allocations.requireDevice(cold(), last);
-    Allocations.requireDevice(warm(), last);
+    Allocations.requireDevice(cold(new SearchCounters()), last);
+    Allocations.requireDevice(warm(new SearchCounters()), last);
   }
 
   /** {@return the outcome of a fresh snapshot's allocation} */
   @Benchmark
-  public AllocationOutcome cold() {
-    return Allocations.snapshot(allocator, workload).allocate(node, claims);
+  public AllocationOutcome cold(SearchCounters counters) {
+    ClusterSnapshot fresh = Allocations.snapshot(allocator, workload);
+    AllocationOutcome outcome = fresh.allocate(node, claims);
+    counters.record(fresh.stats().allocateOneInvocations());
+    return outcome;
   }
 
   /** {@return the outcome of allocating on the unchanged snapshot} */
   @Benchmark
-  public AllocationOutcome warm() {
-    return snapshot.allocate(node, claims);
+  public AllocationOutcome warm(SearchCounters counters) {
+    long before = snapshot.stats().allocateOneInvocations();
+    AllocationOutcome outcome = snapshot.allocate(node, claims);
+    counters.record(snapshot.stats().allocateOneInvocations() - before);
+    return outcome;
+  }
+
+  /** {@return the outcome of {@link #warm} while another thread allocates on the same snapshot} */
+  @Benchmark
+  @Threads(2)
+  public AllocationOutcome warmConcurrent(SearchCounters counters) {
+    return warm(counters);
   }
 }

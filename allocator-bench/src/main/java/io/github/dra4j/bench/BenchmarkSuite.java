@@ -74,13 +74,25 @@ public final class BenchmarkSuite {
     if (quick) {
       options.param("nodes", "100", "1000");
     }
+    String loadBefore = loadAverage();
     Collection<RunResult> results = new Runner(options.build()).run();
 
     Report report = new Report(Report.scores(results), footprint ? Footprint.measure(1) : null);
-    String markdown = report.markdown(environment() + (quick ? " (quick mode)" : ""));
+    String markdown = report.markdown(environment() + (quick ? " (quick mode)" : "")
+        + "; load average (1/5/15 min) " + loadBefore + " before the run, " + loadAverage() + " after");
     Files.writeString(out.resolve("performance-results.md"), markdown, StandardCharsets.UTF_8);
     report.writeT5Chart(out.resolve("t5-feasibility.png"));
     System.out.println(markdown);
+  }
+
+  /** {@return the load averages from /proc/loadavg: other work on the machine skews every score} */
+  static String loadAverage() {
+    try {
+      String[] fields = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ");
+      return fields[0] + " / " + fields[1] + " / " + fields[2];
+    } catch (IOException | RuntimeException e) {
+      return "unknown";
+    }
   }
 
   /** {@return the CPU, core count, JDK and OS the results were measured on} */

@@ -31,8 +31,9 @@ import java.util.SplittableRandom;
  * memory, multiprocessors and 8 memory slices) backs the shared resources; every device consumes
  * its profile plus the memory slices of its placement.
  *
- * <p>Slices per node (pool = node name): {@code <node>-devices-0} (GPUs 0-3, 104 devices),
- * {@code <node>-devices-1} (GPUs 4-7) and {@code <node>-counters}. Without counters the node has the
+ * <p>Slices per node (pool = node name): {@code <node>-devices-0} to {@code -3} (2 GPUs, 52
+ * devices each: a slice whose devices consume counters holds at most 64) and {@code
+ * <node>-counters}. Without counters the node has the
  * same devices and attributes but neither counter sets nor consumptions.
  *
  * <p>Nodes of one generator share their immutable mixin objects (only the per-GPU index and UUID
@@ -44,7 +45,7 @@ final class DgxA100 {
   static final String MIG_CLASS = "mig.nvidia.com";
   static final String GPU_CLASS = "gpu.nvidia.com";
   static final int GPUS = 8;
-  static final int GPUS_PER_SLICE = 4;
+  static final int GPUS_PER_SLICE = 2;
   static final long SEED = 0x4815L;
 
   /**
@@ -157,7 +158,7 @@ final class DgxA100 {
    */
   static Workload cluster(int nodes, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    List<ResourceSlice> slices = new ArrayList<>(nodes * 3);
+    List<ResourceSlice> slices = new ArrayList<>(nodes * (GPUS / GPUS_PER_SLICE + 1));
     List<ResourceClaim> inUse = new ArrayList<>();
     Generator generator = new Generator(true);
     for (int i = 0; i < nodes; i++) {
@@ -222,8 +223,9 @@ final class DgxA100 {
     }
 
     List<ResourceSlice> nodeSlices(String node) {
-      ResourcePool pool = ResourcePool.of(node, 1, counters ? 3 : 2);
-      List<ResourceSlice> slices = new ArrayList<>(3);
+      int deviceSlices = templates.size();
+      ResourcePool pool = ResourcePool.of(node, 1, counters ? deviceSlices + 1 : deviceSlices);
+      List<ResourceSlice> slices = new ArrayList<>(deviceSlices + 1);
       SplittableRandom random = new SplittableRandom(SEED + node.hashCode());
       for (int s = 0; s < templates.size(); s++) {
         Template template = templates.get(s);

@@ -3,6 +3,7 @@ package io.github.dra4j.bench;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,7 @@ public class DgxFillBenchmark {
     node = DgxA100.node(name);
     claims = DgxA100.fillClaims();
     allocator = Allocations.allocator();
-    int filled = fill();
+    int filled = fill(new SearchCounters());
     if (filled != claims.size()) {
       throw new IllegalStateException("filled " + filled + " of " + claims.size() + " claims");
     }
@@ -54,16 +55,18 @@ public class DgxFillBenchmark {
 
   /** {@return how many claims of the fill were allocated} */
   @Benchmark
-  public int fill() {
+  public int fill(SearchCounters counters) {
     List<ResourceClaim> allocated = new ArrayList<>(claims.size());
+    long invocations = 0;
     for (ResourceClaim claim : claims) {
-      AllocationOutcome outcome = allocator
-          .snapshot(workload.slices(), workload.classes(), allocated)
-          .allocate(node, List.of(claim));
+      ClusterSnapshot snapshot = allocator.snapshot(workload.slices(), workload.classes(), allocated);
+      AllocationOutcome outcome = snapshot.allocate(node, List.of(claim));
+      invocations += snapshot.stats().allocateOneInvocations();
       if (outcome instanceof AllocationOutcome.Allocated result) {
         allocated.add(claim.withAllocation(result.results().get(0)));
       }
     }
+    counters.record(invocations);
     return allocated.size();
   }
 }

@@ -43,7 +43,7 @@ public class FeasibilityBenchmark {
     nodeList = DgxA100.clusterNodes(nodes);
     claims = List.of(DgxA100.migClaim("probe", "4g.20gb"));
     int expected = nodes - cluster.allocatedClaims().size();
-    int fit = feasibleNodes();
+    int fit = feasibleNodes(new SearchCounters());
     if (fit != expected) {
       throw new IllegalStateException(fit + " nodes fit, expected " + expected);
     }
@@ -51,7 +51,10 @@ public class FeasibilityBenchmark {
 
   /** {@return how many nodes fit} */
   @Benchmark
-  public int feasibleNodes() {
-    return Feasibility.feasibleNodes(snapshot, nodeList, claims).size();
+  public int feasibleNodes(SearchCounters counters) {
+    long before = snapshot.stats().allocateOneInvocations();
+    int fit = Feasibility.feasibleNodes(snapshot, nodeList, claims).size();
+    counters.record(snapshot.stats().allocateOneInvocations() - before);
+    return fit;
   }
 }

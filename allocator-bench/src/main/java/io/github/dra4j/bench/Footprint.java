@@ -4,6 +4,7 @@ import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
@@ -21,8 +22,10 @@ import org.openjdk.jol.info.GraphLayout;
  * what an informer would: its own value objects (the generator and the flattener share value
  * objects between devices, which would flatter the flattened form). Three views are measured:
  * the decoded slices; the slices plus their {@link MixinResolver} views (what the allocator
- * indexes per slice); and a {@link ClusterSnapshot} after one allocation of the T1 claim, minus
- * what the allocator itself retains (compiler, caches shared by all snapshots).
+ * indexes per slice); and a freshly indexed {@link ClusterSnapshot} (slices, resolved views and
+ * the pool index), built with a selector compiler that is never called, so the CEL environment
+ * stays out of the count. For contrast, one DGX A100 node ({@link DgxA100}) is measured in both
+ * forms too.
  */
 final class Footprint {
   private Footprint() {}
@@ -50,19 +53,35 @@ final class Footprint {
    *
    * @param slices the decoded slices
    * @param resolved the slices plus their mixin-resolved views
-   * @param snapshot an indexed snapshot after one allocation, allocator excluded
+   * @param snapshot a freshly indexed snapshot
+   * @param dgxNode the decoded slices of one DGX A100 node, mixins vs flattened
    */
-  record Result(Sizes slices, Sizes resolved, Sizes snapshot) {}
+  record Result(Sizes slices, Sizes resolved, Sizes snapshot, Sizes dgxNode) {}
 
-  /** {@return the footprint of the worst-case set with the given number of device slices} */
+  /**
+   * Returns the footprint of the worst-case set with the given number of device slices. JOL
+   * reads record field offsets through Instrumentation: run with {@code
+   * -Djdk.attach.allowAttachSelf=true}; without it JOL falls back to its magic field offset.
+   */
   static Result measure(int deviceSlices) {
+    if (!Boolean.getBoolean("jdk.attach.allowAttachSelf")) {
+      System.setProperty("jol.magicFieldOffset", "true");
+    }
     KubernetesCodec codec = KubernetesCodec.create();
     Workload mixin = decoded(codec, Form.MIXIN.worstCase(deviceSlices));
     Workload flat = decoded(codec, Form.FLATTENED.worstCase(deviceSlices));
     return new Result(
         new Sizes(size(mixin.slices()), size(flat.slices())),
         new Sizes(size(resolve(mixin)), size(resolve(flat))),
-        new Sizes(snapshotSize(mixin, deviceSlices), snapshotSize(flat, deviceSlices)));
+        new Sizes(snapshotSize(mixin), snapshotSize(flat)),
+        dgxNode(codec));
+  }
+
+  /** The real-world contrast: a DGX A100 node shares each mixin among many devices. */
+  private static Sizes dgxNode(KubernetesCodec codec) {
+    Workload node = DgxA100.node(DgxA100.nodeName(0), true);
+    Workload flat = WorstCaseSlices.flattened(node);
+    return new Sizes(size(decoded(codec, node).slices()), size(decoded(codec, flat).slices()));
   }
 
   private static Workload decoded(KubernetesCodec codec, Workload workload) {
@@ -90,14 +109,15 @@ final class Footprint {
     return resolved;
   }
 
-  private static long snapshotSize(Workload workload, int deviceSlices) {
-    StructuredAllocator allocator = Allocations.allocator();
+  private static long snapshotSize(Workload workload) {
+    StructuredAllocator allocator = StructuredAllocator.builder()
+        .features(Features.all())
+        .selectorCompiler((expression, features) -> {
+          throw new IllegalStateException("the footprint snapshot compiles nothing");
+        })
+        .build();
     ClusterSnapshot snapshot = Allocations.snapshot(allocator, workload);
-    Allocations.requireAllocated(snapshot.allocate(WorstCaseSlices.node(),
-        List.of(WorstCaseSlices.lastDeviceClaim(deviceSlices))));
-    return GraphLayout.parseInstance(snapshot)
-        .subtract(GraphLayout.parseInstance(allocator))
-        .totalSize();
+    return GraphLayout.parseInstance(snapshot).totalSize();
   }
 
   private static long size(List<?> roots) {

@@ -28,7 +28,8 @@ import java.util.SplittableRandom;
  *
  * <p>Shape (per device slice, {@code deviceSlices} of them, plus one counter slice):
  * <ul>
- *   <li>128 devices (the slice limit), each with 2 own attributes ({@code index},
+ *   <li>64 devices (the slice limit when devices consume counters; 128 without), each with 2
+ *       own attributes ({@code index},
  *       {@code uuid}) and 8 includes (the limit), one device mixin from each of 8 layers.
  *       Layer {@code L} has 16 mixins that all define the same keys: a shared {@code tier}
  *       (every layer redefines it, so the last include wins) plus 3 or 4 layer keys of mixed
@@ -37,14 +38,16 @@ import java.util.SplittableRandom;
  *       ({@code model}, {@code memory}, {@code driverVersion}) live in layer 0, the first
  *       include, so a lazy lookup walks the device's own entries and all 8 includes.</li>
  *   <li>128 device mixins and 128 counter consumption mixins (both limits).</li>
- *   <li>Every device consumes from 4 counter sets (the limit); each consumption has 2 own
- *       counters and 4 includes (the limit), one of 32 consumption mixins in each of 4 layers of
- *       8 counters: 32 counters once flattened. Consumed counters total 2,048 per slice (the
- *       limit).</li>
- *   <li>The counter slice has 32 counter sets and 32 counter set mixins (both limits); each set
- *       has 4 own counters and 8 includes, one mixin of 4 counters per layer: 256 counters in
- *       the slice (the limit), 32 per set once flattened.</li>
+ *   <li>Every device consumes from 2 counter sets (the v1 limit; KEP-5234 said 4); each
+ *       consumption has 8 own counters and 4 includes (the limit), one of 32 consumption mixins
+ *       in each of 4 layers of 8 counters: 32 counters once flattened. Consumed counters total
+ *       2,048 per slice (the limit).</li>
+ *   <li>The counter slice has 8 counter sets (the v1 limit) and 32 counter set mixins (the
+ *       limit); each set has 16 own counters and 8 includes, one mixin of 4 counters per layer:
+ *       256 counters in the slice (the limit), 32 per set once flattened (the limit).</li>
  * </ul>
+ * Where KEP-5234 and the newer v1 API reference disagree, the fixtures follow the limits that
+ * {@code Validator} enforces, and a test checks that every slice validates.
  * Values (uuids, versions, amounts) come from {@link SplittableRandom} seeded with the given seed.
  */
 final class WorstCaseSlices {
@@ -54,15 +57,17 @@ final class WorstCaseSlices {
   static final String DEVICE_CLASS = "worst-case";
   static final long SEED = 0x5234L;
 
-  static final int DEVICES_PER_SLICE = 128;
+  static final int DEVICES_PER_SLICE = 64;
   static final int DEVICE_INCLUDES = 8;
   static final int MIXINS_PER_LAYER = 16;
   static final int ATTRIBUTES_PER_DEVICE = 32;
-  static final int CONSUMPTIONS_PER_DEVICE = 4;
+  static final int CONSUMPTIONS_PER_DEVICE = 2;
   static final int CONSUMPTION_INCLUDES = 4;
   static final int CONSUMPTION_MIXINS_PER_LAYER = 32;
   static final int COUNTERS_PER_CONSUMPTION_MIXIN = 8;
-  static final int COUNTER_SETS = 32;
+  static final int OWN_CONSUMED_COUNTERS = 8;
+  static final int COUNTER_SETS = 8;
+  static final int OWN_SET_COUNTERS = 16;
   static final int COUNTER_SET_INCLUDES = 8;
   static final int COUNTER_SET_MIXINS_PER_LAYER = 4;
   static final int COUNTERS_PER_SET_MIXIN = 4;
@@ -194,14 +199,15 @@ final class WorstCaseSlices {
     List<DeviceCounterConsumption> consumes = new ArrayList<>();
     for (int k = 0; k < CONSUMPTIONS_PER_DEVICE; k++) {
       Map<String, Counter> own = new LinkedHashMap<>();
-      own.put(counterName(8 * k), Counter.of("2"));
-      own.put(counterName(8 * k + 1), Counter.of("2"));
+      for (int c = 0; c < OWN_CONSUMED_COUNTERS; c++) {
+        own.put(counterName(8 * k + c), Counter.of("2"));
+      }
       List<String> consumptionIncludes = new ArrayList<>();
       for (int layer = 0; layer < CONSUMPTION_INCLUDES; layer++) {
         consumptionIncludes.add("consume-" + layer + "-" + (d + k + layer) % CONSUMPTION_MIXINS_PER_LAYER);
       }
       consumes.add(new DeviceCounterConsumption(
-          counterSetName((d + 8 * k) % COUNTER_SETS), own, consumptionIncludes));
+          counterSetName((d + k * COUNTER_SETS / CONSUMPTIONS_PER_DEVICE) % COUNTER_SETS), own, consumptionIncludes));
     }
     return Model.device(deviceName(s, d), attributes, Map.of(), consumes, includes);
   }
@@ -220,7 +226,7 @@ final class WorstCaseSlices {
     List<CounterSet> sets = new ArrayList<>();
     for (int i = 0; i < COUNTER_SETS; i++) {
       Map<String, Counter> own = new LinkedHashMap<>();
-      for (int c = 0; c < COUNTERS_PER_SET_MIXIN; c++) {
+      for (int c = 0; c < OWN_SET_COUNTERS; c++) {
         own.put(counterName(c), available(random));
       }
       List<String> includes = new ArrayList<>();

@@ -3,6 +3,7 @@ package io.github.dra4j.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.core.AllocationOutcome;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -22,11 +23,14 @@ final class BenchmarkSmokeTest {
     benchmark.setup();
 
     String last = WorstCaseSlices.deviceName(0, WorstCaseSlices.DEVICES_PER_SLICE - 1);
-    AllocationOutcome cold = benchmark.cold();
-    AllocationOutcome warm = benchmark.warm();
+    SearchCounters counters = new SearchCounters();
+    AllocationOutcome cold = benchmark.cold(counters);
+    AllocationOutcome warm = benchmark.warm(counters);
 
-    assertThat(Allocations.requireAllocated(cold)).containsExactly(java.util.List.of(last));
-    assertThat(Allocations.requireAllocated(warm)).containsExactly(java.util.List.of(last));
+    assertThat(Allocations.requireAllocated(cold)).containsExactly(List.of(last));
+    assertThat(Allocations.requireAllocated(warm)).containsExactly(List.of(last));
+    assertThat(counters.calls).isEqualTo(2);
+    assertThat(counters.allocateOneInvocations).isPositive();
   }
 
   @ParameterizedTest(name = "counters={0}")
@@ -36,7 +40,7 @@ final class BenchmarkSmokeTest {
     benchmark.counters = counters;
     benchmark.setup();
 
-    assertThat(benchmark.fill()).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
+    assertThat(benchmark.fill(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
   }
 
   @Test
@@ -47,7 +51,7 @@ final class BenchmarkSmokeTest {
 
     int busy = DgxA100.cluster(100, DgxA100.SEED).allocatedClaims().size();
     assertThat(busy).isBetween(1, 99);
-    assertThat(benchmark.feasibleNodes()).isEqualTo(100 - busy);
+    assertThat(benchmark.feasibleNodes(new SearchCounters())).isEqualTo(100 - busy);
   }
 
   @ParameterizedTest(name = "{0}")
@@ -84,5 +88,6 @@ final class BenchmarkSmokeTest {
     assertThat(result.resolved().flattened()).isGreaterThan(result.slices().flattened());
     assertThat(result.snapshot().mixin()).isPositive();
     assertThat(result.snapshot().flattened()).isPositive();
+    assertThat(result.dgxNode().mixin()).isLessThan(result.dgxNode().flattened());
   }
 }

@@ -6,6 +6,7 @@ import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceMixins;
+import io.github.dra4j.api.validation.Validator;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
@@ -23,12 +24,12 @@ final class FixturesTest {
     ResourceSlice slice = WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices().get(0);
     ResourceSliceMixins mixins = Objects.requireNonNull(slice.spec().mixins());
 
-    assertThat(slice.spec().devices()).hasSize(128);
+    assertThat(slice.spec().devices()).hasSize(64);
     assertThat(mixins.device()).hasSize(128);
     assertThat(mixins.deviceCounterConsumption()).hasSize(128);
     assertThat(slice.spec().devices()).allSatisfy(d -> {
       assertThat(d.includes()).hasSize(8);
-      assertThat(d.consumesCounters()).hasSize(4)
+      assertThat(d.consumesCounters()).hasSize(2)
           .allSatisfy(c -> assertThat(c.includes()).hasSize(4));
     });
     int entries = slice.spec().devices().stream().mapToInt(d -> d.attributes().size() + d.capacity().size()).sum()
@@ -46,7 +47,7 @@ final class FixturesTest {
     ResourceSlice counters = slices.get(slices.size() - 1);
     ResourceSliceMixins mixins = Objects.requireNonNull(counters.spec().mixins());
 
-    assertThat(counters.spec().sharedCounters()).hasSize(32)
+    assertThat(counters.spec().sharedCounters()).hasSize(8)
         .allSatisfy(s -> assertThat(s.includes()).hasSize(8));
     assertThat(mixins.counterSet()).hasSize(32);
     int total = counters.spec().sharedCounters().stream().mapToInt(s -> s.counters().size()).sum()
@@ -60,7 +61,7 @@ final class FixturesTest {
         WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices().get(0), true);
 
     assertThat(resolved.problems()).isEmpty();
-    assertThat(resolved.devices()).hasSize(128).allSatisfy(d -> assertThat(entries(d)).isEqualTo(32));
+    assertThat(resolved.devices()).hasSize(64).allSatisfy(d -> assertThat(entries(d)).isEqualTo(32));
     assertThat(resolved.devices().get(0).consumesCounters())
         .allSatisfy(c -> assertThat(countCounters(c)).isEqualTo(32));
   }
@@ -70,7 +71,7 @@ final class FixturesTest {
     Workload mixins = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
     Workload flat = WorstCaseSlices.flattened(mixins);
 
-    assertThat(flat.deviceCount()).isEqualTo(256);
+    assertThat(flat.deviceCount()).isEqualTo(128);
     for (ResourceSlice slice : flat.slices()) {
       for (Device d : slice.spec().devices()) {
         assertThat(d.includes()).isEmpty();
@@ -93,19 +94,43 @@ final class FixturesTest {
     assertThat(WorstCaseSlices.generate(7, 1)).isNotEqualTo(WorstCaseSlices.generate(8, 1));
   }
 
+  @Test
+  void worstCase_mixinFormPassesValidation() {
+    Workload set = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
+
+    for (ResourceSlice slice : set.slices()) {
+      assertThat(Validator.validate(slice)).as(slice.name()).map(Object::toString).isEmpty();
+    }
+    assertThat(Validator.validate(set.classes().get(0))).isEmpty();
+    assertThat(Validator.validate(WorstCaseSlices.lastDeviceClaim(2))).isEmpty();
+  }
+
   /* --- DGX A100 --- */
+
+  @Test
+  void dgx_clusterPassesValidation() {
+    Workload cluster = DgxA100.cluster(3, DgxA100.SEED);
+
+    for (ResourceSlice slice : cluster.slices()) {
+      assertThat(Validator.validate(slice)).as(slice.name()).map(Object::toString).isEmpty();
+    }
+    assertThat(cluster.classes()).allSatisfy(c -> assertThat(Validator.validate(c)).isEmpty());
+    assertThat(DgxA100.fillClaims()).allSatisfy(c -> assertThat(Validator.validate(c)).isEmpty());
+    assertThat(cluster.allocatedClaims()).allSatisfy(c -> assertThat(Validator.validate(c)).isEmpty());
+  }
 
   @Test
   void dgx_nodeHas26DevicesPerGpu() {
     Workload node = DgxA100.node("n", true);
 
-    assertThat(node.slices()).hasSize(3);
+    assertThat(node.slices()).hasSize(5);
     assertThat(node.deviceCount()).isEqualTo(8 * 26);
-    assertThat(node.slices()).allSatisfy(s -> assertThat(s.spec().devices().size()).isLessThanOrEqualTo(128));
-    assertThat(node.slices().get(2).spec().sharedCounters()).hasSize(8);
+    assertThat(node.slices()).allSatisfy(s -> assertThat(s.spec().devices().size()).isLessThanOrEqualTo(64));
+    assertThat(node.slices().get(4).spec().sharedCounters()).hasSize(8);
     List<String> names = node.slices().get(0).spec().devices().stream().map(Device::name).toList();
-    assertThat(names).contains("gpu-0", "gpu-0-mig-7g-40gb-0-7", "gpu-3-mig-1g-5gb-me-6", "gpu-3-mig-2g-10gb-4-5")
-        .doesNotContain("gpu-0-mig-1g-5gb-7", "gpu-4");
+    assertThat(names).hasSize(52)
+        .contains("gpu-0", "gpu-0-mig-7g-40gb-0-7", "gpu-1-mig-1g-5gb-me-6", "gpu-1-mig-2g-10gb-4-5")
+        .doesNotContain("gpu-0-mig-1g-5gb-7", "gpu-2");
   }
 
   @Test
@@ -137,10 +162,10 @@ final class FixturesTest {
   }
 
   @Test
-  void dgx_clusterHasThreeSlicesPerNodeAndSomeBusyNodes() {
+  void dgx_clusterHasFiveSlicesPerNodeAndSomeBusyNodes() {
     Workload cluster = DgxA100.cluster(50, DgxA100.SEED);
 
-    assertThat(cluster.slices()).hasSize(150);
+    assertThat(cluster.slices()).hasSize(250);
     assertThat(cluster.allocatedClaims()).isNotEmpty().hasSizeLessThan(50)
         .allSatisfy(c -> assertThat(Objects.requireNonNull(c.allocation()).devices().results()).hasSize(8));
   }
