@@ -1,0 +1,63 @@
+package io.github.dra4j.cel.robustness;
+
+import static io.github.dra4j.testing.Builders.claim;
+import static io.github.dra4j.testing.Builders.device;
+import static io.github.dra4j.testing.Builders.deviceClass;
+import static io.github.dra4j.testing.Builders.node;
+import static io.github.dra4j.testing.Builders.request;
+import static io.github.dra4j.testing.Builders.slice;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.CelException;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.Features;
+import io.github.dra4j.core.StructuredAllocator;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Selectors that cannot finish or cannot compile end allocation with a {@link CelException}
+ * naming the class and the selector, quickly: the length limit stops them before parsing and
+ * the cost budget stops evaluation, whichever device the search reaches first.
+ */
+final class CelRobustnessTest {
+  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+  static Stream<Arguments> selectors() {
+    String list = "[" + "1,".repeat(999) + "1]";
+    return Stream.of(
+        Arguments.of(Named.of("10 KiB + 1", "device.driver == \"" + "x".repeat(10 * 1024 - 18) + "\""),
+            "class big: selector #0: CEL compile error: expression too long: 10241 bytes"),
+        Arguments.of(Named.of("over the cost limit", list + ".all(x, " + list + ".all(y, x == y))"),
+            "class big: selector #0 on device driver-a/pool-0/dev-0: CEL runtime error: "
+                + "operation cancelled: actual cost limit exceeded"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("selectors")
+  void selector_failsAllocationQuickly(String expression, String expected) {
+    StructuredAllocator allocator = StructuredAllocator.builder()
+        .features(Features.all())
+        .selectorCompiler(CelCompiler.create())
+        .build();
+    ClusterSnapshot snapshot = allocator.snapshot(
+        List.of(slice("slice-0", "driver-a", "pool-0", "node-1", device("dev-0"), device("dev-1")).build()),
+        List.of(deviceClass("big", expression)), List.of());
+    ResourceClaim claim = claim("claim-0", request("req-0", "big", 1)).build();
+    long start = THREADS.getCurrentThreadCpuTime();
+    assertThatThrownBy(() -> snapshot.allocate(node("node-1"), List.of(claim)))
+        .isInstanceOf(CelException.class)
+        .hasMessageContaining(expected);
+    assertThat(Duration.ofNanos(THREADS.getCurrentThreadCpuTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+}
