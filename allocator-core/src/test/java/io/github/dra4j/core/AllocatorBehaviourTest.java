@@ -238,6 +238,31 @@ final class AllocatorBehaviourTest {
     assertThat(e.claims().get(0).requests().get(0).devicesConsidered()).isZero();
   }
 
+  @Test
+  void mixinsGateOff_dropsConsumersOfADroppedCounterSetInAnotherSlice() {
+    io.github.dra4j.api.CounterSet withIncludes = new io.github.dra4j.api.CounterSet("cs-0", java.util.Map.of(),
+        List.of("gpu"));
+    ResourceSlice counters = new ResourceSlice(io.github.dra4j.api.ObjectMeta.named("slice-counters"),
+        new io.github.dra4j.api.ResourceSliceSpec(Fx.DRIVER, io.github.dra4j.api.ResourcePool.of("pool-1", 1, 2),
+            NODE, null, false, false, List.of(), List.of(withIncludes),
+            new io.github.dra4j.api.ResourceSliceMixins(List.of(), List.of(), List.of(
+                new io.github.dra4j.api.CounterSetMixin("gpu",
+                    java.util.Map.of("memory", io.github.dra4j.api.Counter.of("40Gi")))))));
+    ResourceSlice devices = slice("slice-devices", "pool-1", 1, 2, NODE,
+        List.of(device("device-1").consumes("cs-0", "memory", "1Gi").build(), device("device-2").build()));
+    ClusterSnapshot snapshot = Fx.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
+        .snapshot(List.of(counters, devices), List.of(CLASS_A), List.of());
+
+    assertThat(Fx.devicesOf(snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1))))))
+        .containsExactly(List.of("req-0=pool-1/device-2"));
+    AllocationOutcome two = snapshot.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 2))));
+    Explanation e = ((AllocationOutcome.Unsatisfiable) two).explanation();
+    assertThat(e.pools()).isNotEmpty().allSatisfy(n -> assertThat(n.reason())
+        .isEqualTo(Explanation.Reason.DROPPED_BY_MIXINS_GATE));
+    assertThat(e.pools()).anySatisfy(n -> assertThat(n.detail()).contains("counter set cs-0"));
+    assertThat(e.pools()).anySatisfy(n -> assertThat(n.detail()).contains("device device-1"));
+  }
+
   /* --- snapshot: thread safety, determinism, caching, inputs --- */
 
   @Test

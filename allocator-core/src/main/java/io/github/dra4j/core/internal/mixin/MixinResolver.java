@@ -26,7 +26,7 @@ import org.jspecify.annotations.Nullable;
  * and what references mixins is dropped: devices with includes, counter sets with includes,
  * devices with a consumption entry that has includes, and devices that consume from a dropped
  * counter set. Counter sets live in their own slices of the pool (KEP-4815), so the last rule is
- * applied per pool by {@link #dropConsumersOfDroppedCounterSets}; {@link #resolve} applies it
+ * applied per pool by the allocator's pool gathering; {@link #resolve} applies it
  * only within the slice.
  */
 public final class MixinResolver {
@@ -115,58 +115,6 @@ public final class MixinResolver {
       devices.add(resolved);
     }
     return new LazySlice(slice, devices, counterSets, dropped, problems);
-  }
-
-  /**
-   * Applies the pool-level gate-off rule: devices consuming from a counter set that the mixins
-   * gate dropped in any slice of the pool are dropped as well. With the gate on nothing is
-   * dropped and the same instances are returned.
-   *
-   * @param poolSlices all resolved slices of one pool (device slices and counter set slices)
-   * @return the slices in the same order, consumers of dropped counter sets removed from
-   *     {@link ResolvedSlice#devices()} and listed in {@link ResolvedSlice#dropped()}
-   */
-  public static List<ResolvedSlice> dropConsumersOfDroppedCounterSets(
-      List<? extends ResolvedSlice> poolSlices) {
-    Set<String> droppedCounterSets = new HashSet<>();
-    for (ResolvedSlice s : poolSlices) {
-      droppedCounterSets.addAll(s.droppedCounterSets());
-    }
-    List<ResolvedSlice> result = new ArrayList<>(poolSlices.size());
-    for (ResolvedSlice s : poolSlices) {
-      result.add(dropConsumers(s, droppedCounterSets));
-    }
-    return result;
-  }
-
-  /**
-   * Drops the devices of a slice that consume from one of the given (dropped) counter sets.
-   *
-   * @param slice a resolved slice
-   * @param droppedCounterSets names of counter sets of the slice's pool that were dropped
-   * @return {@code slice} itself when no device is affected; otherwise a slice whose devices
-   *     exclude the affected ones and whose {@link ResolvedSlice#dropped()} names them with the
-   *     reason
-   */
-  public static ResolvedSlice dropConsumers(ResolvedSlice slice, Collection<String> droppedCounterSets) {
-    if (droppedCounterSets.isEmpty()) {
-      return slice;
-    }
-    List<ResolvedDevice> kept = new ArrayList<>();
-    List<ResolvedSlice.Dropped> dropped = new ArrayList<>(slice.dropped());
-    for (ResolvedDevice d : slice.devices()) {
-      String consumed = consumedDropped(d.device(), droppedCounterSets);
-      if (consumed == null) {
-        kept.add(d);
-      } else {
-        dropped.add(new ResolvedSlice.Dropped(
-            ResolvedSlice.Dropped.DEVICE, d.name(), consumesDroppedReason(consumed)));
-      }
-    }
-    if (kept.size() == slice.devices().size()) {
-      return slice;
-    }
-    return new LazySlice(slice.slice(), kept, slice.counterSets(), dropped, slice.problems());
   }
 
   private static @Nullable String gateOffReason(Device device, Set<String> droppedCounterSets) {

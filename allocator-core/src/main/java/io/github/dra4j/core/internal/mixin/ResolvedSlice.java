@@ -38,8 +38,7 @@ public interface ResolvedSlice {
   /**
    * Returns the names of the counter sets of this slice that the mixins gate dropped. Devices
    * of the same pool that consume from one of them must be dropped too; they usually live in
-   * other slices of the pool, so that rule is applied per pool with
-   * {@link MixinResolver#dropConsumersOfDroppedCounterSets}.
+   * other slices of the pool, so the allocator applies that rule when it gathers the pool.
    *
    * @return the dropped counter set names in slice order; empty when the gate is on
    */

@@ -375,7 +375,7 @@ final class MixinResolverTest {
   }
 
   @Test
-  void gateOff_poolLevelDropsConsumersInOtherSlices() {
+  void gateOff_reportsDroppedCounterSetsForThePool() {
     ResourceSlice counterSlice = slice(List.of(),
         List.of(counterSet("cs-0", Map.of(), "gpu"), counterSet("cs-1", counters("memory", "4"))),
         mixins(List.of(), List.of(), List.of(new CounterSetMixin("gpu", counters("memory", "40Gi")))));
@@ -387,24 +387,8 @@ final class MixinResolverTest {
     ResolvedSlice devices = MixinResolver.resolve(deviceSlice, false);
 
     assertThat(counters.droppedCounterSets()).containsExactly("cs-0");
-    List<ResolvedSlice> pool = MixinResolver.dropConsumersOfDroppedCounterSets(List.of(counters, devices));
-
-    assertThat(pool.get(0)).isSameAs(counters);
-    assertThat(pool.get(1).devices()).extracting(ResolvedDevice::name).containsExactly("device-2", "device-3");
-    assertThat(pool.get(1).dropped()).containsExactly(new Dropped(Dropped.DEVICE, "device-1",
-        "device consumes counters from counter set cs-0, which uses includes while DRAResourceSliceMixins is disabled"));
-    assertThat(pool.get(1).slice()).isSameAs(deviceSlice);
-    assertThat(pool.get(1).devices().get(0).index()).isEqualTo(1);
-  }
-
-  @Test
-  void gateOn_poolLevelHelperReturnsTheSameSlices() {
-    ResolvedSlice devices = MixinResolver.resolve(
-        slice(List.of(consumer("device-1", consumes("cs-0", counters("memory", "1")))), List.of(), null), true);
-
-    List<ResolvedSlice> pool = MixinResolver.dropConsumersOfDroppedCounterSets(List.of(devices));
-
-    assertThat(pool).containsExactly(devices);
-    assertThat(MixinResolver.dropConsumers(devices, List.of("cs-9"))).isSameAs(devices);
+    // Consumers in other slices are the pool gathering's to drop (PoolGatherer), not the slice's.
+    assertThat(devices.devices()).extracting(ResolvedDevice::name)
+        .containsExactly("device-1", "device-2", "device-3");
   }
 }
