@@ -695,14 +695,23 @@ final class AllocationRun {
   /**
    * Charges the device's counters; when any counter of the pool would go below zero, refunds
    * and returns the shortfall. Mirrors checkAvailableCounters.
+   *
+   * <p>Only the counter sets the device consumes are checked, unless allocated claims already
+   * overcommitted the pool (then, as in the reference, every set is checked and the device
+   * fails). Every charge that stays was checked when it was made and refunds only lower usage,
+   * so the other sets are still within their counters.
    */
   @Nullable String checkAvailableCounters(Pool pool, DeviceEntry device) {
     Map<String, Map<String, BigDecimal>> consumed = consumedCounters.computeIfAbsent(pool.id, k -> new HashMap<>());
-    for (ResolvedCounters c : device.view.consumesCounters()) {
+    List<? extends ResolvedCounters> consumptions = device.view.consumesCounters();
+    for (ResolvedCounters c : consumptions) {
       Map<String, BigDecimal> set = consumed.computeIfAbsent(c.counterSet(), k -> new HashMap<>());
       c.forEachCounter((name, q) -> set.merge(name, q.value(), BigDecimal::add));
     }
     for (Map.Entry<String, Map<String, BigDecimal>> e : pool.available.entrySet()) {
+      if (!pool.overcommitted && !consumesSet(consumptions, e.getKey())) {
+        continue;
+      }
       Map<String, BigDecimal> used = consumed.get(e.getKey());
       for (Map.Entry<String, BigDecimal> counter : e.getValue().entrySet()) {
         BigDecimal u = used == null ? BigDecimal.ZERO : used.getOrDefault(counter.getKey(), BigDecimal.ZERO);
@@ -714,6 +723,15 @@ final class AllocationRun {
       }
     }
     return null;
+  }
+
+  private static boolean consumesSet(List<? extends ResolvedCounters> consumptions, String counterSet) {
+    for (ResolvedCounters c : consumptions) {
+      if (c.counterSet().equals(counterSet)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void deallocateCounters(Pool pool, DeviceEntry device) {
