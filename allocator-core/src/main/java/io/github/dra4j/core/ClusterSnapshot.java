@@ -10,6 +10,7 @@ import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -50,6 +51,10 @@ public final class ClusterSnapshot {
   private final ConcurrentHashMap<Node, List<Pool>> poolsByNode = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, CachedSelector> selectors = new ConcurrentHashMap<>();
   private final AtomicLong allocateOneInvocations = new AtomicLong();
+  /** The inputs, kept for {@link #withAllocated}. */
+  private final List<ResourceSlice> slices;
+  private final List<DeviceClass> classList;
+  private final List<ResourceClaim> allocatedClaims;
   private final AllocatorStats stats = allocateOneInvocations::get;
 
   /** Slices by node name (node-local), the rest, slices by pool in input order, newest generation per pool. */
@@ -64,9 +69,11 @@ public final class ClusterSnapshot {
       DeviceSelectorCompiler compiler,
       Collection<ResourceSlice> slices,
       Collection<DeviceClass> classes,
-      Collection<ResourceClaim> allocatedClaims) {
+      Collection<ResourceClaim> allocatedClaims,
+      @Nullable ClusterSnapshot previous) {
     this.features = features;
     this.compiler = compiler;
+    Map<ResourceSlice, ResolvedSlice> reusable = reusableResolutions(previous, features);
     Map<String, DeviceClass> byName = new HashMap<>();
     for (DeviceClass c : classes) {
       // A class without a name can be decoded but never referenced, as no lister returns it.
@@ -75,16 +82,18 @@ public final class ClusterSnapshot {
       }
     }
     this.classes = Map.copyOf(byName);
-    AllocatedState state = AllocatedState.from(
-        List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims")), features);
+    this.allocatedClaims = List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims"));
+    AllocatedState state = AllocatedState.from(this.allocatedClaims, features);
     Map<String, List<SliceEntry>> onNode = new HashMap<>();
     List<SliceEntry> shared = new ArrayList<>();
     Map<PoolId, List<SliceEntry>> byPool = new HashMap<>();
     Map<PoolId, Long> maxGeneration = new HashMap<>();
     int[] uid = {0};
     for (ResourceSlice slice : slices) {
-      ResolvedSlice resolved = MixinResolver.resolve(Objects.requireNonNull(slice, "slice"),
-          features.resourceSliceMixins());
+      ResolvedSlice resolved = reusable.get(Objects.requireNonNull(slice, "slice"));
+      if (resolved == null) {
+        resolved = MixinResolver.resolve(slice, features.resourceSliceMixins());
+      }
       SliceEntry entry = new SliceEntry(slice, resolved, uid, state);
       String nodeName = slice.spec().nodeName();
       if (nodeName == null || nodeName.isEmpty()) {
@@ -102,6 +111,8 @@ public final class ClusterSnapshot {
     this.index = new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Map.copyOf(frozenByPool),
         Map.copyOf(maxGeneration));
     this.deviceCount = uid[0];
+    this.slices = List.copyOf(slices);
+    this.classList = List.copyOf(classes);
     // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
     this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * frozenOnNode.size());
   }
@@ -226,6 +237,40 @@ public final class ClusterSnapshot {
     } finally {
       allocateOneInvocations.addAndGet(run.invocations);
     }
+  }
+
+  /**
+   * Returns a snapshot of the same slices and classes in which these claims are allocated too,
+   * as after a scheduling cycle that allocated them. It is cheaper than {@link
+   * StructuredAllocator#snapshot} from scratch: the slices' mixins are not resolved again.
+   * Selector results and gathered pools are not carried over (devices in use changed).
+   *
+   * @param claims claims to add to the allocated claims; claims without an allocation are
+   *     ignored, like in {@link StructuredAllocator#snapshot}
+   * @return the new snapshot; this one is unchanged
+   * @throws NullPointerException when the collection or an element is null
+   */
+  public ClusterSnapshot withAllocated(Collection<ResourceClaim> claims) {
+    List<ResourceClaim> all = new ArrayList<>(allocatedClaims);
+    for (ResourceClaim c : Objects.requireNonNull(claims, "claims")) {
+      all.add(Objects.requireNonNull(c, "claim"));
+    }
+    return new ClusterSnapshot(features, compiler, slices, classList, all, this);
+  }
+
+  /** Mixin resolutions of a previous snapshot by slice identity, when they are valid here. */
+  private static Map<ResourceSlice, ResolvedSlice> reusableResolutions(@Nullable ClusterSnapshot previous,
+      Features features) {
+    if (previous == null || previous.features.resourceSliceMixins() != features.resourceSliceMixins()) {
+      return Map.of();
+    }
+    Map<ResourceSlice, ResolvedSlice> out = new IdentityHashMap<>();
+    for (List<SliceEntry> entries : previous.index.slicesByPool().values()) {
+      for (SliceEntry e : entries) {
+        out.put(e.slice, e.resolved);
+      }
+    }
+    return out;
   }
 
   /** {@return counters summed over every call against this snapshot} */

@@ -16,6 +16,7 @@ import io.github.dra4j.api.Device;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -209,5 +210,66 @@ final class SnapshotCachingTest {
     assertThatThrownBy(() -> snapshot.feasibleNodes(withNull, List.of()))
         .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("node");
+  }
+
+  /* --- T3: incremental snapshots --- */
+
+  private static ResolvedSlice resolvedOf(ClusterSnapshot snapshot, String sliceName) {
+    for (List<SliceEntry> entries : snapshot.index().slicesByPool().values()) {
+      for (SliceEntry e : entries) {
+        if (e.name.equals(sliceName)) {
+          return e.resolved;
+        }
+      }
+    }
+    throw new AssertionError("no slice " + sliceName);
+  }
+
+  @Test
+  void withAllocatedEqualsASnapshotBuiltFromScratchAndLeavesTheOriginal() {
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    List<ResourceSlice> slices = List.of(slice("slice-1", "pool-1", typed(3, "X")));
+    ClusterSnapshot empty = allocator.snapshot(slices, List.of(CLASS_A), List.of());
+    List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 2)));
+    ResourceClaim first = claims.get(0).withAllocation(
+        ((AllocationOutcome.Allocated) empty.allocate(node(NODE), claims)).results().get(0));
+
+    ClusterSnapshot next = empty.withAllocated(List.of(first));
+    ClusterSnapshot scratch = allocator.snapshot(slices, List.of(CLASS_A), List.of(first));
+
+    assertThat(next.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+    assertThat(Fx.devicesOf(next.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 1))))))
+        .isEqualTo(Fx.devicesOf(scratch.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 1))))))
+        .isEqualTo(List.of(List.of("req-0=pool-1/device-2")));
+    assertThat(Fx.devicesOf(empty.allocate(node(NODE), claims)))
+        .isEqualTo(List.of(List.of("req-0=pool-1/device-0", "req-0=pool-1/device-1")));
+    assertThat(resolvedOf(next, "slice-1")).isSameAs(resolvedOf(empty, "slice-1"));
+  }
+
+  @Test
+  void snapshotFromPreviousReusesOnlyIdenticalSlices() {
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ResourceSlice kept = slice("slice-1", "pool-1", typed(2, "X"));
+    ResourceSlice old = slice("slice-2", "pool-2", typed(2, "X"));
+    ClusterSnapshot previous = allocator.snapshot(List.of(kept, old), List.of(CLASS_A), List.of());
+    ResourceSlice changed = slice("slice-2", "pool-2", typed(2, "Y"));
+
+    ClusterSnapshot next = allocator.snapshot(previous, List.of(kept, changed), List.of(CLASS_A), List.of());
+
+    assertThat(resolvedOf(next, "slice-1")).isSameAs(resolvedOf(previous, "slice-1"));
+    assertThat(resolvedOf(next, "slice-2")).isNotSameAs(resolvedOf(previous, "slice-2"));
+    List<ResourceClaim> wantsY = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
+    assertThat(previous.allocate(node(NODE), wantsY)).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+    assertThat(Fx.devicesOf(next.allocate(node(NODE), wantsY)))
+        .isEqualTo(List.of(List.of("req-0=pool-2/device-1")));
+  }
+
+  @Test
+  void snapshotFromPreviousWithOtherMixinGateResolvesAgain() {
+    ResourceSlice kept = slice("slice-1", "pool-1", typed(2, "X"));
+    ClusterSnapshot previous = Fx.allocator(Features.all()).snapshot(List.of(kept), List.of(CLASS_A), List.of());
+    ClusterSnapshot next = Fx.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
+        .snapshot(previous, List.of(kept), List.of(CLASS_A), List.of());
+    assertThat(resolvedOf(next, "slice-1")).isNotSameAs(resolvedOf(previous, "slice-1"));
   }
 }
