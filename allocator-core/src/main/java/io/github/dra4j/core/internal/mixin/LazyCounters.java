@@ -15,6 +15,14 @@ class LazyCounters implements ResolvedCounters {
   private final CounterEntries own;
   private final List<CounterEntries> includes;
 
+  /*
+   * Which counters of each include are shadowed, computed on the first iteration: the counter
+   * check iterates a device's consumption on every attempt, and the shadowing lookups were most
+   * of its cost (issue #8, T4). The masks hold no values, so nothing is flattened. A racing
+   * thread may compute them again; the volatile field publishes only fully built masks.
+   */
+  private volatile boolean @Nullable [][] shadowMasks;
+
   LazyCounters(String counterSet, CounterEntries own, List<CounterEntries> includes) {
     this.counterSet = counterSet;
     this.own = own;
@@ -51,14 +59,6 @@ class LazyCounters implements ResolvedCounters {
       }
     }
   }
-
-  /*
-   * Which counters of each include are shadowed, computed on the first iteration: the counter
-   * check iterates a device's consumption on every attempt, and the shadowing lookups were most
-   * of its cost (issue #8, T4). The masks hold no values, so nothing is flattened. A racing
-   * thread may compute them again; the volatile field publishes only fully built masks.
-   */
-  private volatile boolean @Nullable [][] shadowMasks;
 
   private boolean[][] shadowMasks() {
     boolean[][] masks = shadowMasks;
