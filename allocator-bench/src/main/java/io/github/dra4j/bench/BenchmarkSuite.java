@@ -32,7 +32,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  */
 public final class BenchmarkSuite {
   private static final List<Class<?>> BENCHMARKS = List.of(
-      AllocateBenchmark.class, DgxFillBenchmark.class, FeasibilityBenchmark.class,
+      AllocateBenchmark.class, DgxFillBenchmark.class, FeasibilityBenchmark.class, FeasibilityColdBenchmark.class,
       CelBenchmark.class, CelCompileBenchmark.class);
 
   private BenchmarkSuite() {}

@@ -54,6 +54,17 @@ final class BenchmarkSmokeTest {
     assertThat(benchmark.feasibleNodes(new SearchCounters())).isEqualTo(100 - busy);
   }
 
+  @Test
+  void feasibilityColdBenchmark() {
+    FeasibilityColdBenchmark benchmark = new FeasibilityColdBenchmark();
+    benchmark.nodes = 100;
+    benchmark.setup();
+    benchmark.newSnapshot();
+
+    int busy = DgxA100.cluster(100, DgxA100.SEED).allocatedClaims().size();
+    assertThat(benchmark.feasibleNodes()).isEqualTo(100 - busy);
+  }
+
   @ParameterizedTest(name = "{0}")
   @EnumSource(CelBenchmark.Selector.class)
   void celBenchmark(CelBenchmark.Selector selector) {

@@ -120,15 +120,13 @@ final class AllocationRun {
     final RequestView request;
     final @Nullable RequestView parent;
     final DeviceClass deviceClass;
-    final CompiledSelector[] classSelectors;
-    final CompiledSelector[] requestSelectors;
+    final @Nullable CachedSelector[] classSelectors;
+    final @Nullable CachedSelector[] requestSelectors;
     int numDevices;
     @Nullable List<DeviceEntry> allDevices;
-    /** Selector memo by device uid: 0 unknown, 1 match, 2 no match. */
-    private byte @Nullable [] memo;
 
     RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
-        CompiledSelector[] classSelectors, CompiledSelector[] requestSelectors) {
+        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors) {
       this.claimIndex = claimIndex;
       this.request = request;
       this.parent = parent;
@@ -164,6 +162,14 @@ final class AllocationRun {
 
   /** Runs the call: results, or null when unsatisfiable. */
   @Nullable List<AllocationResult> run() {
+    return search() ? results() : null;
+  }
+
+  /**
+   * Validates the claims and searches: true when every claim got its devices, false when
+   * unsatisfiable (the state then feeds the Explainer).
+   */
+  boolean search() {
     int minDevicesTotal = 0;
     for (int c = 0; c < claims.size(); c++) {
       minDevicesTotal += validateClaim(c);
@@ -184,8 +190,13 @@ final class AllocationRun {
           throw new NodeAllocationException(sb.toString(), "Node " + node.name(), null);
         }
       }
-      return null;
+      return false;
     }
+    return true;
+  }
+
+  /** The results of a successful {@link #search()}, one per claim. */
+  List<AllocationResult> results() {
     List<AllocationResult> out = new ArrayList<>(claims.size());
     for (int c = 0; c < claims.size(); c++) {
       out.add(assemble(c));
@@ -347,8 +358,8 @@ final class AllocationRun {
     return data;
   }
 
-  private CompiledSelector[] compile(List<DeviceSelector> selectors) {
-    CompiledSelector[] out = new CompiledSelector[selectors.size()];
+  private @Nullable CachedSelector[] compile(List<DeviceSelector> selectors) {
+    @Nullable CachedSelector[] out = new CachedSelector[selectors.size()];
     for (int i = 0; i < out.length; i++) {
       DeviceSelector s = selectors.get(i);
       out[i] = s.cel() == null ? null : snapshot.compile(s.cel().expression());
@@ -474,35 +485,27 @@ final class AllocationRun {
     return Status.FAILED;
   }
 
-  /** Class selectors, request selectors, per-device node selection; memoized. Mirrors isSelectable. */
+  /**
+   * Class selectors, request selectors, per-device node selection. Mirrors isSelectable; the
+   * selector results are remembered per snapshot and device ({@link CachedSelector}).
+   */
   boolean isSelectable(RequestData data, DeviceEntry device) {
     if (!features.bindingConditions() && !device.device.bindingConditions().isEmpty()) {
       return false;
     }
-    byte[] memo = data.memo;
-    if (memo == null) {
-      memo = new byte[snapshot.deviceCount()];
-      data.memo = memo;
-    }
-    byte known = memo[device.uid];
-    if (known != 0) {
-      return known == 1;
-    }
-    boolean match = selectorsMatch(data, device, true) == -1
+    return selectorsMatch(data, device, true) == -1
         && selectorsMatch(data, device, false) == -1
         && (!device.slice.perDeviceNodeSelection()
             || NodeSelectors.nodeMatches(node, device.device.nodeName(), device.device.allNodes(),
                 device.device.nodeSelector()));
-    memo[device.uid] = match ? (byte) 1 : (byte) 2;
-    return match;
   }
 
   /** Returns -1 when all selectors match, else the index of the first false one. */
   int selectorsMatch(RequestData data, DeviceEntry device, boolean ofClass) {
-    CompiledSelector[] selectors = ofClass ? data.classSelectors : data.requestSelectors;
+    @Nullable CachedSelector[] selectors = ofClass ? data.classSelectors : data.requestSelectors;
     ResourceClaim claim = claims.get(data.claimIndex);
     for (int i = 0; i < selectors.length; i++) {
-      CompiledSelector selector = selectors[i];
+      CachedSelector selector = selectors[i];
       if (selector == null) {
         // Only a class selector can lack CEL here: request selectors are checked up front.
         throw new InvalidInputException("class " + data.deviceClass.name() + ": selector #" + i
@@ -525,7 +528,7 @@ final class AllocationRun {
           throw new SelectorEvaluationException("attribute " + device.unsupportedAttribute
               + ": unsupported attribute value");
         }
-        matches = selector.matches(device.view);
+        matches = selector.matches(device);
       } catch (SelectorEvaluationException e) {
         if (ofClass) {
           throw new CelException("class " + data.deviceClass.name() + ": selector #" + i + " on device "
@@ -692,14 +695,23 @@ final class AllocationRun {
   /**
    * Charges the device's counters; when any counter of the pool would go below zero, refunds
    * and returns the shortfall. Mirrors checkAvailableCounters.
+   *
+   * <p>Only the counter sets the device consumes are checked, unless allocated claims already
+   * overcommitted the pool (then, as in the reference, every set is checked and the device
+   * fails). Every charge that stays was checked when it was made and refunds only lower usage,
+   * so the other sets are still within their counters.
    */
   @Nullable String checkAvailableCounters(Pool pool, DeviceEntry device) {
     Map<String, Map<String, BigDecimal>> consumed = consumedCounters.computeIfAbsent(pool.id, k -> new HashMap<>());
-    for (ResolvedCounters c : device.view.consumesCounters()) {
+    List<? extends ResolvedCounters> consumptions = device.view.consumesCounters();
+    for (ResolvedCounters c : consumptions) {
       Map<String, BigDecimal> set = consumed.computeIfAbsent(c.counterSet(), k -> new HashMap<>());
       c.forEachCounter((name, q) -> set.merge(name, q.value(), BigDecimal::add));
     }
     for (Map.Entry<String, Map<String, BigDecimal>> e : pool.available.entrySet()) {
+      if (!pool.overcommitted && !consumesSet(consumptions, e.getKey())) {
+        continue;
+      }
       Map<String, BigDecimal> used = consumed.get(e.getKey());
       for (Map.Entry<String, BigDecimal> counter : e.getValue().entrySet()) {
         BigDecimal u = used == null ? BigDecimal.ZERO : used.getOrDefault(counter.getKey(), BigDecimal.ZERO);
@@ -711,6 +723,15 @@ final class AllocationRun {
       }
     }
     return null;
+  }
+
+  private static boolean consumesSet(List<? extends ResolvedCounters> consumptions, String counterSet) {
+    for (ResolvedCounters c : consumptions) {
+      if (c.counterSet().equals(counterSet)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void deallocateCounters(Pool pool, DeviceEntry device) {

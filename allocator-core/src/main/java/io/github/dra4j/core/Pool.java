@@ -24,6 +24,8 @@ final class Pool {
   final Map<String, ResolvedCounterSet> counterSets;
   final Map<String, Map<String, BigDecimal>> available;
   final boolean hasBindingConditions;
+  /** Some counter is already below zero through allocated claims: every device consuming any counter fails. */
+  final boolean overcommitted;
   /** Devices or counter sets dropped by the mixins gate, for explanations. */
   final List<String> dropped;
 
@@ -53,6 +55,13 @@ final class Pool {
       }
     }
     this.hasBindingConditions = binding;
+    boolean negative = false;
+    for (Map<String, BigDecimal> set : available.values()) {
+      for (BigDecimal v : set.values()) {
+        negative |= v.signum() < 0;
+      }
+    }
+    this.overcommitted = negative;
   }
 
   static Pool incomplete(PoolId id) {

@@ -55,7 +55,7 @@ public final class StructuredAllocator {
   /**
    * Builds an immutable snapshot of the cluster: slices are grouped by node and pool, and their
    * mixins indexed, once; the devices of the allocated claims are in use. The inputs are not
-   * modified and not retained beyond what the snapshot needs.
+   * modified; the snapshot keeps references to them (for {@link ClusterSnapshot#withAllocated}).
    *
    * @param slices every ResourceSlice of the cluster (all nodes, all generations)
    * @param classes every DeviceClass
@@ -68,7 +68,31 @@ public final class StructuredAllocator {
       Collection<ResourceSlice> slices,
       Collection<DeviceClass> classes,
       Collection<ResourceClaim> allocatedClaims) {
-    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims);
+    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims, null);
+  }
+
+  /**
+   * Builds a snapshot like {@link #snapshot(Collection, Collection, Collection)}, reusing the
+   * work of a previous snapshot for slices that are the same objects as in it: their mixins are
+   * not resolved again. An informer cache that keeps unchanged slices as the same objects pays
+   * only for the slices that changed. A slice that changed must be a new object (records are
+   * immutable, so it always is).
+   *
+   * @param previous an earlier snapshot, of this or another allocator
+   * @param slices every ResourceSlice of the cluster (all nodes, all generations)
+   * @param classes every DeviceClass
+   * @param allocatedClaims claims whose {@code status.allocation} makes devices or capacity in
+   *     use; claims without an allocation are ignored
+   * @return the snapshot
+   * @throws NullPointerException when an argument or element is null
+   */
+  public ClusterSnapshot snapshot(
+      ClusterSnapshot previous,
+      Collection<ResourceSlice> slices,
+      Collection<DeviceClass> classes,
+      Collection<ResourceClaim> allocatedClaims) {
+    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims,
+        Objects.requireNonNull(previous, "previous"));
   }
 
   /** Configures a {@link StructuredAllocator}. Not thread-safe. */

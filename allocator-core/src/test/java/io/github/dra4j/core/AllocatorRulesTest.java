@@ -215,6 +215,24 @@ final class AllocatorRulesTest {
                 device("half-1").consumes("cs", "memory", "4Gi").build()))),
         List.of(claim("claim-0", request("req-0", 1))))
         .inUse(allocated("in-use", "pool-1", "big"))));
+    c.add(Named.of("partitionable-devices-overcommitted-set-blocks-other-sets", Case.unsatisfiable(
+        List.of(counterSlice("counters-a", "pool-1", 3, "cs-a", "memory", "8Gi"),
+            counterSlice("counters-b", "pool-1", 3, "cs-b", "memory", "8Gi"),
+            slice("devices", "pool-1", 1, 3, NODE, List.of(
+                device("big-a").consumes("cs-a", "memory", "8Gi").build(),
+                device("half-a").consumes("cs-a", "memory", "4Gi").build(),
+                device("half-b").consumes("cs-b", "memory", "4Gi").build()))),
+        List.of(claim("claim-0", request("req-0", 1))))
+        .inUse(allocated("in-use", "pool-1", "big-a", "half-a"))));
+    c.add(Named.of("partitionable-devices-full-set-leaves-other-sets", Case.allocates(
+        List.of(counterSlice("counters-a", "pool-1", 3, "cs-a", "memory", "8Gi"),
+            counterSlice("counters-b", "pool-1", 3, "cs-b", "memory", "8Gi"),
+            slice("devices", "pool-1", 1, 3, NODE, List.of(
+                device("big-a").consumes("cs-a", "memory", "8Gi").build(),
+                device("half-a").consumes("cs-a", "memory", "4Gi").build(),
+                device("half-b").consumes("cs-b", "memory", "4Gi").build()))),
+        List.of(claim("claim-0", request("req-0", 1))), List.of(List.of("req-0=pool-1/half-b")))
+        .inUse(allocated("in-use", "pool-1", "big-a"))));
     c.add(Named.of("partitionable-devices-disabled-device-consumes-counters", Case.unsatisfiable(
         List.of(slice("devices", "pool-1", List.of(device("half-1").consumes("cs", "memory", "4Gi").build()))),
         List.of(claim("claim-0", request("req-0", 1))))

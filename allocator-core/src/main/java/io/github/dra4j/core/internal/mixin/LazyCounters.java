@@ -15,6 +15,14 @@ class LazyCounters implements ResolvedCounters {
   private final CounterEntries own;
   private final List<CounterEntries> includes;
 
+  /*
+   * Which counters of each include are shadowed, computed on the first iteration: the counter
+   * check iterates a device's consumption on every attempt, and the shadowing lookups were most
+   * of its cost (issue #8, T4). The masks hold no values, so nothing is flattened. A racing
+   * thread may compute them again; the volatile field publishes only fully built masks.
+   */
+  private volatile boolean @Nullable [][] shadowMasks;
+
   LazyCounters(String counterSet, CounterEntries own, List<CounterEntries> includes) {
     this.counterSet = counterSet;
     this.own = own;
@@ -40,14 +48,32 @@ class LazyCounters implements ResolvedCounters {
     for (int k = 0; k < own.size(); k++) {
       action.accept(own.name(k), own.value(k));
     }
+    boolean[][] masks = shadowMasks();
     for (int i = includes.size() - 1; i >= 0; i--) {
       CounterEntries layer = includes.get(i);
+      boolean[] shadowedInLayer = masks[i];
       for (int k = 0; k < layer.size(); k++) {
-        if (!shadowed(layer.name(k), i)) {
+        if (!shadowedInLayer[k]) {
           action.accept(layer.name(k), layer.value(k));
         }
       }
     }
+  }
+
+  private boolean[][] shadowMasks() {
+    boolean[][] masks = shadowMasks;
+    if (masks == null) {
+      masks = new boolean[includes.size()][];
+      for (int i = 0; i < masks.length; i++) {
+        CounterEntries layer = includes.get(i);
+        masks[i] = new boolean[layer.size()];
+        for (int k = 0; k < layer.size(); k++) {
+          masks[i][k] = shadowed(layer.name(k), i);
+        }
+      }
+      shadowMasks = masks;
+    }
+    return masks;
   }
 
   /** {@return whether a source with higher precedence than include {@code i} sets {@code name}} */
