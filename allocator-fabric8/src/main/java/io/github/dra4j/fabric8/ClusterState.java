@@ -227,7 +227,10 @@ final class ClusterState {
     dirty.clear();
     List<ResourceSlice> slices = new ArrayList<>();
     effective.values().forEach(slices::addAll);
-    snapshot = allocator.snapshot(slices, List.copyOf(classes.values()), allocatedClaims());
+    // Slices of untouched pools are the same objects as last time: their mixins are not resolved again.
+    snapshot = snapshot == null
+        ? allocator.snapshot(slices, List.copyOf(classes.values()), allocatedClaims())
+        : allocator.snapshot(snapshot, slices, List.copyOf(classes.values()), allocatedClaims());
     snapshotVersion = version;
     return snapshot;
   }
