@@ -14,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 
 /**
@@ -68,11 +67,9 @@ final class Report {
           .map(k -> k + "=" + run.getParams().getParam(k))
           .collect(Collectors.joining(", "));
       Map<String, Double> secondary = new TreeMap<>();
-      for (Map.Entry<String, Result> e : run.getSecondaryResults().entrySet()) {
-        secondary.put(e.getKey(), e.getValue().getScore());
-      }
-      Result primary = run.getPrimaryResult();
-      scores.add(new Score(benchmark, params, primary.getScore(), primary.getScoreError(), secondary));
+      run.getSecondaryResults().forEach((key, result) -> secondary.put(key, result.getScore()));
+      scores.add(new Score(benchmark, params, run.getPrimaryResult().getScore(),
+          run.getPrimaryResult().getScoreError(), secondary));
     }
     return scores;
   }
