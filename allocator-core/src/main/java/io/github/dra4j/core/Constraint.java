@@ -87,6 +87,70 @@ abstract class Constraint {
     return null;
   }
 
+  /**
+   * Whether two values have an element in common, with {@link #asSet} semantics, but without
+   * building sets: distinctAttribute compares every new device with every chosen one, on the
+   * hottest path of a failing search.
+   */
+  static boolean sharesValue(DeviceAttribute a, DeviceAttribute b) {
+    char type = elementType(a);
+    if (type == 0 || type != elementType(b)) {
+      return false;
+    }
+    if (!a.isList() && !b.isList()) {
+      return a.equals(b);
+    }
+    List<?> other = elements(b);
+    for (Object v : elements(a)) {
+      if (other.contains(v)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The element type of a value as {@link #asSet} types it; 0 where asSet gives null. */
+  private static char elementType(DeviceAttribute a) {
+    if (a instanceof OfInt || a instanceof OfInts && !((OfInts) a).values().isEmpty()) {
+      return 'i';
+    }
+    if (a instanceof OfBool || a instanceof OfBools && !((OfBools) a).values().isEmpty()) {
+      return 'b';
+    }
+    if (a instanceof OfString || a instanceof OfStrings && !((OfStrings) a).values().isEmpty()) {
+      return 's';
+    }
+    if (a instanceof OfVersion || a instanceof OfVersions && !((OfVersions) a).values().isEmpty()) {
+      return 'v';
+    }
+    return 0;
+  }
+
+  private static List<?> elements(DeviceAttribute a) {
+    if (a instanceof OfInts) {
+      return ((OfInts) a).values();
+    }
+    if (a instanceof OfBools) {
+      return ((OfBools) a).values();
+    }
+    if (a instanceof OfStrings) {
+      return ((OfStrings) a).values();
+    }
+    if (a instanceof OfVersions) {
+      return ((OfVersions) a).values();
+    }
+    if (a instanceof OfInt) {
+      return List.of(((OfInt) a).value());
+    }
+    if (a instanceof OfBool) {
+      return List.of(((OfBool) a).value());
+    }
+    if (a instanceof OfString) {
+      return List.of(((OfString) a).value());
+    }
+    return List.of(((OfVersion) a).value());
+  }
+
   /** Scalar equality of the same type, as without DRAListTypeAttributes; lists never compare. */
   static boolean sameScalar(DeviceAttribute a, DeviceAttribute b) {
     if (a.isList() || b.isList()) {
@@ -207,13 +271,11 @@ abstract class Constraint {
 
     private boolean distinct(DeviceAttribute a) {
       if (listTypes) {
-        TypedSet s = asSet(a);
-        if (s == null) {
+        if (elementType(a) == 0) {
           return false;
         }
         for (DeviceAttribute e : attributes.values()) {
-          TypedSet es = asSet(e);
-          if (es != null && s.intersects(es)) {
+          if (sharesValue(a, e)) {
             return false;
           }
         }
