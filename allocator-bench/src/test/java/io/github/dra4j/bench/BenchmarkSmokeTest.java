@@ -67,7 +67,7 @@ final class BenchmarkSmokeTest {
   }
 
   @ParameterizedTest(name = "clusterNodes={0}")
-  @ValueSource(ints = {1, 1000})
+  @ValueSource(ints = {1, 100})
   void gatherPoolsBenchmark(int clusterNodes) {
     GatherPoolsBenchmark benchmark = new GatherPoolsBenchmark();
     benchmark.clusterNodes = clusterNodes;

@@ -4,6 +4,7 @@ import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /*
  * One pool as seen from one node. Mirrors Pool in pools_experimental.go. Invalid and incomplete
@@ -28,6 +29,8 @@ final class Pool {
   final boolean overcommitted;
   /** Devices or counter sets dropped by the mixins gate, for explanations. */
   final List<String> dropped;
+  /** Built on first use by a search; a race builds equal layouts, and either one serves. */
+  private volatile @Nullable PoolLayout layout;
 
   private Pool(
       PoolId id,
@@ -80,6 +83,16 @@ final class Pool {
       Map<String, Map<String, BigDecimal>> available,
       List<String> dropped) {
     return new Pool(id, false, false, "", targeting, notTargeting, counterSets, available, dropped);
+  }
+
+  /** {@return the numbering of this valid pool's devices and counters for the search} */
+  PoolLayout layout() {
+    PoolLayout l = layout;
+    if (l == null) {
+      l = new PoolLayout(this);
+      layout = l;
+    }
+    return l;
   }
 
   /** A slice of the pool with the devices the allocator may use, in slice order. */
