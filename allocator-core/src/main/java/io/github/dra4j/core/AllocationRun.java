@@ -47,6 +47,8 @@ import org.jspecify.annotations.Nullable;
 final class AllocationRun {
   static final int ALLOCATION_RESULTS_MAX_SIZE = 32;
   private static final int POLL_INTERVAL = 1024;
+  private static final byte SELECTABLE = 1;
+  private static final byte NOT_SELECTABLE = 2;
 
   enum Status { SUCCESS, FAILED, MAX_SIZE_EXCEEDED }
 
@@ -131,17 +133,20 @@ final class AllocationRun {
     int numDevices;
     /** Mode All: the devices, pre-listed. */
     @Nullable List<Candidate> allDevices;
+    /** Per pool, created on first use: isSelectable by device number, 0 while not known. */
+    final byte[] @Nullable [] selectable;
     /** Per constraint of the claim: the request's key, or -1 when the constraint does not cover it. */
     int[] constraintKeys = new int[0];
 
     RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
-        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors) {
+        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors, int pools) {
       this.claimIndex = claimIndex;
       this.request = request;
       this.parent = parent;
       this.deviceClass = deviceClass;
       this.classSelectors = classSelectors;
       this.requestSelectors = requestSelectors;
+      this.selectable = new byte[pools][];
     }
 
     String requestName() {
@@ -343,7 +348,7 @@ final class AllocationRun {
           objectRef(claim), path.child("deviceClassName"));
     }
     RequestData data = new RequestData(c, request, parent, cls,
-        compile(cls.spec().selectors()), compile(request.selectors));
+        compile(cls.spec().selectors()), compile(request.selectors), pools.size());
     switch (request.allocationMode) {
       case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
         if (request.count > Integer.MAX_VALUE) {
@@ -373,7 +378,7 @@ final class AllocationRun {
               step();
               DeviceEntry d = devices.get(di);
               int local = layout.local(si, di);
-              if (!isSelectable(data, d)) {
+              if (!selectable(data, d, pi, layout, local)) {
                 continue;
               }
               if (features.consumableCapacity() && !capacityFits(data, d, layout, local)) {
@@ -500,7 +505,7 @@ final class AllocationRun {
           if (!request.adminAccess && deviceInUse(device, pi, local)) {
             continue;
           }
-          if (!isSelectable(data, device)) {
+          if (!selectable(data, device, pi, layout, local)) {
             continue;
           }
           if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {
@@ -522,6 +527,19 @@ final class AllocationRun {
       }
     }
     return Status.FAILED;
+  }
+
+  /** {@link #isSelectable}, remembered for this call: a search visits the same devices again and again. */
+  private boolean selectable(RequestData data, DeviceEntry device, int pi, PoolLayout layout, int local) {
+    byte[] known = data.selectable[pi];
+    if (known == null) {
+      known = new byte[layout.deviceCount];
+      data.selectable[pi] = known;
+    }
+    if (known[local] == 0) {
+      known[local] = isSelectable(data, device) ? SELECTABLE : NOT_SELECTABLE;
+    }
+    return known[local] == SELECTABLE;
   }
 
   /**

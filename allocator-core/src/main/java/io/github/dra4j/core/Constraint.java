@@ -239,11 +239,14 @@ abstract class Constraint {
   static final class DistinctAttribute extends Constraint {
     /** By request key, as the reference keys by request name: a later device of a request replaces the earlier. */
     private final @Nullable DeviceAttribute[] attributes;
+    /** The {@link #elementType} of each attribute, so that most comparisons are a char compare. */
+    private final char[] types;
     private int numDevices;
 
     DistinctAttribute(List<String> requests, String attributeName, boolean listTypes, int keys) {
       super(requests, attributeName, listTypes);
       this.attributes = new DeviceAttribute[keys];
+      this.types = new char[keys];
     }
 
     @Override
@@ -252,32 +255,52 @@ abstract class Constraint {
       if (a == null) {
         return false;
       }
-      if (numDevices > 0 && !distinct(a)) {
+      char type = elementType(a);
+      if (numDevices > 0 && !distinct(a, type)) {
         return false;
       }
       attributes[key] = a;
+      types[key] = type;
       numDevices++;
       return true;
     }
 
-    private boolean distinct(DeviceAttribute a) {
+    /** Whether a has no value in common with any attribute added (sharesValue), or as scalars (sameScalar). */
+    private boolean distinct(DeviceAttribute a, char type) {
+      boolean list = a.isList();
       if (listTypes) {
-        if (elementType(a) == 0) {
+        if (type == 0) {
           return false;
         }
-        for (DeviceAttribute e : attributes) {
-          if (e != null && sharesValue(a, e)) {
+        for (int k = 0; k < attributes.length; k++) {
+          DeviceAttribute e = attributes[k];
+          if (e != null && types[k] == type && (list || e.isList() ? sharesValue(a, e) : sameValue(a, e))) {
             return false;
           }
         }
         return true;
       }
-      for (DeviceAttribute e : attributes) {
-        if (e != null && (a.isList() || a.equals(e))) {
+      for (int k = 0; k < attributes.length; k++) {
+        DeviceAttribute e = attributes[k];
+        if (e != null && (list || types[k] == type && !e.isList() && sameValue(a, e))) {
           return false;
         }
       }
       return true;
+    }
+
+    /** a.equals(e) for two scalars of the same element type, without the records' generic equals. */
+    private static boolean sameValue(DeviceAttribute a, DeviceAttribute e) {
+      if (a instanceof OfInt) {
+        return ((OfInt) a).value() == ((OfInt) e).value();
+      }
+      if (a instanceof OfString) {
+        return ((OfString) a).value().equals(((OfString) e).value());
+      }
+      if (a instanceof OfBool) {
+        return ((OfBool) a).value() == ((OfBool) e).value();
+      }
+      return ((OfVersion) a).value().equals(((OfVersion) e).value());
     }
 
     @Override
