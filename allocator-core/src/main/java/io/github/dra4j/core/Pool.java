@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /*
  * One pool as seen from one node. Mirrors Pool in pools_experimental.go. Invalid and incomplete
@@ -98,7 +99,47 @@ final class Pool {
     if (incomplete || invalid) {
       return this; // holds no entries
     }
-    return valid(id, remap(targeting, successor), remap(notTargeting, successor), counterSets, dropped);
+    List<PoolSlice> t = remap(targeting, successor);
+    List<PoolSlice> o = remap(notTargeting, successor);
+    Map<String, Map<String, BigDecimal>> left = chargeNewlyAllocated(List.of(targeting, notTargeting), List.of(t, o));
+    return new Pool(id, false, false, "", t, o, counterSets, left == null ? available(counterSets, t, o) : left,
+        dropped);
+  }
+
+  /**
+   * The counters left when the successor's entries only add allocated devices: this pool's
+   * counters left minus what those take. Subtraction is exact, so the values and scales equal
+   * those of a pool built from scratch. Null when a device was released: then the counters
+   * are summed again, so that a released device's quantities leave no trace in the scales.
+   */
+  private @Nullable Map<String, Map<String, BigDecimal>> chargeNewlyAllocated(List<List<PoolSlice>> before,
+      List<List<PoolSlice>> after) {
+    if (available.isEmpty()) {
+      return available;
+    }
+    Map<String, Map<String, BigDecimal>> left = null;
+    for (int g = 0; g < before.size(); g++) {
+      for (int i = 0; i < before.get(g).size(); i++) {
+        List<DeviceEntry> was = before.get(g).get(i).devices();
+        List<DeviceEntry> now = after.get(g).get(i).devices();
+        for (int k = 0; k < was.size(); k++) {
+          if (was.get(k).allocatedAny == now.get(k).allocatedAny) {
+            continue;
+          }
+          if (was.get(k).allocatedAny) {
+            return null;
+          }
+          if (left == null) {
+            left = new LinkedHashMap<>();
+            for (Map.Entry<String, Map<String, BigDecimal>> e : available.entrySet()) {
+              left.put(e.getKey(), new LinkedHashMap<>(e.getValue()));
+            }
+          }
+          charge(left, now.get(k));
+        }
+      }
+    }
+    return left == null ? available : frozen(left);
   }
 
   private static List<PoolSlice> remap(List<PoolSlice> slices, Map<SliceEntry, SliceEntry> successor) {
@@ -136,19 +177,26 @@ final class Pool {
     for (List<PoolSlice> group : List.of(targeting, others)) {
       for (PoolSlice s : group) {
         for (DeviceEntry d : s.devices()) {
-          if (!d.allocatedAny) {
-            continue;
-          }
-          for (ResolvedCounters c : d.view.consumesCounters()) {
-            Map<String, BigDecimal> counters = available.get(c.counterSet());
-            if (counters == null) {
-              continue;
-            }
-            c.forEachCounter((name, q) -> counters.computeIfPresent(name, (k, v) -> v.subtract(q.value())));
+          if (d.allocatedAny) {
+            charge(available, d);
           }
         }
       }
     }
+    return frozen(available);
+  }
+
+  /** Subtracts what an allocated device consumes from the counters left. */
+  private static void charge(Map<String, Map<String, BigDecimal>> available, DeviceEntry d) {
+    for (ResolvedCounters c : d.view.consumesCounters()) {
+      Map<String, BigDecimal> counters = available.get(c.counterSet());
+      if (counters != null) {
+        c.forEachCounter((name, q) -> counters.computeIfPresent(name, (k, v) -> v.subtract(q.value())));
+      }
+    }
+  }
+
+  private static Map<String, Map<String, BigDecimal>> frozen(Map<String, Map<String, BigDecimal>> available) {
     Map<String, Map<String, BigDecimal>> frozen = new LinkedHashMap<>();
     available.forEach((k, v) -> frozen.put(k, Collections.unmodifiableMap(v)));
     return Collections.unmodifiableMap(frozen);
