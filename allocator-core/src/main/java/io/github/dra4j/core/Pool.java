@@ -34,6 +34,8 @@ final class Pool {
   final boolean overcommitted;
   /** Devices or counter sets dropped by the mixins gate, for explanations. */
   final List<String> dropped;
+  /** Built on first use by a search; a race builds equal layouts, and either one serves. */
+  private volatile @Nullable PoolLayout layout;
 
   private Pool(
       PoolId id,
@@ -200,6 +202,16 @@ final class Pool {
     Map<String, Map<String, BigDecimal>> frozen = new LinkedHashMap<>();
     available.forEach((k, v) -> frozen.put(k, Collections.unmodifiableMap(v)));
     return Collections.unmodifiableMap(frozen);
+  }
+
+  /** {@return the numbering of this valid pool's devices and counters for the search} */
+  PoolLayout layout() {
+    PoolLayout l = layout;
+    if (l == null) {
+      l = new PoolLayout(this);
+      layout = l;
+    }
+    return l;
   }
 
   /** A slice of the pool with the devices the allocator may use, in slice order. */
