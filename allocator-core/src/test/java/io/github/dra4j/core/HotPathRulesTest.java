@@ -196,9 +196,10 @@ final class HotPathRulesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("overflowCases")
   void ledger_overflowTurnsExact(List<Charge> charges) {
-    Map<String, Map<String, BigDecimal>> available = Map.of("cs", Map.of("c", new BigDecimal("900000000000000000")));
-    PoolLayout layout = Pool.valid(new PoolId(DRIVER, "pool-1"), List.of(), List.of(), Map.of(), available, List.of())
-        .layout();
+    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(
+        List.of(Fx.counterSlice("counters", "pool-1", 1, "cs", "c", "900000000000000000")), List.of(CLASS_A),
+        List.of());
+    PoolLayout layout = snapshot.pools(node(NODE)).get(0).layout();
     CounterLedger ledger = new CounterLedger(layout, false);
     assertThat(layout.availableUnits).isNotNull();
 
