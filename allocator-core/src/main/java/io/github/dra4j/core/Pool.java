@@ -104,8 +104,13 @@ final class Pool {
     List<PoolSlice> t = remap(targeting, successor);
     List<PoolSlice> o = remap(notTargeting, successor);
     Map<String, Map<String, BigDecimal>> left = chargeNewlyAllocated(List.of(targeting, notTargeting), List.of(t, o));
-    return new Pool(id, false, false, "", t, o, counterSets, left == null ? available(counterSets, t, o) : left,
+    Pool next = new Pool(id, false, false, "", t, o, counterSets, left == null ? available(counterSets, t, o) : left,
         dropped);
+    PoolLayout l = layout;
+    if (l != null) {
+      next.layout = new PoolLayout(next, l); // keeps the per-device memos of the search
+    }
+    return next;
   }
 
   /**

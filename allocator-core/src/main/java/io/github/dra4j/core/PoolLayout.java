@@ -49,6 +49,15 @@ final class PoolLayout {
   record Consumption(int[] counters, BigDecimal[] amounts, long @Nullable [] units, int[] sets) {}
 
   PoolLayout(Pool pool) {
+    this(pool, null);
+  }
+
+  /**
+   * With a previous layout of the same pool structure over other in-use state (Pool.withEntries,
+   * same devices at the same numbers), the per-device memos carry over: what a device consumes,
+   * while amounts are in the same units, and its unrequested-capacity check.
+   */
+  PoolLayout(Pool pool, @Nullable PoolLayout previous) {
     sliceStart = new int[pool.targeting.size()];
     int devices = 0;
     for (int i = 0; i < sliceStart.length; i++) {
@@ -56,8 +65,6 @@ final class PoolLayout {
       devices += pool.targeting.get(i).devices().size();
     }
     deviceCount = devices;
-    consumptions = new Consumption[devices];
-    unrequestedCapacity = new byte[devices];
 
     setIndex = new HashMap<>();
     counterIndex = new ArrayList<>(pool.available.size());
@@ -92,6 +99,10 @@ final class PoolLayout {
     }
     setStart[s] = k;
     availableUnits = fits ? units : null;
+    boolean same = previous != null && previous.deviceCount == devices;
+    consumptions = same && previous.scale == scale && (previous.availableUnits == null) == !fits
+        ? previous.consumptions : new Consumption[devices];
+    unrequestedCapacity = same ? previous.unrequestedCapacity : new byte[devices];
   }
 
   /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
