@@ -2,6 +2,8 @@ package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.DeviceCapacity;
 import io.github.dra4j.api.DeviceCounterConsumption;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
@@ -58,9 +60,32 @@ public final class MixinResolver {
     String pool = spec.pool().name();
     List<FieldError> problems = new ArrayList<>();
     List<ResolvedSlice.Dropped> dropped = new ArrayList<>();
-    MixinIndex index = mixinsEnabled ? MixinIndex.build(spec.mixins(), driver, problems) : MixinIndex.EMPTY;
+    NameTable deviceNames = new NameTable();
+    NameTable counterNames = new NameTable();
+    MixinIndex index = mixinsEnabled
+        ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames, counterNames)
+        : MixinIndex.EMPTY;
 
+    // Own entries first, numbered where they meet includes, so that every view is indexed once.
     List<CounterSet> sharedCounters = spec.sharedCounters();
+    CounterEntries[] ownSetCounters = new CounterEntries[sharedCounters.size()];
+    for (int i = 0; i < ownSetCounters.length; i++) {
+      CounterSet cs = sharedCounters.get(i);
+      ownSetCounters[i] = CounterEntries.of(cs.counters());
+      if (mixinsEnabled && !cs.includes().isEmpty()) {
+        ownSetCounters[i].number(counterNames);
+      }
+    }
+    List<Device> specDevices = spec.devices();
+    OwnEntries[] own = new OwnEntries[specDevices.size()];
+    for (int i = 0; i < own.length; i++) {
+      own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames, counterNames);
+    }
+    deviceNames.finish();
+    counterNames.finish();
+    EffectiveIndex.Builder deviceIndexes = deviceNames.size() == 0 ? null : new EffectiveIndex.Builder(deviceNames);
+    EffectiveIndex.Builder counterIndexes = counterNames.size() == 0 ? null : new EffectiveIndex.Builder(counterNames);
+
     List<LazyCounterSet> counterSets = new ArrayList<>(sharedCounters.size());
     Set<String> droppedCounterSets = new HashSet<>();
     for (int i = 0; i < sharedCounters.size(); i++) {
@@ -72,12 +97,12 @@ public final class MixinResolver {
         continue;
       }
       FieldPath path = SHARED_COUNTERS.index(i).child("includes");
-      counterSets.add(new LazyCounterSet(cs,
+      counterSets.add(new LazyCounterSet(cs, ownSetCounters[i],
           counterIncludes(cs.includes(), MAX_INCLUDES, index, false, path,
-              "counter set \"" + cs.name() + "\"", problems)));
+              "counter set \"" + cs.name() + "\"", problems),
+          counterIndexes));
     }
 
-    List<Device> specDevices = spec.devices();
     List<LazyDevice> devices = new ArrayList<>(specDevices.size());
     for (int i = 0; i < specDevices.size(); i++) {
       Device device = specDevices.get(i);
@@ -97,12 +122,13 @@ public final class MixinResolver {
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
         FieldPath includesPath = path.child("consumesCounters").index(j).child("includes");
-        resolvedConsumptions.add(new LazyCounters(c.counterSet(), CounterEntries.of(c.counters()),
+        resolvedConsumptions.add(new LazyCounters(c.counterSet(), own[i].consumptions[j],
             counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath,
-                owner + ", counter set \"" + c.counterSet() + "\"", problems)));
+                owner + ", counter set \"" + c.counterSet() + "\"", problems),
+            counterIndexes));
       }
-      LazyDevice resolved =
-          new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
+      LazyDevice resolved = new LazyDevice(device, i, driver, pool, own[i].attributes, own[i].capacity,
+          includes, List.copyOf(resolvedConsumptions), deviceIndexes);
       // Devices without includes are left to API validation, as the reference allocator does.
       if (!includes.isEmpty()) {
         int n = resolved.effectiveEntryCount();
@@ -115,6 +141,30 @@ public final class MixinResolver {
       devices.add(resolved);
     }
     return new LazySlice(slice, devices, counterSets, dropped, problems);
+  }
+
+  /** A device's own entries, normalised once; numbered where they meet includes. */
+  private record OwnEntries(
+      Entries<DeviceAttribute> attributes, Entries<DeviceCapacity> capacity, CounterEntries[] consumptions) {
+
+    static OwnEntries of(
+        Device device, String driver, boolean mixinsEnabled, NameTable deviceNames, NameTable counterNames) {
+      Entries<DeviceAttribute> attributes = Entries.of(device.attributes(), driver);
+      Entries<DeviceCapacity> capacity = Entries.of(device.capacity(), driver);
+      if (mixinsEnabled && !device.includes().isEmpty()) {
+        attributes.number(deviceNames);
+        capacity.number(deviceNames);
+      }
+      List<DeviceCounterConsumption> consumptions = device.consumesCounters();
+      CounterEntries[] counters = new CounterEntries[consumptions.size()];
+      for (int j = 0; j < counters.length; j++) {
+        counters[j] = CounterEntries.of(consumptions.get(j).counters());
+        if (mixinsEnabled && !consumptions.get(j).includes().isEmpty()) {
+          counters[j].number(counterNames);
+        }
+      }
+      return new OwnEntries(attributes, capacity, counters);
+    }
   }
 
   private static @Nullable String gateOffReason(Device device, Set<String> droppedCounterSets) {
@@ -224,6 +274,12 @@ public final class MixinResolver {
    */
   private static boolean[] lastOccurrences(List<String> names) {
     boolean[] last = new boolean[names.size()];
+    if (names.size() <= MAX_INCLUDES) {
+      for (int k = 0; k < last.length; k++) {
+        last[k] = names.lastIndexOf(names.get(k)) == k;
+      }
+      return last;
+    }
     Set<String> later = new HashSet<>();
     for (int k = names.size() - 1; k >= 0; k--) {
       last[k] = later.add(names.get(k));
