@@ -75,49 +75,47 @@ final class EffectiveIndex {
   }
 
   /**
-   * Builds indexes for the objects of one slice. Reuses a stamp per name and a scratch array,
-   * so an object costs one pass over its sources' entries plus a sort of its effective entries.
+   * Builds indexes for the objects of one slice. A bit per name marks the names already won
+   * while the sources are read in precedence order, and reading the bits back in rank order
+   * yields the effective entries sorted, so an object costs one pass over its sources' entries
+   * plus a scan of the bit words its names span; nothing is compared or sorted.
    */
   static final class Builder {
-    private final int[] stamps;
-    private int mark;
-    private long[] scratch = new long[64];
-    /** How many effective entries the last {@code build} found (also when it built no index). */
-    private int lastCount;
+    private final long[] seen;
+    private final int[] locations;
+    private int[] sorted = new int[64];
+    private int count;
+    private int minRank;
+    private int maxRank;
 
     Builder(NameTable names) {
-      this.stamps = new int[names.size()];
+      this.seen = new long[(names.size() + 63) >>> 6];
+      this.locations = new int[names.size()];
     }
 
+    /** {@return how many effective entries the last {@code build} found, also when it built no index} */
     int lastCount() {
-      return lastCount;
+      return count;
     }
 
     /**
      * Returns the index of attribute or capacity sources, or null when there are more than
-     * {@link #MAX_ENTRIES} effective entries or sources; {@link #lastCount} is exact either way.
+     * {@link #MAX_ENTRIES} effective entries or too many sources; {@link #lastCount} is exact
+     * either way.
      */
     @Nullable EffectiveIndex build(Entries<?>[] sources) {
-      int candidates = 0;
-      for (Entries<?> s : sources) {
-        candidates += s.size();
-      }
-      begin(candidates);
-      int n = 0;
+      begin();
       for (int src = 0; src < sources.length; src++) {
-        int[] ranks = sources[src].ranks();
-        n = collect(ranks, src, n);
+        collect(sources[src].ranks(), src);
       }
-      lastCount = n;
-      if (n > MAX_ENTRIES || sources.length > 0x7FFF) {
+      if (!finish(sources.length)) {
         return null;
       }
-      Arrays.sort(scratch, 0, n);
-      String[] d = new String[n];
-      String[] i = new String[n];
-      int[] loc = new int[n];
-      for (int k = 0; k < n; k++) {
-        int l = (int) scratch[k];
+      String[] d = new String[count];
+      String[] i = new String[count];
+      int[] loc = new int[count];
+      for (int k = 0; k < count; k++) {
+        int l = sorted[k];
         Entries<?> s = sources[l >>> 16];
         d[k] = s.domain(l & 0xFFFF);
         i[k] = s.id(l & 0xFFFF);
@@ -128,47 +126,64 @@ final class EffectiveIndex {
 
     /** As {@link #build(Entries[])}, for counters. */
     @Nullable EffectiveIndex build(CounterEntries[] sources) {
-      int candidates = 0;
-      for (CounterEntries s : sources) {
-        candidates += s.size();
-      }
-      begin(candidates);
-      int n = 0;
+      begin();
       for (int src = 0; src < sources.length; src++) {
-        n = collect(sources[src].ranks(), src, n);
+        collect(sources[src].ranks(), src);
       }
-      lastCount = n;
-      if (n > MAX_ENTRIES || sources.length > 0x7FFF) {
+      if (!finish(sources.length)) {
         return null;
       }
-      Arrays.sort(scratch, 0, n);
-      String[] names = new String[n];
-      int[] loc = new int[n];
-      for (int k = 0; k < n; k++) {
-        int l = (int) scratch[k];
+      String[] names = new String[count];
+      int[] loc = new int[count];
+      for (int k = 0; k < count; k++) {
+        int l = sorted[k];
         names[k] = sources[l >>> 16].name(l & 0xFFFF);
         loc[k] = l;
       }
       return new EffectiveIndex(names, names, loc);
     }
 
-    private void begin(int candidates) {
-      if (scratch.length < candidates) {
-        scratch = new long[Math.max(candidates, scratch.length * 2)];
-      }
-      mark++;
+    private void begin() {
+      count = 0;
+      minRank = Integer.MAX_VALUE;
+      maxRank = -1;
     }
 
     /* The first source (in precedence order) that sets a name wins it. */
-    private int collect(int[] ranks, int src, int n) {
+    private void collect(int[] ranks, int src) {
       for (int pos = 0; pos < ranks.length; pos++) {
         int r = ranks[pos];
-        if (stamps[r] != mark) {
-          stamps[r] = mark;
-          scratch[n++] = ((long) r << 32) | ((long) src << 16) | pos;
+        long bit = 1L << r;
+        if ((seen[r >>> 6] & bit) == 0) {
+          seen[r >>> 6] |= bit;
+          locations[r] = (src << 16) | pos;
+          minRank = Math.min(minRank, r);
+          maxRank = Math.max(maxRank, r);
+          count++;
         }
       }
-      return n;
+    }
+
+    /* Reads the won names back in rank order and clears the bits; false: no index. */
+    private boolean finish(int sources) {
+      if (count == 0) {
+        return true;
+      }
+      boolean indexed = count <= MAX_ENTRIES && sources <= 0x7FFF;
+      if (indexed && sorted.length < count) {
+        sorted = new int[count];
+      }
+      int k = 0;
+      for (int w = minRank >>> 6; w <= maxRank >>> 6; w++) {
+        long word = seen[w];
+        seen[w] = 0;
+        while (indexed && word != 0) {
+          int r = (w << 6) + Long.numberOfTrailingZeros(word);
+          sorted[k++] = locations[r];
+          word &= word - 1;
+        }
+      }
+      return indexed;
     }
   }
 }

@@ -30,10 +30,16 @@ final class NameTable {
       throw new IllegalStateException("name table already finished");
     }
     int[] result = new int[entryIds.length];
+    @Nullable String lastDomain = null;
+    @Nullable Map<String, Integer> byId = null;
     for (int k = 0; k < result.length; k++) {
       String domain = entryDomains == null ? "" : entryDomains[k];
       String id = entryIds[k];
-      Map<String, Integer> byId = numbers.computeIfAbsent(domain, d -> new HashMap<>());
+      // Entries are sorted by domain, so the domain rarely changes within one call.
+      if (byId == null || !domain.equals(lastDomain)) {
+        byId = numbers.computeIfAbsent(domain, d -> new HashMap<>());
+        lastDomain = domain;
+      }
       Integer n = byId.get(id);
       if (n == null) {
         n = ids.size();
