@@ -9,6 +9,7 @@ import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -51,7 +52,7 @@ public final class ClusterSnapshot {
   /** At least this many nodes' pools are cached; more when the cluster has more nodes. */
   private static final int MIN_CACHED_NODES = 4096;
   private static final int MAX_CACHED_SELECTORS = 4096;
-  /** Uids retired by churn are tolerated up to the live device count plus this, then renumbered. */
+  /** Churn may grow the uid space to twice the live devices plus this; then it is renumbered. */
   private static final int UID_SLACK = 1024;
 
   private final Features features;
@@ -168,7 +169,9 @@ public final class ClusterSnapshot {
     }
     Map<String, List<SliceEntry>> frozenOnNode = new HashMap<>();
     onNode.forEach((k, v) -> frozenOnNode.put(k, List.copyOf(v)));
-    this.index = new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Map.copyOf(pools));
+    // A hashed map, not Map.copyOf: pool ids of similar names hash to neighbouring values, and the
+    // linear probing of the immutable maps makes every miss (a new pool) walk the whole run.
+    this.index = new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Collections.unmodifiableMap(pools));
     this.deviceCount = devices;
     this.uidLimit = uid[0];
     // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.

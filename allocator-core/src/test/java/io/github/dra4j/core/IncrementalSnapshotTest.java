@@ -140,13 +140,15 @@ final class IncrementalSnapshotTest {
     // Only the changed slice's 3 devices meet the two selectors.
     ResourceSlice b2 = slice("slice-b", "pool-b", typed("b-", 3, "Y"));
     ClusterSnapshot next = allocator.snapshot(previous, List.of(a, b2), List.of(CLASS_A), List.of());
-    assertThat(Fx.devicesOf(next.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 3, "attr type == Y"))))))
+    List<ResourceClaim> threeY = List.of(claim("claim-1", request("req-0", 3, "attr type == Y")));
+    assertThat(Fx.devicesOf(next.allocate(node(NODE), threeY)))
         .isEqualTo(List.of(List.of("req-0=pool-b/b-0", "req-0=pool-b/b-1", "req-0=pool-b/b-2")));
     assertThat(compiler.evaluations.get()).isEqualTo(16 + 6);
 
     // A changed in-use state keeps the uids, so nothing is evaluated again.
     ClusterSnapshot third = next.withAllocated(List.of(allocated("in-use", "pool-b", "b-0")));
-    assertThat(Fx.devicesOf(third.allocate(node(NODE), List.of(claim("claim-2", request("req-0", 2, "attr type == Y"))))))
+    List<ResourceClaim> twoY = List.of(claim("claim-2", request("req-0", 2, "attr type == Y")));
+    assertThat(Fx.devicesOf(third.allocate(node(NODE), twoY)))
         .isEqualTo(List.of(List.of("req-0=pool-b/b-1", "req-0=pool-b/b-2")));
     assertThat(third.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Allocated.class);
     assertThat(compiler.evaluations.get()).isEqualTo(16 + 6);
