@@ -1,5 +1,15 @@
 package io.github.dra4j.api.io;
 
+import static io.github.dra4j.testing.PathologicalInputs.CEL_MAX_BYTES;
+import static io.github.dra4j.testing.PathologicalInputs.MIB;
+import static io.github.dra4j.testing.PathologicalInputs.aliasBomb;
+import static io.github.dra4j.testing.PathologicalInputs.celOfLength;
+import static io.github.dra4j.testing.PathologicalInputs.deepBlockNesting;
+import static io.github.dra4j.testing.PathologicalInputs.deepFlowNesting;
+import static io.github.dra4j.testing.PathologicalInputs.deepJsonNesting;
+import static io.github.dra4j.testing.PathologicalInputs.deviceClass;
+import static io.github.dra4j.testing.PathologicalInputs.slice;
+import static io.github.dra4j.testing.PathologicalInputs.stringAttribute;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,7 +21,6 @@ import io.github.dra4j.api.validation.Validator;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -23,7 +32,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Pathological documents end with a {@link DecodeException} naming the problem, or decode and
  * then fail validation at the right field path, within bounded time (CPU time of the test
- * thread, so a loaded machine does not make the bound flaky).
+ * thread, so a loaded machine does not make the bound flaky). The inputs are the shared
+ * {@code PathologicalInputs}, which the command line's robustness test feeds through
+ * {@code dra4j}; this test lives in src-test-fixtures because allocator-api cannot depend on it.
  */
 final class CodecRobustnessTest {
   private static final KubernetesCodec CODEC = KubernetesCodec.create();
@@ -32,18 +43,17 @@ final class CodecRobustnessTest {
 
   static Stream<Arguments> malformed() {
     return Stream.of(
-        named("flow nesting 100,000 deep", "metadata: " + "[".repeat(100_000), "Nesting Depth"),
-        named("block nesting 5,000 deep", deepBlocks(5_000), "Nesting Depth"),
-        named("JSON nesting 100,000 deep", "{\"metadata\": " + "[".repeat(100_000), "nesting depth"),
-        named("alias bomb", billionLaughs(), "alias"),
-        named("quantity 1e1000000", slice("capacity: {mem: {value: 1e1000000}}"),
+        named("flow nesting 100,000 deep", deepFlowNesting(100_000), "Nesting Depth"),
+        named("block nesting 5,000 deep", deepBlockNesting(5_000), "Nesting Depth"),
+        named("JSON nesting 100,000 deep", deepJsonNesting(100_000), "nesting depth"),
+        named("alias bomb", aliasBomb(), "alias"),
+        named("quantity 1e1000000", slice(1, "capacity: {mem: {value: 1e1000000}}"),
             "spec.devices[0].capacity"),
-        named("quantity of 10,000 digits", slice("capacity: {mem: {value: \"" + "9".repeat(10_000) + "\"}}"),
+        named("quantity of 10,000 digits", slice(1, "capacity: {mem: {value: \"" + "9".repeat(10_000) + "\"}}"),
             "spec.devices[0].capacity"),
-        named("integer of 10,000 digits", slice("attributes: {n: {int: " + "9".repeat(10_000) + "}}"),
+        named("integer of 10,000 digits", slice(1, "attributes: {n: {int: " + "9".repeat(10_000) + "}}"),
             "spec.devices[0].attributes"),
-        named("string of 1 MiB + 1", slice("attributes: {s: {string: " + "x".repeat(1024 * 1024 + 1) + "}}"),
-            "String value length"));
+        named("string of 1 MiB + 1", stringAttribute(MIB + 1), "String value length"));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -53,6 +63,28 @@ final class CodecRobustnessTest {
     assertThatThrownBy(() -> CODEC.readAll(text, "bad.yaml"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("bad.yaml")
+        .hasMessageContaining(expected);
+    assertThat(cpu().minus(start)).isLessThan(LOOSE);
+  }
+
+  static Stream<Arguments> longTokens() {
+    String run = "x".repeat(8 * MIB);
+    return Stream.of(
+        named("plain string of 8 MiB", slice(1, "attributes: {s: {string: " + run + "}}"), "String value length"),
+        named("quoted string of 8 MiB", slice(1, "attributes: {s: {string: \"" + run + "\"}}"), "String value length"),
+        named("comment of 8 MiB", "# " + run + "\nkind: [", "line 2"),
+        named("8 MiB of spaces", "kind: " + " ".repeat(8 * MIB) + "[", "line 1"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("longTokens")
+  void longToken_isReadInLinearTime(String text, String expected) {
+    // Found while timing the robustness tests (#9): SnakeYAML's own reader copied its window per 1,024 characters read,
+    // so one 4 MiB token took 16 s and the string limit came too late to help.
+    Duration start = cpu();
+    assertThatThrownBy(() -> CODEC.readAll(text, "long.yaml"))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageContaining("long.yaml")
         .hasMessageContaining(expected);
     assertThat(cpu().minus(start)).isLessThan(LOOSE);
   }
@@ -67,8 +99,7 @@ final class CodecRobustnessTest {
 
   @Test
   void attributeStringOf1MiB_decodes_butFailsValidation() throws DecodeException {
-    ResourceSlice slice = (ResourceSlice) CODEC.readAll(
-        slice("attributes: {s: {string: " + "x".repeat(1024 * 1024) + "}}"), "big.yaml").get(0);
+    ResourceSlice slice = (ResourceSlice) CODEC.readAll(stringAttribute(MIB), "big.yaml").get(0);
     assertThat(Validator.validate(slice)).anySatisfy(e -> {
       assertThat(e.field().toString()).startsWith("spec.devices[0].attributes");
       assertThat(e.type()).isEqualTo(FieldError.Type.TOO_LONG);
@@ -77,12 +108,9 @@ final class CodecRobustnessTest {
 
   @Test
   void sliceWith100000Devices_decodes_butFailsValidationQuickly() throws DecodeException {
-    StringBuilder text = new StringBuilder(slice(""));
-    for (int i = 1; i < 100_000; i++) {
-      text.append("  - {name: dev-").append(i).append("}\n");
-    }
+    String text = slice(100_000, "");
     Duration start = cpu();
-    ResourceSlice slice = (ResourceSlice) CODEC.readAll(text.toString(), "huge.yaml").get(0);
+    ResourceSlice slice = (ResourceSlice) CODEC.readAll(text, "huge.yaml").get(0);
     assertThat(slice.spec().devices()).hasSize(100_000);
     List<FieldError> errors = Validator.validate(slice);
     assertThat(errors).anySatisfy(e -> {
@@ -95,18 +123,16 @@ final class CodecRobustnessTest {
 
   @Test
   void celExpressionOf10KiBPlus1_failsValidation() throws DecodeException {
-    String expression = "device.driver == \"" + "x".repeat(10 * 1024 - 18) + "\"";
-    assertThat(expression).hasSize(10 * 1024 + 1);
-    DeviceClass atLimit = deviceClass(expression.substring(0, 10 * 1024 - 1) + "\"");
-    DeviceClass overLimit = deviceClass(expression);
-    assertThat(Validator.validate(atLimit)).isEmpty();
-    assertThat(Validator.validate(overLimit)).singleElement().satisfies(e -> {
+    String overLimit = celOfLength(CEL_MAX_BYTES + 1);
+    assertThat(overLimit).hasSize(10 * 1024 + 1);
+    assertThat(Validator.validate(decodeClass(celOfLength(CEL_MAX_BYTES)))).isEmpty();
+    assertThat(Validator.validate(decodeClass(overLimit))).singleElement().satisfies(e -> {
       assertThat(e.type()).isEqualTo(FieldError.Type.TOO_LONG);
       assertThat(e.field().toString()).isEqualTo("spec.selectors[0].cel.expression");
     });
   }
 
-  /* --- inputs --- */
+  /* --- helpers --- */
 
   private static Duration cpu() {
     return Duration.ofNanos(THREADS.getCurrentThreadCpuTime());
@@ -116,47 +142,7 @@ final class CodecRobustnessTest {
     return Arguments.of(Named.of(name, text), expected);
   }
 
-  private static DeviceClass deviceClass(String expression) throws DecodeException {
-    return (DeviceClass) CODEC.readAll("""
-        apiVersion: resource.k8s.io/v1
-        kind: DeviceClass
-        metadata: {name: class-a}
-        spec:
-          selectors:
-          - cel: {expression: '%s'}
-        """.formatted(expression), "class.yaml").get(0);
-  }
-
-  /** A slice with one device, given extra fields (a flow mapping's content). */
-  private static String slice(String deviceFields) {
-    return """
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceSlice
-        metadata: {name: slice-1}
-        spec:
-          driver: driver-a
-          pool: {name: pool-1, generation: 1, resourceSliceCount: 1}
-          nodeName: node-1
-          devices:
-          - {name: dev-0%s}
-        """.formatted(deviceFields.isEmpty() ? "" : ", " + deviceFields);
-  }
-
-  private static String deepBlocks(int depth) {
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < depth; i++) {
-      b.append(" ".repeat(i)).append('k').append(i).append(":\n");
-    }
-    return b.append(" ".repeat(depth)).append("v\n").toString();
-  }
-
-  private static String billionLaughs() {
-    StringBuilder b = new StringBuilder("kind: Lol\nmetadata:\n  a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
-    for (int i = 1; i < 10; i++) {
-      String[] refs = new String[9];
-      Arrays.fill(refs, "*a" + (i - 1));
-      b.append("  a").append(i).append(": &a").append(i).append(" [").append(String.join(", ", refs)).append("]\n");
-    }
-    return b.toString();
+  private static DeviceClass decodeClass(String expression) throws DecodeException {
+    return (DeviceClass) CODEC.readAll(deviceClass("class-a", expression), "class.yaml").get(0);
   }
 }
