@@ -2,12 +2,14 @@ package io.github.dra4j.api.io;
 
 import static io.github.dra4j.testing.PathologicalInputs.CEL_MAX_BYTES;
 import static io.github.dra4j.testing.PathologicalInputs.MIB;
+import static io.github.dra4j.testing.PathologicalInputs.NODE;
 import static io.github.dra4j.testing.PathologicalInputs.aliasBomb;
 import static io.github.dra4j.testing.PathologicalInputs.celOfLength;
 import static io.github.dra4j.testing.PathologicalInputs.deepBlockNesting;
 import static io.github.dra4j.testing.PathologicalInputs.deepFlowNesting;
 import static io.github.dra4j.testing.PathologicalInputs.deepJsonNesting;
 import static io.github.dra4j.testing.PathologicalInputs.deviceClass;
+import static io.github.dra4j.testing.PathologicalInputs.documents;
 import static io.github.dra4j.testing.PathologicalInputs.slice;
 import static io.github.dra4j.testing.PathologicalInputs.stringAttribute;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,6 +23,7 @@ import io.github.dra4j.api.validation.Validator;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -130,6 +133,23 @@ final class CodecRobustnessTest {
       assertThat(e.type()).isEqualTo(FieldError.Type.TOO_LONG);
       assertThat(e.field().toString()).isEqualTo("spec.selectors[0].cel.expression");
     });
+  }
+
+  @Test
+  void readAll_withDocuments_numbersObjectsInOnePass() throws DecodeException {
+    // The command line used to parse every input a second time, without the codec's limits,
+    // only to number documents (#9); the codec now tells the documents itself.
+    String text = documents(NODE, "# only a comment\n", """
+        apiVersion: v1
+        kind: List
+        items:
+        - {apiVersion: v1, kind: Node, metadata: {name: a}}
+        - {apiVersion: v1, kind: Node, metadata: {name: b}}
+        """, slice(1, ""));
+    List<String> seen = new ArrayList<>();
+    CODEC.readAll(text, "docs.yaml", (object, document) -> seen.add(object.getClass().getSimpleName() + "@" + document));
+    assertThat(seen).containsExactly("Node@1", "Node@3", "Node@3", "ResourceSlice@4");
+    assertThat(CODEC.readAll(text, "docs.yaml")).hasSize(4);
   }
 
   /* --- helpers --- */
