@@ -19,6 +19,17 @@ public final class PathologicalInputs {
       metadata: {name: node-1}
       """;
 
+  /** A slice's metadata and spec up to its devices and mixins. */
+  private static final String SLICE_SPEC = """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceSlice
+      metadata: {name: slice-1}
+      spec:
+        driver: driver-a
+        pool: {name: pool-1, generation: 1, resourceSliceCount: 1}
+        nodeName: node-1
+      """;
+
   private PathologicalInputs() {}
 
   /** {@return documents joined with {@code ---} lines} */
@@ -110,14 +121,7 @@ public final class PathologicalInputs {
    */
   public static String selfIncludingMixinSlice(int repeats) {
     String includes = String.join(", ", Collections.nCopies(repeats, "m"));
-    return """
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceSlice
-        metadata: {name: slice-1}
-        spec:
-          driver: driver-a
-          pool: {name: pool-1, generation: 1, resourceSliceCount: 1}
-          nodeName: node-1
+    return SLICE_SPEC + """
           mixins:
             device:
             - {name: m, attributes: {model: {string: a}}}
@@ -178,15 +182,6 @@ public final class PathologicalInputs {
   }
 
   private static String sliceHeader() {
-    return """
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceSlice
-        metadata: {name: slice-1}
-        spec:
-          driver: driver-a
-          pool: {name: pool-1, generation: 1, resourceSliceCount: 1}
-          nodeName: node-1
-          devices:
-        """;
+    return SLICE_SPEC + "  devices:\n";
   }
 }
