@@ -42,8 +42,8 @@ final class DeviceEntry {
     this.id = new DeviceId(slice.poolId.driver(), slice.poolId.pool(), device.name());
     this.uid = uid;
     this.inUseDedicated = state.allocatedDevices().contains(id);
-    this.allocatedAny = state.isDeviceAllocated(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
+    this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
     this.unsupportedAttribute = view.unsupportedAttribute();
   }
 
@@ -55,8 +55,8 @@ final class DeviceEntry {
     this.id = previous.id;
     this.uid = uid;
     this.inUseDedicated = state.allocatedDevices().contains(id);
-    this.allocatedAny = state.isDeviceAllocated(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
+    this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
     this.unsupportedAttribute = previous.unsupportedAttribute;
   }
 

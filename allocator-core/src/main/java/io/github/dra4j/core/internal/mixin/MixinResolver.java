@@ -10,6 +10,7 @@ import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
@@ -295,16 +296,25 @@ public final class MixinResolver {
    * so repetitions are found by identity; names that found nothing are left out too.
    */
   private static <T> List<T> lastOccurrences(@Nullable T[] found) {
-    List<T> result = new ArrayList<>(found.length);
-    @Nullable Set<T> later = found.length <= MAX_INCLUDES ? null : Collections.newSetFromMap(new IdentityHashMap<>());
-    for (int k = found.length - 1; k >= 0; k--) {
-      T m = found[k];
-      if (m != null && (later == null ? !foundAfter(found, k) : later.add(m))) {
-        result.add(m);
+    boolean[] last = new boolean[found.length];
+    if (found.length <= MAX_INCLUDES) {
+      for (int k = 0; k < found.length; k++) {
+        last[k] = found[k] != null && !foundAfter(found, k);
+      }
+    } else {
+      Set<T> later = Collections.newSetFromMap(new IdentityHashMap<>());
+      for (int k = found.length - 1; k >= 0; k--) {
+        last[k] = found[k] != null && later.add(found[k]);
       }
     }
-    Collections.reverse(result);
-    return result;
+    @Nullable T[] kept = found.clone();
+    int n = 0;
+    for (int k = 0; k < found.length; k++) {
+      if (last[k]) {
+        kept[n++] = found[k];
+      }
+    }
+    return Arrays.asList(n == kept.length ? kept : Arrays.copyOf(kept, n));
   }
 
   private static boolean foundAfter(@Nullable Object[] found, int k) {
