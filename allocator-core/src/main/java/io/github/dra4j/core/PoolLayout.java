@@ -1,7 +1,7 @@
 package io.github.dra4j.core;
 
-import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import io.github.dra4j.api.Quantity;
+import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -137,7 +137,7 @@ final class PoolLayout {
   }
 
   /**
-   * {@return whether whether the device is selectable depends on more than its selector results:
+   * {@return whether the device's selectability depends on more than its selector results:
    * binding conditions, per-device node selection, or an attribute no selector can read}
    */
   boolean checkFully(int local) {
