@@ -5,9 +5,11 @@ import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -104,8 +106,13 @@ final class Pool {
     List<PoolSlice> t = remap(targeting, successor);
     List<PoolSlice> o = remap(notTargeting, successor);
     Map<String, Map<String, BigDecimal>> left = chargeNewlyAllocated(List.of(targeting, notTargeting), List.of(t, o));
-    return new Pool(id, false, false, "", t, o, counterSets, left == null ? available(counterSets, t, o) : left,
+    Pool next = new Pool(id, false, false, "", t, o, counterSets, left == null ? available(counterSets, t, o) : left,
         dropped);
+    PoolLayout l = layout;
+    if (l != null) {
+      next.layout = new PoolLayout(next, l); // keeps the per-device memos of the search
+    }
+    return next;
   }
 
   /**
@@ -119,7 +126,8 @@ final class Pool {
     if (available.isEmpty()) {
       return available;
     }
-    Map<String, Map<String, BigDecimal>> left = null;
+    Map<String, Map<String, BigDecimal>> left = new LinkedHashMap<>(available);
+    Set<String> copied = new HashSet<>(); // sets copied on first write; the others stay shared
     for (int g = 0; g < before.size(); g++) {
       for (int i = 0; i < before.get(g).size(); i++) {
         List<DeviceEntry> was = before.get(g).get(i).devices();
@@ -131,17 +139,22 @@ final class Pool {
           if (was.get(k).allocatedAny) {
             return null;
           }
-          if (left == null) {
-            left = new LinkedHashMap<>();
-            for (Map.Entry<String, Map<String, BigDecimal>> e : available.entrySet()) {
-              left.put(e.getKey(), new LinkedHashMap<>(e.getValue()));
+          for (ResolvedCounters c : now.get(k).view.consumesCounters()) {
+            if (left.containsKey(c.counterSet()) && copied.add(c.counterSet())) {
+              left.put(c.counterSet(), new LinkedHashMap<>(left.get(c.counterSet())));
             }
           }
           charge(left, now.get(k));
         }
       }
     }
-    return left == null ? available : frozen(left);
+    if (copied.isEmpty()) {
+      return available;
+    }
+    for (String set : copied) {
+      left.put(set, Collections.unmodifiableMap(left.get(set)));
+    }
+    return Collections.unmodifiableMap(left);
   }
 
   private static List<PoolSlice> remap(List<PoolSlice> slices, Map<SliceEntry, SliceEntry> successor) {

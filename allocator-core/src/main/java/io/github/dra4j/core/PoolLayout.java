@@ -57,15 +57,50 @@ final class PoolLayout {
   record Consumption(int[] counters, BigDecimal[] amounts, long @Nullable [] units, int[] sets) {}
 
   PoolLayout(Pool pool) {
-    sliceStart = new int[pool.targeting.size()];
-    int devices = 0;
-    for (int i = 0; i < sliceStart.length; i++) {
-      sliceStart[i] = devices;
-      devices += pool.targeting.get(i).devices().size();
+    this(pool, null);
+  }
+
+  /**
+   * With a previous layout of the same pool structure over other in-use state (Pool.withEntries:
+   * same devices at the same numbers, same counter sets), the numbering and the per-device memos
+   * carry over: what a device consumes, while amounts are in the same units, and its
+   * unrequested-capacity check. Only the counters left and the devices' uids and in-use state are
+   * read again.
+   */
+  PoolLayout(Pool pool, @Nullable PoolLayout previous) {
+    if (previous != null) {
+      sliceStart = previous.sliceStart;
+      deviceCount = previous.deviceCount;
+      setIndex = previous.setIndex;
+      counterIndex = previous.counterIndex;
+      setStart = previous.setStart;
+    } else {
+      sliceStart = new int[pool.targeting.size()];
+      int devices = 0;
+      for (int i = 0; i < sliceStart.length; i++) {
+        sliceStart[i] = devices;
+        devices += pool.targeting.get(i).devices().size();
+      }
+      deviceCount = devices;
+      setIndex = new HashMap<>();
+      counterIndex = new ArrayList<>(pool.available.size());
+      setStart = new int[pool.available.size() + 1];
+      int k = 0;
+      int s = 0;
+      for (Map.Entry<String, Map<String, BigDecimal>> set : pool.available.entrySet()) {
+        setIndex.put(set.getKey(), s);
+        Map<String, Integer> names = new HashMap<>();
+        setStart[s] = k;
+        for (String counter : set.getValue().keySet()) {
+          names.put(counter, k++);
+        }
+        counterIndex.add(names);
+        s++;
+      }
+      setStart[s] = k;
     }
-    deviceCount = devices;
-    uids = new int[devices];
-    flags = new byte[devices];
+    uids = new int[deviceCount];
+    flags = new byte[deviceCount];
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
       for (DeviceEntry d : slice.devices()) {
@@ -75,42 +110,31 @@ final class PoolLayout {
         flags[local++] = (byte) ((d.inUseDedicated ? IN_USE : 0) | (special ? CHECK_FULLY : 0));
       }
     }
-    consumptions = new Consumption[devices];
-    unrequestedCapacity = new byte[devices];
 
-    setIndex = new HashMap<>();
-    counterIndex = new ArrayList<>(pool.available.size());
-    setStart = new int[pool.available.size() + 1];
-    int counters = 0;
     int maxScale = 0;
     for (Map<String, BigDecimal> set : pool.available.values()) {
-      counters += set.size();
       for (BigDecimal v : set.values()) {
         maxScale = Math.max(maxScale, v.stripTrailingZeros().scale());
       }
     }
     scale = maxScale;
+    int counters = setStart[setStart.length - 1];
     available = new BigDecimal[counters];
     long[] units = new long[counters];
     boolean fits = true;
     int k = 0;
-    int s = 0;
-    for (Map.Entry<String, Map<String, BigDecimal>> set : pool.available.entrySet()) {
-      setIndex.put(set.getKey(), s);
-      Map<String, Integer> names = new HashMap<>();
-      setStart[s] = k;
-      for (Map.Entry<String, BigDecimal> counter : set.getValue().entrySet()) {
-        names.put(counter.getKey(), k);
-        available[k] = counter.getValue();
-        units[k] = toUnits(counter.getValue(), scale);
+    for (Map<String, BigDecimal> set : pool.available.values()) {
+      for (BigDecimal v : set.values()) {
+        available[k] = v;
+        units[k] = toUnits(v, scale);
         fits &= units[k] != NO_UNITS;
         k++;
       }
-      counterIndex.add(names);
-      s++;
     }
-    setStart[s] = k;
     availableUnits = fits ? units : null;
+    consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
+        ? previous.consumptions : new Consumption[deviceCount];
+    unrequestedCapacity = previous != null ? previous.unrequestedCapacity : new byte[deviceCount];
   }
 
   /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
