@@ -48,6 +48,8 @@ final class AllocationRun {
   static final int ALLOCATION_RESULTS_MAX_SIZE = 32;
   private static final int POLL_INTERVAL = 1024;
   private static final FieldPath REQUESTS = FieldPath.of("spec", "devices", "requests");
+  private static final DeviceEntry[] NO_DEVICES = {};
+  private static final int[] NO_INTS = {};
 
   enum Status { SUCCESS, FAILED, MAX_SIZE_EXCEEDED }
 
@@ -73,8 +75,8 @@ final class AllocationRun {
    * dedicated to, and the (device, claim) pairs themselves for the same-claim test.
    */
   private final int[] @Nullable [] dedications;
-  private @Nullable DeviceEntry[] pairDevices = new DeviceEntry[0];
-  private int[] pairClaims = new int[0];
+  private @Nullable DeviceEntry[] pairDevices = NO_DEVICES;
+  private int[] pairClaims = NO_INTS;
   private int pairs;
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private final Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
@@ -132,9 +134,8 @@ final class AllocationRun {
     int numDevices;
     /** Mode All: the devices, pre-listed. */
     @Nullable List<Candidate> allDevices;
-
     /** Per constraint of the claim: the request's key, or -1 when the constraint does not cover it. */
-    int[] constraintKeys = new int[0];
+    int[] constraintKeys = NO_INTS;
 
     RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
         @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors) {
