@@ -33,7 +33,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class BenchmarkSuite {
   private static final List<Class<?>> BENCHMARKS = List.of(
       AllocateBenchmark.class, DgxFillBenchmark.class, FeasibilityBenchmark.class, FeasibilityColdBenchmark.class,
-      CelBenchmark.class, CelCompileBenchmark.class);
+      CelBenchmark.class, CelCompileBenchmark.class, GatherPoolsBenchmark.class, BacktrackingBenchmark.class);
 
   private BenchmarkSuite() {}
 

@@ -2,6 +2,7 @@ package io.github.dra4j.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -63,6 +64,25 @@ final class BenchmarkSmokeTest {
 
     int busy = DgxA100.cluster(100, DgxA100.SEED).allocatedClaims().size();
     assertThat(benchmark.feasibleNodes()).isEqualTo(100 - busy);
+  }
+
+  @ParameterizedTest(name = "clusterNodes={0}")
+  @ValueSource(ints = {1, 100})
+  void gatherPoolsBenchmark(int clusterNodes) {
+    GatherPoolsBenchmark benchmark = new GatherPoolsBenchmark();
+    benchmark.clusterNodes = clusterNodes;
+    benchmark.setup();
+    benchmark.newSnapshot();
+
+    assertThat(Allocations.requireAllocated(benchmark.gatherPools())).isEmpty();
+  }
+
+  @Test
+  void backtrackingBenchmark() {
+    BacktrackingBenchmark benchmark = new BacktrackingBenchmark();
+    benchmark.setup();
+
+    assertThat(benchmark.exhaustBudget()).isEqualTo(AllocationOptions.DEFAULT_STEP_BUDGET + 1);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -52,6 +52,37 @@ record AllocatedState(
     return new AllocatedState(Set.copyOf(dedicated), Set.copyOf(shared), Map.copyOf(capacity));
   }
 
+  /**
+   * The pools with a device whose in-use state differs between this state and another: only
+   * their device entries and counters depend on the change. Linear in the allocated devices,
+   * not in the cluster's devices.
+   */
+  Set<PoolId> changedPools(AllocatedState other) {
+    Set<PoolId> out = new HashSet<>();
+    addDifference(allocatedDevices, other.allocatedDevices, out);
+    addDifference(sharedDevices, other.sharedDevices, out);
+    addDifference(aggregatedCapacity.keySet(), other.aggregatedCapacity.keySet(), out);
+    aggregatedCapacity.forEach((id, capacity) -> {
+      if (!capacity.equals(other.aggregatedCapacity.get(id))) {
+        out.add(new PoolId(id.driver(), id.pool()));
+      }
+    });
+    return out;
+  }
+
+  private static void addDifference(Set<DeviceId> a, Set<DeviceId> b, Set<PoolId> out) {
+    for (DeviceId id : a) {
+      if (!b.contains(id)) {
+        out.add(new PoolId(id.driver(), id.pool()));
+      }
+    }
+    for (DeviceId id : b) {
+      if (!a.contains(id)) {
+        out.add(new PoolId(id.driver(), id.pool()));
+      }
+    }
+  }
+
   /** Mirrors {@code IsDeviceAllocated}: dedicated, shared or with consumed capacity. */
   boolean isDeviceAllocated(DeviceId id) {
     return allocatedDevices.contains(id)

@@ -21,13 +21,12 @@ import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
@@ -48,6 +47,8 @@ import org.jspecify.annotations.Nullable;
 final class AllocationRun {
   static final int ALLOCATION_RESULTS_MAX_SIZE = 32;
   private static final int POLL_INTERVAL = 1024;
+  private static final byte SELECTABLE = 1;
+  private static final byte NOT_SELECTABLE = 2;
 
   enum Status { SUCCESS, FAILED, MAX_SIZE_EXCEEDED }
 
@@ -57,7 +58,6 @@ final class AllocationRun {
   final List<ResourceClaim> claims;
   final List<Pool> pools;
   private final AllocationOptions options;
-  private final Map<PoolId, Pool> poolsById = new HashMap<>();
 
   long steps;
   long invocations;
@@ -66,9 +66,18 @@ final class AllocationRun {
   /** Per claim, per request. */
   RequestSlot[][] slots;
   private Constraint[][] constraints;
-  private final Map<PoolId, Map<String, Map<String, BigDecimal>>> consumedCounters = new HashMap<>();
-  // Keyed by DeviceEntry identity: one entry per device of a valid pool, cheaper than DeviceId.
-  private final Map<DeviceEntry, Set<Integer>> allocatingDevices = new HashMap<>();
+  /** Per pool, created on first use: what this call's devices consume from its counters. */
+  private final @Nullable CounterLedger[] ledgers;
+  /**
+   * The devices this call dedicates to its claims (allocatingDevices of the reference): per
+   * pool, created on first use, how many claims each device (by its PoolLayout number) is
+   * dedicated to, and the (device, claim) pairs themselves for the same-claim test.
+   */
+  private final int[] @Nullable [] dedications;
+  private @Nullable DeviceEntry[] pairDevices = new DeviceEntry[0];
+  private int[] pairClaims = new int[0];
+  private int pairs;
+  // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private final Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
   private final List<List<DeviceResult>> results;
 
@@ -80,9 +89,8 @@ final class AllocationRun {
     this.claims = claims;
     this.pools = pools;
     this.options = options;
-    for (Pool p : pools) {
-      poolsById.put(p.id, p);
-    }
+    this.ledgers = new CounterLedger[pools.size()];
+    this.dedications = new int[pools.size()][];
     this.slots = new RequestSlot[claims.size()][];
     this.constraints = new Constraint[claims.size()][];
     this.results = new ArrayList<>(claims.size());
@@ -123,16 +131,22 @@ final class AllocationRun {
     final @Nullable CachedSelector[] classSelectors;
     final @Nullable CachedSelector[] requestSelectors;
     int numDevices;
-    @Nullable List<DeviceEntry> allDevices;
+    /** Mode All: the devices, pre-listed. */
+    @Nullable List<Candidate> allDevices;
+    /** Per pool, created on first use: isSelectable by device number, 0 while not known. */
+    final byte[] @Nullable [] selectable;
+    /** Per constraint of the claim: the request's key, or -1 when the constraint does not cover it. */
+    int[] constraintKeys = new int[0];
 
     RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
-        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors) {
+        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors, int pools) {
       this.claimIndex = claimIndex;
       this.request = request;
       this.parent = parent;
       this.deviceClass = deviceClass;
       this.classSelectors = classSelectors;
       this.requestSelectors = requestSelectors;
+      this.selectable = new byte[pools][];
     }
 
     String requestName() {
@@ -147,6 +161,9 @@ final class AllocationRun {
       return parent == null ? null : request.name;
     }
   }
+
+  /** A device with its pool's index in {@link #pools} and its number in the pool's layout. */
+  record Candidate(DeviceEntry device, int pool, int local) {}
 
   static String claimRef(ResourceClaim claim) {
     String ns = claim.metadata().namespace();
@@ -274,14 +291,33 @@ final class AllocationRun {
             features.listTypeAttributes());
       } else if (dc.distinctAttribute() != null) {
         constraints[c][i] = new Constraint.DistinctAttribute(dc.requests(), dc.distinctAttribute(),
-            features.listTypeAttributes());
+            features.listTypeAttributes(), requests.size());
       } else {
         throw new InvalidInputException("claim " + ref + ", constraint #" + i
             + ": empty constraint (unsupported constraint type?)", objectRef(claim),
             FieldPath.of("spec", "devices", "constraints").index(i));
       }
     }
+    for (RequestSlot slot : slots[c]) {
+      for (RequestData data : slot.data) {
+        data.constraintKeys = constraintKeys(constraints[c], requests, data);
+      }
+    }
     return minDevicesPerClaim;
+  }
+
+  /** The request's key is the index of the first request of its name: the reference keys by name. */
+  private static int[] constraintKeys(Constraint[] cs, List<DeviceRequest> requests, RequestData data) {
+    String base = data.baseName();
+    int key = 0;
+    while (!requests.get(key).name().equals(base)) {
+      key++;
+    }
+    int[] keys = new int[cs.length];
+    for (int i = 0; i < cs.length; i++) {
+      keys[i] = cs[i].applies(base, data.subName()) ? key : -1;
+    }
+    return keys;
   }
 
   private RequestData validateRequest(int c, RequestView request, @Nullable RequestView parent, FieldPath path) {
@@ -312,7 +348,7 @@ final class AllocationRun {
           objectRef(claim), path.child("deviceClassName"));
     }
     RequestData data = new RequestData(c, request, parent, cls,
-        compile(cls.spec().selectors()), compile(request.selectors));
+        compile(cls.spec().selectors()), compile(request.selectors), pools.size());
     switch (request.allocationMode) {
       case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
         if (request.count > Integer.MAX_VALUE) {
@@ -322,8 +358,9 @@ final class AllocationRun {
         data.numDevices = (int) request.count;
         break;
       case io.github.dra4j.api.DeviceAllocationMode.ALL:
-        List<DeviceEntry> all = new ArrayList<>();
-        for (Pool pool : pools) {
+        List<Candidate> all = new ArrayList<>();
+        for (int pi = 0; pi < pools.size(); pi++) {
+          Pool pool = pools.get(pi);
           if (pool.incomplete) {
             throw new InvalidInputException("claim " + ref + ", request " + request.name
                 + ": asks for all devices, but resource pool " + pool.id + " is currently being updated",
@@ -334,16 +371,20 @@ final class AllocationRun {
                 + ": asks for all devices, but resource pool " + pool.id + " is currently invalid",
                 objectRef(claim), path.child("allocationMode"));
           }
-          for (Pool.PoolSlice slice : pool.targeting) {
-            for (DeviceEntry d : slice.devices()) {
+          PoolLayout layout = pool.layout();
+          for (int si = 0; si < pool.targeting.size(); si++) {
+            List<DeviceEntry> devices = pool.targeting.get(si).devices();
+            for (int di = 0; di < devices.size(); di++) {
               step();
-              if (!isSelectable(data, d)) {
+              DeviceEntry d = devices.get(di);
+              int local = layout.local(si, di);
+              if (!selectable(data, d, pi, layout, local)) {
                 continue;
               }
-              if (features.consumableCapacity() && checkCapacity(data, d) != null) {
+              if (features.consumableCapacity() && !capacityFits(data, d, layout, local)) {
                 continue;
               }
-              all.add(d);
+              all.add(new Candidate(d, pi, local));
             }
           }
         }
@@ -422,7 +463,7 @@ final class AllocationRun {
     }
     RequestData data = slot.data[slot.hasSubRequests ? s : 0];
     RequestView request = data.request;
-    List<DeviceEntry> allDevices = data.allDevices;
+    List<Candidate> allDevices = data.allDevices;
     if (allDevices != null && allDevices.isEmpty()) {
       return Status.FAILED;
     }
@@ -433,7 +474,8 @@ final class AllocationRun {
       return Status.MAX_SIZE_EXCEEDED;
     }
     if (allDevices != null) {
-      Undo undo = allocateDevice(c, data, allDevices.get(d), true);
+      Candidate candidate = allDevices.get(d);
+      Undo undo = allocateDevice(c, data, candidate.device(), candidate.pool(), candidate.local(), true);
       if (undo == null) {
         return Status.FAILED;
       }
@@ -448,6 +490,7 @@ final class AllocationRun {
       if (pool.incomplete || pool.invalid) {
         continue;
       }
+      PoolLayout layout = pool.layout();
       int sliceStart = pi == startPool ? startSlice : 0;
       for (int si = sliceStart; si < pool.targeting.size(); si++) {
         List<DeviceEntry> devices = pool.targeting.get(si).devices();
@@ -455,19 +498,20 @@ final class AllocationRun {
         for (int di = deviceStart; di < devices.size(); di++) {
           step();
           DeviceEntry device = devices.get(di);
+          int local = layout.local(si, di);
           if (request.adminAccess && allocatingDeviceForClaim(device, c)) {
             continue;
           }
-          if (!request.adminAccess && deviceInUse(device)) {
+          if (!request.adminAccess && deviceInUse(device, pi, local)) {
             continue;
           }
-          if (!isSelectable(data, device)) {
+          if (!selectable(data, device, pi, layout, local)) {
             continue;
           }
-          if (features.consumableCapacity() && checkCapacity(data, device) != null) {
+          if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {
             continue;
           }
-          Undo undo = allocateDevice(c, data, device, false);
+          Undo undo = allocateDevice(c, data, device, pi, local, false);
           if (undo == null) {
             continue;
           }
@@ -483,6 +527,19 @@ final class AllocationRun {
       }
     }
     return Status.FAILED;
+  }
+
+  /** {@link #isSelectable}, remembered for this call: a search visits the same devices again and again. */
+  private boolean selectable(RequestData data, DeviceEntry device, int pi, PoolLayout layout, int local) {
+    byte[] known = data.selectable[pi];
+    if (known == null) {
+      known = new byte[layout.deviceCount];
+      data.selectable[pi] = known;
+    }
+    if (known[local] == 0) {
+      known[local] = isSelectable(data, device) ? SELECTABLE : NOT_SELECTABLE;
+    }
+    return known[local] == SELECTABLE;
   }
 
   /**
@@ -545,10 +602,18 @@ final class AllocationRun {
     return -1;
   }
 
-  /** Null when the request's capacity fits the device; otherwise why not. */
-  @Nullable String checkCapacity(RequestData data, DeviceEntry device) {
+  /**
+   * Whether the request's capacity fits the device. When the request asks for no capacity and no
+   * share of the device is allocated or being allocated, the answer depends on the device alone
+   * and is remembered in the layout.
+   */
+  private boolean capacityFits(RequestData data, DeviceEntry device, PoolLayout layout, int local) {
+    Map<String, BigDecimal> allocating = allocatingCapacity.isEmpty() ? null : allocatingCapacity.get(device);
+    if (data.request.capacity == null && device.aggregatedCapacity == null && allocating == null) {
+      return layout.unrequestedCapacityFits(local, device);
+    }
     return ConsumableCapacity.checkRequestOverCapacity(device, data.request, device.aggregatedCapacity,
-        allocatingCapacity.get(device));
+        allocating) == null;
   }
 
   interface Undo {
@@ -556,53 +621,60 @@ final class AllocationRun {
   }
 
   /** Mirrors allocateDevice: in use, gates, counters, taints, constraints, then records the result. */
-  private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, boolean must) {
+  private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, int pi, int local,
+      boolean must) {
     RequestView request = data.request;
     boolean allowMultiple = features.consumableCapacity() && device.device.allowMultipleAllocations();
     if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device, c)) {
       return null;
     }
-    if (!request.adminAccess && deviceInUse(device)) {
+    if (!request.adminAccess && deviceInUse(device, pi, local)) {
       return null;
     }
     List<? extends ResolvedCounters> consumes = device.view.consumesCounters();
     if (!features.partitionableDevices() && !consumes.isEmpty()) {
       return null;
     }
-    Pool pool = poolOf(device);
+    PoolLayout layout = pools.get(pi).layout();
     boolean skipCounterCheck = allowMultiple && deviceCapacityInUse(device);
     // As in the reference, counters charged here stay charged when a later check (taint,
-    // constraint) rejects the device within this call.
-    if (!skipCounterCheck && !consumes.isEmpty() && checkAvailableCounters(pool, device) != null) {
-      return null;
+    // constraint, capacity) rejects the device within this call, and a device that allows
+    // multiple allocations keeps them charged on undo.
+    PoolLayout.Consumption charged = null;
+    if (!skipCounterCheck && !consumes.isEmpty()) {
+      charged = layout.consumption(local, device);
+      if (!ledger(pi).charge(charged)) {
+        return null;
+      }
     }
-    String base = data.baseName();
-    String sub = data.subName();
     if (features.deviceTaints() && untoleratedTaint(device, request) != null) {
       return null;
     }
     Constraint[] cs = constraints[c];
+    int[] keys = data.constraintKeys;
     for (int i = 0; i < cs.length; i++) {
-      if (!cs[i].add(base, sub, device)) {
+      if (keys[i] >= 0 && !cs[i].add(keys[i], device)) {
         if (must) {
           throw new InvalidInputException("claim " + claimRef(claims.get(c)) + ", request " + request.name
               + ": cannot add device " + device.id + " because a claim constraint would not be satisfied",
               objectRef(claims.get(c)), FieldPath.of("spec", "devices", "constraints").index(i));
         }
         for (int e = 0; e < i; e++) {
-          cs[e].remove(base, sub, device);
+          if (keys[e] >= 0) {
+            cs[e].remove(keys[e]);
+          }
         }
         return null;
       }
     }
-    Set<Integer> claimsOfDevice = allocatingDevices.computeIfAbsent(device, k -> new HashSet<>());
     if (!allowMultiple) {
-      claimsOfDevice.add(c);
+      dedicate(device, c, pi, local);
     }
     Map<String, BigDecimal> consumed = null;
     String shareId = null;
     if (features.consumableCapacity()) {
-      if (checkCapacity(data, device) != null) {
+      // As in the reference, a device rejected here stays dedicated and in the constraints.
+      if (!capacityFits(data, device, layout, local)) {
         return null;
       }
       if (allowMultiple) {
@@ -616,17 +688,22 @@ final class AllocationRun {
     int previous = claimResults.size();
     Map<String, BigDecimal> recorded = consumed == null || consumed.isEmpty() ? null : consumed;
     claimResults.add(new DeviceResult(device, data, shareId, recorded));
+    PoolLayout.Consumption refund = allowMultiple ? null : charged;
     return () -> {
-      for (Constraint constraint : cs) {
-        constraint.remove(base, sub, device);
+      for (int i = 0; i < cs.length; i++) {
+        if (keys[i] >= 0) {
+          cs[i].remove(keys[i]);
+        }
       }
-      allocatingDevices.get(device).remove(c);
       if (allowMultiple) {
         if (recorded != null) {
           removeAllocatingCapacity(device, recorded);
         }
-      } else if (features.partitionableDevices() && !consumes.isEmpty()) {
-        deallocateCounters(pool, device);
+      } else {
+        undedicate(device, c, pi, local);
+        if (refund != null) {
+          ledger(pi).refund(refund);
+        }
       }
       claimResults.subList(previous, claimResults.size()).clear();
     };
@@ -645,10 +722,6 @@ final class AllocationRun {
     if (empty) {
       allocatingCapacity.remove(device);
     }
-  }
-
-  private Pool poolOf(DeviceEntry device) {
-    return Objects.requireNonNull(poolsById.get(device.slice.poolId), "pool");
   }
 
   /** The first taint that prevents allocation (NoSchedule or NoExecute, not tolerated), or null. */
@@ -692,67 +765,19 @@ final class AllocationRun {
     }
   }
 
-  /**
-   * Charges the device's counters; when any counter of the pool would go below zero, refunds
-   * and returns the shortfall. Mirrors checkAvailableCounters.
-   *
-   * <p>Only the counter sets the device consumes are checked, unless allocated claims already
-   * overcommitted the pool (then, as in the reference, every set is checked and the device
-   * fails). Every charge that stays was checked when it was made and refunds only lower usage,
-   * so the other sets are still within their counters.
-   */
-  @Nullable String checkAvailableCounters(Pool pool, DeviceEntry device) {
-    Map<String, Map<String, BigDecimal>> consumed = consumedCounters.computeIfAbsent(pool.id, k -> new HashMap<>());
-    List<? extends ResolvedCounters> consumptions = device.view.consumesCounters();
-    for (ResolvedCounters c : consumptions) {
-      Map<String, BigDecimal> set = consumed.computeIfAbsent(c.counterSet(), k -> new HashMap<>());
-      c.forEachCounter((name, q) -> set.merge(name, q.value(), BigDecimal::add));
+  private CounterLedger ledger(int pi) {
+    CounterLedger l = ledgers[pi];
+    if (l == null) {
+      Pool pool = pools.get(pi);
+      l = new CounterLedger(pool.layout(), pool.overcommitted);
+      ledgers[pi] = l;
     }
-    for (Map.Entry<String, Map<String, BigDecimal>> e : pool.available.entrySet()) {
-      if (!pool.overcommitted && !consumesSet(consumptions, e.getKey())) {
-        continue;
-      }
-      Map<String, BigDecimal> used = consumed.get(e.getKey());
-      for (Map.Entry<String, BigDecimal> counter : e.getValue().entrySet()) {
-        BigDecimal u = used == null ? BigDecimal.ZERO : used.getOrDefault(counter.getKey(), BigDecimal.ZERO);
-        if (counter.getValue().compareTo(u) < 0) {
-          deallocateCounters(pool, device);
-          return "counter set " + e.getKey() + ", counter " + counter.getKey() + ": " + counter.getValue()
-              + " available, " + u + " needed";
-        }
-      }
-    }
-    return null;
+    return l;
   }
 
-  private static boolean consumesSet(List<? extends ResolvedCounters> consumptions, String counterSet) {
-    for (ResolvedCounters c : consumptions) {
-      if (c.counterSet().equals(counterSet)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void deallocateCounters(Pool pool, DeviceEntry device) {
-    Map<String, Map<String, BigDecimal>> consumed = consumedCounters.get(pool.id);
-    if (consumed == null) {
-      return;
-    }
-    for (ResolvedCounters c : device.view.consumesCounters()) {
-      Map<String, BigDecimal> set = consumed.get(c.counterSet());
-      if (set != null) {
-        c.forEachCounter((name, q) -> set.computeIfPresent(name, (k, v) -> v.subtract(q.value())));
-      }
-    }
-  }
-
-  private boolean deviceInUse(DeviceEntry device) {
-    if (device.inUseDedicated) {
-      return true;
-    }
-    Set<Integer> s = allocatingDevices.get(device);
-    return s != null && !s.isEmpty();
+  private boolean deviceInUse(DeviceEntry device, int pi, int local) {
+    int[] counts = dedications[pi];
+    return device.inUseDedicated || counts != null && counts[local] > 0;
   }
 
   private boolean deviceCapacityInUse(DeviceEntry device) {
@@ -760,8 +785,40 @@ final class AllocationRun {
   }
 
   private boolean allocatingDeviceForClaim(DeviceEntry device, int c) {
-    Set<Integer> s = allocatingDevices.get(device);
-    return s != null && s.contains(c);
+    for (int i = 0; i < pairs; i++) {
+      if (pairDevices[i] == device && pairClaims[i] == c) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void dedicate(DeviceEntry device, int c, int pi, int local) {
+    int[] counts = dedications[pi];
+    if (counts == null) {
+      counts = new int[pools.get(pi).layout().deviceCount];
+      dedications[pi] = counts;
+    }
+    counts[local]++;
+    if (pairs == pairDevices.length) {
+      pairDevices = Arrays.copyOf(pairDevices, Math.max(8, 2 * pairs));
+      pairClaims = Arrays.copyOf(pairClaims, pairDevices.length);
+    }
+    pairDevices[pairs] = device;
+    pairClaims[pairs++] = c;
+  }
+
+  /** Undoes {@link #dedicate}; undos come in reverse order, so the pair is usually the last. */
+  private void undedicate(DeviceEntry device, int c, int pi, int local) {
+    dedications[pi][local]--;
+    for (int i = pairs - 1; i >= 0; i--) {
+      if (pairDevices[i] == device && pairClaims[i] == c) {
+        System.arraycopy(pairDevices, i + 1, pairDevices, i, pairs - i - 1);
+        System.arraycopy(pairClaims, i + 1, pairClaims, i, pairs - i - 1);
+        pairDevices[--pairs] = null;
+        return;
+      }
+    }
   }
 
   /* ---------------- results ---------------- */

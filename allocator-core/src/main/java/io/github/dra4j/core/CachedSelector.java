@@ -1,12 +1,15 @@
 package io.github.dra4j.core;
 
+import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /*
  * A compiled selector together with its results on the devices of one snapshot, by device uid:
  * 0 not evaluated yet, 1 true, 2 false. The snapshot is immutable and a selector's result on a
- * device depends only on the device, so a result stays valid for the snapshot's lifetime, and
- * a change to the cluster means a new snapshot with new caches (issue #8, T4).
+ * device depends only on the device, so a result stays valid for the snapshot's lifetime
+ * (issue #8, T4). A successor snapshot starts from a copy (resized): a device keeps its uid
+ * only while its view is the same, so the copied results stay right, and a new device gets a
+ * fresh uid, so it is evaluated.
  *
  * Only true and false are remembered: a runtime error is thrown again by every evaluation, so
  * errors surface exactly as without the cache. The array is shared by concurrent calls without
@@ -20,9 +23,18 @@ final class CachedSelector {
   private final CompiledSelector selector;
   private final byte[] results;
 
-  CachedSelector(CompiledSelector selector, int deviceCount) {
+  CachedSelector(CompiledSelector selector, int uidLimit) {
+    this(selector, new byte[uidLimit]);
+  }
+
+  private CachedSelector(CompiledSelector selector, byte[] results) {
     this.selector = selector;
-    this.results = new byte[deviceCount];
+    this.results = results;
+  }
+
+  /** {@return this selector for a successor snapshot whose uids are below uidLimit, with the results so far} */
+  CachedSelector resized(int uidLimit) {
+    return new CachedSelector(selector, Arrays.copyOf(results, uidLimit));
   }
 
   String expression() {

@@ -5,15 +5,17 @@ import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
-import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
@@ -23,33 +25,48 @@ import org.jspecify.annotations.Nullable;
  * An immutable view of a cluster's ResourceSlices, DeviceClasses and allocated claims, against
  * which claims are allocated for one node at a time.
  *
- * <p>Built once by {@link StructuredAllocator#snapshot}: slices are indexed by node name and by
+ * <p>Built by {@link StructuredAllocator#snapshot}: slices are indexed by node name and by
  * pool, and every slice's mixins are resolved (lazily, never flattened) exactly once. A call
  * for a node then touches only that node's slices, the cluster-wide ones and the pools they
  * name; the pools gathered for a node are cached, so repeated calls for the same node do no
  * gathering at all (the reference allocator once spent most of its time there,
- * kubernetes#138917). Selector results are remembered per device for the snapshot's lifetime,
- * so repeated calls on an unchanged snapshot evaluate no selector twice on the same device; a
- * change to the cluster is a new snapshot, with nothing remembered. Runtime errors of a selector
- * are never remembered: they surface on every call that evaluates it.
+ * kubernetes#138917). Selector results are remembered per device, so repeated calls evaluate no
+ * selector twice on the same device. Runtime errors of a selector are never remembered: they
+ * surface on every call that evaluates it.
+ *
+ * <p>Incremental: a scheduler builds a new snapshot per cycle, so a snapshot derived from a
+ * previous one ({@link #withAllocated}, {@link StructuredAllocator#snapshot(ClusterSnapshot,
+ * Collection, Collection, Collection)}) redoes work only for the pools that changed. A pool whose
+ * slices are the same objects and whose devices' in-use state is unchanged is taken over whole:
+ * device entries, validated pool and selector results. When only its in-use state changed, its
+ * validation is kept and only the counters left and the in-use flags are recomputed. Pools
+ * gathered for a node carry over while none of the node's pools changed. The previous snapshot
+ * stays valid and unchanged; the two only share immutable data and caches valid for both.
  *
  * <p>Thread-safe: {@code allocate} may run concurrently from many threads. Deterministic: the
  * same inputs give the same results (except the random {@code shareID} of consumable-capacity
- * shares). Inputs are never modified.
+ * shares), however the snapshot was derived. Inputs are never modified.
  */
 public final class ClusterSnapshot {
   /** At least this many nodes' pools are cached; more when the cluster has more nodes. */
   private static final int MIN_CACHED_NODES = 4096;
   private static final int MAX_CACHED_SELECTORS = 4096;
+  /** Uids retired by churn are tolerated up to the live device count plus this, then renumbered. */
+  private static final int UID_SLACK = 1024;
 
   private final Features features;
   private final DeviceSelectorCompiler compiler;
   private final Map<String, DeviceClass> classes;
   private final Index index;
+  private final AllocatedState state;
+  /** The number of live devices; their uids are below {@link #uidLimit}. */
   private final int deviceCount;
+  private final int uidLimit;
   private final int maxCachedNodes;
-  private final ConcurrentHashMap<Node, List<Pool>> poolsByNode = new ConcurrentHashMap<>();
+  private final ConcurrentHashMap<Node, PoolGatherer.NodePools> poolsByNode = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, CachedSelector> selectors = new ConcurrentHashMap<>();
+  /** Selectors of predecessors: their results carry over to devices that kept their uid. */
+  private final Map<String, CachedSelector> inherited;
   private final AtomicLong allocateOneInvocations = new AtomicLong();
   /** The inputs, kept for {@link #withAllocated}. */
   private final List<ResourceSlice> slices;
@@ -57,13 +74,20 @@ public final class ClusterSnapshot {
   private final List<ResourceClaim> allocatedClaims;
   private final AllocatorStats stats = allocateOneInvocations::get;
 
-  /** Slices by node name (node-local), the rest, slices by pool in input order, newest generation per pool. */
+  /** Slices by node name (node-local), the rest (both in input order), and every pool. */
   record Index(
       Map<String, List<SliceEntry>> slicesOnNode,
       List<SliceEntry> slicesShared,
-      Map<PoolId, List<SliceEntry>> slicesByPool,
-      Map<PoolId, Long> maxGeneration) {}
+      Map<PoolId, PoolEntry> pools) {}
 
+  /*
+   * From scratch (previous == null) every slice is resolved and indexed. From a previous snapshot
+   * with the same features, a pool whose slices are the same objects keeps its PoolEntry when
+   * none of its devices changed its in-use state, and otherwise gets new entries for the same
+   * resolutions and uids plus its validated pools (PoolEntry(previous, ...)); a pool with other
+   * slices is rebuilt, reusing the resolution and entries of each slice that is the same object.
+   * Selector results and per-node pool lists carry over where nothing they depend on changed.
+   */
   ClusterSnapshot(
       Features features,
       DeviceSelectorCompiler compiler,
@@ -73,7 +97,6 @@ public final class ClusterSnapshot {
       @Nullable ClusterSnapshot previous) {
     this.features = features;
     this.compiler = compiler;
-    Map<ResourceSlice, ResolvedSlice> reusable = reusableResolutions(previous, features);
     Map<String, DeviceClass> byName = new HashMap<>();
     for (DeviceClass c : classes) {
       // A class without a name can be decoded but never referenced, as no lister returns it.
@@ -82,39 +105,167 @@ public final class ClusterSnapshot {
       }
     }
     this.classes = Map.copyOf(byName);
+    this.classList = List.copyOf(classes);
     this.allocatedClaims = List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims"));
-    AllocatedState state = AllocatedState.from(this.allocatedClaims, features);
+    this.state = AllocatedState.from(this.allocatedClaims, features);
+    for (ResourceSlice slice : slices) {
+      Objects.requireNonNull(slice, "slice");
+    }
+    this.slices = List.copyOf(slices);
+
+    // Entries and pools depend on every gate; a resolution only on the mixins gate.
+    boolean sameFeatures = previous != null && previous.features.equals(features);
+    boolean compact = sameFeatures && previous.uidLimit > 2L * previous.deviceCount + UID_SLACK;
+    boolean keepUids = sameFeatures && !compact;
+    Set<PoolId> changed = keepUids ? previous.state.changedPools(state) : Set.of();
+    Map<PoolId, PoolEntry> previousPools = previous != null
+        && previous.features.resourceSliceMixins() == features.resourceSliceMixins()
+        ? previous.index.pools() : Map.of();
+    int[] uid = {keepUids ? previous.uidLimit : 0};
+
+    Map<PoolId, List<Integer>> positions = new LinkedHashMap<>();
+    for (int i = 0; i < this.slices.size(); i++) {
+      ResourceSliceSpec spec = this.slices.get(i).spec();
+      positions.computeIfAbsent(new PoolId(spec.driver(), spec.pool().name()), k -> new ArrayList<>()).add(i);
+    }
+    SliceEntry[] entries = new SliceEntry[this.slices.size()];
+    Map<PoolId, PoolEntry> pools = new HashMap<>();
+    for (Map.Entry<PoolId, List<Integer>> e : positions.entrySet()) {
+      PoolId id = e.getKey();
+      List<Integer> at = e.getValue();
+      PoolEntry prev = previousPools.get(id);
+      PoolEntry entry;
+      if (sameFeatures && prev != null && sameSlices(prev, at)) {
+        if (keepUids && !changed.contains(id)) {
+          entry = prev;
+        } else {
+          List<SliceEntry> next = new ArrayList<>(at.size());
+          for (SliceEntry s : prev.slices) {
+            next.add(new SliceEntry(s, state, compact ? uid : null));
+          }
+          entry = new PoolEntry(prev, next);
+        }
+      } else {
+        entry = new PoolEntry(id, sliceEntries(at, prev, keepUids && !changed.contains(id), keepUids, uid));
+      }
+      for (int k = 0; k < at.size(); k++) {
+        entries[at.get(k)] = entry.slices.get(k);
+      }
+      pools.put(id, entry);
+    }
+
     Map<String, List<SliceEntry>> onNode = new HashMap<>();
     List<SliceEntry> shared = new ArrayList<>();
-    Map<PoolId, List<SliceEntry>> byPool = new HashMap<>();
-    Map<PoolId, Long> maxGeneration = new HashMap<>();
-    int[] uid = {0};
-    for (ResourceSlice slice : slices) {
-      ResolvedSlice resolved = reusable.get(Objects.requireNonNull(slice, "slice"));
-      if (resolved == null) {
-        resolved = MixinResolver.resolve(slice, features.resourceSliceMixins());
-      }
-      SliceEntry entry = new SliceEntry(slice, resolved, uid, state);
-      String nodeName = slice.spec().nodeName();
+    int devices = 0;
+    for (SliceEntry entry : entries) {
+      String nodeName = entry.slice.spec().nodeName();
       if (nodeName == null || nodeName.isEmpty()) {
         shared.add(entry);
       } else {
         onNode.computeIfAbsent(nodeName, k -> new ArrayList<>()).add(entry);
       }
-      byPool.computeIfAbsent(entry.poolId, k -> new ArrayList<>()).add(entry);
-      maxGeneration.merge(entry.poolId, entry.generation, Math::max);
+      devices += entry.devices.size();
     }
     Map<String, List<SliceEntry>> frozenOnNode = new HashMap<>();
     onNode.forEach((k, v) -> frozenOnNode.put(k, List.copyOf(v)));
-    Map<PoolId, List<SliceEntry>> frozenByPool = new HashMap<>();
-    byPool.forEach((k, v) -> frozenByPool.put(k, List.copyOf(v)));
-    this.index = new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Map.copyOf(frozenByPool),
-        Map.copyOf(maxGeneration));
-    this.deviceCount = uid[0];
-    this.slices = List.copyOf(slices);
-    this.classList = List.copyOf(classes);
+    this.index = new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Map.copyOf(pools));
+    this.deviceCount = devices;
+    this.uidLimit = uid[0];
     // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
     this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * frozenOnNode.size());
+    this.inherited = keepUids && previous.compiler == compiler ? previous.selectorsForSuccessor() : Map.of();
+    if (keepUids) {
+      carryOverNodePools(previous);
+    }
+  }
+
+  private boolean sameSlices(PoolEntry prev, List<Integer> at) {
+    if (prev.slices.size() != at.size()) {
+      return false;
+    }
+    for (int k = 0; k < at.size(); k++) {
+      if (prev.slices.get(k).slice != slices.get(at.get(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The entries of a pool whose slices changed. A slice that is the same object as in the
+   * previous pool keeps its resolution, and its entry too when the in-use state is unchanged
+   * ({@code keepEntries}); with {@code keepUids} its devices keep their uids.
+   */
+  private List<SliceEntry> sliceEntries(List<Integer> at, @Nullable PoolEntry prev, boolean keepEntries,
+      boolean keepUids, int[] uid) {
+    Map<ResourceSlice, SliceEntry> old = new IdentityHashMap<>();
+    if (prev != null) {
+      for (SliceEntry s : prev.slices) {
+        old.putIfAbsent(s.slice, s);
+      }
+    }
+    List<SliceEntry> out = new ArrayList<>(at.size());
+    for (int i : at) {
+      ResourceSlice slice = slices.get(i);
+      SliceEntry o = old.remove(slice); // an entry serves one position only, so uids stay unique
+      if (o == null) {
+        out.add(new SliceEntry(slice, MixinResolver.resolve(slice, features.resourceSliceMixins()), uid, state));
+      } else if (keepEntries) {
+        out.add(o);
+      } else if (keepUids) {
+        out.add(new SliceEntry(o, state, null));
+      } else {
+        out.add(new SliceEntry(slice, o.resolved, uid, state));
+      }
+    }
+    return out;
+  }
+
+  /** The cached selectors a successor with the same uids inherits, newest first, bounded. */
+  private Map<String, CachedSelector> selectorsForSuccessor() {
+    Map<String, CachedSelector> out = new HashMap<>(selectors);
+    for (Map.Entry<String, CachedSelector> e : inherited.entrySet()) {
+      if (out.size() >= MAX_CACHED_SELECTORS) {
+        break;
+      }
+      out.putIfAbsent(e.getKey(), e.getValue());
+    }
+    return out;
+  }
+
+  /*
+   * A node's pool list depends on its own slices, the cluster-wide slices and the pool entries
+   * it was gathered from (a new pool can only come through the first two).
+   */
+  private void carryOverNodePools(ClusterSnapshot previous) {
+    if (!sameEntries(previous.index.slicesShared(), index.slicesShared())) {
+      return;
+    }
+    previous.poolsByNode.forEach((node, gathered) -> {
+      if (!sameEntries(previous.index.slicesOnNode().get(node.name()), index.slicesOnNode().get(node.name()))) {
+        return;
+      }
+      for (PoolEntry p : gathered.consulted()) {
+        if (index.pools().get(p.id) != p) {
+          return;
+        }
+      }
+      poolsByNode.put(node, gathered);
+    });
+  }
+
+  private static boolean sameEntries(@Nullable List<SliceEntry> a, @Nullable List<SliceEntry> b) {
+    List<SliceEntry> x = a == null ? List.of() : a;
+    List<SliceEntry> y = b == null ? List.of() : b;
+    if (x.size() != y.size()) {
+      return false;
+    }
+    for (int i = 0; i < x.size(); i++) {
+      if (x.get(i) != y.get(i)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -241,9 +392,11 @@ public final class ClusterSnapshot {
 
   /**
    * Returns a snapshot of the same slices and classes in which these claims are allocated too,
-   * as after a scheduling cycle that allocated them. It is cheaper than {@link
-   * StructuredAllocator#snapshot} from scratch: the slices' mixins are not resolved again.
-   * Selector results and gathered pools are not carried over (devices in use changed).
+   * as after a scheduling cycle that allocated them. It is much cheaper than {@link
+   * StructuredAllocator#snapshot} from scratch: only the pools whose devices the claims use get
+   * new entries and counters, their validation and every slice's mixin resolution are reused, and
+   * selector results carry over (see {@link StructuredAllocator#snapshot(ClusterSnapshot,
+   * Collection, Collection, Collection)}).
    *
    * @param claims claims to add to the allocated claims; claims without an allocation are
    *     ignored, like in {@link StructuredAllocator#snapshot}
@@ -256,21 +409,6 @@ public final class ClusterSnapshot {
       all.add(Objects.requireNonNull(c, "claim"));
     }
     return new ClusterSnapshot(features, compiler, slices, classList, all, this);
-  }
-
-  /** Mixin resolutions of a previous snapshot by slice identity, when they are valid here. */
-  private static Map<ResourceSlice, ResolvedSlice> reusableResolutions(@Nullable ClusterSnapshot previous,
-      Features features) {
-    if (previous == null || previous.features.resourceSliceMixins() != features.resourceSliceMixins()) {
-      return Map.of();
-    }
-    Map<ResourceSlice, ResolvedSlice> out = new IdentityHashMap<>();
-    for (List<SliceEntry> entries : previous.index.slicesByPool().values()) {
-      for (SliceEntry e : entries) {
-        out.put(e.slice, e.resolved);
-      }
-    }
-    return out;
   }
 
   /** {@return counters summed over every call against this snapshot} */
@@ -286,7 +424,7 @@ public final class ClusterSnapshot {
   /* ---------------- package-private ---------------- */
 
   List<Pool> pools(Node node) {
-    List<Pool> pools = poolsByNode.get(node);
+    PoolGatherer.NodePools pools = poolsByNode.get(node);
     if (pools == null) {
       pools = PoolGatherer.gatherPools(index, node, features);
       if (poolsByNode.size() >= maxCachedNodes) {
@@ -294,18 +432,22 @@ public final class ClusterSnapshot {
       }
       poolsByNode.putIfAbsent(node, pools);
     }
-    return pools;
+    return pools.pools();
   }
 
   @Nullable DeviceClass deviceClass(String name) {
     return classes.get(name);
   }
 
-  /** The compiled selector with its results on this snapshot's devices, shared by all calls. */
+  /**
+   * The compiled selector with its results on this snapshot's devices, shared by all calls; the
+   * results of a predecessor's selector carry over for the devices that kept their uid.
+   */
   CachedSelector compile(String expression) {
     CachedSelector s = selectors.get(expression);
     if (s == null) {
-      s = new CachedSelector(compiler.compile(expression, features), deviceCount);
+      CachedSelector old = inherited.get(expression);
+      s = old == null ? new CachedSelector(compiler.compile(expression, features), uidLimit) : old.resized(uidLimit);
       if (selectors.size() < MAX_CACHED_SELECTORS) {
         CachedSelector raced = selectors.putIfAbsent(expression, s);
         if (raced != null) {
@@ -316,8 +458,8 @@ public final class ClusterSnapshot {
     return s;
   }
 
-  int deviceCount() {
-    return deviceCount;
+  int uidLimit() {
+    return uidLimit;
   }
 
   Index index() {

@@ -9,10 +9,8 @@ import io.github.dra4j.api.DeviceAttribute.OfString;
 import io.github.dra4j.api.DeviceAttribute.OfStrings;
 import io.github.dra4j.api.DeviceAttribute.OfVersion;
 import io.github.dra4j.api.DeviceAttribute.OfVersions;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -25,20 +23,30 @@ import org.jspecify.annotations.Nullable;
  */
 abstract class Constraint {
   final Set<String> requestNames;
-  final String attributeName;
   final boolean listTypes;
-  final String description;
+  /** The attribute's domain, or null for the device driver's domain. */
+  private final @Nullable String domain;
+  private final String id;
 
-  Constraint(List<String> requests, String attributeName, boolean listTypes, String description) {
+  Constraint(List<String> requests, String attributeName, boolean listTypes) {
     this.requestNames = Set.copyOf(requests);
-    this.attributeName = attributeName;
     this.listTypes = listTypes;
-    this.description = description;
+    int slash = attributeName.indexOf('/');
+    this.domain = slash < 0 ? null : attributeName.substring(0, slash);
+    this.id = attributeName.substring(slash + 1);
   }
 
-  abstract boolean add(String requestName, @Nullable String subRequestName, DeviceEntry device);
+  /**
+   * Adds a device chosen for a request the constraint {@link #applies} to.
+   *
+   * @param key the request's key: the same for requests of the same name, below the key count
+   *     the constraint was made for (the reference keys by request name)
+   * @return false when the constraint is no longer satisfied; the device is then not added
+   */
+  abstract boolean add(int key, DeviceEntry device);
 
-  abstract void remove(String requestName, @Nullable String subRequestName, DeviceEntry device);
+  /** Removes a device that {@link #add} added for the key. */
+  abstract void remove(int key);
 
   /** Whether the constraint covers the request: none named means all. */
   final boolean applies(String requestName, @Nullable String subRequestName) {
@@ -51,11 +59,7 @@ abstract class Constraint {
 
   /** Mirrors lookupAttribute: a fully qualified name, or an unqualified one in the driver's domain. */
   final @Nullable DeviceAttribute lookup(DeviceEntry device) {
-    int slash = attributeName.indexOf('/');
-    if (slash < 0) {
-      return device.view.attribute(device.id.driver(), attributeName);
-    }
-    return device.view.attribute(attributeName.substring(0, slash), attributeName.substring(slash + 1));
+    return device.view.attribute(domain == null ? device.id.driver() : domain, id);
   }
 
   /** A value as a typed set (attributeAsSet); null for an empty list. */
@@ -189,14 +193,11 @@ abstract class Constraint {
     private int numDevices;
 
     MatchAttribute(List<String> requests, String attributeName, boolean listTypes) {
-      super(requests, attributeName, listTypes, "matchAttribute " + attributeName);
+      super(requests, attributeName, listTypes);
     }
 
     @Override
-    boolean add(String requestName, @Nullable String subRequestName, DeviceEntry device) {
-      if (!applies(requestName, subRequestName)) {
-        return true;
-      }
+    boolean add(int key, DeviceEntry device) {
       DeviceAttribute a = lookup(device);
       if (a == null) {
         return false;
@@ -228,10 +229,7 @@ abstract class Constraint {
     }
 
     @Override
-    void remove(String requestName, @Nullable String subRequestName, DeviceEntry device) {
-      if (!applies(requestName, subRequestName)) {
-        return;
-      }
+    void remove(int key) {
       // As in the reference, the narrowed intersection is kept until the last device goes.
       numDevices--;
     }
@@ -239,62 +237,75 @@ abstract class Constraint {
 
   /* distinctAttribute: covered devices have pairwise different values (with lists: disjoint). */
   static final class DistinctAttribute extends Constraint {
-    /** Keyed by request name, as the reference keys it. */
-    private final Map<String, DeviceAttribute> attributes = new HashMap<>();
+    /** By request key, as the reference keys by request name: a later device of a request replaces the earlier. */
+    private final @Nullable DeviceAttribute[] attributes;
+    /** The {@link #elementType} of each attribute, so that most comparisons are a char compare. */
+    private final char[] types;
     private int numDevices;
 
-    DistinctAttribute(List<String> requests, String attributeName, boolean listTypes) {
-      super(requests, attributeName, listTypes, "distinctAttribute " + attributeName);
+    DistinctAttribute(List<String> requests, String attributeName, boolean listTypes, int keys) {
+      super(requests, attributeName, listTypes);
+      this.attributes = new DeviceAttribute[keys];
+      this.types = new char[keys];
     }
 
     @Override
-    boolean add(String requestName, @Nullable String subRequestName, DeviceEntry device) {
-      if (!applies(requestName, subRequestName)) {
-        return true;
-      }
+    boolean add(int key, DeviceEntry device) {
       DeviceAttribute a = lookup(device);
       if (a == null) {
         return false;
       }
-      if (numDevices == 0) {
-        attributes.put(requestName, a);
-        numDevices = 1;
-        return true;
-      }
-      if (!distinct(a)) {
+      char type = elementType(a);
+      if (numDevices > 0 && !distinct(a, type)) {
         return false;
       }
-      attributes.put(requestName, a);
+      attributes[key] = a;
+      types[key] = type;
       numDevices++;
       return true;
     }
 
-    private boolean distinct(DeviceAttribute a) {
+    /** Whether a has no value in common with any attribute added (sharesValue), or as scalars (sameScalar). */
+    private boolean distinct(DeviceAttribute a, char type) {
+      boolean list = a.isList();
       if (listTypes) {
-        if (elementType(a) == 0) {
+        if (type == 0) {
           return false;
         }
-        for (DeviceAttribute e : attributes.values()) {
-          if (sharesValue(a, e)) {
+        for (int k = 0; k < attributes.length; k++) {
+          DeviceAttribute e = attributes[k];
+          if (e != null && types[k] == type && (list || e.isList() ? sharesValue(a, e) : sameValue(a, e))) {
             return false;
           }
         }
         return true;
       }
-      for (DeviceAttribute e : attributes.values()) {
-        if (a.isList() || a.equals(e)) {
+      for (int k = 0; k < attributes.length; k++) {
+        DeviceAttribute e = attributes[k];
+        if (e != null && (list || types[k] == type && !e.isList() && sameValue(a, e))) {
           return false;
         }
       }
       return true;
     }
 
-    @Override
-    void remove(String requestName, @Nullable String subRequestName, DeviceEntry device) {
-      if (!applies(requestName, subRequestName)) {
-        return;
+    /** a.equals(e) for two scalars of the same element type, without the records' generic equals. */
+    private static boolean sameValue(DeviceAttribute a, DeviceAttribute e) {
+      if (a instanceof OfInt) {
+        return ((OfInt) a).value() == ((OfInt) e).value();
       }
-      attributes.remove(requestName);
+      if (a instanceof OfString) {
+        return ((OfString) a).value().equals(((OfString) e).value());
+      }
+      if (a instanceof OfBool) {
+        return ((OfBool) a).value() == ((OfBool) e).value();
+      }
+      return ((OfVersion) a).value().equals(((OfVersion) e).value());
+    }
+
+    @Override
+    void remove(int key) {
+      attributes[key] = null;
       numDevices--;
     }
   }

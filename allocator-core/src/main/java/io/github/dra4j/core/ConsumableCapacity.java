@@ -67,6 +67,23 @@ final class ConsumableCapacity {
     return problem[0];
   }
 
+  /**
+   * Whether the device takes a request that asks for no capacity while no share of it is
+   * allocated or being allocated: {@link #checkRequestOverCapacity} for that case, which then
+   * depends on the device alone, so that callers can remember it per device. Each capacity is
+   * consumed whole or by its policy's default.
+   */
+  static boolean unrequestedFits(DeviceEntry device) {
+    boolean[] fits = {true};
+    device.view.forEachCapacity((domain, id, cap) -> {
+      if (fits[0]) {
+        BigDecimal consumed = consumed(null, cap);
+        fits[0] = !violatesPolicy(consumed, cap.requestPolicy()) && consumed.compareTo(cap.value().value()) <= 0;
+      }
+    });
+    return fits[0];
+  }
+
   /** GetConsumedCapacityFromRequest: the amount consumed per capacity, qualified names. */
   static Map<String, BigDecimal> consumedCapacity(DeviceEntry device, RequestView request) {
     Map<String, BigDecimal> out = new LinkedHashMap<>();

@@ -7,16 +7,20 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /*
- * One visible device of a slice, converted once per snapshot: its id, its lazy mixin view and
- * what the snapshot's in-use state says about it, so that the search never hashes the
- * allocated-claims sets.
+ * One visible device of a slice: its id, its lazy mixin view and what the snapshot's in-use
+ * state says about it, so that the search never hashes the allocated-claims sets. Immutable, so
+ * a successor snapshot shares the entries of pools whose slices and in-use state did not change.
  */
 final class DeviceEntry {
   final SliceEntry slice;
   final ResolvedDevice view;
   final Device device;
   final DeviceId id;
-  /** Unique per snapshot: indexes the per-call selector memo. */
+  /**
+   * Indexes the selector results (CachedSelector). Unique among a snapshot's devices and bound to
+   * the view: a successor snapshot gives a device with the same view the same uid, so its
+   * selector results carry over, and never gives a retired uid to another view.
+   */
   final int uid;
   /** In {@code AllocatedDevices}: dedicated to an allocated claim. */
   final boolean inUseDedicated;
@@ -41,6 +45,19 @@ final class DeviceEntry {
     this.allocatedAny = state.isDeviceAllocated(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
     this.unsupportedAttribute = view.unsupportedAttribute();
+  }
+
+  /** The same device with another in-use state (and, when the uid space is compacted, another uid). */
+  DeviceEntry(SliceEntry slice, DeviceEntry previous, int uid, AllocatedState state) {
+    this.slice = slice;
+    this.view = previous.view;
+    this.device = previous.device;
+    this.id = previous.id;
+    this.uid = uid;
+    this.inUseDedicated = state.allocatedDevices().contains(id);
+    this.allocatedAny = state.isDeviceAllocated(id);
+    this.aggregatedCapacity = state.aggregatedCapacity().get(id);
+    this.unsupportedAttribute = previous.unsupportedAttribute;
   }
 
   @Override

@@ -67,7 +67,7 @@ final class Explainer {
       here.add(p.id);
     }
     List<PoolId> others = new ArrayList<>();
-    for (PoolId id : run.snapshot.index().slicesByPool().keySet()) {
+    for (PoolId id : run.snapshot.index().pools().keySet()) {
       if (!here.contains(id)) {
         others.add(id);
       }

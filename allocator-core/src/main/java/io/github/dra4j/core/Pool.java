@@ -1,9 +1,16 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
+import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /*
  * One pool as seen from one node. Mirrors Pool in pools_experimental.go. Invalid and incomplete
@@ -12,7 +19,8 @@ import java.util.Map;
  *
  * available holds the counters left after devices of allocated claims took theirs; it is
  * computed once, when the pool is built, and never changed (the per-call ledger lives in
- * AllocationRun).
+ * AllocationRun). A pool depends only on its slices' entries, not on the node, so the snapshot's
+ * PoolEntry caches it for every node that sees the same slices.
  */
 final class Pool {
   final PoolId id;
@@ -28,6 +36,8 @@ final class Pool {
   final boolean overcommitted;
   /** Devices or counter sets dropped by the mixins gate, for explanations. */
   final List<String> dropped;
+  /** Built on first use by a search; a race builds equal layouts, and either one serves. */
+  private volatile @Nullable PoolLayout layout;
 
   private Pool(
       PoolId id,
@@ -77,9 +87,144 @@ final class Pool {
       List<PoolSlice> targeting,
       List<PoolSlice> notTargeting,
       Map<String, ResolvedCounterSet> counterSets,
-      Map<String, Map<String, BigDecimal>> available,
       List<String> dropped) {
-    return new Pool(id, false, false, "", targeting, notTargeting, counterSets, available, dropped);
+    return new Pool(id, false, false, "", targeting, notTargeting, counterSets,
+        available(counterSets, targeting, notTargeting), dropped);
+  }
+
+  /**
+   * This pool over the entries of a successor snapshot whose slices are the same objects but
+   * whose in-use state differs. Validation depends only on the slices, so it is not repeated:
+   * the structure is mapped onto the new entries and only the counters left are recomputed.
+   *
+   * @param successor the successor's entry for each slice entry of this pool
+   */
+  Pool withEntries(Map<SliceEntry, SliceEntry> successor) {
+    if (incomplete || invalid) {
+      return this; // holds no entries
+    }
+    List<PoolSlice> t = remap(targeting, successor);
+    List<PoolSlice> o = remap(notTargeting, successor);
+    Map<String, Map<String, BigDecimal>> left = chargeNewlyAllocated(List.of(targeting, notTargeting), List.of(t, o));
+    Pool next = new Pool(id, false, false, "", t, o, counterSets, left == null ? available(counterSets, t, o) : left,
+        dropped);
+    PoolLayout l = layout;
+    if (l != null) {
+      next.layout = new PoolLayout(next, l); // keeps the per-device memos of the search
+    }
+    return next;
+  }
+
+  /**
+   * The counters left when the successor's entries only add allocated devices: this pool's
+   * counters left minus what those take. Subtraction is exact, so the values and scales equal
+   * those of a pool built from scratch. Null when a device was released: then the counters
+   * are summed again, so that a released device's quantities leave no trace in the scales.
+   */
+  private @Nullable Map<String, Map<String, BigDecimal>> chargeNewlyAllocated(List<List<PoolSlice>> before,
+      List<List<PoolSlice>> after) {
+    if (available.isEmpty()) {
+      return available;
+    }
+    Map<String, Map<String, BigDecimal>> left = new LinkedHashMap<>(available);
+    Set<String> copied = new HashSet<>(); // sets copied on first write; the others stay shared
+    for (int g = 0; g < before.size(); g++) {
+      for (int i = 0; i < before.get(g).size(); i++) {
+        List<DeviceEntry> was = before.get(g).get(i).devices();
+        List<DeviceEntry> now = after.get(g).get(i).devices();
+        for (int k = 0; k < was.size(); k++) {
+          if (was.get(k).allocatedAny == now.get(k).allocatedAny) {
+            continue;
+          }
+          if (was.get(k).allocatedAny) {
+            return null;
+          }
+          for (ResolvedCounters c : now.get(k).view.consumesCounters()) {
+            if (left.containsKey(c.counterSet()) && copied.add(c.counterSet())) {
+              left.put(c.counterSet(), new LinkedHashMap<>(left.get(c.counterSet())));
+            }
+          }
+          charge(left, now.get(k));
+        }
+      }
+    }
+    if (copied.isEmpty()) {
+      return available;
+    }
+    for (String set : copied) {
+      left.put(set, Collections.unmodifiableMap(left.get(set)));
+    }
+    return Collections.unmodifiableMap(left);
+  }
+
+  private static List<PoolSlice> remap(List<PoolSlice> slices, Map<SliceEntry, SliceEntry> successor) {
+    List<PoolSlice> out = new ArrayList<>(slices.size());
+    for (PoolSlice s : slices) {
+      SliceEntry next = successor.get(s.slice());
+      List<DeviceEntry> all = s.slice().devices;
+      if (s.devices() == all) {
+        out.add(new PoolSlice(next, next.devices));
+        continue;
+      }
+      // Some devices were dropped: keep the same positions, the kept ones are in slice order.
+      List<DeviceEntry> kept = new ArrayList<>(s.devices().size());
+      int k = 0;
+      for (int i = 0; i < all.size() && k < s.devices().size(); i++) {
+        if (all.get(i) == s.devices().get(k)) {
+          kept.add(next.devices.get(i));
+          k++;
+        }
+      }
+      out.add(new PoolSlice(next, List.copyOf(kept)));
+    }
+    return out;
+  }
+
+  /** The pool's counters minus what devices of allocated claims consume (checkAvailableCounters). */
+  private static Map<String, Map<String, BigDecimal>> available(
+      Map<String, ResolvedCounterSet> counterSets, List<PoolSlice> targeting, List<PoolSlice> others) {
+    Map<String, Map<String, BigDecimal>> available = new LinkedHashMap<>();
+    for (ResolvedCounterSet cs : counterSets.values()) {
+      Map<String, BigDecimal> counters = new LinkedHashMap<>();
+      cs.forEachCounter((name, q) -> counters.put(name, q.value()));
+      available.put(cs.counterSet(), counters);
+    }
+    for (List<PoolSlice> group : List.of(targeting, others)) {
+      for (PoolSlice s : group) {
+        for (DeviceEntry d : s.devices()) {
+          if (d.allocatedAny) {
+            charge(available, d);
+          }
+        }
+      }
+    }
+    return frozen(available);
+  }
+
+  /** Subtracts what an allocated device consumes from the counters left. */
+  private static void charge(Map<String, Map<String, BigDecimal>> available, DeviceEntry d) {
+    for (ResolvedCounters c : d.view.consumesCounters()) {
+      Map<String, BigDecimal> counters = available.get(c.counterSet());
+      if (counters != null) {
+        c.forEachCounter((name, q) -> counters.computeIfPresent(name, (k, v) -> v.subtract(q.value())));
+      }
+    }
+  }
+
+  private static Map<String, Map<String, BigDecimal>> frozen(Map<String, Map<String, BigDecimal>> available) {
+    Map<String, Map<String, BigDecimal>> frozen = new LinkedHashMap<>();
+    available.forEach((k, v) -> frozen.put(k, Collections.unmodifiableMap(v)));
+    return Collections.unmodifiableMap(frozen);
+  }
+
+  /** {@return the numbering of this valid pool's devices and counters for the search} */
+  PoolLayout layout() {
+    PoolLayout l = layout;
+    if (l == null) {
+      l = new PoolLayout(this);
+      layout = l;
+    }
+    return l;
   }
 
   /** A slice of the pool with the devices the allocator may use, in slice order. */

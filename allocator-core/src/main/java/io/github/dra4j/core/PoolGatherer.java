@@ -5,7 +5,6 @@ import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -29,12 +28,20 @@ import org.jspecify.annotations.Nullable;
  * - pools are sorted by driver and pool name, pools with binding conditions last.
  *
  * The snapshot indexes slices by node name and by pool once, so this touches only the slices
- * of the node, the cluster-wide ones, and the pools they name.
+ * of the node, the cluster-wide ones, and the pools they name; each pool is built (buildPool)
+ * once per set of slices a node sees and cached in its PoolEntry.
  */
 final class PoolGatherer {
   private PoolGatherer() {}
 
-  static List<Pool> gatherPools(ClusterSnapshot.Index index, Node node, Features features) {
+  /**
+   * The pools one node sees, in allocation order, and the pool entries they were gathered from
+   * (including obsolete ones): while those entries, the node's slices and the cluster-wide
+   * slices are unchanged, a successor snapshot takes the list over.
+   */
+  record NodePools(List<Pool> pools, List<PoolEntry> consulted) {}
+
+  static NodePools gatherPools(ClusterSnapshot.Index index, Node node, Features features) {
     Map<PoolId, List<SliceEntry>> pools = new LinkedHashMap<>();
     List<SliceEntry> onNode = index.slicesOnNode().getOrDefault(node.name(), List.of());
     for (List<SliceEntry> group : List.of(onNode, index.slicesShared())) {
@@ -51,28 +58,26 @@ final class PoolGatherer {
 
     List<Pool> result = new ArrayList<>(pools.size());
     List<Pool> withBindingConditions = new ArrayList<>();
+    List<PoolEntry> consulted = new ArrayList<>(pools.size());
     for (Map.Entry<PoolId, List<SliceEntry>> e : pools.entrySet()) {
       PoolId id = e.getKey();
       List<SliceEntry> slices = e.getValue();
+      PoolEntry entry = index.pools().get(id);
+      consulted.add(entry);
       SliceEntry first = slices.get(0);
       Pool pool;
       if (slices.size() == first.resourceSliceCount) {
-        pool = buildPool(id, slices, features, List.of());
+        pool = entry.pool(slices, features, List.of());
       } else {
-        if (index.maxGeneration().getOrDefault(id, first.generation) > first.generation) {
+        if (entry.maxGeneration > first.generation) {
           continue; // obsolete: a newer generation is being published
         }
-        List<SliceEntry> all = new ArrayList<>();
-        for (SliceEntry s : index.slicesByPool().getOrDefault(id, List.of())) {
-          if (s.generation == first.generation) {
-            all.add(s);
-          }
-        }
+        List<SliceEntry> all = entry.generation(first.generation);
         if (all.size() != first.resourceSliceCount) {
           result.add(Pool.incomplete(id));
           continue;
         }
-        pool = buildPool(id, slices, features, all);
+        pool = entry.pool(slices, features, all);
       }
       (pool.hasBindingConditions ? withBindingConditions : result).add(pool);
     }
@@ -80,7 +85,7 @@ final class PoolGatherer {
     result.sort(byId);
     withBindingConditions.sort(byId);
     result.addAll(withBindingConditions);
-    return List.copyOf(result);
+    return new NodePools(List.copyOf(result), List.copyOf(consulted));
   }
 
   private static boolean relevant(SliceEntry slice, Node node) {
@@ -163,7 +168,7 @@ final class PoolGatherer {
       return Pool.invalid(id, "duplicate device name " + duplicate, dropped);
     }
     if (!features.partitionableDevices()) {
-      return Pool.valid(id, poolSlices(deviceSlices, Set.of(), dropped), List.of(), Map.of(), Map.of(), dropped);
+      return Pool.valid(id, poolSlices(deviceSlices, Set.of(), dropped), List.of(), Map.of(), dropped);
     }
 
     Map<String, ResolvedCounterSet> counterSets = new LinkedHashMap<>();
@@ -184,7 +189,7 @@ final class PoolGatherer {
         return Pool.invalid(id, problem, dropped);
       }
     }
-    return Pool.valid(id, targeting, others, counterSets, available(counterSets, targeting, others), dropped);
+    return Pool.valid(id, targeting, others, counterSets, dropped);
   }
 
   private static @Nullable String mixinProblems(
@@ -261,35 +266,5 @@ final class PoolGatherer {
       }
     }
     return null;
-  }
-
-  /** The pool's counters minus what devices of allocated claims consume (checkAvailableCounters). */
-  private static Map<String, Map<String, BigDecimal>> available(
-      Map<String, ResolvedCounterSet> counterSets, List<Pool.PoolSlice> targeting, List<Pool.PoolSlice> others) {
-    Map<String, Map<String, BigDecimal>> available = new LinkedHashMap<>();
-    for (ResolvedCounterSet cs : counterSets.values()) {
-      Map<String, BigDecimal> counters = new LinkedHashMap<>();
-      cs.forEachCounter((name, q) -> counters.put(name, q.value()));
-      available.put(cs.counterSet(), counters);
-    }
-    for (List<Pool.PoolSlice> group : List.of(targeting, others)) {
-      for (Pool.PoolSlice s : group) {
-        for (DeviceEntry d : s.devices()) {
-          if (!d.allocatedAny) {
-            continue;
-          }
-          for (ResolvedCounters c : d.view.consumesCounters()) {
-            Map<String, BigDecimal> counters = available.get(c.counterSet());
-            if (counters == null) {
-              continue;
-            }
-            c.forEachCounter((name, q) -> counters.computeIfPresent(name, (k, v) -> v.subtract(q.value())));
-          }
-        }
-      }
-    }
-    Map<String, Map<String, BigDecimal>> frozen = new LinkedHashMap<>();
-    available.forEach((k, v) -> frozen.put(k, java.util.Collections.unmodifiableMap(v)));
-    return java.util.Collections.unmodifiableMap(frozen);
   }
 }

@@ -5,8 +5,12 @@ import io.github.dra4j.core.internal.mixin.ResolvedDevice;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
-/* One ResourceSlice of the snapshot with its mixins resolved once and its devices converted. */
+/*
+ * One ResourceSlice of the snapshot with its mixins resolved once and its devices converted.
+ * Immutable; shared with successor snapshots while the slice and its pool's in-use state stay.
+ */
 final class SliceEntry {
   final ResourceSlice slice;
   final ResolvedSlice resolved;
@@ -30,6 +34,25 @@ final class SliceEntry {
     List<DeviceEntry> list = new ArrayList<>(resolved.devices().size());
     for (ResolvedDevice d : resolved.devices()) {
       list.add(new DeviceEntry(this, d, nextUid[0]++, state));
+    }
+    this.devices = List.copyOf(list);
+  }
+
+  /**
+   * The same slice with another in-use state: the resolution and the devices' views are kept.
+   * Devices keep their uids unless nextUid is given (compaction of the uid space).
+   */
+  SliceEntry(SliceEntry previous, AllocatedState state, int @Nullable [] nextUid) {
+    this.slice = previous.slice;
+    this.resolved = previous.resolved;
+    this.poolId = previous.poolId;
+    this.name = previous.name;
+    this.generation = previous.generation;
+    this.resourceSliceCount = previous.resourceSliceCount;
+    this.hasSharedCounters = previous.hasSharedCounters;
+    List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
+    for (DeviceEntry d : previous.devices) {
+      list.add(new DeviceEntry(this, d, nextUid == null ? d.uid : nextUid[0]++, state));
     }
     this.devices = List.copyOf(list);
   }

@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>An allocator holds only configuration: the enabled {@link Features} and the selector
  * compiler. Cluster state goes into an immutable {@link ClusterSnapshot}, built once and then
- * shared by any number of threads:
+ * shared by any number of threads; the next one is best derived from it, so that only changed
+ * pools are indexed again ({@link #snapshot(ClusterSnapshot, Collection, Collection, Collection)}):
  *
  * <pre>{@code
  * StructuredAllocator allocator = StructuredAllocator.builder()
@@ -72,11 +73,25 @@ public final class StructuredAllocator {
   }
 
   /**
-   * Builds a snapshot like {@link #snapshot(Collection, Collection, Collection)}, reusing the
-   * work of a previous snapshot for slices that are the same objects as in it: their mixins are
-   * not resolved again. An informer cache that keeps unchanged slices as the same objects pays
-   * only for the slices that changed. A slice that changed must be a new object (records are
-   * immutable, so it always is).
+   * Builds a snapshot like {@link #snapshot(Collection, Collection, Collection)}, redoing work
+   * only for the pools that changed since a previous snapshot, so that a scheduler can afford a
+   * new snapshot per scheduling cycle (an informer cache that keeps unchanged slices as the same
+   * objects pays only for the pools that events touched):
+   * <ul>
+   *   <li>a pool whose slices are the same objects, in the same order, and whose devices' in-use
+   *       state is unchanged is taken over whole: device entries, validated pool, selector
+   *       results, and the pools gathered for nodes that see only unchanged pools;
+   *   <li>a pool whose slices are the same but whose in-use state changed (the difference of the
+   *       allocated claims, found in time linear in the claims) keeps its validation and
+   *       selector results; only its counters left and in-use flags are recomputed;
+   *   <li>any other pool is built again, reusing the mixin resolution, and the selector results,
+   *       of each slice that is the same object.
+   * </ul>
+   * Slices are compared by identity: a changed slice is always a new object (records are
+   * immutable), an equal copy just costs a rebuild. The result is the same as from scratch.
+   * Entries are reused only when {@code previous} has the same {@link Features}, selector
+   * results only when it also has the same selector compiler; otherwise only mixin
+   * resolutions are reused (when the mixins gate agrees). {@code previous} stays valid.
    *
    * @param previous an earlier snapshot, of this or another allocator
    * @param slices every ResourceSlice of the cluster (all nodes, all generations)

@@ -215,8 +215,8 @@ final class SnapshotCachingTest {
   /* --- T3: incremental snapshots --- */
 
   private static ResolvedSlice resolvedOf(ClusterSnapshot snapshot, String sliceName) {
-    for (List<SliceEntry> entries : snapshot.index().slicesByPool().values()) {
-      for (SliceEntry e : entries) {
+    for (PoolEntry pool : snapshot.index().pools().values()) {
+      for (SliceEntry e : pool.slices) {
         if (e.name.equals(sliceName)) {
           return e.resolved;
         }

@@ -34,8 +34,9 @@ import org.jspecify.annotations.Nullable;
  * Design notes:
  * - Slices are kept per pool; an event converts only the one object and marks only its pool
  *   dirty. The per-pool "effective" slice lists (see below) are recomputed for dirty pools only.
- *   The allocator's ClusterSnapshot is then rebuilt from those lists when something changed since
- *   the last snapshot(), and reused otherwise, so a scheduling cycle without events is free.
+ *   When something changed since the last snapshot(), the allocator derives the new ClusterSnapshot
+ *   from the previous one, which re-indexes only pools with new slice objects or a changed in-use
+ *   state; otherwise the snapshot is reused, so a scheduling cycle without events is free.
  * - In-flight allocations (the scheduler's assume cache): a claim allocated by us but whose
  *   allocation the informer has not shown yet counts as allocated. It is released when the
  *   informer shows the claim allocated (by anyone) or deleted, or when the write fails.
@@ -227,7 +228,7 @@ final class ClusterState {
     dirty.clear();
     List<ResourceSlice> slices = new ArrayList<>();
     effective.values().forEach(slices::addAll);
-    // Slices of untouched pools are the same objects as last time: their mixins are not resolved again.
+    // Slices of untouched pools are the same objects as last time: only changed pools are indexed again.
     snapshot = snapshot == null
         ? allocator.snapshot(slices, List.copyOf(classes.values()), allocatedClaims())
         : allocator.snapshot(snapshot, slices, List.copyOf(classes.values()), allocatedClaims());

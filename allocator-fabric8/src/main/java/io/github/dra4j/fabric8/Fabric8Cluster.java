@@ -22,8 +22,12 @@ import org.jspecify.annotations.Nullable;
  * ResourceSlices, DeviceClasses, ResourceClaims ({@code resource.k8s.io/v1}) and Nodes.
  *
  * <p>Each informer event converts only the changed object and marks only its pool as changed;
- * {@link #snapshot()} returns an immutable {@link ClusterSnapshot} that is rebuilt only when
- * something changed since the previous call, so calling it once per scheduling cycle is cheap.
+ * {@link #snapshot()} returns an immutable {@link ClusterSnapshot}, the same one while nothing
+ * changed, else one derived from the previous snapshot, in which only the affected pools are
+ * indexed again (unchanged pools keep their slices as the same objects, so their device entries,
+ * validated pools and selector results carry over; see {@link
+ * StructuredAllocator#snapshot(ClusterSnapshot, java.util.Collection, java.util.Collection,
+ * java.util.Collection)}). Calling it once per scheduling cycle is therefore cheap.
  * Pool generations and incomplete pools are left to the allocator, which keeps the newest
  * generation and treats incomplete pools as it always does.
  *

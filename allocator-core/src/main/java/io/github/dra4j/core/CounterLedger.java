@@ -1,0 +1,130 @@
+package io.github.dra4j.core;
+
+import java.math.BigDecimal;
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * What one call's devices consume from the counters of one pool (consumedCounters of the
+ * reference), indexed by the pool's counter numbers (PoolLayout). The amounts are longs while
+ * the pool's counters and every charged amount are whole numbers of the layout's units and no
+ * sum overflows; from the first amount that is not, the ledger is exact (BigDecimal) for the
+ * rest of the call. Both give the same answers, as every long is an exact amount in units.
+ */
+final class CounterLedger {
+  private final PoolLayout layout;
+  private final boolean overcommitted;
+  private long @Nullable [] units;
+  private BigDecimal @Nullable [] exact;
+
+  CounterLedger(PoolLayout layout, boolean overcommitted) {
+    this.layout = layout;
+    this.overcommitted = overcommitted;
+    if (layout.availableUnits != null) {
+      units = new long[layout.available.length];
+    } else {
+      exact = new BigDecimal[layout.available.length];
+      Arrays.fill(exact, BigDecimal.ZERO);
+    }
+  }
+
+  /**
+   * Charges the device's counters; when a counter would then exceed what is available, refunds
+   * them and returns false. Mirrors checkAvailableCounters.
+   *
+   * <p>Only the counter sets the device consumes are checked, unless allocated claims already
+   * overcommitted the pool (then, as in the reference, every set is checked and the device
+   * fails). Every charge that stays was checked when it was made and refunds only lower usage,
+   * so the other sets are still within their counters.
+   */
+  boolean charge(PoolLayout.Consumption c) {
+    add(c, true);
+    if (overcommitted ? within(0, layout.setCount()) : withinSets(c.sets())) {
+      return true;
+    }
+    add(c, false);
+    return false;
+  }
+
+  /** Gives back what {@link #charge} took. */
+  void refund(PoolLayout.Consumption c) {
+    add(c, false);
+  }
+
+  private boolean withinSets(int[] sets) {
+    for (int s : sets) {
+      if (!within(s, s + 1)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether no counter of sets from until to is used beyond what is available. */
+  private boolean within(int from, int to) {
+    int start = layout.setStart[from];
+    int end = layout.setStart[to];
+    long[] u = units;
+    if (u != null) {
+      long[] available = layout.availableUnits;
+      for (int k = start; k < end; k++) {
+        if (available[k] < u[k]) {
+          return false;
+        }
+      }
+      return true;
+    }
+    BigDecimal[] e = exact;
+    for (int k = start; k < end; k++) {
+      if (layout.available[k].compareTo(e[k]) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private void add(PoolLayout.Consumption c, boolean charge) {
+    long[] u = units;
+    long[] amounts = c.units();
+    if (u != null && amounts != null && addUnits(u, c.counters(), amounts, charge)) {
+      return;
+    }
+    BigDecimal[] e = toExact();
+    int[] counters = c.counters();
+    for (int j = 0; j < counters.length; j++) {
+      int k = counters[j];
+      e[k] = charge ? e[k].add(c.amounts()[j]) : e[k].subtract(c.amounts()[j]);
+    }
+  }
+
+  /** Adds (or subtracts) every amount, or changes nothing and returns false when a sum overflows. */
+  private static boolean addUnits(long[] u, int[] counters, long[] amounts, boolean charge) {
+    for (int j = 0; j < counters.length; j++) {
+      int k = counters[j];
+      long v = charge ? amounts[j] : -amounts[j];
+      long sum = u[k] + v;
+      if (((u[k] ^ sum) & (v ^ sum)) < 0) {
+        for (int i = j - 1; i >= 0; i--) {
+          u[counters[i]] -= charge ? amounts[i] : -amounts[i];
+        }
+        return false;
+      }
+      u[k] = sum;
+    }
+    return true;
+  }
+
+  private BigDecimal[] toExact() {
+    BigDecimal[] e = exact;
+    if (e == null) {
+      long[] u = units;
+      e = new BigDecimal[u.length];
+      for (int k = 0; k < u.length; k++) {
+        e[k] = BigDecimal.valueOf(u[k], layout.scale);
+      }
+      exact = e;
+      units = null;
+    }
+    return e;
+  }
+}

@@ -1,0 +1,117 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.ResourceSlice;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * One pool of a snapshot: its slices in input order, and the pools built from them. A built
+ * pool does not depend on the node, only on which of the slices a node sees, so it is built
+ * (validated, counters summed) once per such set and shared by every node and call.
+ *
+ * A successor snapshot takes the whole entry over when the pool's slices are the same objects
+ * and none of its devices changed its in-use state. When only the in-use state changed, the new
+ * entry takes over the built pools through Pool.withEntries: validation depends only on the
+ * slices, so it is not repeated. Entries shared between snapshots only gain pools that are
+ * valid for both, so an old snapshot never sees a change.
+ */
+final class PoolEntry {
+  final PoolId id;
+  final List<SliceEntry> slices;
+  final long maxGeneration;
+  /** Built pools by the slices a node sees (by identity, in gathering order). */
+  private final ConcurrentHashMap<SliceSet, Pool> built;
+
+  PoolEntry(PoolId id, List<SliceEntry> slices) {
+    this.id = id;
+    this.slices = List.copyOf(slices);
+    long max = Long.MIN_VALUE;
+    for (SliceEntry s : slices) {
+      max = Math.max(max, s.generation);
+    }
+    this.maxGeneration = max;
+    this.built = new ConcurrentHashMap<>();
+  }
+
+  /** The same slices as {@code previous} with other entries (another in-use state), position by position. */
+  PoolEntry(PoolEntry previous, List<SliceEntry> slices) {
+    this.id = previous.id;
+    this.slices = List.copyOf(slices);
+    this.maxGeneration = previous.maxGeneration;
+    Map<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    for (int i = 0; i < slices.size(); i++) {
+      successor.put(previous.slices.get(i), slices.get(i));
+    }
+    this.built = new ConcurrentHashMap<>();
+    previous.built.forEach((key, pool) -> built.put(key, pool.withEntries(successor)));
+  }
+
+  /** {@return the pool's slices of one generation, in input order} */
+  List<SliceEntry> generation(long generation) {
+    List<SliceEntry> out = new ArrayList<>();
+    for (SliceEntry s : slices) {
+      if (s.generation == generation) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The pool as seen through these slices, built on first use.
+   *
+   * @param forNode the slices of the newest generation a node sees
+   * @param allSlices every slice of that generation when the node sees fewer than the pool has,
+   *     else empty; determined by {@code forNode}, so not part of the key
+   */
+  Pool pool(List<SliceEntry> forNode, Features features, List<SliceEntry> allSlices) {
+    SliceSet key = new SliceSet(forNode);
+    Pool pool = built.get(key);
+    if (pool == null) {
+      pool = PoolGatherer.buildPool(id, forNode, features, allSlices);
+      Pool raced = built.putIfAbsent(key, pool);
+      if (raced != null) {
+        pool = raced;
+      }
+    }
+    return pool;
+  }
+
+  /* Slices by identity: equal ResourceSlice records that are different objects are different keys. */
+  private static final class SliceSet {
+    private final ResourceSlice[] slices;
+    private final int hash;
+
+    SliceSet(List<SliceEntry> entries) {
+      slices = new ResourceSlice[entries.size()];
+      int h = 1;
+      for (int i = 0; i < slices.length; i++) {
+        slices[i] = entries.get(i).slice;
+        h = 31 * h + System.identityHashCode(slices[i]);
+      }
+      hash = h;
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+      if (!(o instanceof SliceSet other) || other.slices.length != slices.length) {
+        return false;
+      }
+      for (int i = 0; i < slices.length; i++) {
+        if (slices[i] != other.slices[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.core.internal.mixin.ResolvedCounters;
+import io.github.dra4j.api.Quantity;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * A valid pool numbered for the search, built once per pool (Pool.layout()) and shared by every
+ * call: the targeting devices are numbered in pool/slice/device order, so that per-call state
+ * lives in arrays instead of maps keyed by device; counter sets and their counters are numbered
+ * in the pool's order, so that the counter ledger is an array.
+ *
+ * Amounts are longs in units of 10^-scale when every counter of the pool and every amount a
+ * device consumes is a whole number of units that fits; otherwise the ledger stays exact with
+ * BigDecimal (CounterLedger). What a device consumes and whether its capacity fits an unrequested
+ * claim are computed on first use and remembered per device: writes race benignly, as every
+ * writer stores an equal, immutable value (as in CachedSelector).
+ */
+final class PoolLayout {
+  /** Integer digits that a long always holds. */
+  private static final int LONG_DIGITS = 18;
+  /** Returned by {@link #toUnits} for an amount that is no whole number of units or too large. */
+  static final long NO_UNITS = Long.MIN_VALUE;
+  private static final byte FITS = 1;
+  private static final byte DOES_NOT_FIT = 2;
+
+  /** Where each targeting slice's devices start in the numbering. */
+  final int[] sliceStart;
+  final int deviceCount;
+  /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
+  final int[] setStart;
+  final BigDecimal[] available;
+  /** available in units, or null when some counter is not a whole number of units that fits. */
+  final long @Nullable [] availableUnits;
+  final int scale;
+  private final Map<String, Integer> setIndex;
+  private final List<Map<String, Integer>> counterIndex;
+  private final @Nullable Consumption[] consumptions;
+  private final byte[] unrequestedCapacity;
+
+  /** What a device consumes: amount j of counter counters[j]; the sets it consumes from. */
+  record Consumption(int[] counters, BigDecimal[] amounts, long @Nullable [] units, int[] sets) {}
+
+  PoolLayout(Pool pool) {
+    this(pool, null);
+  }
+
+  /**
+   * With a previous layout of the same pool structure over other in-use state (Pool.withEntries:
+   * same devices at the same numbers, same counter sets), the numbering and the per-device memos
+   * carry over: what a device consumes, while amounts are in the same units, and its
+   * unrequested-capacity check. Only the counters left are read again.
+   */
+  PoolLayout(Pool pool, @Nullable PoolLayout previous) {
+    if (previous != null) {
+      sliceStart = previous.sliceStart;
+      deviceCount = previous.deviceCount;
+      setIndex = previous.setIndex;
+      counterIndex = previous.counterIndex;
+      setStart = previous.setStart;
+    } else {
+      sliceStart = new int[pool.targeting.size()];
+      int devices = 0;
+      for (int i = 0; i < sliceStart.length; i++) {
+        sliceStart[i] = devices;
+        devices += pool.targeting.get(i).devices().size();
+      }
+      deviceCount = devices;
+      setIndex = new HashMap<>();
+      counterIndex = new ArrayList<>(pool.available.size());
+      setStart = new int[pool.available.size() + 1];
+      int k = 0;
+      int s = 0;
+      for (Map.Entry<String, Map<String, BigDecimal>> set : pool.available.entrySet()) {
+        setIndex.put(set.getKey(), s);
+        Map<String, Integer> names = new HashMap<>();
+        setStart[s] = k;
+        for (String counter : set.getValue().keySet()) {
+          names.put(counter, k++);
+        }
+        counterIndex.add(names);
+        s++;
+      }
+      setStart[s] = k;
+    }
+
+    int maxScale = 0;
+    for (Map<String, BigDecimal> set : pool.available.values()) {
+      for (BigDecimal v : set.values()) {
+        maxScale = Math.max(maxScale, v.stripTrailingZeros().scale());
+      }
+    }
+    scale = maxScale;
+    int counters = setStart[setStart.length - 1];
+    available = new BigDecimal[counters];
+    long[] units = new long[counters];
+    boolean fits = true;
+    int k = 0;
+    for (Map<String, BigDecimal> set : pool.available.values()) {
+      for (BigDecimal v : set.values()) {
+        available[k] = v;
+        units[k] = toUnits(v, scale);
+        fits &= units[k] != NO_UNITS;
+        k++;
+      }
+    }
+    availableUnits = fits ? units : null;
+    consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
+        ? previous.consumptions : new Consumption[deviceCount];
+    unrequestedCapacity = previous != null ? previous.unrequestedCapacity : new byte[deviceCount];
+  }
+
+  /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
+  static long toUnits(BigDecimal value, int scale) {
+    BigDecimal u = value.movePointRight(scale).stripTrailingZeros();
+    if (u.scale() > 0 || u.precision() - u.scale() > LONG_DIGITS) {
+      return NO_UNITS;
+    }
+    return u.longValue();
+  }
+
+  int setCount() {
+    return setStart.length - 1;
+  }
+
+  /** {@return the number of the device at index d of targeting slice s} */
+  int local(int s, int d) {
+    return sliceStart[s] + d;
+  }
+
+  /** {@return what the device with that number consumes, computed on first use} */
+  Consumption consumption(int local, DeviceEntry device) {
+    Consumption c = consumptions[local];
+    if (c == null) {
+      c = consumptionOf(device);
+      consumptions[local] = c;
+    }
+    return c;
+  }
+
+  private Consumption consumptionOf(DeviceEntry device) {
+    List<? extends ResolvedCounters> list = device.view.consumesCounters();
+    Collector collected = new Collector();
+    int[] sets = new int[list.size()];
+    int setCount = 0;
+    for (ResolvedCounters rc : list) {
+      Integer s = setIndex.get(rc.counterSet());
+      if (s == null) {
+        continue; // a set the pool lacks makes the pool invalid, and invalid pools are never searched
+      }
+      if (!contains(sets, setCount, s)) {
+        sets[setCount++] = s;
+      }
+      collected.names = counterIndex.get(s);
+      rc.forEachCounter(collected);
+    }
+    int n = collected.size;
+    BigDecimal[] amounts = Arrays.copyOf(collected.amounts, n);
+    long[] units = availableUnits == null ? null : new long[n];
+    for (int j = 0; units != null && j < n; j++) {
+      units[j] = toUnits(amounts[j], scale);
+      if (units[j] == NO_UNITS) {
+        units = null;
+      }
+    }
+    return new Consumption(Arrays.copyOf(collected.counters, n), amounts, units, Arrays.copyOf(sets, setCount));
+  }
+
+  /** Collects the numbered counters of a device's consumptions. */
+  private static final class Collector implements BiConsumer<String, Quantity> {
+    Map<String, Integer> names = Map.of();
+    int[] counters = new int[16];
+    BigDecimal[] amounts = new BigDecimal[16];
+    int size;
+
+    @Override
+    public void accept(String name, Quantity q) {
+      Integer k = names.get(name);
+      if (k == null) {
+        return; // an unknown counter makes the pool invalid too
+      }
+      if (size == counters.length) {
+        counters = Arrays.copyOf(counters, 2 * size);
+        amounts = Arrays.copyOf(amounts, 2 * size);
+      }
+      counters[size] = k;
+      amounts[size++] = q.value();
+    }
+  }
+
+  private static boolean contains(int[] values, int size, int value) {
+    for (int i = 0; i < size; i++) {
+      if (values[i] == value) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether the device's capacity takes a request that asks for none while nothing else
+   * consumes it, remembered per device: then the check depends on the device alone.
+   */
+  boolean unrequestedCapacityFits(int local, DeviceEntry device) {
+    byte known = unrequestedCapacity[local];
+    if (known == 0) {
+      known = ConsumableCapacity.unrequestedFits(device) ? FITS : DOES_NOT_FIT;
+      unrequestedCapacity[local] = known;
+    }
+    return known == FITS;
+  }
+}

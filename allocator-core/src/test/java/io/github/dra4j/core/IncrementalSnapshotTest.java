@@ -1,0 +1,303 @@
+package io.github.dra4j.core;
+
+import static io.github.dra4j.core.Fx.CLASS_A;
+import static io.github.dra4j.core.Fx.NODE;
+import static io.github.dra4j.core.Fx.allocated;
+import static io.github.dra4j.core.Fx.claim;
+import static io.github.dra4j.core.Fx.counterSlice;
+import static io.github.dra4j.core.Fx.device;
+import static io.github.dra4j.core.Fx.node;
+import static io.github.dra4j.core.Fx.request;
+import static io.github.dra4j.core.Fx.slice;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.dra4j.api.Device;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceSlice;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/* Snapshots derived from a previous one redo work only for changed pools (issue #7, issue #8 T3). */
+final class IncrementalSnapshotTest {
+  private static final String NODE_2 = "node-2";
+
+  private static List<Device> typed(String prefix, int n, String type) {
+    List<Device> out = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      out.add(device(prefix + i).attr("type", type).build());
+    }
+    return out;
+  }
+
+  private static StructuredAllocator allocator(Fx.TestCompiler compiler) {
+    return StructuredAllocator.builder().selectorCompiler(compiler).build();
+  }
+
+  private static PoolEntry pool(ClusterSnapshot s, String pool) {
+    return s.index().pools().get(new PoolId(Fx.DRIVER, pool));
+  }
+
+  private static Pool gathered(ClusterSnapshot s, Node node, String pool) {
+    return s.pools(node).stream().filter(p -> p.id.pool().equals(pool)).findFirst().orElseThrow();
+  }
+
+  private static ResourceClaim allocate(ClusterSnapshot s, Node node, ResourceClaim claim) {
+    AllocationOutcome o = s.allocate(node, List.of(claim));
+    assertThat(o).as("allocate %s", claim.name()).isInstanceOf(AllocationOutcome.Allocated.class);
+    return claim.withAllocation(((AllocationOutcome.Allocated) o).results().get(0));
+  }
+
+  @Test
+  void unchangedPoolKeepsEntriesAndPoolsWhenAnotherPoolsInUseStateChanges() {
+    ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 3, "X"));
+    ResourceSlice b = slice("slice-b", "pool-b", typed("b-", 3, "X"));
+    ClusterSnapshot previous = Fx.allocator(Features.all()).snapshot(List.of(a, b), List.of(CLASS_A), List.of());
+    Pool poolA = gathered(previous, node(NODE), "pool-a");
+    Pool poolB = gathered(previous, node(NODE), "pool-b");
+
+    ClusterSnapshot next = previous.withAllocated(List.of(allocated("in-use", "pool-b", "b-0")));
+
+    assertThat(pool(next, "pool-a")).isSameAs(pool(previous, "pool-a"));
+    assertThat(gathered(next, node(NODE), "pool-a")).isSameAs(poolA);
+    PoolEntry b2 = pool(next, "pool-b");
+    assertThat(b2).isNotSameAs(pool(previous, "pool-b"));
+    assertThat(b2.slices.get(0).resolved).isSameAs(pool(previous, "pool-b").slices.get(0).resolved);
+    assertThat(b2.slices.get(0).devices).extracting(d -> d.uid)
+        .isEqualTo(pool(previous, "pool-b").slices.get(0).devices.stream().map(d -> d.uid).toList());
+    assertThat(b2.slices.get(0).devices.get(0).inUseDedicated).isTrue();
+    assertThat(pool(previous, "pool-b").slices.get(0).devices.get(0).inUseDedicated)
+        .as("the previous snapshot is unchanged").isFalse();
+    Pool nextB = gathered(next, node(NODE), "pool-b");
+    assertThat(nextB).isNotSameAs(poolB);
+    assertThat(nextB.targeting.get(0).slice()).isSameAs(b2.slices.get(0));
+  }
+
+  @Test
+  void unchangedPoolKeepsEntriesWhenAnotherPoolsSlicesChange() {
+    ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 3, "X"));
+    ResourceSlice b = slice("slice-b", "pool-b", typed("b-", 3, "X"));
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ClusterSnapshot previous = allocator.snapshot(List.of(a, b), List.of(CLASS_A), List.of());
+    Pool poolA = gathered(previous, node(NODE), "pool-a");
+
+    ResourceSlice b2 = slice("slice-b", "pool-b", typed("b-", 4, "X"));
+    ClusterSnapshot next = allocator.snapshot(previous, List.of(a, b2), List.of(CLASS_A), List.of());
+
+    assertThat(pool(next, "pool-a")).isSameAs(pool(previous, "pool-a"));
+    assertThat(gathered(next, node(NODE), "pool-a")).isSameAs(poolA);
+    assertThat(pool(next, "pool-b").slices.get(0).devices).hasSize(4);
+    assertThat(pool(next, "pool-b").slices.get(0).devices).extracting(d -> d.uid)
+        .allSatisfy(uid -> assertThat(uid).isGreaterThanOrEqualTo(previous.uidLimit()));
+  }
+
+  @Test
+  void nodePoolListsCarryOverOnlyForNodesWhosePoolsAreUnchanged() {
+    ResourceSlice one = slice("slice-1", "pool-1", 1, 1, NODE, typed("d-", 2, "X"));
+    ResourceSlice two = slice("slice-2", "pool-2", 1, 1, NODE_2, typed("d-", 2, "X"));
+    ClusterSnapshot previous = Fx.allocator(Features.all()).snapshot(List.of(one, two), List.of(CLASS_A),
+        List.of());
+    List<Pool> onOne = previous.pools(node(NODE));
+    List<Pool> onTwo = previous.pools(node(NODE_2));
+
+    ClusterSnapshot next = previous.withAllocated(List.of(allocated("in-use", "pool-2", "d-0")));
+
+    assertThat(next.pools(node(NODE))).isSameAs(onOne);
+    assertThat(next.pools(node(NODE_2))).isNotSameAs(onTwo);
+    assertThat(next.pools(node(NODE_2)).get(0).targeting.get(0).devices().get(0).inUseDedicated).isTrue();
+  }
+
+  @Test
+  void sliceUnchangedInAChangedPoolKeepsItsEntry() {
+    ResourceSlice kept = slice("slice-1", "pool-1", 1, 2, NODE, typed("a-", 2, "X"));
+    ResourceSlice other = slice("slice-2", "pool-1", 1, 2, NODE, typed("b-", 2, "X"));
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ClusterSnapshot previous = allocator.snapshot(List.of(kept, other), List.of(CLASS_A), List.of());
+
+    ResourceSlice changed = slice("slice-2", "pool-1", 1, 2, NODE, typed("b-", 3, "X"));
+    ClusterSnapshot next = allocator.snapshot(previous, List.of(kept, changed), List.of(CLASS_A), List.of());
+
+    assertThat(pool(next, "pool-1")).isNotSameAs(pool(previous, "pool-1"));
+    assertThat(pool(next, "pool-1").slices.get(0)).isSameAs(pool(previous, "pool-1").slices.get(0));
+    assertThat(pool(next, "pool-1").slices.get(1).devices).hasSize(3);
+  }
+
+  @Test
+  void selectorsAreEvaluatedOnlyOnDevicesOfChangedSlices() {
+    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    StructuredAllocator allocator = allocator(compiler);
+    ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 4, "X"));
+    ResourceSlice b = slice("slice-b", "pool-b", typed("b-", 4, "X"));
+    List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
+    ClusterSnapshot previous = allocator.snapshot(List.of(a, b), List.of(CLASS_A), List.of());
+    assertThat(previous.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+    assertThat(compiler.evaluations.get()).isEqualTo(16); // class and request selector on 8 devices
+
+    // Only the changed slice's 3 devices meet the two selectors.
+    ResourceSlice b2 = slice("slice-b", "pool-b", typed("b-", 3, "Y"));
+    ClusterSnapshot next = allocator.snapshot(previous, List.of(a, b2), List.of(CLASS_A), List.of());
+    assertThat(Fx.devicesOf(next.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 3, "attr type == Y"))))))
+        .isEqualTo(List.of(List.of("req-0=pool-b/b-0", "req-0=pool-b/b-1", "req-0=pool-b/b-2")));
+    assertThat(compiler.evaluations.get()).isEqualTo(16 + 6);
+
+    // A changed in-use state keeps the uids, so nothing is evaluated again.
+    ClusterSnapshot third = next.withAllocated(List.of(allocated("in-use", "pool-b", "b-0")));
+    assertThat(Fx.devicesOf(third.allocate(node(NODE), List.of(claim("claim-2", request("req-0", 2, "attr type == Y"))))))
+        .isEqualTo(List.of(List.of("req-0=pool-b/b-1", "req-0=pool-b/b-2")));
+    assertThat(third.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Allocated.class);
+    assertThat(compiler.evaluations.get()).isEqualTo(16 + 6);
+  }
+
+  @Test
+  void anotherCompilerOrOtherFeaturesShareNothingButResolutions() {
+    Fx.TestCompiler first = new Fx.TestCompiler();
+    ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 2, "X"));
+    ClusterSnapshot previous = allocator(first).snapshot(List.of(a), List.of(CLASS_A), List.of());
+    List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == X")));
+    previous.allocate(node(NODE), claims);
+
+    Fx.TestCompiler second = new Fx.TestCompiler();
+    ClusterSnapshot other = allocator(second).snapshot(previous, List.of(a), List.of(CLASS_A), List.of());
+    assertThat(Fx.devicesOf(other.allocate(node(NODE), claims))).isEqualTo(List.of(List.of("req-0=pool-a/a-0")));
+    assertThat(second.evaluations.get()).as("results of another compiler are not reused").isEqualTo(2);
+    assertThat(pool(other, "pool-a")).as("same features: entries are shared").isSameAs(pool(previous, "pool-a"));
+
+    StructuredAllocator gated = StructuredAllocator.builder().selectorCompiler(first)
+        .features(Features.all().with(Map.of("DRAConsumableCapacity", false))).build();
+    ClusterSnapshot otherFeatures = gated.snapshot(previous, List.of(a), List.of(CLASS_A), List.of());
+    assertThat(pool(otherFeatures, "pool-a")).isNotSameAs(pool(previous, "pool-a"));
+    assertThat(pool(otherFeatures, "pool-a").slices.get(0).resolved)
+        .isSameAs(pool(previous, "pool-a").slices.get(0).resolved);
+  }
+
+  @Test
+  void fillingClaimByClaimHandsOutNoDeviceTwiceAndDoesNotOvercommitCounters() {
+    List<Device> devices = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      devices.add(device("d-" + i).consumes("gpu", "mem", "3Gi").build());
+    }
+    // 8Gi shared by four 3Gi devices: only two fit at a time.
+    List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", "8Gi"),
+        slice("devices", "pool-1", 1, 2, NODE, devices));
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ClusterSnapshot snapshot = allocator.snapshot(slices, List.of(CLASS_A), List.of());
+    List<ResourceClaim> held = new ArrayList<>();
+    Set<String> handedOut = new HashSet<>();
+    for (int i = 0; i < 2; i++) {
+      ResourceClaim c = allocate(snapshot, node(NODE), claim("claim-" + i, request("req-0", 1)));
+      assertThat(handedOut.add(c.allocation().devices().results().get(0).device())).isTrue();
+      held.add(c);
+      snapshot = snapshot.withAllocated(List.of(c));
+    }
+    assertSameAsScratch(allocator, slices, held, snapshot);
+    assertThat(snapshot.allocate(node(NODE), List.of(claim("claim-2", request("req-0", 1)))))
+        .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+    assertThat(gathered(snapshot, node(NODE), "pool-1").available.get("gpu").get("mem"))
+        .isEqualByComparingTo("2147483648");
+  }
+
+  @Test
+  void releasingAClaimFreesItsDeviceAndCounters() {
+    List<Device> devices = List.of(device("d-0").consumes("gpu", "mem", "8Gi").build(),
+        device("d-1").consumes("gpu", "mem", "8Gi").build());
+    List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", "8Gi"),
+        slice("devices", "pool-1", 1, 2, NODE, devices));
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ResourceClaim holder = allocated("holder", "pool-1", "d-0");
+    ClusterSnapshot busy = allocator.snapshot(slices, List.of(CLASS_A), List.of(holder));
+    List<ResourceClaim> one = List.of(claim("claim-0", request("req-0", 1)));
+    assertThat(busy.allocate(node(NODE), one)).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+
+    ClusterSnapshot free = allocator.snapshot(busy, slices, List.of(CLASS_A), List.of());
+
+    assertThat(Fx.devicesOf(free.allocate(node(NODE), one))).isEqualTo(List.of(List.of("req-0=pool-1/d-0")));
+    assertThat(busy.allocate(node(NODE), one)).as("the previous snapshot is unchanged")
+        .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+  }
+
+  @Test
+  void generationBumpsAndIncompletePoolsBehaveAsFromScratch() {
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ResourceSlice gen1 = slice("slice-1", "pool-1", 1, 1, NODE, typed("old-", 2, "X"));
+    ClusterSnapshot previous = allocator.snapshot(List.of(gen1), List.of(CLASS_A), List.of());
+    previous.pools(node(NODE));
+    List<List<ResourceSlice>> steps = List.of(
+        // generation 2 half published: the node's view is incomplete
+        List.of(gen1, slice("slice-2a", "pool-1", 2, 2, NODE, typed("new-", 1, "X"))),
+        // generation 2 complete, generation 1 still listed
+        List.of(gen1, slice("slice-2a", "pool-1", 2, 2, NODE, typed("new-", 1, "X")),
+            slice("slice-2b", "pool-1", 2, 2, NODE, typed("newer-", 1, "X"))),
+        // generation 2 elsewhere only: generation 1 is obsolete on this node
+        List.of(gen1, slice("slice-2a", "pool-1", 2, 2, NODE_2, typed("new-", 1, "X"))),
+        List.of(gen1));
+    ClusterSnapshot current = previous;
+    for (List<ResourceSlice> slices : steps) {
+      current = allocator.snapshot(current, slices, List.of(CLASS_A), List.of());
+      ClusterSnapshot scratch = allocator.snapshot(slices, List.of(CLASS_A), List.of());
+      assertThat(describe(current.pools(node(NODE)))).isEqualTo(describe(scratch.pools(node(NODE))));
+      assertThat(describe(current.pools(node(NODE_2)))).isEqualTo(describe(scratch.pools(node(NODE_2))));
+    }
+    assertThat(describe(current.pools(node(NODE)))).containsExactly("pool-1:ok:old-0,old-1");
+  }
+
+  @Test
+  void uidSpaceIsCompactedWhenChurnOutgrowsTheDevices() {
+    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    StructuredAllocator allocator = allocator(compiler);
+    ResourceSlice stable = slice("stable", "pool-s", typed("s-", 10, "X"));
+    List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
+    ClusterSnapshot current = allocator.snapshot(List.of(stable), List.of(CLASS_A), List.of());
+    int maxUidLimit = 0;
+    for (int round = 0; round < 40; round++) {
+      // A churning pool republished as new objects every round: each round retires 100 uids.
+      ResourceSlice churn = slice("churn", "pool-c", typed("c-", 100, round == 39 ? "Y" : "X"));
+      current = allocator.snapshot(current, List.of(stable, churn), List.of(CLASS_A), List.of());
+      maxUidLimit = Math.max(maxUidLimit, current.uidLimit());
+      assertThat(current.allocate(node(NODE), claims)).isInstanceOf(
+          round == 39 ? AllocationOutcome.Allocated.class : AllocationOutcome.Unsatisfiable.class);
+    }
+    assertThat(maxUidLimit).isLessThanOrEqualTo(2 * 110 + 1024 + 100);
+    Set<Integer> uids = new HashSet<>();
+    for (PoolEntry p : current.index().pools().values()) {
+      p.slices.forEach(s -> s.devices.forEach(d -> assertThat(uids.add(d.uid)).isTrue()));
+    }
+    int limit = current.uidLimit();
+    assertThat(uids).hasSize(110).allSatisfy(uid -> assertThat(uid).isLessThan(limit));
+  }
+
+  private static List<String> describe(List<Pool> pools) {
+    List<String> out = new ArrayList<>();
+    for (Pool p : pools) {
+      String state = p.incomplete ? "incomplete" : p.invalid ? "invalid" : "ok";
+      List<String> names = new ArrayList<>();
+      for (Pool.PoolSlice s : p.targeting) {
+        s.devices().forEach(d -> names.add(d.device.name()));
+      }
+      out.add(p.id.pool() + ":" + state + ":" + String.join(",", names));
+    }
+    return out;
+  }
+
+  /* Compares the in-use flags and the counters left of a derived snapshot with one built from scratch. */
+  private static void assertSameAsScratch(StructuredAllocator allocator, List<ResourceSlice> slices,
+      List<ResourceClaim> held, ClusterSnapshot derived) {
+    ClusterSnapshot scratch = allocator.snapshot(slices, List.of(CLASS_A), held);
+    Pool d = derived.pools(node(NODE)).get(0);
+    Pool s = scratch.pools(node(NODE)).get(0);
+    assertThat(d.available).isEqualTo(s.available);
+    assertThat(d.overcommitted).isEqualTo(s.overcommitted);
+    assertThat(flags(d)).isEqualTo(flags(s));
+  }
+
+  private static List<String> flags(Pool p) {
+    List<String> out = new ArrayList<>();
+    for (Pool.PoolSlice s : p.targeting) {
+      s.devices().forEach(d -> out.add(d.device.name() + ":" + d.inUseDedicated + ":" + d.allocatedAny));
+    }
+    return out;
+  }
+}
