@@ -1,9 +1,5 @@
 package io.github.dra4j.cli;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
@@ -30,8 +26,6 @@ import org.jspecify.annotations.Nullable;
 final class Input {
   /** The name {@code -f -} gets in messages. */
   static final String STDIN = "<stdin>";
-
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
   /**
    * One decoded object and its origin.
@@ -89,15 +83,11 @@ final class Input {
         source = file;
         text = readFile(file);
       }
-      List<Object> objects;
+      String where = source;
       try {
-        objects = codec.readAll(text, source);
+        codec.readAll(text, source, (object, document) -> items.add(new Item(object, where, document)));
       } catch (DecodeException e) {
         throw new CliException(decodeMessage(e), e);
-      }
-      int[] documents = documentNumbers(text, objects.size());
-      for (int i = 0; i < objects.size(); i++) {
-        items.add(new Item(objects.get(i), source, documents[i]));
       }
     }
     return new Input(items);
@@ -128,36 +118,6 @@ final class Input {
   private static String decodeMessage(DecodeException e) {
     String message = e.getMessage();
     return message != null && message.contains(e.source()) ? message : e.source() + ": " + message;
-  }
-
-  /**
-   * Finds the document of each decoded object by counting documents again ({@code kind: List}
-   * yields its items). The codec has already accepted the text, so this pass only counts; when
-   * the counts disagree the documents stay unknown (0) rather than wrong.
-   */
-  private static int[] documentNumbers(String text, int objectCount) {
-    int[] numbers = new int[objectCount];
-    int next = 0;
-    int document = 0;
-    try (MappingIterator<JsonNode> docs = YAML.readerFor(JsonNode.class).readValues(text)) {
-      while (docs.hasNext()) {
-        JsonNode doc = docs.next();
-        document++;
-        if (doc == null || doc.isNull() || doc.isMissingNode()) {
-          continue;
-        }
-        int n = "List".equals(doc.path("kind").asText()) ? doc.path("items").size() : 1;
-        for (int i = 0; i < n; i++) {
-          if (next >= objectCount) {
-            return new int[objectCount];
-          }
-          numbers[next++] = document;
-        }
-      }
-    } catch (IOException | RuntimeException e) {
-      return new int[objectCount];
-    }
-    return next == objectCount ? numbers : new int[objectCount];
   }
 
   /** {@return "Kind/name", with "namespace/name" for claims} */

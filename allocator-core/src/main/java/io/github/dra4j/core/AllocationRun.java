@@ -47,8 +47,9 @@ import org.jspecify.annotations.Nullable;
 final class AllocationRun {
   static final int ALLOCATION_RESULTS_MAX_SIZE = 32;
   private static final int POLL_INTERVAL = 1024;
-  private static final byte SELECTABLE = 1;
-  private static final byte NOT_SELECTABLE = 2;
+  private static final FieldPath REQUESTS = FieldPath.of("spec", "devices", "requests");
+  private static final DeviceEntry[] NO_DEVICES = {};
+  private static final int[] NO_INTS = {};
 
   enum Status { SUCCESS, FAILED, MAX_SIZE_EXCEEDED }
 
@@ -74,8 +75,8 @@ final class AllocationRun {
    * dedicated to, and the (device, claim) pairs themselves for the same-claim test.
    */
   private final int[] @Nullable [] dedications;
-  private @Nullable DeviceEntry[] pairDevices = new DeviceEntry[0];
-  private int[] pairClaims = new int[0];
+  private @Nullable DeviceEntry[] pairDevices = NO_DEVICES;
+  private int[] pairClaims = NO_INTS;
   private int pairs;
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private final Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
@@ -133,20 +134,17 @@ final class AllocationRun {
     int numDevices;
     /** Mode All: the devices, pre-listed. */
     @Nullable List<Candidate> allDevices;
-    /** Per pool, created on first use: isSelectable by device number, 0 while not known. */
-    final byte[] @Nullable [] selectable;
     /** Per constraint of the claim: the request's key, or -1 when the constraint does not cover it. */
-    int[] constraintKeys = new int[0];
+    int[] constraintKeys = NO_INTS;
 
     RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
-        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors, int pools) {
+        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors) {
       this.claimIndex = claimIndex;
       this.request = request;
       this.parent = parent;
       this.deviceClass = deviceClass;
       this.classSelectors = classSelectors;
       this.requestSelectors = requestSelectors;
-      this.selectable = new byte[pools][];
     }
 
     String requestName() {
@@ -225,32 +223,29 @@ final class AllocationRun {
 
   private int validateClaim(int c) {
     ResourceClaim claim = claims.get(c);
-    String ref = claimRef(claim);
     List<DeviceRequest> requests = claim.spec().devices().requests();
-    FieldPath requestsPath = FieldPath.of("spec", "devices", "requests");
     slots[c] = new RequestSlot[requests.size()];
     int minDevicesPerClaim = 0;
     for (int r = 0; r < requests.size(); r++) {
       DeviceRequest request = requests.get(r);
-      FieldPath path = requestsPath.index(r);
       boolean hasSub = !request.firstAvailable().isEmpty();
       if (!features.prioritizedList() && hasSub) {
-        throw new InvalidInputException("claim " + ref + ", request " + request.name()
+        throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name()
             + ": has subrequests, but the DRAPrioritizedList feature is disabled",
-            objectRef(claim), path.child("firstAvailable"));
+            objectRef(claim), REQUESTS.index(r).child("firstAvailable"));
       }
       if (!features.consumableCapacity()) {
         if (request.exactly() != null && request.exactly().capacity() != null) {
-          throw new InvalidInputException("claim " + ref + ", request " + request.name()
+          throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name()
               + ": has capacity requests, but the DRAConsumableCapacity feature is disabled",
-              objectRef(claim), path.child("exactly").child("capacity"));
+              objectRef(claim), REQUESTS.index(r).child("exactly").child("capacity"));
         }
         for (int s = 0; s < request.firstAvailable().size(); s++) {
           DeviceSubRequest sub = request.firstAvailable().get(s);
           if (sub.capacity() != null) {
-            throw new InvalidInputException("claim " + ref + ", subrequest " + sub.name()
+            throw new InvalidInputException("claim " + claimRef(claim) + ", subrequest " + sub.name()
                 + ": has capacity requests, but the DRAConsumableCapacity feature is disabled",
-                objectRef(claim), path.child("firstAvailable").index(s).child("capacity"));
+                objectRef(claim), REQUESTS.index(r).child("firstAvailable").index(s).child("capacity"));
           }
         }
       }
@@ -259,28 +254,26 @@ final class AllocationRun {
         RequestData[] data = new RequestData[request.firstAvailable().size()];
         int min = Integer.MAX_VALUE;
         for (int s = 0; s < data.length; s++) {
-          data[s] = validateRequest(c, RequestView.of(request.firstAvailable().get(s)), parent,
-              path.child("firstAvailable").index(s));
+          data[s] = validateRequest(c, r, s, RequestView.of(request.firstAvailable().get(s)), parent);
           min = Math.min(min, data[s].numDevices);
         }
         slots[c][r] = new RequestSlot(request, data, true);
         minDevicesPerClaim += min;
       } else {
         if (request.exactly() == null) {
-          throw new InvalidInputException("claim " + ref + ", request " + request.name()
+          throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name()
               + ": missing device class name (unsupported request type?)", objectRef(claim),
-              path.child("exactly"));
+              REQUESTS.index(r).child("exactly"));
         }
-        RequestData data = validateRequest(c, RequestView.of(request.name(), request.exactly()), null,
-            path.child("exactly"));
+        RequestData data = validateRequest(c, r, -1, RequestView.of(request.name(), request.exactly()), null);
         slots[c][r] = new RequestSlot(request, new RequestData[] {data}, false);
         minDevicesPerClaim += data.numDevices;
       }
     }
     if (minDevicesPerClaim > ALLOCATION_RESULTS_MAX_SIZE) {
-      throw new InvalidInputException("claim " + ref + ": number of requested devices "
+      throw new InvalidInputException("claim " + claimRef(claim) + ": number of requested devices "
           + minDevicesPerClaim + " exceeds the claim limit of " + ALLOCATION_RESULTS_MAX_SIZE,
-          objectRef(claim), requestsPath);
+          objectRef(claim), REQUESTS);
     }
     List<DeviceConstraint> list = claim.spec().devices().constraints();
     constraints[c] = new Constraint[list.size()];
@@ -293,7 +286,7 @@ final class AllocationRun {
         constraints[c][i] = new Constraint.DistinctAttribute(dc.requests(), dc.distinctAttribute(),
             features.listTypeAttributes(), requests.size());
       } else {
-        throw new InvalidInputException("claim " + ref + ", constraint #" + i
+        throw new InvalidInputException("claim " + claimRef(claim) + ", constraint #" + i
             + ": empty constraint (unsupported constraint type?)", objectRef(claim),
             FieldPath.of("spec", "devices", "constraints").index(i));
       }
@@ -320,40 +313,46 @@ final class AllocationRun {
     return keys;
   }
 
-  private RequestData validateRequest(int c, RequestView request, @Nullable RequestView parent, FieldPath path) {
+  /** The path of request r of a claim, or of its subrequest s (-1: the request itself). */
+  private static FieldPath requestPath(int r, int s) {
+    FieldPath request = REQUESTS.index(r);
+    return s < 0 ? request.child("exactly") : request.child("firstAvailable").index(s);
+  }
+
+  /** Validates request r of claim c, or its subrequest s (-1: the request itself). */
+  private RequestData validateRequest(int c, int r, int s, RequestView request, @Nullable RequestView parent) {
     ResourceClaim claim = claims.get(c);
-    String ref = claimRef(claim);
     for (int i = 0; i < request.selectors.size(); i++) {
       if (request.selectors.get(i).cel() == null) {
-        throw new InvalidInputException("claim " + ref + ", request " + request.name + ", selector #" + i
+        throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name + ", selector #" + i
             + ": CEL expression empty (unsupported selector type?)", objectRef(claim),
-            path.child("selectors").index(i));
+            requestPath(r, s).child("selectors").index(i));
       }
     }
     if (!features.adminAccess() && request.hasAdminAccess) {
-      throw new InvalidInputException("claim " + ref + ", request " + request.name
+      throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
           + ": admin access is requested, but the feature is disabled", objectRef(claim),
-          path.child("adminAccess"));
+          requestPath(r, s).child("adminAccess"));
     }
     if (request.deviceClassName.isEmpty()) {
-      throw new InvalidInputException("claim " + ref + ", request " + request.name
+      throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
           + ": missing device class name (unsupported request type?)", objectRef(claim),
-          path.child("deviceClassName"));
+          requestPath(r, s).child("deviceClassName"));
     }
     DeviceClass cls = snapshot.deviceClass(request.deviceClassName);
     if (cls == null) {
-      throw new InvalidInputException("claim " + ref + ", request " + request.name
+      throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
           + ": could not retrieve device class " + request.deviceClassName
           + ": deviceclass.resource.k8s.io \"" + request.deviceClassName + "\" not found",
-          objectRef(claim), path.child("deviceClassName"));
+          objectRef(claim), REQUESTS.index(r).child("deviceClassName"));
     }
     RequestData data = new RequestData(c, request, parent, cls,
-        compile(cls.spec().selectors()), compile(request.selectors), pools.size());
+        compile(cls.spec().selectors()), compile(request.selectors));
     switch (request.allocationMode) {
       case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
         if (request.count > Integer.MAX_VALUE) {
-          throw new InvalidInputException("claim " + ref + ", request " + request.name
-              + ": exact count " + request.count + " is too large", objectRef(claim), path.child("count"));
+          throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
+              + ": exact count " + request.count + " is too large", objectRef(claim), REQUESTS.index(r).child("count"));
         }
         data.numDevices = (int) request.count;
         break;
@@ -362,14 +361,14 @@ final class AllocationRun {
         for (int pi = 0; pi < pools.size(); pi++) {
           Pool pool = pools.get(pi);
           if (pool.incomplete) {
-            throw new InvalidInputException("claim " + ref + ", request " + request.name
+            throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
                 + ": asks for all devices, but resource pool " + pool.id + " is currently being updated",
-                objectRef(claim), path.child("allocationMode"));
+                objectRef(claim), REQUESTS.index(r).child("allocationMode"));
           }
           if (pool.invalid) {
-            throw new InvalidInputException("claim " + ref + ", request " + request.name
+            throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
                 + ": asks for all devices, but resource pool " + pool.id + " is currently invalid",
-                objectRef(claim), path.child("allocationMode"));
+                objectRef(claim), REQUESTS.index(r).child("allocationMode"));
           }
           PoolLayout layout = pool.layout();
           for (int si = 0; si < pool.targeting.size(); si++) {
@@ -378,7 +377,7 @@ final class AllocationRun {
               step();
               DeviceEntry d = devices.get(di);
               int local = layout.local(si, di);
-              if (!selectable(data, d, pi, layout, local)) {
+              if (!selectable(data, d, layout, local)) {
                 continue;
               }
               if (features.consumableCapacity() && !capacityFits(data, d, layout, local)) {
@@ -392,9 +391,9 @@ final class AllocationRun {
         data.numDevices = all.size();
         break;
       default:
-        throw new InvalidInputException("claim " + ref + ", request " + request.name
+        throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
             + ": unsupported count mode " + request.allocationMode, objectRef(claim),
-            path.child("allocationMode"));
+            requestPath(r, s).child("allocationMode"));
     }
     return data;
   }
@@ -502,10 +501,10 @@ final class AllocationRun {
           if (request.adminAccess && allocatingDeviceForClaim(device, c)) {
             continue;
           }
-          if (!request.adminAccess && deviceInUse(device, pi, local)) {
+          if (!request.adminAccess && deviceInUse(layout, pi, local)) {
             continue;
           }
-          if (!selectable(data, device, pi, layout, local)) {
+          if (!selectable(data, device, layout, local)) {
             continue;
           }
           if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {
@@ -529,17 +528,33 @@ final class AllocationRun {
     return Status.FAILED;
   }
 
-  /** {@link #isSelectable}, remembered for this call: a search visits the same devices again and again. */
-  private boolean selectable(RequestData data, DeviceEntry device, int pi, PoolLayout layout, int local) {
-    byte[] known = data.selectable[pi];
-    if (known == null) {
-      known = new byte[layout.deviceCount];
-      data.selectable[pi] = known;
+  /**
+   * {@link #isSelectable}, answered from the layout and the remembered selector results when
+   * they suffice, so that devices a search skips are never touched.
+   */
+  private boolean selectable(RequestData data, DeviceEntry device, PoolLayout layout, int local) {
+    if (!layout.checkFully(local)) {
+      int uid = layout.uids[local];
+      byte known = known(data.classSelectors, uid);
+      if (known == CachedSelector.TRUE) {
+        known = known(data.requestSelectors, uid);
+      }
+      if (known != 0) {
+        return known == CachedSelector.TRUE;
+      }
     }
-    if (known[local] == 0) {
-      known[local] = isSelectable(data, device) ? SELECTABLE : NOT_SELECTABLE;
+    return isSelectable(data, device);
+  }
+
+  /** TRUE when every selector is known to match, FALSE at the first known not to, else 0 (evaluate). */
+  private static byte known(@Nullable CachedSelector[] selectors, int uid) {
+    for (CachedSelector selector : selectors) {
+      byte known = selector == null ? 0 : selector.known(uid);
+      if (known != CachedSelector.TRUE) {
+        return known;
+      }
     }
-    return known[local] == SELECTABLE;
+    return CachedSelector.TRUE;
   }
 
   /**
@@ -628,14 +643,14 @@ final class AllocationRun {
     if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device, c)) {
       return null;
     }
-    if (!request.adminAccess && deviceInUse(device, pi, local)) {
+    PoolLayout layout = pools.get(pi).layout();
+    if (!request.adminAccess && deviceInUse(layout, pi, local)) {
       return null;
     }
     List<? extends ResolvedCounters> consumes = device.view.consumesCounters();
     if (!features.partitionableDevices() && !consumes.isEmpty()) {
       return null;
     }
-    PoolLayout layout = pools.get(pi).layout();
     boolean skipCounterCheck = allowMultiple && deviceCapacityInUse(device);
     // As in the reference, counters charged here stay charged when a later check (taint,
     // constraint, capacity) rejects the device within this call, and a device that allows
@@ -775,9 +790,9 @@ final class AllocationRun {
     return l;
   }
 
-  private boolean deviceInUse(DeviceEntry device, int pi, int local) {
+  private boolean deviceInUse(PoolLayout layout, int pi, int local) {
     int[] counts = dedications[pi];
-    return device.inUseDedicated || counts != null && counts[local] > 0;
+    return layout.inUse(local) || counts != null && counts[local] > 0;
   }
 
   private boolean deviceCapacityInUse(DeviceEntry device) {
@@ -824,7 +839,6 @@ final class AllocationRun {
   /* ---------------- results ---------------- */
 
   private AllocationResult assemble(int c) {
-    ResourceClaim claim = claims.get(c);
     List<DeviceResult> internal = results.get(c);
     List<DeviceRequestAllocationResult> out = new ArrayList<>(internal.size());
     for (DeviceResult r : internal) {
@@ -855,14 +869,26 @@ final class AllocationRun {
           consumed));
     }
     List<DeviceAllocationConfiguration> config = configs(c);
-    io.github.dra4j.api.NodeSelector selector;
-    try {
-      selector = NodeSelectors.createNodeSelector(internal, node.name());
-    } catch (InvalidInputException e) {
-      throw new InvalidInputException("create NodeSelector for claim " + claim.name() + ": " + e.getMessage(),
-          e.objectRef(), null);
+    return new AllocationResult(new DeviceAllocationResult(out, config), nodeSelector(c), null);
+  }
+
+  /**
+   * Fails like {@link #results()} would, without building the results: only a claim's node
+   * selector can fail once the search succeeded.
+   */
+  void checkResults() {
+    for (int c = 0; c < claims.size(); c++) {
+      nodeSelector(c);
     }
-    return new AllocationResult(new DeviceAllocationResult(out, config), selector, null);
+  }
+
+  private io.github.dra4j.api.@Nullable NodeSelector nodeSelector(int c) {
+    try {
+      return NodeSelectors.createNodeSelector(results.get(c), node.name());
+    } catch (InvalidInputException e) {
+      throw new InvalidInputException("create NodeSelector for claim " + claims.get(c).name() + ": "
+          + e.getMessage(), e.objectRef(), null);
+    }
   }
 
   /** The chosen request data of each request: the selected subrequest for a prioritized list. */

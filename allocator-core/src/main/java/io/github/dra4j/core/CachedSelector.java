@@ -17,8 +17,8 @@ import org.jspecify.annotations.Nullable;
  * same value, so a reader sees either 0 (and evaluates again) or the right answer.
  */
 final class CachedSelector {
-  private static final byte TRUE = 1;
-  private static final byte FALSE = 2;
+  static final byte TRUE = 1;
+  static final byte FALSE = 2;
 
   private final CompiledSelector selector;
   private final byte[] results;
@@ -35,6 +35,11 @@ final class CachedSelector {
   /** {@return this selector for a successor snapshot whose uids are below uidLimit, with the results so far} */
   CachedSelector resized(int uidLimit) {
     return new CachedSelector(selector, Arrays.copyOf(results, uidLimit));
+  }
+
+  /** {@return the remembered result on the device with this uid: TRUE, FALSE, or 0 when not known} */
+  byte known(int uid) {
+    return results[uid];
   }
 
   String expression() {

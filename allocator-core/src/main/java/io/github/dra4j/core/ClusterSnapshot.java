@@ -386,7 +386,7 @@ public final class ClusterSnapshot {
       if (!run.search()) {
         return false;
       }
-      run.results(); // can still fail on a node selector, as allocate would
+      run.checkResults(); // can still fail on a node selector, as allocate would
       return true;
     } finally {
       allocateOneInvocations.addAndGet(run.invocations);

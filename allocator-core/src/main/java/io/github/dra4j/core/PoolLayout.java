@@ -1,7 +1,7 @@
 package io.github.dra4j.core;
 
-import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import io.github.dra4j.api.Quantity;
+import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,8 +14,10 @@ import org.jspecify.annotations.Nullable;
 /*
  * A valid pool numbered for the search, built once per pool (Pool.layout()) and shared by every
  * call: the targeting devices are numbered in pool/slice/device order, so that per-call state
- * lives in arrays instead of maps keyed by device; counter sets and their counters are numbered
- * in the pool's order, so that the counter ledger is an array.
+ * lives in arrays instead of maps keyed by device, and what the search asks of every device
+ * (in use? selected?) is read from small arrays instead of the scattered device objects; counter
+ * sets and their counters are numbered in the pool's order, so that the counter ledger is an
+ * array.
  *
  * Amounts are longs in units of 10^-scale when every counter of the pool and every amount a
  * device consumes is a whole number of units that fits; otherwise the ledger stays exact with
@@ -28,12 +30,18 @@ final class PoolLayout {
   private static final int LONG_DIGITS = 18;
   /** Returned by {@link #toUnits} for an amount that is no whole number of units or too large. */
   static final long NO_UNITS = Long.MIN_VALUE;
+  private static final byte IN_USE = 1;
+  private static final byte CHECK_FULLY = 2;
   private static final byte FITS = 1;
   private static final byte DOES_NOT_FIT = 2;
 
   /** Where each targeting slice's devices start in the numbering. */
   final int[] sliceStart;
   final int deviceCount;
+  /** Each device's uid, so that remembered selector results are read without touching the device. */
+  final int[] uids;
+  /** Each device's IN_USE and CHECK_FULLY bits. */
+  private final byte[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
   final int[] setStart;
   final BigDecimal[] available;
@@ -56,7 +64,8 @@ final class PoolLayout {
    * With a previous layout of the same pool structure over other in-use state (Pool.withEntries:
    * same devices at the same numbers, same counter sets), the numbering and the per-device memos
    * carry over: what a device consumes, while amounts are in the same units, and its
-   * unrequested-capacity check. Only the counters left are read again.
+   * unrequested-capacity check. Only the counters left and the devices' uids and in-use state are
+   * read again.
    */
   PoolLayout(Pool pool, @Nullable PoolLayout previous) {
     if (previous != null) {
@@ -89,6 +98,17 @@ final class PoolLayout {
         s++;
       }
       setStart[s] = k;
+    }
+    uids = new int[deviceCount];
+    flags = new byte[deviceCount];
+    int local = 0;
+    for (Pool.PoolSlice slice : pool.targeting) {
+      for (DeviceEntry d : slice.devices()) {
+        uids[local] = d.uid;
+        boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
+            || d.slice.perDeviceNodeSelection();
+        flags[local++] = (byte) ((d.inUseDedicated ? IN_USE : 0) | (special ? CHECK_FULLY : 0));
+      }
     }
 
     int maxScale = 0;
@@ -133,6 +153,19 @@ final class PoolLayout {
   /** {@return the number of the device at index d of targeting slice s} */
   int local(int s, int d) {
     return sliceStart[s] + d;
+  }
+
+  /** {@return whether the device is dedicated to an allocated claim (inUseDedicated)} */
+  boolean inUse(int local) {
+    return (flags[local] & IN_USE) != 0;
+  }
+
+  /**
+   * {@return whether the device's selectability depends on more than its selector results:
+   * binding conditions, per-device node selection, or an attribute no selector can read}
+   */
+  boolean checkFully(int local) {
+    return (flags[local] & CHECK_FULLY) != 0;
   }
 
   /** {@return what the device with that number consumes, computed on first use} */

@@ -154,7 +154,7 @@ final class AllocatorBehaviourTest {
     Explanation e = explain(
         List.of(slice("slice-1", "pool-1", List.of(device("device-1").attr("model", "a").build(),
             device("device-2").attr("model", "b").build(), device("device-3").attr("model", "b").build(),
-            device("device-4").attr("model", "b").taint("broken", "NoSchedule").build()))),
+            device("device-4").attr("model", "b").taint("broken", null, "NoSchedule").build()))),
         List.of(allocated("other", "pool-1", "device-2")),
         claim("claim-0", request("req-0", 2, "attr model == b")));
     Explanation.RequestExplanation r = e.claims().get(0).requests().get(0);

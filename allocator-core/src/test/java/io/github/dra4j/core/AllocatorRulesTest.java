@@ -153,25 +153,25 @@ final class AllocatorRulesTest {
         List.of(claim("claim-0", firstAvailable("req-0", sub("sub-0", 3), sub("sub-1", 2)))),
         List.of(List.of("req-0/sub-1=pool-1/device-1", "req-0/sub-1=pool-1/device-2")))));
     c.add(Named.of("tainted-two-devices", Case.unsatisfiable(
-        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", "NoSchedule").build(),
-            device("device-2").taint("k", "NoExecute").build()))),
+        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", null, "NoSchedule").build(),
+            device("device-2").taint("k", null, "NoExecute").build()))),
         List.of(claim("claim-0", request("req-0", 1))))));
     c.add(Named.of("tainted-no-effect", Case.allocates(
-        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", "None").build()))),
+        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", null, "None").build()))),
         List.of(claim("claim-0", request("req-0", 1))), List.of(List.of("req-0=pool-1/device-1")))));
     c.add(Named.of("tainted-tolerated", Case.allocates(
-        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", "NoSchedule").build()))),
+        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", null, "NoSchedule").build()))),
         List.of(claim("claim-0", tolerating("req-0", "k"))), List.of(List.of("req-0=pool-1/device-1")))));
     c.add(Named.of("tainted-all-devices-single-disabled", Case.allocates(
-        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", "NoSchedule").build()))),
+        List.of(slice("slice-1", "pool-1", List.of(device("device-1").taint("k", null, "NoSchedule").build()))),
         List.of(claim("claim-0", request("req-0", 1))), List.of(List.of("req-0=pool-1/device-1")))
         .features(Map.of("DRADeviceTaints", false))));
     c.add(Named.of("binding-conditions-without-feature-gate", Case.unsatisfiable(
-        List.of(slice("slice-1", "pool-1", List.of(device("device-1").bindingCondition("ready").build()))),
+        List.of(slice("slice-1", "pool-1", List.of(device("device-1").bindingConditions("ready").build()))),
         List.of(claim("claim-0", request("req-0", 1))))
         .features(Map.of("DRADeviceBindingConditions", false))));
     c.add(Named.of("binding-condition-pools-last", Case.allocates(
-        List.of(slice("slice-a", "pool-a", List.of(device("device-a").bindingCondition("ready").build())),
+        List.of(slice("slice-a", "pool-a", List.of(device("device-a").bindingConditions("ready").build())),
             slice("slice-b", "pool-b", devices("device-b"))),
         List.of(claim("claim-0", request("req-0", 1))), List.of(List.of("req-0=pool-b/device-b")))));
     DeviceConstraint sameModel = DeviceConstraint.matchAttribute("driver-a/model", List.of());
@@ -241,8 +241,8 @@ final class AllocatorRulesTest {
         List.of(slice("devices", "pool-1", List.of(device("half-1").consumes("cs", "memory", "4Gi").build()))),
         List.of(claim("claim-0", request("req-0", 1))), NodeAllocationException.class, "counter set cs not found")));
     c.add(Named.of("per-device-node-selection", Case.allocates(
-        List.of(perDeviceSlice("slice-1", "pool-1", List.of(device("device-1").onNode("node-2").build(),
-            device("device-2").onNode(NODE).build()))),
+        List.of(perDeviceSlice("slice-1", "pool-1", List.of(device("device-1").nodeName("node-2").build(),
+            device("device-2").nodeName(NODE).build()))),
         List.of(claim("claim-0", request("req-0", 1))), List.of(List.of("req-0=pool-1/device-2")))));
     return c.stream();
   }

@@ -1,123 +1,55 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.AllocationResult;
-import io.github.dra4j.api.Counter;
-import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Device;
-import io.github.dra4j.api.DeviceAllocationResult;
+import io.github.dra4j.api.DeviceAllocationMode;
 import io.github.dra4j.api.DeviceAttribute;
-import io.github.dra4j.api.DeviceCapacity;
+import io.github.dra4j.api.DeviceAttribute.OfBool;
+import io.github.dra4j.api.DeviceAttribute.OfInt;
+import io.github.dra4j.api.DeviceAttribute.OfString;
 import io.github.dra4j.api.DeviceClaim;
 import io.github.dra4j.api.DeviceClass;
-import io.github.dra4j.api.DeviceClassSpec;
 import io.github.dra4j.api.DeviceConstraint;
-import io.github.dra4j.api.DeviceCounterConsumption;
 import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
-import io.github.dra4j.api.DeviceSelector;
 import io.github.dra4j.api.DeviceSubRequest;
-import io.github.dra4j.api.DeviceTaint;
-import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.ExactDeviceRequest;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimSpec;
-import io.github.dra4j.api.ResourceClaimStatus;
-import io.github.dra4j.api.ResourcePool;
 import io.github.dra4j.api.ResourceSlice;
-import io.github.dra4j.api.ResourceSliceSpec;
-import io.github.dra4j.api.DeviceAttribute.OfBool;
-import io.github.dra4j.api.DeviceAttribute.OfInt;
-import io.github.dra4j.api.DeviceAttribute.OfString;
+import io.github.dra4j.testing.Builders;
+import io.github.dra4j.testing.Builders.DeviceBuilder;
+import io.github.dra4j.testing.Builders.RequestBuilder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jspecify.annotations.Nullable;
 
-/* Go-style test builders for allocator-core tests, plus a tiny selector language. */
+/*
+ * allocator-core's shorthands in the Go tests' style, built on the shared fixtures (Builders):
+ * devices, slices and requests of driver-a in class-a on node-1, plus a tiny selector language.
+ */
 final class Fx {
   private Fx() {}
 
-  static final String DRIVER = "driver-a";
-  static final String NODE = "node-1";
+  static final String DRIVER = Builders.DRIVER;
+  static final String NODE = Builders.NODE;
 
   static Node node(String name) {
-    return Node.of(name, Map.of("region", "region-1"));
+    return Builders.node(name, "region", "region-1");
   }
 
   /* ---------------- devices ---------------- */
 
-  static final class D {
-    final String name;
-    final Map<String, DeviceAttribute> attributes = new LinkedHashMap<>();
-    final Map<String, DeviceCapacity> capacity = new LinkedHashMap<>();
-    final List<DeviceCounterConsumption> consumes = new ArrayList<>();
-    final List<DeviceTaint> taints = new ArrayList<>();
-    final List<String> bindingConditions = new ArrayList<>();
-    @Nullable String nodeName;
-    boolean allNodes;
-    boolean multi;
-
-    D(String name) {
-      this.name = name;
-    }
-
-    D attr(String key, Object value) {
-      DeviceAttribute a = value instanceof Long || value instanceof Integer
-          ? new OfInt(((Number) value).longValue())
-          : value instanceof Boolean ? new OfBool((Boolean) value) : new OfString(value.toString());
-      attributes.put(key, a);
-      return this;
-    }
-
-    D attr(String key, DeviceAttribute a) {
-      attributes.put(key, a);
-      return this;
-    }
-
-    D capacity(String key, String value) {
-      capacity.put(key, DeviceCapacity.of(value));
-      return this;
-    }
-
-    D consumes(String counterSet, String counter, String value) {
-      consumes.add(new DeviceCounterConsumption(counterSet, Map.of(counter, Counter.of(value)), List.of()));
-      return this;
-    }
-
-    D taint(String key, String effect) {
-      taints.add(new DeviceTaint(key, null, effect, null));
-      return this;
-    }
-
-    D bindingCondition(String c) {
-      bindingConditions.add(c);
-      return this;
-    }
-
-    D onNode(String node) {
-      nodeName = node;
-      return this;
-    }
-
-    D multi() {
-      multi = true;
-      return this;
-    }
-
-    Device build() {
-      return new Device(name, attributes, capacity, consumes, List.of(), nodeName, null, allNodes, taints,
-          bindingConditions, List.of(), false, multi);
-    }
-  }
-
-  static D device(String name) {
-    return new D(name);
+  static DeviceBuilder device(String name) {
+    return Builders.device(name);
   }
 
   static List<Device> devices(String... names) {
@@ -132,8 +64,8 @@ final class Fx {
 
   static ResourceSlice slice(String name, String pool, long generation, long count, @Nullable String node,
       List<Device> devices) {
-    return new ResourceSlice(ObjectMeta.named(name), new ResourceSliceSpec(DRIVER,
-        ResourcePool.of(pool, generation, count), node, null, node == null, false, devices, List.of(), null));
+    return Builders.slice(name, DRIVER, pool, node).generation(generation).resourceSliceCount(count)
+        .allNodes(node == null).devices(devices).build();
   }
 
   static ResourceSlice slice(String name, String pool, List<Device> devices) {
@@ -141,57 +73,49 @@ final class Fx {
   }
 
   static ResourceSlice perDeviceSlice(String name, String pool, List<Device> devices) {
-    return new ResourceSlice(ObjectMeta.named(name), new ResourceSliceSpec(DRIVER,
-        ResourcePool.of(pool, 1, 1), null, null, false, true, devices, List.of(), null));
+    return Builders.slice(name, DRIVER, pool, null).perDeviceNodeSelection(true).devices(devices).build();
   }
 
   static ResourceSlice counterSlice(String name, String pool, long count, String set, String counter, String value) {
-    CounterSet cs = new CounterSet(set, Map.of(counter, Counter.of(value)), List.of());
-    return new ResourceSlice(ObjectMeta.named(name), new ResourceSliceSpec(DRIVER,
-        ResourcePool.of(pool, 1, count), NODE, null, false, false, List.of(), List.of(cs), null));
+    return Builders.counterSlice(name, DRIVER, pool, NODE, Builders.counterSet(set, Builders.counters(counter, value)))
+        .resourceSliceCount(count).build();
   }
 
   /* ---------------- classes and claims ---------------- */
 
   static DeviceClass deviceClass(String name, String... selectors) {
-    List<DeviceSelector> s = new ArrayList<>();
-    for (String e : selectors) {
-      s.add(DeviceSelector.cel(e));
-    }
-    return new DeviceClass(ObjectMeta.named(name), new DeviceClassSpec(s, List.of(), null));
+    return Builders.deviceClass(name, selectors);
   }
 
-  static final DeviceClass CLASS_A = deviceClass("class-a", "driver == driver-a");
+  static final DeviceClass CLASS_A = deviceClass(Builders.CLASS, "driver == driver-a");
+
+  /** {@return a request of class-a for {@code count} devices ({@code ExactCount}), with selectors} */
+  static RequestBuilder exactly(String name, String deviceClass, long count, String... selectors) {
+    RequestBuilder b = Builders.request(name, deviceClass, count).allocationMode(DeviceAllocationMode.EXACT_COUNT);
+    for (String s : selectors) {
+      b.selector(s);
+    }
+    return b;
+  }
 
   static ExactDeviceRequest exact(String cls, long count, String... selectors) {
-    return new ExactDeviceRequest(cls, selectorList(selectors), "ExactCount", count, null, List.of(), null);
-  }
-
-  static List<DeviceSelector> selectorList(String... selectors) {
-    List<DeviceSelector> s = new ArrayList<>();
-    for (String e : selectors) {
-      s.add(DeviceSelector.cel(e));
-    }
-    return s;
+    return Objects.requireNonNull(exactly("", cls, count, selectors).build().exactly());
   }
 
   static DeviceRequest request(String name, long count, String... selectors) {
-    return new DeviceRequest(name, exact("class-a", count, selectors), List.of());
+    return exactly(name, Builders.CLASS, count, selectors).build();
   }
 
   static DeviceRequest allRequest(String name) {
-    return new DeviceRequest(name,
-        new ExactDeviceRequest("class-a", List.of(), "All", null, null, List.of(), null), List.of());
+    return Builders.request(name, Builders.CLASS, 1).all().build();
   }
 
   static DeviceRequest adminRequest(String name) {
-    return new DeviceRequest(name,
-        new ExactDeviceRequest("class-a", List.of(), "ExactCount", 1L, true, List.of(), null), List.of());
+    return exactly(name, Builders.CLASS, 1).adminAccess(true).build();
   }
 
   static DeviceRequest tolerating(String name, String key) {
-    return new DeviceRequest(name, new ExactDeviceRequest("class-a", List.of(), "ExactCount", 1L, null,
-        List.of(new DeviceToleration(key, "Exists", null, null, null)), null), List.of());
+    return exactly(name, Builders.CLASS, 1).toleration(key, "Exists", null, null).build();
   }
 
   static DeviceRequest firstAvailable(String name, DeviceSubRequest... subs) {
@@ -199,11 +123,11 @@ final class Fx {
   }
 
   static DeviceSubRequest sub(String name, long count, String... selectors) {
-    return new DeviceSubRequest(name, "class-a", selectorList(selectors), "ExactCount", count, List.of(), null);
+    return exactly(name, Builders.CLASS, count, selectors).buildSubRequest();
   }
 
   static ResourceClaim claim(String name, List<DeviceConstraint> constraints, DeviceRequest... requests) {
-    return new ResourceClaim(ObjectMeta.named("default", name),
+    return new ResourceClaim(ObjectMeta.named(Builders.NAMESPACE, name),
         new ResourceClaimSpec(new DeviceClaim(Arrays.asList(requests), constraints, List.of())), null);
   }
 
@@ -211,14 +135,13 @@ final class Fx {
     return claim(name, List.of(), requests);
   }
 
+  /** {@return an in-use claim holding {@code devices} of {@code pool} for its request "in-use"} */
   static ResourceClaim allocated(String name, String pool, String... devices) {
     List<DeviceRequestAllocationResult> results = new ArrayList<>();
     for (String d : devices) {
-      results.add(new DeviceRequestAllocationResult("in-use", DRIVER, pool, d, null, List.of(), List.of(),
-          List.of(), null, Map.of()));
+      results.add(Builders.result("in-use", DRIVER, pool, d));
     }
-    AllocationResult allocation = new AllocationResult(new DeviceAllocationResult(results, List.of()), null, null);
-    return claim(name, request("in-use", 1)).withAllocation(allocation);
+    return Builders.allocatedClaim(name, results.toArray(DeviceRequestAllocationResult[]::new));
   }
 
   static Map<String, Quantity> quantities(String... kv) {

@@ -162,9 +162,7 @@ final class HotPathRulesTest {
         List.of(new CounterSet("cs", scaled(tc.counters(), scaling), List.of())), null));
     List<Device> devices = new ArrayList<>();
     tc.devices().forEach((name, amounts) -> {
-      Fx.D d = device(name);
-      d.consumes.add(new DeviceCounterConsumption("cs", scaled(amounts, scaling), List.of()));
-      devices.add(d.build());
+      devices.add(device(name).consumes(new DeviceCounterConsumption("cs", scaled(amounts, scaling), List.of())).build());
     });
     return List.of(counterSlice, slice("devices", "pool-1", 1, 2, NODE, devices));
   }
@@ -243,10 +241,9 @@ final class HotPathRulesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("capacities")
   void unrequestedCapacity_answersLikeTheFullCheck(CapacityCase tc) {
-    Fx.D d = device("with-capacity");
-    d.capacity.put("memory", tc.capacity());
+    Device shared = device("with-capacity").capacity("memory", tc.capacity()).allowMultipleAllocations(true).build();
     ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(
-        List.of(slice("slice-0", "pool-1", List.of(device("plain").build(), d.multi().build()))),
+        List.of(slice("slice-0", "pool-1", List.of(device("plain").build(), shared))),
         List.of(CLASS_A), List.of());
     Pool pool = snapshot.pools(node(NODE)).get(0);
     RequestView noCapacity = RequestView.of("req-0", exact("class-a", 1));

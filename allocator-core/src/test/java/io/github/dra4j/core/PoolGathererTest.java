@@ -54,9 +54,9 @@ final class PoolGathererTest {
     c.add(Named.of("node-selector", new Case(List.of(selectorSlice("a", "pool-a", "region-1"),
         selectorSlice("b", "pool-b", "region-2")), "pool-a:ok:device-pool-a")));
     c.add(Named.of("per-device-node-selection", new Case(List.of(perDeviceSlice("a", "pool-a",
-        List.of(device("d1").onNode("node-2").build(), device("d2").onNode(NODE).build()))), "pool-a:ok:d1,d2")));
+        List.of(device("d1").nodeName("node-2").build(), device("d2").nodeName(NODE).build()))), "pool-a:ok:d1,d2")));
     c.add(Named.of("per-device-node-selection-no-device-for-node", new Case(List.of(perDeviceSlice("a", "pool-a",
-        List.of(device("d1").onNode("node-2").build()))))));
+        List.of(device("d1").nodeName("node-2").build()))))));
     c.add(Named.of("newest-generation", new Case(List.of(slice("old", "pool-a", 1, 1, NODE, devices("d-old")),
         slice("new", "pool-a", 2, 1, NODE, devices("d-new"))), "pool-a:ok:d-new")));
     c.add(Named.of("incomplete", new Case(List.of(slice("a", "pool-a", 1, 2, NODE, devices("d1"))),
@@ -68,7 +68,7 @@ final class PoolGathererTest {
     c.add(Named.of("slices-sorted-by-name", new Case(List.of(slice("z", "pool-a", 1, 2, NODE, devices("dz")),
         slice("m", "pool-a", 1, 2, NODE, devices("dm"))), "pool-a:ok:dm,dz")));
     c.add(Named.of("pools-sorted-binding-conditions-last", new Case(List.of(
-        slice("a", "pool-a", List.of(device("d1").bindingCondition("ready").build())),
+        slice("a", "pool-a", List.of(device("d1").bindingConditions("ready").build())),
         slice("c", "pool-c", devices("d3")), slice("b", "pool-b", devices("d2"))),
         "pool-b:ok:d2", "pool-c:ok:d3", "pool-a:ok:d1")));
     c.add(Named.of("duplicate-device-invalid", new Case(List.of(slice("a", "pool-a", 1, 2, NODE, devices("d1")),

@@ -202,7 +202,7 @@ final class RuleUnitsTest {
 
   @Test
   void consumableCapacity_sharesOneDevice() {
-    ResourceSlice slice = slice("slice-1", "pool-1", List.of(device("device-1").multi().capacity("memory", "8Gi").build()));
+    ResourceSlice slice = slice("slice-1", "pool-1", List.of(device("device-1").allowMultipleAllocations(true).capacity("memory", "8Gi").build()));
     DeviceRequest half = new DeviceRequest("req-0", new ExactDeviceRequest("class-a", List.of(), "ExactCount", 1L,
         null, List.of(), new CapacityRequirements(Fx.quantities("memory", "4Gi"))), List.of());
     ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(List.of(slice), List.of(CLASS_A), List.of());

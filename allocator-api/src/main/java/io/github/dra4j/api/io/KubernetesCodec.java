@@ -33,6 +33,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.ObjIntConsumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -145,6 +146,31 @@ public final class KubernetesCodec {
     List<Object> out = new ArrayList<>();
     forEachDocument(text, sourceName, (node, doc) -> expand(node, sourceName, doc, out));
     return out;
+  }
+
+  /**
+   * Reads every object of a YAML or JSON text, as {@link #readAll(String, String)} does, and
+   * also tells the 1-based document each object came from (the items of a {@code kind: List}
+   * share their list's document), so that callers can point at a document without parsing the
+   * text a second time.
+   *
+   * @param text the input
+   * @param sourceName names the input in errors
+   * @param sink receives each object and its document, in input order
+   * @throws DecodeException when the input is malformed, exceeds a limit or holds an invalid object
+   */
+  public void readAll(String text, String sourceName, ObjIntConsumer<Object> sink) throws DecodeException {
+    Objects.requireNonNull(text, "text");
+    Objects.requireNonNull(sourceName, "sourceName");
+    Objects.requireNonNull(sink, "sink");
+    List<Object> objects = new ArrayList<>();
+    forEachDocument(text, sourceName, (node, doc) -> {
+      objects.clear();
+      expand(node, sourceName, doc, objects);
+      for (Object o : objects) {
+        sink.accept(o, doc);
+      }
+    });
   }
 
   /**

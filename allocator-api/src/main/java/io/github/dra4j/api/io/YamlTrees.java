@@ -4,17 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.IdentityHashMap;
-import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
-import org.yaml.snakeyaml.Yaml;
-import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.composer.Composer;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
@@ -24,6 +21,8 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
+import org.yaml.snakeyaml.parser.ParserImpl;
+import org.yaml.snakeyaml.resolver.Resolver;
 
 /*
  * YAML documents to JSON trees, the way Kubernetes (sigs.k8s.io/yaml over go-yaml) sees them.
@@ -77,17 +76,17 @@ final class YamlTrees {
     options.setNestingDepthLimit(maxNestingDepth);
     options.setCodePointLimit(maxChars);
     options.setAllowRecursiveKeys(false);
-    Yaml yaml = new Yaml(new SafeConstructor(options));
-    Iterator<Node> documents = yaml.composeAll(new StringReader(text)).iterator();
+    // Yaml.composeAll, but over a reader that stays linear on long tokens (TextStreamReader).
+    Composer documents = new Composer(new ParserImpl(new TextStreamReader(text), options), new Resolver(), options);
     int document = 0;
     while (true) {
       Node node;
       document++;
       try {
-        if (!documents.hasNext()) {
+        if (!documents.checkNode()) {
           return;
         }
-        node = documents.next();
+        node = documents.getNode();
       } catch (YAMLException e) {
         throw new DecodeException(source, document, null, null, describe(e), e);
       }

@@ -6,6 +6,9 @@ import static io.github.dra4j.testing.Builders.deviceClass;
 import static io.github.dra4j.testing.Builders.node;
 import static io.github.dra4j.testing.Builders.request;
 import static io.github.dra4j.testing.Builders.slice;
+import static io.github.dra4j.testing.PathologicalInputs.CEL_MAX_BYTES;
+import static io.github.dra4j.testing.PathologicalInputs.celOfLength;
+import static io.github.dra4j.testing.PathologicalInputs.overCostCel;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -34,11 +37,10 @@ final class CelRobustnessTest {
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   static Stream<Arguments> selectors() {
-    String list = "[" + "1,".repeat(999) + "1]";
     return Stream.of(
-        Arguments.of(Named.of("10 KiB + 1", "device.driver == \"" + "x".repeat(10 * 1024 - 18) + "\""),
+        Arguments.of(Named.of("10 KiB + 1", celOfLength(CEL_MAX_BYTES + 1)),
             "class big: selector #0: CEL compile error: expression too long: 10241 bytes"),
-        Arguments.of(Named.of("over the cost limit", list + ".all(x, " + list + ".all(y, x == y))"),
+        Arguments.of(Named.of("over the cost limit", overCostCel()),
             "class big: selector #0 on device driver-a/pool-0/dev-0: CEL runtime error: "
                 + "operation cancelled: actual cost limit exceeded"));
   }

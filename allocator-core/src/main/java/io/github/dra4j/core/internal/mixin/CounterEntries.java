@@ -61,8 +61,13 @@ final class CounterEntries {
   /** Numbers the names in the slice's counter table, once; empty entries need no numbers. */
   void number(NameTable table) {
     if (ranks.length != names.length) {
-      ranks = table.number(null, names);
+      ranks = table.number(this, null, names);
     }
+  }
+
+  /** Forgets the ranks: only resolution needs them. */
+  void releaseRanks() {
+    ranks = NOT_NUMBERED;
   }
 
   /** {@return the name ranks, valid after {@link #number} and {@link NameTable#finish}} */

@@ -18,14 +18,27 @@ final class EffectiveIndex {
   /** Objects with more effective entries than this get no index (their pool is invalid anyway). */
   static final int MAX_ENTRIES = 64;
 
-  private final String[] domains;
+  /* The domain of every entry when they share one (the usual case, and counters), else null. */
+  private final @Nullable String commonDomain;
+  private final String @Nullable [] domains;
   private final String[] ids;
   private final int[] locations;
 
-  private EffectiveIndex(String[] domains, String[] ids, int[] locations) {
+  private EffectiveIndex(@Nullable String commonDomain, String @Nullable [] domains, String[] ids, int[] locations) {
+    this.commonDomain = commonDomain;
     this.domains = domains;
     this.ids = ids;
     this.locations = locations;
+  }
+
+  private static EffectiveIndex of(String[] domains, String[] ids, int[] locations) {
+    String common = ids.length == 0 ? "" : domains[0];
+    for (String d : domains) {
+      if (!d.equals(common)) {
+        return new EffectiveIndex(null, domains, ids, locations);
+      }
+    }
+    return new EffectiveIndex(common, null, ids, locations);
   }
 
   int size() {
@@ -33,7 +46,8 @@ final class EffectiveIndex {
   }
 
   String domain(int k) {
-    return domains[k];
+    String[] d = domains;
+    return d == null ? commonDomain : d[k];
   }
 
   String id(int k) {
@@ -50,11 +64,15 @@ final class EffectiveIndex {
 
   /** {@return the index of (domain, id), or -1} */
   int indexOf(String domain, String id) {
+    String[] d = domains;
+    if (d == null) {
+      return domain.equals(commonDomain) ? indexOf(id) : -1;
+    }
     int lo = 0;
     int hi = ids.length - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int c = domains[mid].compareTo(domain);
+      int c = d[mid].compareTo(domain);
       if (c == 0) {
         c = ids[mid].compareTo(id);
       }
@@ -121,7 +139,7 @@ final class EffectiveIndex {
         i[k] = s.id(l & 0xFFFF);
         loc[k] = l;
       }
-      return new EffectiveIndex(d, i, loc);
+      return of(d, i, loc);
     }
 
     /** As {@link #build(Entries[])}, for counters. */
@@ -140,7 +158,7 @@ final class EffectiveIndex {
         names[k] = sources[l >>> 16].name(l & 0xFFFF);
         loc[k] = l;
       }
-      return new EffectiveIndex(names, names, loc);
+      return new EffectiveIndex("", null, names, loc);
     }
 
     private void begin() {

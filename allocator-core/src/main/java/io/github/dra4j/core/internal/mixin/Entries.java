@@ -82,8 +82,13 @@ final class Entries<V> {
   /** Numbers the names in the slice's table, once; empty entries need no numbers. */
   void number(NameTable names) {
     if (ranks.length != ids.length) {
-      ranks = names.number(domains, ids);
+      ranks = names.number(this, domains, ids);
     }
+  }
+
+  /** Forgets the ranks: only resolution needs them. */
+  void releaseRanks() {
+    ranks = NOT_NUMBERED;
   }
 
   /** {@return the name ranks, valid after {@link #number} and {@link NameTable#finish}} */

@@ -138,6 +138,8 @@ public final class MixinResolver {
       }
       devices.add(resolved);
     }
+    deviceNames.release();
+    counterNames.release();
     return new LazySlice(slice, devices, counterSets, dropped, problems);
   }
 

@@ -20,13 +20,14 @@ final class NameTable {
   private final List<String> domainsByNumber = new ArrayList<>();
   private final List<String> idsByNumber = new ArrayList<>();
   private final List<int[]> pending = new ArrayList<>();
+  private final List<Object> numbered = new ArrayList<>();
   private boolean finished;
 
   /**
    * Numbers the given names; {@link #finish} rewrites the returned array in place to ranks in
    * (domain, id) order. Counter names have no domains (null).
    */
-  int[] number(String @Nullable [] entryDomains, String[] entryIds) {
+  int[] number(Object owner, String @Nullable [] entryDomains, String[] entryIds) {
     if (finished) {
       throw new IllegalStateException("name table already finished");
     }
@@ -35,6 +36,7 @@ final class NameTable {
       result[k] = number(entryDomains == null ? "" : entryDomains[k], entryIds[k]);
     }
     pending.add(result);
+    numbered.add(owner);
     return result;
   }
 
@@ -81,6 +83,18 @@ final class NameTable {
         numbers[i] = oldNumbers[j];
       }
     }
+  }
+
+  /** Drops the ranks from every numbered entries object once the indexes are built. */
+  void release() {
+    for (Object o : numbered) {
+      if (o instanceof Entries<?> e) {
+        e.releaseRanks();
+      } else {
+        ((CounterEntries) o).releaseRanks();
+      }
+    }
+    numbered.clear();
   }
 
   /** {@return how many distinct names were numbered} */
