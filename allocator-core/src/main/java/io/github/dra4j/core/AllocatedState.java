@@ -6,6 +6,7 @@ import io.github.dra4j.api.QualifiedName;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -49,7 +50,10 @@ record AllocatedState(
         dedicated.add(id);
       }
     }
-    return new AllocatedState(Set.copyOf(dedicated), Set.copyOf(shared), Map.copyOf(capacity));
+    // Hashed sets rather than Set.copyOf: ids of one pool hash to neighbouring values, which the
+    // linear probing of the immutable sets turns into long probe runs on every device entry.
+    return new AllocatedState(Collections.unmodifiableSet(dedicated), Collections.unmodifiableSet(shared),
+        Collections.unmodifiableMap(capacity));
   }
 
   /**
@@ -81,12 +85,5 @@ record AllocatedState(
         out.add(new PoolId(id.driver(), id.pool()));
       }
     }
-  }
-
-  /** Mirrors {@code IsDeviceAllocated}: dedicated, shared or with consumed capacity. */
-  boolean isDeviceAllocated(DeviceId id) {
-    return allocatedDevices.contains(id)
-        || sharedDevices.contains(id)
-        || aggregatedCapacity.containsKey(id);
   }
 }

@@ -1,7 +1,6 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.Device;
-import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
 import java.util.Map;
@@ -43,15 +42,9 @@ final class DeviceEntry {
     this.id = new DeviceId(slice.poolId.driver(), slice.poolId.pool(), device.name());
     this.uid = uid;
     this.inUseDedicated = state.allocatedDevices().contains(id);
-    this.allocatedAny = state.isDeviceAllocated(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
-    String[] unsupported = {null};
-    view.forEachAttribute((domain, attr, value) -> {
-      if (unsupported[0] == null && value instanceof DeviceAttribute.Empty) {
-        unsupported[0] = attr;
-      }
-    });
-    this.unsupportedAttribute = unsupported[0];
+    this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
+    this.unsupportedAttribute = view.unsupportedAttribute();
   }
 
   /** The same device with another in-use state (and, when the uid space is compacted, another uid). */
@@ -62,8 +55,8 @@ final class DeviceEntry {
     this.id = previous.id;
     this.uid = uid;
     this.inUseDedicated = state.allocatedDevices().contains(id);
-    this.allocatedAny = state.isDeviceAllocated(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
+    this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
     this.unsupportedAttribute = previous.unsupportedAttribute;
   }
 

@@ -258,14 +258,9 @@ final class PoolGatherer {
           if (set == null) {
             return "counter set " + c.counterSet() + " not found";
           }
-          String[] missing = new String[1];
-          c.forEachCounter((name, q) -> {
-            if (missing[0] == null && set.counter(name) == null) {
-              missing[0] = name;
-            }
-          });
-          if (missing[0] != null) {
-            return "counter " + missing[0] + " not found in counter set " + c.counterSet();
+          String missing = c.firstMissingIn(set);
+          if (missing != null) {
+            return "counter " + missing + " not found in counter set " + c.counterSet();
           }
         }
       }

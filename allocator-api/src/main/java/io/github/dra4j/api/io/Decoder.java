@@ -168,10 +168,21 @@ final class Decoder {
   static final class In {
     final @Nullable JsonNode node;
     final JsonPath path;
+    /*
+     * Names that objects of one document refer to (mixin and counter set names, includes), one
+     * String per distinct name: a slice's includes repeat a few mixin names on every device,
+     * and an informer cache would otherwise hold a copy per reference (issue #8, T2).
+     */
+    private final Map<String, String> names;
 
     In(@Nullable JsonNode node, JsonPath path) {
+      this(node, path, new HashMap<>());
+    }
+
+    private In(@Nullable JsonNode node, JsonPath path, Map<String, String> names) {
       this.node = node == null || node.isNull() || node.isMissingNode() ? null : node;
       this.path = path;
+      this.names = names;
     }
 
     boolean absent() {
@@ -186,7 +197,7 @@ final class Decoder {
     }
 
     In at(String field) {
-      return new In(object().get(field), path.field(field));
+      return new In(object().get(field), path.field(field), names);
     }
 
     boolean has(String field) {
@@ -269,7 +280,7 @@ final class Decoder {
       }
       List<T> out = new ArrayList<>(n.size());
       for (int i = 0; i < n.size(); i++) {
-        In e = new In(n.get(i), path.index(i));
+        In e = new In(n.get(i), path.index(i), names);
         out.add(f.apply(e.required()));
       }
       return out;
@@ -277,6 +288,22 @@ final class Decoder {
 
     List<String> strings(String field) {
       return list(field, In::string);
+    }
+
+    /** {@return a required string field, one String per distinct value in the document} */
+    String reqName(String field) {
+      return at(field).required().name();
+    }
+
+    /** {@return a list of strings, one String per distinct value in the document} */
+    List<String> names(String field) {
+      return list(field, In::name);
+    }
+
+    private String name() {
+      String s = string();
+      String known = names.putIfAbsent(s, s);
+      return known == null ? s : known;
     }
 
     <T> Map<String, T> map(String field, java.util.function.Function<In, T> f) {
@@ -287,7 +314,7 @@ final class Decoder {
       JsonNode n = in.object();
       Map<String, T> out = new LinkedHashMap<>();
       for (Map.Entry<String, JsonNode> e : n.properties()) {
-        In v = new In(e.getValue(), in.path.key(e.getKey()));
+        In v = new In(e.getValue(), in.path.key(e.getKey()), in.names);
         out.put(e.getKey(), f.apply(v.required()));
       }
       return out;
@@ -412,7 +439,7 @@ final class Decoder {
         b.map("attributes", Decoder::attribute),
         b.map("capacity", Decoder::capacity),
         b.list("consumesCounters", Decoder::consumption),
-        b.strings("includes"),
+        b.names("includes"),
         b.str("nodeName"),
         b.obj("nodeSelector", Decoder::nodeSelector),
         b.flag("allNodes"),
@@ -479,7 +506,7 @@ final class Decoder {
 
   static DeviceCounterConsumption consumption(In in) {
     return new DeviceCounterConsumption(
-        in.reqStr("counterSet"), in.map("counters", Decoder::counter), in.strings("includes"));
+        in.reqName("counterSet"), in.map("counters", Decoder::counter), in.names("includes"));
   }
 
   static Counter counter(In in) {
@@ -487,7 +514,7 @@ final class Decoder {
   }
 
   static CounterSet counterSet(In in) {
-    return new CounterSet(in.reqStr("name"), in.map("counters", Decoder::counter), in.strings("includes"));
+    return new CounterSet(in.reqName("name"), in.map("counters", Decoder::counter), in.names("includes"));
   }
 
   static DeviceTaint taint(In in) {
@@ -504,15 +531,15 @@ final class Decoder {
 
   static DeviceMixin deviceMixin(In in) {
     return new DeviceMixin(
-        in.reqStr("name"), in.map("attributes", Decoder::attribute), in.map("capacity", Decoder::capacity));
+        in.reqName("name"), in.map("attributes", Decoder::attribute), in.map("capacity", Decoder::capacity));
   }
 
   static CounterSetMixin counterSetMixin(In in) {
-    return new CounterSetMixin(in.reqStr("name"), in.map("counters", Decoder::counter));
+    return new CounterSetMixin(in.reqName("name"), in.map("counters", Decoder::counter));
   }
 
   static DeviceCounterConsumptionMixin consumptionMixin(In in) {
-    return new DeviceCounterConsumptionMixin(in.reqStr("name"), in.map("counters", Decoder::counter));
+    return new DeviceCounterConsumptionMixin(in.reqName("name"), in.map("counters", Decoder::counter));
   }
 
   /* --- DeviceClass --- */

@@ -13,10 +13,14 @@ import org.jspecify.annotations.Nullable;
  * entry iterator and a capturing lambda would, on each call).
  */
 final class CounterEntries {
+  /* Declared before EMPTY, which needs it. */
+  private static final int[] NOT_NUMBERED = new int[0];
   static final CounterEntries EMPTY = new CounterEntries(new String[0], new Quantity[0]);
 
   private final String[] names;
   private final Quantity[] values;
+  /* Slice-wide name ranks (NameTable), set during resolution when the entries feed an index. */
+  private int[] ranks = NOT_NUMBERED;
 
   private CounterEntries(String[] names, Quantity[] values) {
     this.names = names;
@@ -28,17 +32,42 @@ final class CounterEntries {
     if (map.isEmpty()) {
       return EMPTY;
     }
-    String[] names = map.keySet().toArray(String[]::new);
-    Arrays.sort(names);
+    // Record maps iterate in name order already; sort only what is not.
+    String[] names = new String[map.size()];
     Quantity[] values = new Quantity[names.length];
-    for (int i = 0; i < names.length; i++) {
-      values[i] = map.get(names[i]).value();
+    int i = 0;
+    boolean sorted = true;
+    for (Map.Entry<String, Counter> e : map.entrySet()) {
+      names[i] = e.getKey();
+      values[i] = e.getValue().value();
+      sorted &= i == 0 || names[i - 1].compareTo(names[i]) < 0;
+      i++;
+    }
+    if (!sorted) {
+      String[] sortedNames = names.clone();
+      Arrays.sort(sortedNames);
+      for (int k = 0; k < sortedNames.length; k++) {
+        values[k] = map.get(sortedNames[k]).value();
+      }
+      names = sortedNames;
     }
     return new CounterEntries(names, values);
   }
 
   int size() {
     return names.length;
+  }
+
+  /** Numbers the names in the slice's counter table, once; empty entries need no numbers. */
+  void number(NameTable table) {
+    if (ranks.length != names.length) {
+      ranks = table.number(null, names);
+    }
+  }
+
+  /** {@return the name ranks, valid after {@link #number} and {@link NameTable#finish}} */
+  int[] ranks() {
+    return ranks;
   }
 
   String name(int i) {

@@ -14,6 +14,8 @@ import org.jspecify.annotations.Nullable;
  * unqualified spelling wins; the other one is ignored, deterministically.
  */
 final class Entries<V> {
+  /* Declared before EMPTY, which needs it. */
+  private static final int[] NOT_NUMBERED = new int[0];
   private static final Entries<?> EMPTY = new Entries<>(new String[0], new String[0], new Object[0]);
 
   /** By domain, then id; for equal (domain, id) the unqualified spelling first, so it is kept. */
@@ -24,6 +26,8 @@ final class Entries<V> {
   private final String[] domains;
   private final String[] ids;
   private final Object[] values;
+  /* Slice-wide name ranks (NameTable), set during resolution when the entries feed an index. */
+  private int[] ranks = NOT_NUMBERED;
 
   private Entries(String[] domains, String[] ids, Object[] values) {
     this.domains = domains;
@@ -73,6 +77,18 @@ final class Entries<V> {
 
   int size() {
     return ids.length;
+  }
+
+  /** Numbers the names in the slice's table, once; empty entries need no numbers. */
+  void number(NameTable names) {
+    if (ranks.length != ids.length) {
+      ranks = names.number(domains, ids);
+    }
+  }
+
+  /** {@return the name ranks, valid after {@link #number} and {@link NameTable#finish}} */
+  int[] ranks() {
+    return ranks;
   }
 
   String domain(int i) {

@@ -6,27 +6,34 @@ import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /*
- * Counters of a counter set or of one consumption entry: own counters, then the included
- * mixins from last to first. Nothing is merged; a lookup searches at most 1 + includes sorted
- * arrays, and iteration skips a mixin counter when the object or a later include sets it.
+ * Counters of a counter set or of one consumption entry. Sources are in precedence order: own
+ * counters, then the included mixins from last to first. Nothing is merged: with includes, an
+ * EffectiveIndex built at resolution says which source wins each counter name (issue #8: the
+ * per-lookup searches through every include were most of the counter checks' cost), so a
+ * lookup is one binary search and iteration an index loop in name order, as for an object
+ * without mixins. Without an index (over EffectiveIndex.MAX_ENTRIES) lookups search the sources
+ * in order and iteration skips shadowed counters.
  */
 class LazyCounters implements ResolvedCounters {
   private final String counterSet;
-  private final CounterEntries own;
-  private final List<CounterEntries> includes;
+  private final CounterEntries[] sources;
+  private final @Nullable EffectiveIndex index;
 
-  /*
-   * Which counters of each include are shadowed, computed on the first iteration: the counter
-   * check iterates a device's consumption on every attempt, and the shadowing lookups were most
-   * of its cost (issue #8, T4). The masks hold no values, so nothing is flattened. A racing
-   * thread may compute them again; the volatile field publishes only fully built masks.
+  /**
+   * @param own the object's own counters, numbered when it has includes
+   * @param includes the included mixins in include order, numbered
+   * @param indexes the slice's index builder; null when nothing is numbered (no includes)
    */
-  private volatile boolean @Nullable [][] shadowMasks;
-
-  LazyCounters(String counterSet, CounterEntries own, List<CounterEntries> includes) {
+  LazyCounters(String counterSet, CounterEntries own, List<CounterEntries> includes,
+      EffectiveIndex.@Nullable Builder indexes) {
     this.counterSet = counterSet;
-    this.own = own;
-    this.includes = includes;
+    int n = includes.size();
+    this.sources = new CounterEntries[n + 1];
+    sources[0] = own;
+    for (int i = 0; i < n; i++) {
+      sources[i + 1] = includes.get(n - 1 - i);
+    }
+    this.index = n == 0 || indexes == null ? null : indexes.build(sources);
   }
 
   @Override
@@ -36,53 +43,81 @@ class LazyCounters implements ResolvedCounters {
 
   @Override
   public final @Nullable Quantity counter(String name) {
-    Quantity q = own.get(name);
-    for (int i = includes.size() - 1; q == null && i >= 0; i--) {
-      q = includes.get(i).get(name);
+    EffectiveIndex idx = index;
+    if (idx != null) {
+      int k = idx.indexOf(name);
+      return k < 0 ? null : sources[idx.source(k)].value(idx.position(k));
     }
-    return q;
+    for (CounterEntries source : sources) {
+      Quantity q = source.get(name);
+      if (q != null) {
+        return q;
+      }
+    }
+    return null;
   }
 
   @Override
   public final void forEachCounter(BiConsumer<String, Quantity> action) {
-    for (int k = 0; k < own.size(); k++) {
-      action.accept(own.name(k), own.value(k));
+    EffectiveIndex idx = index;
+    if (idx != null) {
+      for (int k = 0; k < idx.size(); k++) {
+        action.accept(idx.id(k), sources[idx.source(k)].value(idx.position(k)));
+      }
+      return;
     }
-    boolean[][] masks = shadowMasks();
-    for (int i = includes.size() - 1; i >= 0; i--) {
-      CounterEntries layer = includes.get(i);
-      boolean[] shadowedInLayer = masks[i];
+    for (int i = 0; i < sources.length; i++) {
+      CounterEntries layer = sources[i];
       for (int k = 0; k < layer.size(); k++) {
-        if (!shadowedInLayer[k]) {
+        if (i == 0 || !shadowed(layer.name(k), i)) {
           action.accept(layer.name(k), layer.value(k));
         }
       }
     }
   }
 
-  private boolean[][] shadowMasks() {
-    boolean[][] masks = shadowMasks;
-    if (masks == null) {
-      masks = new boolean[includes.size()][];
-      for (int i = 0; i < masks.length; i++) {
-        CounterEntries layer = includes.get(i);
-        masks[i] = new boolean[layer.size()];
-        for (int k = 0; k < layer.size(); k++) {
-          masks[i][k] = shadowed(layer.name(k), i);
+  /*
+   * With both sides in name order (indexed or without includes), one merge walk; otherwise a
+   * lookup per counter.
+   */
+  @Override
+  public final @Nullable String firstMissingIn(ResolvedCounters set) {
+    if (set instanceof LazyCounters other && sorted() && other.sorted()) {
+      int n = sortedSize();
+      int m = other.sortedSize();
+      int j = 0;
+      for (int k = 0; k < n; k++) {
+        String name = sortedName(k);
+        int c = -1;
+        while (j < m && (c = other.sortedName(j).compareTo(name)) < 0) {
+          j++;
+        }
+        if (j == m || c != 0) {
+          return name;
         }
       }
-      shadowMasks = masks;
+      return null;
     }
-    return masks;
+    return ResolvedCounters.super.firstMissingIn(set);
   }
 
-  /** {@return whether a source with higher precedence than include {@code i} sets {@code name}} */
+  /** {@return whether the effective counters can be read in name order by position} */
+  private boolean sorted() {
+    return index != null || sources.length == 1;
+  }
+
+  private int sortedSize() {
+    return index != null ? index.size() : sources[0].size();
+  }
+
+  private String sortedName(int k) {
+    return index != null ? index.id(k) : sources[0].name(k);
+  }
+
+  /** {@return whether a source with higher precedence than source {@code i} sets {@code name}} */
   private boolean shadowed(String name, int i) {
-    if (own.contains(name)) {
-      return true;
-    }
-    for (int j = i + 1; j < includes.size(); j++) {
-      if (includes.get(j).contains(name)) {
+    for (int j = 0; j < i; j++) {
+      if (sources[j].contains(name)) {
         return true;
       }
     }

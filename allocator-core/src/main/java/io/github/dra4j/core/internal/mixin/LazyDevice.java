@@ -8,43 +8,80 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * A device as a view: its own (normalised) entries plus the normalised entries of its
- * included device mixins, in include order. A lookup checks the own entries, then the
- * includes from last to first; iteration visits a mixin entry only when no source with higher
- * precedence sets the same qualified name (a few binary searches, no allocation, no merged
- * map). A device without includes has empty include lists and costs what a plain device costs.
+ * included device mixins. Sources are kept in precedence order: own entries, then the
+ * includes from last to first.
+ *
+ * A device with includes gets an EffectiveIndex per kind at resolution: which source wins each
+ * effective name, without copying a value. A lookup is then one binary search, as on a device
+ * without mixins, and iteration visits the effective entries in (domain, id) order, as a
+ * flattened device does. Without an index (a device over EffectiveIndex.MAX_ENTRIES, whose pool
+ * is invalid anyway) lookups search the sources in order and iteration skips shadowed entries.
+ * A device without includes has one source and costs what a plain device costs.
  */
 final class LazyDevice implements ResolvedDevice {
   private final Device device;
   private final int index;
   private final String driver;
   private final String pool;
-  private final Entries<DeviceAttribute> attributes;
-  private final Entries<DeviceCapacity> capacity;
-  private final List<Entries<DeviceAttribute>> includedAttributes;
-  private final List<Entries<DeviceCapacity>> includedCapacity;
+  private final Entries<DeviceAttribute>[] attributes;
+  private final Entries<DeviceCapacity>[] capacity;
+  private final @Nullable EffectiveIndex attributeIndex;
+  private final @Nullable EffectiveIndex capacityIndex;
+  private final int effectiveEntryCount;
+  private final @Nullable String unsupportedAttribute;
   private final List<LazyCounters> consumesCounters;
 
+  /**
+   * @param ownAttributes the device's own attributes, numbered when it has includes
+   * @param ownCapacity the device's own capacities, numbered when it has includes
+   * @param includes the included mixins in include order, numbered
+   * @param indexes the slice's index builder; null when nothing is numbered (no includes)
+   */
   LazyDevice(
       Device device,
       int index,
       String driver,
       String pool,
+      Entries<DeviceAttribute> ownAttributes,
+      Entries<DeviceCapacity> ownCapacity,
       List<DeviceMixinEntries> includes,
-      List<LazyCounters> consumesCounters) {
+      List<LazyCounters> consumesCounters,
+      EffectiveIndex.@Nullable Builder indexes) {
     this.device = device;
     this.index = index;
     this.driver = driver;
     this.pool = pool;
-    this.attributes = Entries.of(device.attributes(), driver);
-    this.capacity = Entries.of(device.capacity(), driver);
-    if (includes.isEmpty()) {
-      this.includedAttributes = List.of();
-      this.includedCapacity = List.of();
-    } else {
-      this.includedAttributes = includes.stream().map(DeviceMixinEntries::attributes).toList();
-      this.includedCapacity = includes.stream().map(DeviceMixinEntries::capacity).toList();
+    int n = includes.size();
+    this.attributes = newSources(n + 1);
+    this.capacity = newSources(n + 1);
+    attributes[0] = ownAttributes;
+    capacity[0] = ownCapacity;
+    for (int i = 0; i < n; i++) {
+      DeviceMixinEntries m = includes.get(n - 1 - i);
+      attributes[i + 1] = m.attributes();
+      capacity[i + 1] = m.capacity();
     }
+    if (n == 0 || indexes == null) {
+      this.attributeIndex = null;
+      this.capacityIndex = null;
+      this.effectiveEntryCount = ownAttributes.size() + ownCapacity.size();
+    } else {
+      EffectiveIndex a = indexes.build(attributes);
+      int count = indexes.lastCount();
+      EffectiveIndex c = indexes.build(capacity);
+      count += indexes.lastCount();
+      boolean indexed = a != null && c != null;
+      this.attributeIndex = indexed ? a : null;
+      this.capacityIndex = indexed ? c : null;
+      this.effectiveEntryCount = count;
+    }
+    this.unsupportedAttribute = findUnsupported();
     this.consumesCounters = consumesCounters;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <V> Entries<V>[] newSources(int n) {
+    return (Entries<V>[]) new Entries<?>[n];
   }
 
   @Override
@@ -83,73 +120,94 @@ final class LazyDevice implements ResolvedDevice {
   }
 
   @Override
+  public @Nullable String unsupportedAttribute() {
+    return unsupportedAttribute;
+  }
+
+  @Override
   public @Nullable DeviceAttribute attribute(String domain, String id) {
-    return lookup(attributes, includedAttributes, domain, id);
+    return lookup(attributes, attributeIndex, domain, id);
   }
 
   @Override
   public @Nullable DeviceCapacity capacity(String domain, String id) {
-    return lookup(capacity, includedCapacity, domain, id);
+    return lookup(capacity, capacityIndex, domain, id);
   }
 
   @Override
   public void forEachAttribute(EntryVisitor<DeviceAttribute> visitor) {
-    forEach(attributes, includedAttributes, visitor);
+    forEach(attributes, attributeIndex, visitor);
   }
 
   @Override
   public void forEachCapacity(EntryVisitor<DeviceCapacity> visitor) {
-    forEach(capacity, includedCapacity, visitor);
+    forEach(capacity, capacityIndex, visitor);
   }
 
   /** {@return the number of effective attributes plus capacities, each qualified name once} */
   int effectiveEntryCount() {
-    return count(attributes, includedAttributes) + count(capacity, includedCapacity);
+    return effectiveEntryCount;
   }
 
-  private static <V> @Nullable V lookup(Entries<V> own, List<Entries<V>> includes, String domain, String id) {
-    V v = own.get(domain, id);
-    for (int i = includes.size() - 1; v == null && i >= 0; i--) {
-      v = includes.get(i).get(domain, id);
+  /* The first attribute without a supported value in iteration order, found once. */
+  private @Nullable String findUnsupported() {
+    if (attributeIndex != null) {
+      for (int k = 0; k < attributeIndex.size(); k++) {
+        int src = attributeIndex.source(k);
+        if (attributes[src].value(attributeIndex.position(k)) instanceof DeviceAttribute.Empty) {
+          return attributeIndex.id(k);
+        }
+      }
+      return null;
     }
-    return v;
-  }
-
-  private static <V> void forEach(Entries<V> own, List<Entries<V>> includes, EntryVisitor<V> visitor) {
-    for (int k = 0; k < own.size(); k++) {
-      visitor.visit(own.domain(k), own.id(k), own.value(k));
-    }
-    for (int i = includes.size() - 1; i >= 0; i--) {
-      Entries<V> layer = includes.get(i);
+    for (int i = 0; i < attributes.length; i++) {
+      Entries<DeviceAttribute> layer = attributes[i];
       for (int k = 0; k < layer.size(); k++) {
-        if (!shadowed(own, includes, i, layer.domain(k), layer.id(k))) {
+        if (layer.value(k) instanceof DeviceAttribute.Empty
+            && !shadowed(attributes, i, layer.domain(k), layer.id(k))) {
+          return layer.id(k);
+        }
+      }
+    }
+    return null;
+  }
+
+  private static <V> @Nullable V lookup(
+      Entries<V>[] sources, @Nullable EffectiveIndex index, String domain, String id) {
+    if (index != null) {
+      int k = index.indexOf(domain, id);
+      return k < 0 ? null : sources[index.source(k)].value(index.position(k));
+    }
+    for (Entries<V> source : sources) {
+      V v = source.get(domain, id);
+      if (v != null) {
+        return v;
+      }
+    }
+    return null;
+  }
+
+  private static <V> void forEach(Entries<V>[] sources, @Nullable EffectiveIndex index, EntryVisitor<V> visitor) {
+    if (index != null) {
+      for (int k = 0; k < index.size(); k++) {
+        visitor.visit(index.domain(k), index.id(k), sources[index.source(k)].value(index.position(k)));
+      }
+      return;
+    }
+    for (int i = 0; i < sources.length; i++) {
+      Entries<V> layer = sources[i];
+      for (int k = 0; k < layer.size(); k++) {
+        if (i == 0 || !shadowed(sources, i, layer.domain(k), layer.id(k))) {
           visitor.visit(layer.domain(k), layer.id(k), layer.value(k));
         }
       }
     }
   }
 
-  private static <V> int count(Entries<V> own, List<Entries<V>> includes) {
-    int n = own.size();
-    for (int i = includes.size() - 1; i >= 0; i--) {
-      Entries<V> layer = includes.get(i);
-      for (int k = 0; k < layer.size(); k++) {
-        if (!shadowed(own, includes, i, layer.domain(k), layer.id(k))) {
-          n++;
-        }
-      }
-    }
-    return n;
-  }
-
-  /** {@return whether a source with higher precedence than include {@code i} sets the name} */
-  private static <V> boolean shadowed(
-      Entries<V> own, List<Entries<V>> includes, int i, String domain, String id) {
-    if (own.contains(domain, id)) {
-      return true;
-    }
-    for (int j = i + 1; j < includes.size(); j++) {
-      if (includes.get(j).contains(domain, id)) {
+  /** {@return whether a source with higher precedence than source {@code i} sets the name} */
+  private static boolean shadowed(Entries<?>[] sources, int i, String domain, String id) {
+    for (int j = 0; j < i; j++) {
+      if (sources[j].contains(domain, id)) {
         return true;
       }
     }

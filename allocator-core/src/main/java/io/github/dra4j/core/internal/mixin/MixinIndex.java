@@ -34,7 +34,13 @@ final class MixinIndex {
     this.counterSets = counterSets;
   }
 
-  static MixinIndex build(@Nullable ResourceSliceMixins mixins, String driver, List<FieldError> problems) {
+  /** Indexes the mixins and numbers their names in the slice's tables. */
+  static MixinIndex build(
+      @Nullable ResourceSliceMixins mixins,
+      String driver,
+      List<FieldError> problems,
+      NameTable deviceNames,
+      NameTable counterNames) {
     if (mixins == null) {
       return EMPTY;
     }
@@ -46,14 +52,19 @@ final class MixinIndex {
         problems.add(FieldError.duplicate(MIXINS.child("device").index(i).child("name"), m.name()));
         continue;
       }
-      devices.put(m.name(), new DeviceMixinEntries(
-          Entries.of(m.attributes(), driver), Entries.of(m.capacity(), driver)));
+      DeviceMixinEntries entries = new DeviceMixinEntries(
+          Entries.of(m.attributes(), driver), Entries.of(m.capacity(), driver));
+      entries.attributes().number(deviceNames);
+      entries.capacity().number(deviceNames);
+      devices.put(m.name(), entries);
     }
     Map<String, CounterEntries> consumptions = new HashMap<>();
     List<DeviceCounterConsumptionMixin> consumptionMixins = mixins.deviceCounterConsumption();
     for (int i = 0; i < consumptionMixins.size(); i++) {
       DeviceCounterConsumptionMixin m = consumptionMixins.get(i);
-      if (consumptions.putIfAbsent(m.name(), CounterEntries.of(m.counters())) != null) {
+      CounterEntries entries = CounterEntries.of(m.counters());
+      entries.number(counterNames);
+      if (consumptions.putIfAbsent(m.name(), entries) != null) {
         problems.add(FieldError.duplicate(
             MIXINS.child("deviceCounterConsumption").index(i).child("name"), m.name()));
       }
@@ -62,7 +73,9 @@ final class MixinIndex {
     List<CounterSetMixin> counterSetMixins = mixins.counterSet();
     for (int i = 0; i < counterSetMixins.size(); i++) {
       CounterSetMixin m = counterSetMixins.get(i);
-      if (counterSets.putIfAbsent(m.name(), CounterEntries.of(m.counters())) != null) {
+      CounterEntries entries = CounterEntries.of(m.counters());
+      entries.number(counterNames);
+      if (counterSets.putIfAbsent(m.name(), entries) != null) {
         problems.add(FieldError.duplicate(MIXINS.child("counterSet").index(i).child("name"), m.name()));
       }
     }

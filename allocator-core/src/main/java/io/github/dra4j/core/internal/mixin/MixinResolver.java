@@ -2,14 +2,19 @@ package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.DeviceCapacity;
 import io.github.dra4j.api.DeviceCounterConsumption;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -58,9 +63,32 @@ public final class MixinResolver {
     String pool = spec.pool().name();
     List<FieldError> problems = new ArrayList<>();
     List<ResolvedSlice.Dropped> dropped = new ArrayList<>();
-    MixinIndex index = mixinsEnabled ? MixinIndex.build(spec.mixins(), driver, problems) : MixinIndex.EMPTY;
+    NameTable deviceNames = new NameTable();
+    NameTable counterNames = new NameTable();
+    MixinIndex index = mixinsEnabled
+        ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames, counterNames)
+        : MixinIndex.EMPTY;
 
+    // Own entries first, numbered where they meet includes, so that every view is indexed once.
     List<CounterSet> sharedCounters = spec.sharedCounters();
+    CounterEntries[] ownSetCounters = new CounterEntries[sharedCounters.size()];
+    for (int i = 0; i < ownSetCounters.length; i++) {
+      CounterSet cs = sharedCounters.get(i);
+      ownSetCounters[i] = CounterEntries.of(cs.counters());
+      if (mixinsEnabled && !cs.includes().isEmpty()) {
+        ownSetCounters[i].number(counterNames);
+      }
+    }
+    List<Device> specDevices = spec.devices();
+    OwnEntries[] own = new OwnEntries[specDevices.size()];
+    for (int i = 0; i < own.length; i++) {
+      own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames, counterNames);
+    }
+    deviceNames.finish();
+    counterNames.finish();
+    EffectiveIndex.Builder deviceIndexes = deviceNames.size() == 0 ? null : new EffectiveIndex.Builder(deviceNames);
+    EffectiveIndex.Builder counterIndexes = counterNames.size() == 0 ? null : new EffectiveIndex.Builder(counterNames);
+
     List<LazyCounterSet> counterSets = new ArrayList<>(sharedCounters.size());
     Set<String> droppedCounterSets = new HashSet<>();
     for (int i = 0; i < sharedCounters.size(); i++) {
@@ -71,13 +99,11 @@ public final class MixinResolver {
         droppedCounterSets.add(cs.name());
         continue;
       }
-      FieldPath path = SHARED_COUNTERS.index(i).child("includes");
-      counterSets.add(new LazyCounterSet(cs,
-          counterIncludes(cs.includes(), MAX_INCLUDES, index, false, path,
-              "counter set \"" + cs.name() + "\"", problems)));
+      counterSets.add(new LazyCounterSet(cs, ownSetCounters[i],
+          counterIncludes(cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()), problems),
+          counterIndexes));
     }
 
-    List<Device> specDevices = spec.devices();
     List<LazyDevice> devices = new ArrayList<>(specDevices.size());
     for (int i = 0; i < specDevices.size(); i++) {
       Device device = specDevices.get(i);
@@ -88,33 +114,55 @@ public final class MixinResolver {
           continue;
         }
       }
-      FieldPath path = DEVICES.index(i);
-      // Named in problem details only; devices without includes never need it.
-      String owner = usesIncludes(device) ? "device \"" + device.name() + "\"" : "";
-      List<DeviceMixinEntries> includes = deviceIncludes(device, index, path, owner, problems);
+      Site site = Site.device(i, device.name());
+      List<DeviceMixinEntries> includes = deviceIncludes(device.includes(), index, site, problems);
       List<DeviceCounterConsumption> consumptions = device.consumesCounters();
       List<LazyCounters> resolvedConsumptions = new ArrayList<>(consumptions.size());
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
-        FieldPath includesPath = path.child("consumesCounters").index(j).child("includes");
-        resolvedConsumptions.add(new LazyCounters(c.counterSet(), CounterEntries.of(c.counters()),
-            counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index, true, includesPath,
-                owner + ", counter set \"" + c.counterSet() + "\"", problems)));
+        List<CounterEntries> consumed = c.includes().isEmpty() ? List.of()
+            : counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index,
+                Site.consumption(i, device.name(), j, c.counterSet()), problems);
+        resolvedConsumptions.add(new LazyCounters(c.counterSet(), own[i].consumptions[j], consumed, counterIndexes));
       }
-      LazyDevice resolved =
-          new LazyDevice(device, i, driver, pool, includes, List.copyOf(resolvedConsumptions));
+      LazyDevice resolved = new LazyDevice(device, i, driver, pool, own[i].attributes, own[i].capacity,
+          includes, List.copyOf(resolvedConsumptions), deviceIndexes);
       // Devices without includes are left to API validation, as the reference allocator does.
       if (!includes.isEmpty()) {
         int n = resolved.effectiveEntryCount();
         if (n > MAX_ATTRIBUTES_AND_CAPACITIES) {
-          problems.add(new FieldError(FieldError.Type.TOO_MANY, path, n,
-              owner + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
+          problems.add(new FieldError(FieldError.Type.TOO_MANY, site.path(), n,
+              site.owner() + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
                   + " attributes and capacities with the included mixins applied"));
         }
       }
       devices.add(resolved);
     }
     return new LazySlice(slice, devices, counterSets, dropped, problems);
+  }
+
+  /** A device's own entries, normalised once; numbered where they meet includes. */
+  private record OwnEntries(
+      Entries<DeviceAttribute> attributes, Entries<DeviceCapacity> capacity, CounterEntries[] consumptions) {
+
+    static OwnEntries of(
+        Device device, String driver, boolean mixinsEnabled, NameTable deviceNames, NameTable counterNames) {
+      Entries<DeviceAttribute> attributes = Entries.of(device.attributes(), driver);
+      Entries<DeviceCapacity> capacity = Entries.of(device.capacity(), driver);
+      if (mixinsEnabled && !device.includes().isEmpty()) {
+        attributes.number(deviceNames);
+        capacity.number(deviceNames);
+      }
+      List<DeviceCounterConsumption> consumptions = device.consumesCounters();
+      CounterEntries[] counters = new CounterEntries[consumptions.size()];
+      for (int j = 0; j < counters.length; j++) {
+        counters[j] = CounterEntries.of(consumptions.get(j).counters());
+        if (mixinsEnabled && !consumptions.get(j).includes().isEmpty()) {
+          counters[j].number(counterNames);
+        }
+      }
+      return new OwnEntries(attributes, capacity, counters);
+    }
   }
 
   private static @Nullable String gateOffReason(Device device, Set<String> droppedCounterSets) {
@@ -132,18 +180,6 @@ public final class MixinResolver {
     return consumed == null ? null : consumesDroppedReason(consumed);
   }
 
-  private static boolean usesIncludes(Device device) {
-    if (!device.includes().isEmpty()) {
-      return true;
-    }
-    for (DeviceCounterConsumption c : device.consumesCounters()) {
-      if (!c.includes().isEmpty()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static @Nullable String consumedDropped(Device device, Collection<String> droppedCounterSets) {
     for (DeviceCounterConsumption c : device.consumesCounters()) {
       if (droppedCounterSets.contains(c.counterSet())) {
@@ -158,58 +194,94 @@ public final class MixinResolver {
         + ", which uses includes while " + GATE + " is disabled";
   }
 
+  /*
+   * Where includes are resolved. Problem paths and details are built from it only when a
+   * problem is found: resolving a valid slice builds no FieldPath and no message.
+   */
+  private record Site(boolean device, int index, String name, int consumption, String counterSet) {
+    static Site device(int index, String name) {
+      return new Site(true, index, name, -1, "");
+    }
+
+    static Site consumption(int index, String name, int consumption, String counterSet) {
+      return new Site(true, index, name, consumption, counterSet);
+    }
+
+    static Site counterSet(int index, String name) {
+      return new Site(false, index, name, -1, "");
+    }
+
+    FieldPath path() {
+      return device ? DEVICES.index(index) : SHARED_COUNTERS.index(index);
+    }
+
+    FieldPath includesPath() {
+      FieldPath p = path();
+      return (consumption < 0 ? p : p.child("consumesCounters").index(consumption)).child("includes");
+    }
+
+    String owner() {
+      if (!device) {
+        return "counter set \"" + name + "\"";
+      }
+      String owner = "device \"" + name + "\"";
+      return consumption < 0 ? owner : owner + ", counter set \"" + counterSet + "\"";
+    }
+  }
+
   private static List<DeviceMixinEntries> deviceIncludes(
-      Device device, MixinIndex index, FieldPath path, String owner, List<FieldError> problems) {
-    List<String> names = device.includes();
+      List<String> names, MixinIndex index, Site site, List<FieldError> problems) {
     if (names.isEmpty()) {
       return List.of();
     }
-    FieldPath includesPath = path.child("includes");
-    if (names.size() > MAX_INCLUDES) {
-      problems.add(tooMany(includesPath, names.size(), MAX_INCLUDES, owner));
+    DeviceMixinEntries[] found = new DeviceMixinEntries[names.size()];
+    boolean clean = names.size() <= MAX_INCLUDES;
+    for (int k = 0; k < found.length; k++) {
+      found[k] = index.device(names.get(k));
+      clean &= found[k] != null;
     }
-    boolean[] last = lastOccurrences(names);
-    List<DeviceMixinEntries> result = new ArrayList<>(names.size());
-    for (int k = 0; k < names.size(); k++) {
-      DeviceMixinEntries m = index.device(names.get(k));
-      if (m == null) {
-        problems.add(FieldError.notFound(includesPath.index(k), names.get(k),
-            owner + ": no device mixin with this name in spec.mixins.device of the same ResourceSlice"));
-      } else if (last[k]) {
-        result.add(m);
+    if (!clean) {
+      FieldPath includesPath = site.includesPath();
+      if (names.size() > MAX_INCLUDES) {
+        problems.add(tooMany(includesPath, names.size(), MAX_INCLUDES, site.owner()));
+      }
+      for (int k = 0; k < found.length; k++) {
+        if (found[k] == null) {
+          problems.add(FieldError.notFound(includesPath.index(k), names.get(k), site.owner()
+              + ": no device mixin with this name in spec.mixins.device of the same ResourceSlice"));
+        }
       }
     }
-    return List.copyOf(result);
+    return lastOccurrences(found);
   }
 
   private static List<CounterEntries> counterIncludes(
-      List<String> names,
-      int max,
-      MixinIndex index,
-      boolean consumption,
-      FieldPath path,
-      String owner,
-      List<FieldError> problems) {
+      List<String> names, int max, MixinIndex index, Site site, List<FieldError> problems) {
     if (names.isEmpty()) {
       return List.of();
     }
-    if (names.size() > max) {
-      problems.add(tooMany(path, names.size(), max, owner));
+    boolean consumption = site.consumption() >= 0;
+    CounterEntries[] found = new CounterEntries[names.size()];
+    boolean clean = names.size() <= max;
+    for (int k = 0; k < found.length; k++) {
+      found[k] = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
+      clean &= found[k] != null;
     }
-    boolean[] last = lastOccurrences(names);
-    List<CounterEntries> result = new ArrayList<>(names.size());
-    for (int k = 0; k < names.size(); k++) {
-      CounterEntries m = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
-      if (m == null) {
-        problems.add(FieldError.notFound(path.index(k), names.get(k), owner + (consumption
-            ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
-                + " of the same ResourceSlice"
-            : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice")));
-      } else if (last[k]) {
-        result.add(m);
+    if (!clean) {
+      FieldPath path = site.includesPath();
+      if (names.size() > max) {
+        problems.add(tooMany(path, names.size(), max, site.owner()));
+      }
+      for (int k = 0; k < found.length; k++) {
+        if (found[k] == null) {
+          problems.add(FieldError.notFound(path.index(k), names.get(k), site.owner() + (consumption
+              ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
+                  + " of the same ResourceSlice"
+              : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice")));
+        }
       }
     }
-    return List.copyOf(result);
+    return lastOccurrences(found);
   }
 
   private static FieldError tooMany(FieldPath path, int actual, int max, String owner) {
@@ -220,14 +292,37 @@ public final class MixinResolver {
   /*
    * A mixin included twice only matters at its last position, so earlier repetitions are left
    * out of the view. This keeps lookups and iteration bounded by the number of distinct mixins
-   * even for malformed input with very long include lists.
+   * even for malformed input with very long include lists. A name always finds the same mixin,
+   * so repetitions are found by identity; names that found nothing are left out too.
    */
-  private static boolean[] lastOccurrences(List<String> names) {
-    boolean[] last = new boolean[names.size()];
-    Set<String> later = new HashSet<>();
-    for (int k = names.size() - 1; k >= 0; k--) {
-      last[k] = later.add(names.get(k));
+  private static <T> List<T> lastOccurrences(@Nullable T[] found) {
+    boolean[] last = new boolean[found.length];
+    if (found.length <= MAX_INCLUDES) {
+      for (int k = 0; k < found.length; k++) {
+        last[k] = found[k] != null && !foundAfter(found, k);
+      }
+    } else {
+      Set<T> later = Collections.newSetFromMap(new IdentityHashMap<>());
+      for (int k = found.length - 1; k >= 0; k--) {
+        last[k] = found[k] != null && later.add(found[k]);
+      }
     }
-    return last;
+    @Nullable T[] kept = found.clone();
+    int n = 0;
+    for (int k = 0; k < found.length; k++) {
+      if (last[k]) {
+        kept[n++] = found[k];
+      }
+    }
+    return Arrays.asList(n == kept.length ? kept : Arrays.copyOf(kept, n));
+  }
+
+  private static boolean foundAfter(@Nullable Object[] found, int k) {
+    for (int j = k + 1; j < found.length; j++) {
+      if (found[j] == found[k]) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -1,6 +1,7 @@
 package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.core.DeviceView;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -16,6 +17,24 @@ public interface ResolvedDevice extends DeviceView {
 
   /** {@return the counter consumptions, in the device's order, mixins applied lazily} */
   List<? extends ResolvedCounters> consumesCounters();
+
+  /**
+   * Returns the id of the first attribute, in iteration order, whose value is of no supported
+   * type ({@link DeviceAttribute.Empty}). The reference converts every
+   * attribute before evaluating a selector, so such a device fails every selector. Resolved
+   * views compute it once, when the slice is resolved.
+   *
+   * @return the attribute id, or null when every attribute has a supported value
+   */
+  default @Nullable String unsupportedAttribute() {
+    String[] unsupported = new String[1];
+    forEachAttribute((domain, id, value) -> {
+      if (unsupported[0] == null && value instanceof DeviceAttribute.Empty) {
+        unsupported[0] = id;
+      }
+    });
+    return unsupported[0];
+  }
 
   /**
    * Returns what this device consumes from one counter set: the first consumption entry for

@@ -1,0 +1,189 @@
+package io.github.dra4j.core.internal.mixin;
+
+import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * Where each effective entry of one device (attributes or capacities) or counter object
+ * lives, computed once at resolution: the winning entries' names in (domain, id) order, each
+ * with the source that wins it and its position there (source << 16 | position). Names are
+ * the sources' own String objects and values stay in the sources, so nothing is copied or
+ * flattened; a lookup is one binary search, as on a device without mixins, and iteration an
+ * index loop without shadowing checks.
+ *
+ * Sources are in precedence order: the object's own entries first, then its includes from
+ * last to first.
+ */
+final class EffectiveIndex {
+  /** Objects with more effective entries than this get no index (their pool is invalid anyway). */
+  static final int MAX_ENTRIES = 64;
+
+  private final String[] domains;
+  private final String[] ids;
+  private final int[] locations;
+
+  private EffectiveIndex(String[] domains, String[] ids, int[] locations) {
+    this.domains = domains;
+    this.ids = ids;
+    this.locations = locations;
+  }
+
+  int size() {
+    return ids.length;
+  }
+
+  String domain(int k) {
+    return domains[k];
+  }
+
+  String id(int k) {
+    return ids[k];
+  }
+
+  int source(int k) {
+    return locations[k] >>> 16;
+  }
+
+  int position(int k) {
+    return locations[k] & 0xFFFF;
+  }
+
+  /** {@return the index of (domain, id), or -1} */
+  int indexOf(String domain, String id) {
+    int lo = 0;
+    int hi = ids.length - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      int c = domains[mid].compareTo(domain);
+      if (c == 0) {
+        c = ids[mid].compareTo(id);
+      }
+      if (c < 0) {
+        lo = mid + 1;
+      } else if (c > 0) {
+        hi = mid - 1;
+      } else {
+        return mid;
+      }
+    }
+    return -1;
+  }
+
+  /** {@return the index of a counter name, or -1} */
+  int indexOf(String name) {
+    return Math.max(-1, Arrays.binarySearch(ids, name));
+  }
+
+  /**
+   * Builds indexes for the objects of one slice. A bit per name marks the names already won
+   * while the sources are read in precedence order, and reading the bits back in rank order
+   * yields the effective entries sorted, so an object costs one pass over its sources' entries
+   * plus a scan of the bit words its names span; nothing is compared or sorted.
+   */
+  static final class Builder {
+    private final long[] seen;
+    private final int[] locations;
+    private int[] sorted = new int[64];
+    private int count;
+    private int minRank;
+    private int maxRank;
+
+    Builder(NameTable names) {
+      this.seen = new long[(names.size() + 63) >>> 6];
+      this.locations = new int[names.size()];
+    }
+
+    /** {@return how many effective entries the last {@code build} found, also when it built no index} */
+    int lastCount() {
+      return count;
+    }
+
+    /**
+     * Returns the index of attribute or capacity sources, or null when there are more than
+     * {@link #MAX_ENTRIES} effective entries or too many sources; {@link #lastCount} is exact
+     * either way.
+     */
+    @Nullable EffectiveIndex build(Entries<?>[] sources) {
+      begin();
+      for (int src = 0; src < sources.length; src++) {
+        collect(sources[src].ranks(), src);
+      }
+      if (!finish(sources.length)) {
+        return null;
+      }
+      String[] d = new String[count];
+      String[] i = new String[count];
+      int[] loc = new int[count];
+      for (int k = 0; k < count; k++) {
+        int l = sorted[k];
+        Entries<?> s = sources[l >>> 16];
+        d[k] = s.domain(l & 0xFFFF);
+        i[k] = s.id(l & 0xFFFF);
+        loc[k] = l;
+      }
+      return new EffectiveIndex(d, i, loc);
+    }
+
+    /** As {@link #build(Entries[])}, for counters. */
+    @Nullable EffectiveIndex build(CounterEntries[] sources) {
+      begin();
+      for (int src = 0; src < sources.length; src++) {
+        collect(sources[src].ranks(), src);
+      }
+      if (!finish(sources.length)) {
+        return null;
+      }
+      String[] names = new String[count];
+      int[] loc = new int[count];
+      for (int k = 0; k < count; k++) {
+        int l = sorted[k];
+        names[k] = sources[l >>> 16].name(l & 0xFFFF);
+        loc[k] = l;
+      }
+      return new EffectiveIndex(names, names, loc);
+    }
+
+    private void begin() {
+      count = 0;
+      minRank = Integer.MAX_VALUE;
+      maxRank = -1;
+    }
+
+    /* The first source (in precedence order) that sets a name wins it. */
+    private void collect(int[] ranks, int src) {
+      for (int pos = 0; pos < ranks.length; pos++) {
+        int r = ranks[pos];
+        long bit = 1L << r;
+        if ((seen[r >>> 6] & bit) == 0) {
+          seen[r >>> 6] |= bit;
+          locations[r] = (src << 16) | pos;
+          minRank = Math.min(minRank, r);
+          maxRank = Math.max(maxRank, r);
+          count++;
+        }
+      }
+    }
+
+    /* Reads the won names back in rank order and clears the bits; false: no index. */
+    private boolean finish(int sources) {
+      if (count == 0) {
+        return true;
+      }
+      boolean indexed = count <= MAX_ENTRIES && sources <= 0x7FFF;
+      if (indexed && sorted.length < count) {
+        sorted = new int[count];
+      }
+      int k = 0;
+      for (int w = minRank >>> 6; w <= maxRank >>> 6; w++) {
+        long word = seen[w];
+        seen[w] = 0;
+        while (indexed && word != 0) {
+          int r = (w << 6) + Long.numberOfTrailingZeros(word);
+          sorted[k++] = locations[r];
+          word &= word - 1;
+        }
+      }
+      return indexed;
+    }
+  }
+}
