@@ -42,6 +42,7 @@ final class BenchmarkSmokeTest {
     benchmark.setup();
 
     assertThat(benchmark.fill(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
+    assertThat(benchmark.fillCycles(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
   }
 
   @Test
