@@ -68,23 +68,7 @@ final class EffectiveIndex {
     if (d == null) {
       return domain.equals(commonDomain) ? indexOf(id) : -1;
     }
-    int lo = 0;
-    int hi = ids.length - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = d[mid].compareTo(domain);
-      if (c == 0) {
-        c = ids[mid].compareTo(id);
-      }
-      if (c < 0) {
-        lo = mid + 1;
-      } else if (c > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -1;
+    return Entries.indexOf(d, ids, domain, id);
   }
 
   /** {@return the index of a counter name, or -1} */

@@ -120,6 +120,11 @@ final class Entries<V> {
   }
 
   private int indexOf(String domain, String id) {
+    return indexOf(domains, ids, domain, id);
+  }
+
+  /** {@return the index of (domain, id) in parallel arrays sorted by domain, then id, or -1} */
+  static int indexOf(String[] domains, String[] ids, String domain, String id) {
     int lo = 0;
     int hi = ids.length - 1;
     while (lo <= hi) {
