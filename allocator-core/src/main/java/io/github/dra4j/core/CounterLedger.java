@@ -21,9 +21,9 @@ final class CounterLedger {
     this.layout = layout;
     this.overcommitted = overcommitted;
     if (layout.availableUnits != null) {
-      units = new long[layout.available.length];
+      units = new long[layout.counterCount()];
     } else {
-      exact = new BigDecimal[layout.available.length];
+      exact = new BigDecimal[layout.counterCount()];
       Arrays.fill(exact, BigDecimal.ZERO);
     }
   }
@@ -75,8 +75,9 @@ final class CounterLedger {
       return true;
     }
     BigDecimal[] e = exact;
+    BigDecimal[] available = layout.available();
     for (int k = start; k < end; k++) {
-      if (layout.available[k].compareTo(e[k]) < 0) {
+      if (available[k].compareTo(e[k]) < 0) {
         return false;
       }
     }

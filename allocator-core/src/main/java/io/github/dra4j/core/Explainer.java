@@ -224,7 +224,7 @@ final class Explainer {
   /** The first counter the device needs more of than is left after allocated claims, or null. */
   private static @Nullable String counterShortfall(Pool pool, DeviceEntry device) {
     for (ResolvedCounters c : device.view.consumesCounters()) {
-      Map<String, BigDecimal> available = pool.available.get(c.counterSet());
+      Map<String, BigDecimal> available = pool.available().get(c.counterSet());
       if (available == null) {
         continue;
       }
@@ -242,7 +242,7 @@ final class Explainer {
         return why[0];
       }
     }
-    for (Map.Entry<String, Map<String, BigDecimal>> e : pool.available.entrySet()) {
+    for (Map.Entry<String, Map<String, BigDecimal>> e : pool.available().entrySet()) {
       for (Map.Entry<String, BigDecimal> counter : e.getValue().entrySet()) {
         if (counter.getValue().signum() < 0) {
           return "counter set " + e.getKey() + ", counter " + counter.getKey()

@@ -17,10 +17,12 @@ import org.jspecify.annotations.Nullable;
  * pools are data, not errors: they are skipped by the search and only turn into an error when
  * nothing else satisfies the claims (or a request asks for all devices).
  *
- * available holds the counters left after devices of allocated claims took theirs; it is
- * computed once, when the pool is built, and never changed (the per-call ledger lives in
- * AllocationRun). A pool depends only on its slices' entries, not on the node, so the snapshot's
- * PoolEntry caches it for every node that sees the same slices.
+ * available() holds the counters left after devices of allocated claims took theirs; it never
+ * changes (the per-call ledger lives in AllocationRun). A pool rebased onto a successor's entries
+ * whose only change is newly allocated devices takes its counters left from the previous layout in
+ * units, and builds the map only when an explanation asks for it. A pool depends only on its
+ * slices' entries, not on the node, so the snapshot's PoolEntry caches it for every node that
+ * sees the same slices.
  */
 final class Pool {
   final PoolId id;
@@ -30,7 +32,8 @@ final class Pool {
   final List<PoolSlice> targeting;
   final List<PoolSlice> notTargeting;
   final Map<String, ResolvedCounterSet> counterSets;
-  final Map<String, Map<String, BigDecimal>> available;
+  /** The counters left; null until first asked for when the pool was rebased in units. */
+  private volatile @Nullable Map<String, Map<String, BigDecimal>> available;
   final boolean hasBindingConditions;
   /** Some counter is already below zero through allocated claims: every device consuming any counter fails. */
   final boolean overcommitted;
@@ -49,6 +52,22 @@ final class Pool {
       Map<String, ResolvedCounterSet> counterSets,
       Map<String, Map<String, BigDecimal>> available,
       List<String> dropped) {
+    this(id, incomplete, invalid, invalidReason, targeting, notTargeting, counterSets, available, dropped,
+        bindingConditions(targeting), negative(available));
+  }
+
+  private Pool(
+      PoolId id,
+      boolean incomplete,
+      boolean invalid,
+      String invalidReason,
+      List<PoolSlice> targeting,
+      List<PoolSlice> notTargeting,
+      Map<String, ResolvedCounterSet> counterSets,
+      @Nullable Map<String, Map<String, BigDecimal>> available,
+      List<String> dropped,
+      boolean hasBindingConditions,
+      boolean overcommitted) {
     this.id = id;
     this.incomplete = incomplete;
     this.invalid = invalid;
@@ -58,20 +77,30 @@ final class Pool {
     this.counterSets = counterSets;
     this.available = available;
     this.dropped = List.copyOf(dropped);
-    boolean binding = false;
-    for (PoolSlice s : this.targeting) {
+    this.hasBindingConditions = hasBindingConditions;
+    this.overcommitted = overcommitted;
+  }
+
+  private static boolean bindingConditions(List<PoolSlice> targeting) {
+    for (PoolSlice s : targeting) {
       for (DeviceEntry d : s.devices()) {
-        binding |= !d.device.bindingConditions().isEmpty();
+        if (!d.device.bindingConditions().isEmpty()) {
+          return true;
+        }
       }
     }
-    this.hasBindingConditions = binding;
-    boolean negative = false;
+    return false;
+  }
+
+  private static boolean negative(Map<String, Map<String, BigDecimal>> available) {
     for (Map<String, BigDecimal> set : available.values()) {
       for (BigDecimal v : set.values()) {
-        negative |= v.signum() < 0;
+        if (v.signum() < 0) {
+          return true;
+        }
       }
     }
-    this.overcommitted = negative;
+    return false;
   }
 
   static Pool incomplete(PoolId id) {
@@ -105,14 +134,37 @@ final class Pool {
     }
     List<PoolSlice> t = remap(targeting, successor);
     List<PoolSlice> o = remap(notTargeting, successor);
-    Map<String, Map<String, BigDecimal>> left = chargeNewlyAllocated(List.of(targeting, notTargeting), List.of(t, o));
-    Pool next = new Pool(id, false, false, "", t, o, counterSets, left == null ? available(counterSets, t, o) : left,
-        dropped);
     PoolLayout l = layout;
+    long[] units = l == null ? null : l.unitsLeftAfter(notTargeting, o, targeting, t);
+    if (units != null) {
+      boolean negative = false;
+      for (long u : units) {
+        negative |= u < 0;
+      }
+      Pool next = new Pool(id, false, false, "", t, o, counterSets, null, dropped, hasBindingConditions, negative);
+      next.layout = new PoolLayout(next, l, units);
+      return next;
+    }
+    Map<String, Map<String, BigDecimal>> charged = chargeNewlyAllocated(List.of(targeting, notTargeting), List.of(t, o));
+    Map<String, Map<String, BigDecimal>> left = charged == null ? available(counterSets, t, o) : charged;
+    Pool next = new Pool(id, false, false, "", t, o, counterSets, left, dropped, hasBindingConditions, negative(left));
     if (l != null) {
       next.layout = new PoolLayout(next, l); // keeps the per-device memos of the search
     }
     return next;
+  }
+
+  /**
+   * {@return the counters left after the devices of allocated claims took theirs, by counter set
+   * and counter, in the pool's order}
+   */
+  Map<String, Map<String, BigDecimal>> available() {
+    Map<String, Map<String, BigDecimal>> a = available;
+    if (a == null) {
+      a = available(counterSets, targeting, notTargeting);
+      available = a;
+    }
+    return a;
   }
 
   /**
@@ -123,10 +175,11 @@ final class Pool {
    */
   private @Nullable Map<String, Map<String, BigDecimal>> chargeNewlyAllocated(List<List<PoolSlice>> before,
       List<List<PoolSlice>> after) {
-    if (available.isEmpty()) {
-      return available;
+    Map<String, Map<String, BigDecimal>> previous = available();
+    if (previous.isEmpty()) {
+      return previous;
     }
-    Map<String, Map<String, BigDecimal>> left = new LinkedHashMap<>(available);
+    Map<String, Map<String, BigDecimal>> left = new LinkedHashMap<>(previous);
     Set<String> copied = new HashSet<>(); // sets copied on first write; the others stay shared
     for (int g = 0; g < before.size(); g++) {
       for (int i = 0; i < before.get(g).size(); i++) {
@@ -149,7 +202,7 @@ final class Pool {
       }
     }
     if (copied.isEmpty()) {
-      return available;
+      return previous;
     }
     for (String set : copied) {
       left.put(set, Collections.unmodifiableMap(left.get(set)));

@@ -44,8 +44,9 @@ final class PoolLayout {
   private final byte[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
   final int[] setStart;
-  final BigDecimal[] available;
-  /** available in units, or null when some counter is not a whole number of units that fits. */
+  /** The counters left, exact; derived from availableUnits on first use in a rebased layout. */
+  private volatile BigDecimal @Nullable [] available;
+  /** The counters left in units, or null when some counter is not a whole number of units that fits. */
   final long @Nullable [] availableUnits;
   final int scale;
   private final Map<String, Integer> setIndex;
@@ -83,11 +84,12 @@ final class PoolLayout {
       }
       deviceCount = devices;
       setIndex = new HashMap<>();
-      counterIndex = new ArrayList<>(pool.available.size());
-      setStart = new int[pool.available.size() + 1];
+      Map<String, Map<String, BigDecimal>> left = pool.available();
+      counterIndex = new ArrayList<>(left.size());
+      setStart = new int[left.size() + 1];
       int k = 0;
       int s = 0;
-      for (Map.Entry<String, Map<String, BigDecimal>> set : pool.available.entrySet()) {
+      for (Map.Entry<String, Map<String, BigDecimal>> set : left.entrySet()) {
         setIndex.put(set.getKey(), s);
         Map<String, Integer> names = new HashMap<>();
         setStart[s] = k;
@@ -101,6 +103,56 @@ final class PoolLayout {
     }
     uids = new int[deviceCount];
     flags = new byte[deviceCount];
+    readDevices(pool, uids, flags);
+
+    int maxScale = 0;
+    for (Map<String, BigDecimal> set : pool.available().values()) {
+      for (BigDecimal v : set.values()) {
+        maxScale = Math.max(maxScale, v.stripTrailingZeros().scale());
+      }
+    }
+    scale = maxScale;
+    int counters = setStart[setStart.length - 1];
+    BigDecimal[] exact = new BigDecimal[counters];
+    long[] units = new long[counters];
+    boolean fits = true;
+    int k = 0;
+    for (Map<String, BigDecimal> set : pool.available().values()) {
+      for (BigDecimal v : set.values()) {
+        exact[k] = v;
+        units[k] = toUnits(v, scale);
+        fits &= units[k] != NO_UNITS;
+        k++;
+      }
+    }
+    available = exact;
+    availableUnits = fits ? units : null;
+    consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
+        ? previous.consumptions : new Consumption[deviceCount];
+    unrequestedCapacity = previous != null ? previous.unrequestedCapacity : new byte[deviceCount];
+  }
+
+  /**
+   * The layout of a pool rebased onto a successor's entries (Pool.withEntries) in which devices
+   * were only newly allocated: numbering, units and per-device memos are the previous layout's,
+   * the counters left are given (unitsLeftAfter), and only uids and in-use flags are read again.
+   */
+  PoolLayout(Pool pool, PoolLayout previous, long[] unitsLeft) {
+    sliceStart = previous.sliceStart;
+    deviceCount = previous.deviceCount;
+    setIndex = previous.setIndex;
+    counterIndex = previous.counterIndex;
+    setStart = previous.setStart;
+    scale = previous.scale;
+    uids = new int[deviceCount];
+    flags = new byte[deviceCount];
+    readDevices(pool, uids, flags);
+    availableUnits = unitsLeft;
+    consumptions = previous.consumptions;
+    unrequestedCapacity = previous.unrequestedCapacity;
+  }
+
+  private static void readDevices(Pool pool, int[] uids, byte[] flags) {
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
       for (DeviceEntry d : slice.devices()) {
@@ -110,31 +162,82 @@ final class PoolLayout {
         flags[local++] = (byte) ((d.inUseDedicated ? IN_USE : 0) | (special ? CHECK_FULLY : 0));
       }
     }
+  }
 
-    int maxScale = 0;
-    for (Map<String, BigDecimal> set : pool.available.values()) {
-      for (BigDecimal v : set.values()) {
-        maxScale = Math.max(maxScale, v.stripTrailingZeros().scale());
+  /**
+   * The counters left in units once the successor's entries are in place, when the only change
+   * is newly allocated devices the node sees and every amount they consume is in units: this
+   * layout's counters left minus what those devices consume. Null otherwise (a released device, a
+   * change among the devices the node does not see, amounts not in units, an overflow): then the
+   * pool's counters are summed again.
+   */
+  long @Nullable [] unitsLeftAfter(List<Pool.PoolSlice> otherBefore, List<Pool.PoolSlice> otherAfter,
+      List<Pool.PoolSlice> before, List<Pool.PoolSlice> after) {
+    long[] left = availableUnits;
+    if (left == null || changed(otherBefore, otherAfter)) {
+      return null;
+    }
+    long[] units = left;
+    for (int s = 0; s < before.size(); s++) {
+      List<DeviceEntry> was = before.get(s).devices();
+      List<DeviceEntry> now = after.get(s).devices();
+      for (int d = 0; d < was.size(); d++) {
+        boolean allocated = now.get(d).allocatedAny;
+        if (was.get(d).allocatedAny == allocated) {
+          continue;
+        }
+        Consumption c = allocated ? consumption(local(s, d), now.get(d)) : null;
+        if (c == null || c.units() == null) {
+          return null;
+        }
+        if (units == left) {
+          units = left.clone();
+        }
+        int[] counters = c.counters();
+        long[] amounts = c.units();
+        for (int j = 0; j < counters.length; j++) {
+          long v = units[counters[j]];
+          long r = v - amounts[j];
+          if (((v ^ amounts[j]) & (v ^ r)) < 0) {
+            return null;
+          }
+          units[counters[j]] = r;
+        }
       }
     }
-    scale = maxScale;
-    int counters = setStart[setStart.length - 1];
-    available = new BigDecimal[counters];
-    long[] units = new long[counters];
-    boolean fits = true;
-    int k = 0;
-    for (Map<String, BigDecimal> set : pool.available.values()) {
-      for (BigDecimal v : set.values()) {
-        available[k] = v;
-        units[k] = toUnits(v, scale);
-        fits &= units[k] != NO_UNITS;
-        k++;
+    return units;
+  }
+
+  private static boolean changed(List<Pool.PoolSlice> before, List<Pool.PoolSlice> after) {
+    for (int s = 0; s < before.size(); s++) {
+      List<DeviceEntry> was = before.get(s).devices();
+      List<DeviceEntry> now = after.get(s).devices();
+      for (int d = 0; d < was.size(); d++) {
+        if (was.get(d).allocatedAny != now.get(d).allocatedAny) {
+          return true;
+        }
       }
     }
-    availableUnits = fits ? units : null;
-    consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
-        ? previous.consumptions : new Consumption[deviceCount];
-    unrequestedCapacity = previous != null ? previous.unrequestedCapacity : new byte[deviceCount];
+    return false;
+  }
+
+  /** {@return the number of counters of all sets} */
+  int counterCount() {
+    return setStart[setStart.length - 1];
+  }
+
+  /** {@return the counters left, exact, by counter number} */
+  BigDecimal[] available() {
+    BigDecimal[] a = available;
+    if (a == null) {
+      long[] units = availableUnits;
+      a = new BigDecimal[units.length];
+      for (int k = 0; k < units.length; k++) {
+        a[k] = BigDecimal.valueOf(units[k], scale);
+      }
+      available = a;
+    }
+    return a;
   }
 
   /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */

@@ -15,12 +15,17 @@ import io.github.dra4j.api.Device;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /* Snapshots derived from a previous one redo work only for changed pools (issue #7, issue #8 T3). */
 final class IncrementalSnapshotTest {
@@ -198,8 +203,80 @@ final class IncrementalSnapshotTest {
     assertSameAsScratch(allocator, slices, held, snapshot);
     assertThat(snapshot.allocate(node(NODE), List.of(claim("claim-2", request("req-0", 1)))))
         .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
-    assertThat(gathered(snapshot, node(NODE), "pool-1").available.get("gpu").get("mem"))
+    assertThat(gathered(snapshot, node(NODE), "pool-1").available().get("gpu").get("mem"))
         .isEqualByComparingTo("2147483648");
+  }
+
+  static List<Arguments> counterAmounts() {
+    return List.of(
+        Arguments.of(Named.of("binary units: counters rebased in units", "10Gi"), "3Gi", true),
+        Arguments.of(Named.of("decimal fractions: units of 10^-1", "9"), "2.5", true),
+        Arguments.of(Named.of("beyond a long: exact fallback", "20E"), "6E", false));
+  }
+
+  /*
+   * A fill claim by claim, each step on the successor of the last: a pool whose only change is
+   * newly allocated devices is rebased with its counters left in units; every step must equal a
+   * snapshot built from scratch, in counters left, overcommitment, the layout's amounts and the
+   * next allocation.
+   */
+  @ParameterizedTest
+  @MethodSource("counterAmounts")
+  void rebasedCountersEqualCountersSummedFromScratch(String capacity, String each, boolean inUnits) {
+    List<Device> devices = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      devices.add(device("d-" + i).consumes("gpu", "mem", each).build());
+    }
+    List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", capacity),
+        slice("devices", "pool-1", 1, 2, NODE, devices));
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ClusterSnapshot snapshot = allocator.snapshot(slices, List.of(CLASS_A), List.of());
+    List<ResourceClaim> held = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      ResourceClaim next = claim("claim-" + i, request("req-0", 1));
+      AllocationOutcome derived = snapshot.allocate(node(NODE), List.of(next));
+      ClusterSnapshot scratch = allocator.snapshot(slices, List.of(CLASS_A), held);
+      AllocationOutcome fromScratch = scratch.allocate(node(NODE), List.of(next));
+      assertThat(derived).hasSameClassAs(fromScratch);
+      Pool d = gathered(snapshot, node(NODE), "pool-1");
+      Pool s = gathered(scratch, node(NODE), "pool-1");
+      assertThat(d.layout().availableUnits != null).isEqualTo(inUnits);
+      assertThat(d.layout().available()).usingElementComparator(BigDecimal::compareTo)
+          .containsExactly(s.layout().available());
+      assertThat(d.available()).isEqualTo(s.available());
+      assertThat(d.overcommitted).isEqualTo(s.overcommitted);
+      if (!(derived instanceof AllocationOutcome.Allocated a)) {
+        assertThat(i).as("three devices fit").isEqualTo(3);
+        break;
+      }
+      assertThat(Fx.devicesOf(derived)).isEqualTo(Fx.devicesOf(fromScratch));
+      ResourceClaim c = next.withAllocation(a.results().get(0));
+      held.add(c);
+      snapshot = snapshot.withAllocated(List.of(c));
+    }
+    assertThat(held).hasSize(3);
+  }
+
+  @Test
+  void rebasingOntoClaimsThatOvercommitACounterSetMarksThePoolOvercommitted() {
+    List<Device> devices = List.of(device("d-0").consumes("gpu", "mem", "6Gi").build(),
+        device("d-1").consumes("gpu", "mem", "6Gi").build(), device("d-2").build());
+    List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", "8Gi"),
+        slice("devices", "pool-1", 1, 2, NODE, devices));
+    StructuredAllocator allocator = Fx.allocator(Features.all());
+    ResourceClaim first = allocated("first", "pool-1", "d-0");
+    ClusterSnapshot before = allocator.snapshot(slices, List.of(CLASS_A), List.of(first));
+    assertThat(Fx.devicesOf(before.allocate(node(NODE), List.of(claim("c", request("req-0", 1))))))
+        .isEqualTo(List.of(List.of("req-0=pool-1/d-2")));
+
+    // Allocated claims can overcommit counters (the scheduler does not re-check them).
+    ClusterSnapshot after = before.withAllocated(List.of(allocated("second", "pool-1", "d-1")));
+
+    assertSameAsScratch(allocator, slices, List.of(first, allocated("second", "pool-1", "d-1")), after);
+    Pool pool = gathered(after, node(NODE), "pool-1");
+    assertThat(pool.overcommitted).isTrue();
+    assertThat(pool.layout().availableUnits).isNotNull();
+    assertThat(pool.layout().available()[0]).isEqualByComparingTo("-4294967296");
   }
 
   @Test
@@ -290,7 +367,7 @@ final class IncrementalSnapshotTest {
     ClusterSnapshot scratch = allocator.snapshot(slices, List.of(CLASS_A), held);
     Pool d = derived.pools(node(NODE)).get(0);
     Pool s = scratch.pools(node(NODE)).get(0);
-    assertThat(d.available).isEqualTo(s.available);
+    assertThat(d.available()).isEqualTo(s.available());
     assertThat(d.overcommitted).isEqualTo(s.overcommitted);
     assertThat(flags(d)).isEqualTo(flags(s));
   }
