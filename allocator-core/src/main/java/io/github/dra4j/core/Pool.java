@@ -135,14 +135,11 @@ final class Pool {
     List<PoolSlice> t = remap(targeting, successor);
     List<PoolSlice> o = remap(notTargeting, successor);
     PoolLayout l = layout;
-    long[] units = l == null ? null : l.unitsLeftAfter(notTargeting, o, targeting, t);
-    if (units != null) {
-      boolean negative = false;
-      for (long u : units) {
-        negative |= u < 0;
-      }
-      Pool next = new Pool(id, false, false, "", t, o, counterSets, null, dropped, hasBindingConditions, negative);
-      next.layout = new PoolLayout(next, l, units);
+    PoolLayout rebased = l == null || allocationChanged(notTargeting, o) ? null : l.rebase(t);
+    if (rebased != null) {
+      Pool next = new Pool(id, false, false, "", t, o, counterSets, null, dropped, hasBindingConditions,
+          rebased.overcommitted());
+      next.layout = rebased;
       return next;
     }
     Map<String, Map<String, BigDecimal>> charged = chargeNewlyAllocated(List.of(targeting, notTargeting), List.of(t, o));
@@ -152,6 +149,20 @@ final class Pool {
       next.layout = new PoolLayout(next, l); // keeps the per-device memos of the search
     }
     return next;
+  }
+
+  /* Whether a device changed whether it is allocated: among the devices the node does not see, rare. */
+  private static boolean allocationChanged(List<PoolSlice> before, List<PoolSlice> after) {
+    for (int s = 0; s < before.size(); s++) {
+      List<DeviceEntry> was = before.get(s).devices();
+      List<DeviceEntry> now = after.get(s).devices();
+      for (int d = 0; d < was.size(); d++) {
+        if (was.get(d).allocatedAny != now.get(d).allocatedAny) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

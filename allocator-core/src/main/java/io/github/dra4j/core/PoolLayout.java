@@ -32,6 +32,8 @@ final class PoolLayout {
   static final long NO_UNITS = Long.MIN_VALUE;
   private static final byte IN_USE = 1;
   private static final byte CHECK_FULLY = 2;
+  /** Allocated in any way (DeviceEntry.allocatedAny): its counters are charged in availableUnits. */
+  private static final byte ALLOCATED = 4;
   private static final byte FITS = 1;
   private static final byte DOES_NOT_FIT = 2;
 
@@ -40,7 +42,7 @@ final class PoolLayout {
   final int deviceCount;
   /** Each device's uid, so that remembered selector results are read without touching the device. */
   final int[] uids;
-  /** Each device's IN_USE and CHECK_FULLY bits. */
+  /** Each device's IN_USE, CHECK_FULLY and ALLOCATED bits. */
   private final byte[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
   final int[] setStart;
@@ -132,21 +134,16 @@ final class PoolLayout {
     unrequestedCapacity = previous != null ? previous.unrequestedCapacity : new byte[deviceCount];
   }
 
-  /**
-   * The layout of a pool rebased onto a successor's entries (Pool.withEntries) in which devices
-   * were only newly allocated: numbering, units and per-device memos are the previous layout's,
-   * the counters left are given (unitsLeftAfter), and only uids and in-use flags are read again.
-   */
-  PoolLayout(Pool pool, PoolLayout previous, long[] unitsLeft) {
+  /* A rebased layout: numbering, units and per-device memos of the previous one. */
+  private PoolLayout(PoolLayout previous, int[] uids, byte[] flags, long[] unitsLeft) {
     sliceStart = previous.sliceStart;
     deviceCount = previous.deviceCount;
     setIndex = previous.setIndex;
     counterIndex = previous.counterIndex;
     setStart = previous.setStart;
     scale = previous.scale;
-    uids = new int[deviceCount];
-    flags = new byte[deviceCount];
-    readDevices(pool, uids, flags);
+    this.uids = uids;
+    this.flags = flags;
     availableUnits = unitsLeft;
     consumptions = previous.consumptions;
     unrequestedCapacity = previous.unrequestedCapacity;
@@ -157,65 +154,84 @@ final class PoolLayout {
     for (Pool.PoolSlice slice : pool.targeting) {
       for (DeviceEntry d : slice.devices()) {
         uids[local] = d.uid;
-        boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
-            || d.slice.perDeviceNodeSelection();
-        flags[local++] = (byte) ((d.inUseDedicated ? IN_USE : 0) | (special ? CHECK_FULLY : 0));
+        flags[local++] = flags(d);
       }
     }
+  }
+
+  private static byte flags(DeviceEntry d) {
+    boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
+        || d.slice.perDeviceNodeSelection();
+    return (byte) ((d.inUseDedicated ? IN_USE : 0) | (special ? CHECK_FULLY : 0) | (d.allocatedAny ? ALLOCATED : 0));
   }
 
   /**
-   * The counters left in units once the successor's entries are in place, when the only change
-   * is newly allocated devices the node sees and every amount they consume is in units: this
-   * layout's counters left minus what those devices consume. Null otherwise (a released device, a
-   * change among the devices the node does not see, amounts not in units, an overflow): then the
-   * pool's counters are summed again.
+   * This layout over a successor's entries of the same pool (Pool.withEntries: the same devices
+   * at the same positions) in which devices were only newly allocated, all of them devices the
+   * node sees: numbering and per-device memos carry over, and the counters left are this layout's
+   * minus what the new devices consume, in units. One pass reads the uids and in-use state. Null
+   * when that does not apply (counters not in units, a released device, an amount not in units,
+   * an overflow): then the pool's counters are summed again.
+   *
+   * @param targeting the successor's targeting slices, position by position as this layout's
    */
-  long @Nullable [] unitsLeftAfter(List<Pool.PoolSlice> otherBefore, List<Pool.PoolSlice> otherAfter,
-      List<Pool.PoolSlice> before, List<Pool.PoolSlice> after) {
+  @Nullable PoolLayout rebase(List<Pool.PoolSlice> targeting) {
     long[] left = availableUnits;
-    if (left == null || changed(otherBefore, otherAfter)) {
+    if (left == null) {
       return null;
     }
+    int[] nextUids = new int[deviceCount];
+    byte[] nextFlags = new byte[deviceCount];
     long[] units = left;
-    for (int s = 0; s < before.size(); s++) {
-      List<DeviceEntry> was = before.get(s).devices();
-      List<DeviceEntry> now = after.get(s).devices();
-      for (int d = 0; d < was.size(); d++) {
-        boolean allocated = now.get(d).allocatedAny;
-        if (was.get(d).allocatedAny == allocated) {
-          continue;
-        }
-        Consumption c = allocated ? consumption(local(s, d), now.get(d)) : null;
-        if (c == null || c.units() == null) {
+    int local = 0;
+    for (Pool.PoolSlice slice : targeting) {
+      for (DeviceEntry d : slice.devices()) {
+        byte f = flags(d);
+        nextUids[local] = d.uid;
+        nextFlags[local] = f;
+        int change = (f & ALLOCATED) - (flags[local] & ALLOCATED);
+        if (change < 0) {
           return null;
         }
-        if (units == left) {
-          units = left.clone();
-        }
-        int[] counters = c.counters();
-        long[] amounts = c.units();
-        for (int j = 0; j < counters.length; j++) {
-          long v = units[counters[j]];
-          long r = v - amounts[j];
-          if (((v ^ amounts[j]) & (v ^ r)) < 0) {
+        if (change > 0) {
+          Consumption c = consumption(local, d);
+          long[] amounts = c.units();
+          if (amounts == null) {
             return null;
           }
-          units[counters[j]] = r;
+          if (units == left) {
+            units = left.clone();
+          }
+          int[] counters = c.counters();
+          for (int j = 0; j < counters.length; j++) {
+            long v = units[counters[j]];
+            long r = v - amounts[j];
+            if (((v ^ amounts[j]) & (v ^ r)) < 0) {
+              return null;
+            }
+            units[counters[j]] = r;
+          }
         }
+        local++;
       }
     }
-    return units;
+    return new PoolLayout(this, nextUids, nextFlags, units);
   }
 
-  private static boolean changed(List<Pool.PoolSlice> before, List<Pool.PoolSlice> after) {
-    for (int s = 0; s < before.size(); s++) {
-      List<DeviceEntry> was = before.get(s).devices();
-      List<DeviceEntry> now = after.get(s).devices();
-      for (int d = 0; d < was.size(); d++) {
-        if (was.get(d).allocatedAny != now.get(d).allocatedAny) {
+  /** {@return whether some counter is below zero: allocated claims overcommitted the pool} */
+  boolean overcommitted() {
+    long[] units = availableUnits;
+    if (units != null) {
+      for (long u : units) {
+        if (u < 0) {
           return true;
         }
+      }
+      return false;
+    }
+    for (BigDecimal v : available()) {
+      if (v.signum() < 0) {
+        return true;
       }
     }
     return false;
