@@ -136,6 +136,8 @@ final class AllocationRun {
     @Nullable List<Candidate> allDevices;
     /** Per constraint of the claim: the request's key, or -1 when the constraint does not cover it. */
     int[] constraintKeys = NO_INTS;
+    /** Identifies the selectors for PoolLayout.candidates, or null when one is missing. */
+    final @Nullable Object candidateKey;
 
     RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
         @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors) {
@@ -145,6 +147,7 @@ final class AllocationRun {
       this.deviceClass = deviceClass;
       this.classSelectors = classSelectors;
       this.requestSelectors = requestSelectors;
+      this.candidateKey = SelectorsKey.of(classSelectors, requestSelectors);
     }
 
     String requestName() {
@@ -189,7 +192,7 @@ final class AllocationRun {
     for (int c = 0; c < claims.size(); c++) {
       minDevicesTotal += validateClaim(c);
     }
-    Status status = allocateOne(0, 0, 0, 0, false, 0, 0, 0);
+    Status status = allocateOne(0, 0, 0, 0, false, 0, 0);
     if (status == Status.MAX_SIZE_EXCEEDED) {
       throw new InvalidInputException("allocation max size exceeded", null, null);
     }
@@ -410,12 +413,18 @@ final class AllocationRun {
   /* ---------------- search ---------------- */
 
   private void step() {
-    steps++;
-    if (steps > options.stepBudget()) {
+    skip(1);
+  }
+
+  /** Counts n steps at once: devices the search passes over without looking at them. */
+  private void skip(int n) {
+    if (steps + n > options.stepBudget()) {
+      steps = options.stepBudget() + 1;
       throw new SearchBudgetExceededException("allocation search stopped after " + options.stepBudget()
           + " steps (AllocationOptions.stepBudget) without a result; the claims may still be satisfiable",
           steps);
     }
+    steps += n;
     if (steps >= nextPoll) {
       nextPoll = steps + POLL_INTERVAL;
       poll();
@@ -432,8 +441,12 @@ final class AllocationRun {
     }
   }
 
-  private Status allocateOne(int c, int r, int s, int d, boolean allocateSub, int startPool, int startSlice,
-      int startDevice) {
+  /*
+   * startPool and startLocal: where the search for device d of the request may start (the pool's
+   * index and the device's number in that pool's layout), so that devices are picked in
+   * pool/slice/device order only.
+   */
+  private Status allocateOne(int c, int r, int s, int d, boolean allocateSub, int startPool, int startLocal) {
     invocations++;
     step();
     if (c >= claims.size()) {
@@ -441,14 +454,14 @@ final class AllocationRun {
     }
     RequestSlot[] claimSlots = slots[c];
     if (r >= claimSlots.length) {
-      Status st = allocateOne(c + 1, 0, 0, 0, false, 0, 0, 0);
+      Status st = allocateOne(c + 1, 0, 0, 0, false, 0, 0);
       return st == Status.MAX_SIZE_EXCEEDED ? Status.FAILED : st;
     }
     RequestSlot slot = claimSlots[r];
     if (!allocateSub && slot.hasSubRequests) {
       boolean allExceeded = true;
       for (int sub = 0; sub < slot.data.length; sub++) {
-        Status st = allocateOne(c, r, sub, d, true, 0, 0, 0);
+        Status st = allocateOne(c, r, sub, d, true, 0, 0);
         if (st == Status.MAX_SIZE_EXCEEDED) {
           continue;
         }
@@ -467,7 +480,7 @@ final class AllocationRun {
       return Status.FAILED;
     }
     if (d >= data.numDevices) {
-      return allocateOne(c, r + 1, 0, 0, false, 0, 0, 0);
+      return allocateOne(c, r + 1, 0, 0, false, 0, 0);
     }
     if (results.get(c).size() + data.numDevices - d > ALLOCATION_RESULTS_MAX_SIZE) {
       return Status.MAX_SIZE_EXCEEDED;
@@ -478,7 +491,7 @@ final class AllocationRun {
       if (undo == null) {
         return Status.FAILED;
       }
-      Status st = allocateOne(c, r, s, d + 1, allocateSub, 0, 0, 0);
+      Status st = allocateOne(c, r, s, d + 1, allocateSub, 0, 0);
       if (st != Status.SUCCESS) {
         undo.undo();
       }
@@ -490,42 +503,65 @@ final class AllocationRun {
         continue;
       }
       PoolLayout layout = pool.layout();
-      int sliceStart = pi == startPool ? startSlice : 0;
-      for (int si = sliceStart; si < pool.targeting.size(); si++) {
-        List<DeviceEntry> devices = pool.targeting.get(si).devices();
-        int deviceStart = pi == startPool && si == startSlice ? startDevice : 0;
-        for (int di = deviceStart; di < devices.size(); di++) {
+      int first = pi == startPool ? startLocal : 0;
+      PoolLayout.Candidates candidates = layout.candidates(data.candidateKey, data.classSelectors,
+          data.requestSelectors);
+      int next = first;
+      if (candidates != null && first < candidates.frontier) {
+        // Devices left out are known not to match the selectors: looking at them would skip them
+        // without side effects, so only their steps are counted.
+        int[] locals = candidates.locals;
+        for (int k = PoolLayout.firstAtOrAfter(locals, first); k < locals.length; k++) {
+          int local = locals[k];
+          skip(local - next);
+          next = local + 1;
           step();
-          DeviceEntry device = devices.get(di);
-          int local = layout.local(si, di);
-          if (request.adminAccess && allocatingDeviceForClaim(device, c)) {
-            continue;
-          }
-          if (!request.adminAccess && deviceInUse(layout, pi, local)) {
-            continue;
-          }
-          if (!selectable(data, device, layout, local)) {
-            continue;
-          }
-          if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {
-            continue;
-          }
-          Undo undo = allocateDevice(c, data, device, pi, local, false);
-          if (undo == null) {
-            continue;
-          }
-          Status st = allocateOne(c, r, s, d + 1, allocateSub, pi, si, di + 1);
-          if (st == Status.SUCCESS) {
+          Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local);
+          if (st != null) {
             return st;
           }
-          undo.undo();
-          if (st == Status.MAX_SIZE_EXCEEDED) {
-            return st;
-          }
+        }
+        skip(candidates.frontier - next);
+        next = candidates.frontier;
+      }
+      for (int local = next; local < layout.deviceCount; local++) {
+        step();
+        Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local);
+        if (st != null) {
+          return st;
         }
       }
     }
     return Status.FAILED;
+  }
+
+  /** One device of the search loop: null to go on with the next device, else the outcome. */
+  private @Nullable Status tryDevice(int c, int r, int s, int d, boolean allocateSub, RequestData data, int pi,
+      PoolLayout layout, int local) {
+    RequestView request = data.request;
+    DeviceEntry device = layout.devices[local];
+    if (request.adminAccess && allocatingDeviceForClaim(device, c)) {
+      return null;
+    }
+    if (!request.adminAccess && deviceInUse(layout, pi, local)) {
+      return null;
+    }
+    if (!selectable(data, device, layout, local)) {
+      return null;
+    }
+    if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {
+      return null;
+    }
+    Undo undo = allocateDevice(c, data, device, pi, local, false);
+    if (undo == null) {
+      return null;
+    }
+    Status st = allocateOne(c, r, s, d + 1, allocateSub, pi, local + 1);
+    if (st == Status.SUCCESS) {
+      return st;
+    }
+    undo.undo();
+    return st == Status.MAX_SIZE_EXCEEDED ? st : null;
   }
 
   /**
@@ -547,7 +583,7 @@ final class AllocationRun {
   }
 
   /** TRUE when every selector is known to match, FALSE at the first known not to, else 0 (evaluate). */
-  private static byte known(@Nullable CachedSelector[] selectors, int uid) {
+  static byte known(@Nullable CachedSelector[] selectors, int uid) {
     for (CachedSelector selector : selectors) {
       byte known = selector == null ? 0 : selector.known(uid);
       if (known != CachedSelector.TRUE) {

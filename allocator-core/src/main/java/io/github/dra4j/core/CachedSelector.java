@@ -42,6 +42,10 @@ final class CachedSelector {
     return results[uid];
   }
 
+  CompiledSelector compiled() {
+    return selector;
+  }
+
   String expression() {
     return selector.expression();
   }

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
@@ -42,6 +43,14 @@ final class PoolLayout {
   final int deviceCount;
   /** Each device's uid, so that remembered selector results are read without touching the device. */
   final int[] uids;
+  /** The targeting devices by number. */
+  final DeviceEntry[] devices;
+  /**
+   * Per set of compiled selectors (SelectorsKey): the devices they may select, as far as their
+   * remembered results are known. Shared with the layouts of successor snapshots: they have the
+   * same devices (views) at the same numbers, and a result depends only on selector and view.
+   */
+  private final ConcurrentHashMap<Object, Candidates> candidates;
   /** Each device's IN_USE, CHECK_FULLY and ALLOCATED bits. */
   private final byte[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
@@ -105,7 +114,9 @@ final class PoolLayout {
     }
     uids = new int[deviceCount];
     flags = new byte[deviceCount];
-    readDevices(pool, uids, flags);
+    devices = new DeviceEntry[deviceCount];
+    readDevices(pool, uids, flags, devices);
+    candidates = previous != null ? previous.candidates : new ConcurrentHashMap<>();
 
     int maxScale = 0;
     for (Map<String, BigDecimal> set : pool.available().values()) {
@@ -135,7 +146,7 @@ final class PoolLayout {
   }
 
   /* A rebased layout: numbering, units and per-device memos of the previous one. */
-  private PoolLayout(PoolLayout previous, int[] uids, byte[] flags, long[] unitsLeft) {
+  private PoolLayout(PoolLayout previous, int[] uids, byte[] flags, DeviceEntry[] devices, long[] unitsLeft) {
     sliceStart = previous.sliceStart;
     deviceCount = previous.deviceCount;
     setIndex = previous.setIndex;
@@ -144,16 +155,19 @@ final class PoolLayout {
     scale = previous.scale;
     this.uids = uids;
     this.flags = flags;
+    this.devices = devices;
+    candidates = previous.candidates;
     availableUnits = unitsLeft;
     consumptions = previous.consumptions;
     unrequestedCapacity = previous.unrequestedCapacity;
   }
 
-  private static void readDevices(Pool pool, int[] uids, byte[] flags) {
+  private static void readDevices(Pool pool, int[] uids, byte[] flags, DeviceEntry[] devices) {
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
       for (DeviceEntry d : slice.devices()) {
         uids[local] = d.uid;
+        devices[local] = d;
         flags[local++] = flags(d);
       }
     }
@@ -182,12 +196,14 @@ final class PoolLayout {
     }
     int[] nextUids = new int[deviceCount];
     byte[] nextFlags = new byte[deviceCount];
+    DeviceEntry[] nextDevices = new DeviceEntry[deviceCount];
     long[] units = left;
     int local = 0;
     for (Pool.PoolSlice slice : targeting) {
       for (DeviceEntry d : slice.devices()) {
         byte f = flags(d);
         nextUids[local] = d.uid;
+        nextDevices[local] = d;
         nextFlags[local] = f;
         int change = (f & ALLOCATED) - (flags[local] & ALLOCATED);
         if (change < 0) {
@@ -215,7 +231,78 @@ final class PoolLayout {
         local++;
       }
     }
-    return new PoolLayout(this, nextUids, nextFlags, units);
+    return new PoolLayout(this, nextUids, nextFlags, nextDevices, units);
+  }
+
+  /**
+   * The devices a set of selectors may select, in number order, for the devices below {@code
+   * frontier}: up to there every selector's result on every device is remembered (or the device
+   * needs a full check, see checkFully), and the devices left out are known not to match. Beyond
+   * the frontier the search looks at every device. Immutable.
+   */
+  static final class Candidates {
+    final int[] locals;
+    final int frontier;
+
+    Candidates(int[] locals, int frontier) {
+      this.locals = locals;
+      this.frontier = frontier;
+    }
+  }
+
+  private static final int[] NO_LOCALS = {};
+  /** Selector sets remembered per layout; more are answered without candidates. */
+  private static final int MAX_CANDIDATE_SETS = 64;
+
+  /**
+   * The candidates of these selectors (key: SelectorsKey of the same selectors), extended past
+   * the last frontier as far as results are now remembered; null when nothing is known from the
+   * first device on. Reads only remembered results: evaluating is left to the search, so that
+   * selectors run, and fail, on exactly the devices the reference evaluates.
+   */
+  @Nullable Candidates candidates(@Nullable Object key, @Nullable CachedSelector[] classSelectors,
+      @Nullable CachedSelector[] requestSelectors) {
+    if (key == null) {
+      return null;
+    }
+    Candidates known = candidates.get(key);
+    int from = known == null ? 0 : known.frontier;
+    int local = from;
+    int[] found = null;
+    int n = known == null ? 0 : known.locals.length;
+    for (; local < deviceCount; local++) {
+      byte result = checkFully(local) ? CachedSelector.TRUE : AllocationRun.known(classSelectors, uids[local]);
+      if (result == CachedSelector.TRUE) {
+        result = checkFully(local) ? CachedSelector.TRUE : AllocationRun.known(requestSelectors, uids[local]);
+      }
+      if (result == 0) {
+        break;
+      }
+      if (result == CachedSelector.TRUE) {
+        if (found == null) {
+          found = new int[deviceCount];
+          if (known != null) {
+            System.arraycopy(known.locals, 0, found, 0, n);
+          }
+        }
+        found[n++] = local;
+      }
+    }
+    if (local == from) {
+      return known;
+    }
+    int[] locals = found != null ? Arrays.copyOf(found, n) : known != null ? known.locals : NO_LOCALS;
+    Candidates extended = new Candidates(locals, local);
+    if (known != null || candidates.size() < MAX_CANDIDATE_SETS) {
+      candidates.put(key, extended);
+    }
+    return extended;
+  }
+
+  /** {@return the index of the first element of sorted that is at least value, or its length} */
+  static int firstAtOrAfter(int[] sorted, int value) {
+    int i = Arrays.binarySearch(sorted, value);
+    return i >= 0 ? i : -i - 1;
   }
 
   /** {@return whether some counter is below zero: allocated claims overcommitted the pool} */
