@@ -24,12 +24,15 @@ final class CelSelector implements CompiledSelector {
   private final CelEnvironment environment;
   private final @Nullable Program program;
   private final @Nullable String compileError;
+  private final FastSelector.@Nullable Node fast;
 
-  CelSelector(String expression, CelEnvironment environment, @Nullable Program program, @Nullable String compileError) {
+  CelSelector(String expression, CelEnvironment environment, @Nullable Program program, @Nullable String compileError,
+      FastSelector.@Nullable Node fast) {
     this.expression = expression;
     this.environment = environment;
     this.program = program;
     this.compileError = compileError;
+    this.fast = fast;
   }
 
   @Override
@@ -42,9 +45,26 @@ final class CelSelector implements CompiledSelector {
     return compileError;
   }
 
+  /** {@return the fast tree that decides simple selectors without the program, or null} */
+  FastSelector.@Nullable Node fastTree() {
+    return fast;
+  }
+
   @Override
   public boolean matches(DeviceView device) {
     Objects.requireNonNull(device, "device");
+    FastSelector.Node f = fast;
+    if (f != null) {
+      int decided = f.eval(device);
+      if (decided == FastSelector.TRUE || decided == FastSelector.FALSE) {
+        return decided == FastSelector.TRUE;
+      }
+    }
+    return evaluate(device);
+  }
+
+  /** {@return the program's answer, as {@link #matches} gives it when the fast tree does not decide} */
+  boolean evaluate(DeviceView device) {
     Program p = program;
     if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);
