@@ -55,7 +55,13 @@ final class CelSelector implements CompiledSelector {
     Objects.requireNonNull(device, "device");
     FastSelector.Node f = fast;
     if (f != null) {
-      int decided = f.eval(device);
+      int decided;
+      try {
+        decided = f.eval(device);
+      } catch (RuntimeException e) {
+        // A failing view: the program reports it in its own words.
+        decided = FastSelector.UNKNOWN;
+      }
       if (decided == FastSelector.TRUE || decided == FastSelector.FALSE) {
         return decided == FastSelector.TRUE;
       }

@@ -4,6 +4,7 @@ import static io.github.dra4j.cel.CelSelectorTableTest.D;
 import static io.github.dra4j.cel.CelSelectorTableTest.attr;
 import static io.github.dra4j.cel.CelSelectorTableTest.cap;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceCapacity;
@@ -205,6 +206,7 @@ final class FastSelectorTest {
         decided("string-select-domain", "device.attributes.other.x == \"a\" || " + mig, migDevice, true),
         decided("int", "device.attributes[\"" + D + "\"].index == 63", migDevice, true),
         decided("int-left", "62 == device.attributes[\"" + D + "\"].index", migDevice, false),
+        decided("int-negative", "device.attributes[\"" + D + "\"].index == -63", migDevice, false),
         decided("int-not-equal", "device.attributes[\"" + D + "\"].index != 63", migDevice, false),
         decided("bool", attr("bool") + " == true", gpu, true),
         decided("bool-bare", attr("bool"), gpu, true),
@@ -263,6 +265,21 @@ final class FastSelectorTest {
   }
 
   @Test
+  void aFailingViewIsReportedAsTheProgramReportsIt() {
+    CelSelector s = (CelSelector) STORED.compile(attr("int") + " == 1", Features.none());
+    assertThat(s.fastTree()).isNotNull();
+    DeviceView failing = new FixedDevice() {
+      @Override
+      public @Nullable DeviceAttribute attribute(String domain, String id) {
+        throw new IllegalStateException("view broken");
+      }
+    };
+    assertThatThrownBy(() -> s.matches(failing)).isInstanceOf(SelectorEvaluationException.class)
+        .hasMessageContaining("view broken");
+    assertThat(outcome(s, failing)).isEqualTo(programOutcome(s, failing).replaceFirst("^thrown ", ""));
+  }
+
+  @Test
   void compileErrorsHaveNoFastTree() {
     CelSelector s = (CelSelector) STORED.compile("device.driver == 1", Features.none());
     assertThat(s.compileError()).contains("found no matching overload for '_==_'");
@@ -291,7 +308,7 @@ final class FastSelectorTest {
   }
 
   /** A device whose lookups allocate nothing, unlike {@link TestDevice}. */
-  private static final class FixedDevice implements DeviceView {
+  private static class FixedDevice implements DeviceView {
     private static final DeviceAttribute MIG = DeviceAttribute.ofString("mig");
     private static final DeviceAttribute INDEX = DeviceAttribute.ofInt(63);
 
