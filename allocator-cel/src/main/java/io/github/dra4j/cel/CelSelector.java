@@ -13,7 +13,8 @@ import org.projectnessie.cel.common.types.ref.Val;
 
 /**
  * A compiled selector: immutable and thread-safe. Mirrors DeviceMatches in compile.go, without
- * building the per-device maps.
+ * building the per-device maps. Simple selectors are decided by a {@link FastSelector} tree
+ * when it can prove the program's answer; the program decides everything else.
  */
 final class CelSelector implements CompiledSelector {
 

@@ -20,15 +20,16 @@ import org.projectnessie.cel.CEL;
  * and its value, error or cost-limit failure is the answer:
  * - an equality answers only when the attribute exists with the literal's exact kind (string,
  *   int, bool): the program then compares two values of one type by content (CelEquality);
- *   a missing attribute ("no such key"), another kind, a version or a list is left to the program;
+ *   a missing attribute ("no such key"), another scalar kind or a list is a VALUE, a version
+ *   (parsed on access) or anything else is UNKNOWN;
  * - && and || follow the interpreter's left-to-right short-circuit (EvalAnd, EvalOr): a decided
  *   left operand decides alone; a decided right operand decides only when the left one is known to
  *   evaluate to a value without throwing, because a left operand that throws (cost limit, an
  *   exception in a function) makes the whole program throw;
  * - any other sub-expression (function calls, macros, ternaries, ...) is an opaque node, which is
  *   never decided and may throw.
- * The runtime cost limit (1,000,000 units) cannot be reached by the decided nodes: each costs a
- * handful of units and the expression is at most 10 KiB, so it has far fewer than that many nodes.
+ * Where the tree decides, the program cannot reach the runtime cost limit (1,000,000 units): it
+ * evaluates no opaque node then, one unit per node, and a 10 KiB expression has far fewer nodes.
  */
 final class FastSelector {
 
@@ -36,7 +37,7 @@ final class FastSelector {
   static final int FALSE = 0;
   /** The program returns true. */
   static final int TRUE = 1;
-  /** The program returns some value (a bool or an error value), without throwing. */
+  /** The program returns some value (a bool, another value or an error value), without throwing. */
   static final int VALUE = 2;
   /** Not decided here: the program may return anything or throw. */
   static final int UNKNOWN = 3;
