@@ -262,6 +262,7 @@ final class FastSelector {
     if (call.hasTarget()) {
       return Opaque.INSTANCE;
     }
+    // cel-java's parser balances a chain `a && b && c` into binary calls, keeping the order.
     switch (call.getFunction()) {
       case "_&&_":
         return call.getArgsCount() == 2 ? new And(node(call.getArgs(0)), node(call.getArgs(1))) : Opaque.INSTANCE;
