@@ -8,6 +8,7 @@ import java.util.Map;
 import org.projectnessie.cel.Env;
 import org.projectnessie.cel.Env.AstIssuesTuple;
 import org.projectnessie.cel.EnvOption;
+import org.projectnessie.cel.Program;
 import org.projectnessie.cel.ProgramOption;
 import org.projectnessie.cel.checker.Decls;
 import org.projectnessie.cel.common.types.pb.ProtoTypeRegistry;
@@ -125,15 +126,17 @@ final class CelEnvironment {
     if (badRegex != null) {
       return failed(expression, "program instantiation failed: " + badRegex);
     }
+    Program program;
     try {
-      return new CelSelector(expression, this, env.program(compiled.getAst(), functions, folding, equality, regexes, costDecorator), null);
+      program = env.program(compiled.getAst(), functions, folding, equality, regexes, costDecorator);
     } catch (RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
+    return new CelSelector(expression, this, program, null, FastSelector.analyse(compiled.getAst()));
   }
 
   private CelSelector failed(String expression, String error) {
-    return new CelSelector(expression, this, null, error);
+    return new CelSelector(expression, this, null, error, null);
   }
 
   /** {@return the activation binding {@code device} to the view} */

@@ -13,7 +13,8 @@ import org.projectnessie.cel.common.types.ref.Val;
 
 /**
  * A compiled selector: immutable and thread-safe. Mirrors DeviceMatches in compile.go, without
- * building the per-device maps.
+ * building the per-device maps. Simple selectors are decided by a {@link FastSelector} tree
+ * when it can prove the program's answer; the program decides everything else.
  */
 final class CelSelector implements CompiledSelector {
 
@@ -24,12 +25,15 @@ final class CelSelector implements CompiledSelector {
   private final CelEnvironment environment;
   private final @Nullable Program program;
   private final @Nullable String compileError;
+  private final FastSelector.@Nullable Node fast;
 
-  CelSelector(String expression, CelEnvironment environment, @Nullable Program program, @Nullable String compileError) {
+  CelSelector(String expression, CelEnvironment environment, @Nullable Program program, @Nullable String compileError,
+      FastSelector.@Nullable Node fast) {
     this.expression = expression;
     this.environment = environment;
     this.program = program;
     this.compileError = compileError;
+    this.fast = fast;
   }
 
   @Override
@@ -42,9 +46,32 @@ final class CelSelector implements CompiledSelector {
     return compileError;
   }
 
+  /** {@return the fast tree that decides simple selectors without the program, or null} */
+  FastSelector.@Nullable Node fastTree() {
+    return fast;
+  }
+
   @Override
   public boolean matches(DeviceView device) {
     Objects.requireNonNull(device, "device");
+    FastSelector.Node f = fast;
+    if (f != null) {
+      int decided;
+      try {
+        decided = f.eval(device);
+      } catch (RuntimeException e) {
+        // A failing view: the program reports it in its own words.
+        decided = FastSelector.UNKNOWN;
+      }
+      if (decided == FastSelector.TRUE || decided == FastSelector.FALSE) {
+        return decided == FastSelector.TRUE;
+      }
+    }
+    return evaluate(device);
+  }
+
+  /** {@return the program's answer, as {@link #matches} gives it when the fast tree does not decide} */
+  boolean evaluate(DeviceView device) {
     Program p = program;
     if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);

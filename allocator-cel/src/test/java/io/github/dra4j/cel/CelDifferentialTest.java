@@ -89,7 +89,7 @@ final class CelDifferentialTest {
     }
   }
 
-  private static ResourceSlice randomSlice(Random r) {
+  static ResourceSlice randomSlice(Random r) {
     List<DeviceMixin> mixins = new ArrayList<>();
     int mixinCount = r.nextInt(4);
     for (int i = 0; i < mixinCount; i++) {

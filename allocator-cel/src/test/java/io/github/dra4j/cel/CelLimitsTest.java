@@ -16,7 +16,7 @@ final class CelLimitsTest {
   private static final CelCompiler COMPILER = CelCompiler.create();
   private static final String TEN = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
   /** 10^7 inner iterations: far over the budget of 1,000,000 units. */
-  private static final String EXPENSIVE = nested(7);
+  static final String EXPENSIVE = nested(7);
 
   private static String nested(int depth) {
     String body = "int('1'.find('[0-9]*')) < 100";
