@@ -914,7 +914,11 @@ final class AllocationRun {
    */
   void checkResults() {
     for (int c = 0; c < claims.size(); c++) {
-      nodeSelector(c);
+      try {
+        NodeSelectors.check(results.get(c));
+      } catch (InvalidInputException e) {
+        throw nodeSelectorError(c, e);
+      }
     }
   }
 
@@ -922,9 +926,13 @@ final class AllocationRun {
     try {
       return NodeSelectors.createNodeSelector(results.get(c), node.name());
     } catch (InvalidInputException e) {
-      throw new InvalidInputException("create NodeSelector for claim " + claims.get(c).name() + ": "
-          + e.getMessage(), e.objectRef(), null);
+      throw nodeSelectorError(c, e);
     }
+  }
+
+  private InvalidInputException nodeSelectorError(int c, InvalidInputException e) {
+    return new InvalidInputException("create NodeSelector for claim " + claims.get(c).name() + ": "
+        + e.getMessage(), e.objectRef(), null);
   }
 
   /** The chosen request data of each request: the selected subrequest for a prioritized list. */

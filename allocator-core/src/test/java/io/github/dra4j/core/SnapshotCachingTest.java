@@ -14,9 +14,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeSelector;
+import io.github.dra4j.api.NodeSelectorRequirement;
+import io.github.dra4j.api.NodeSelectorTerm;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
+import io.github.dra4j.testing.Builders;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -153,6 +157,31 @@ final class SnapshotCachingTest {
     assertThat(feasible).extracting(Node::name).first().isEqualTo("node-39");
     assertThat(feasible).extracting(Node::name).doesNotContain("node-5", "node-4");
     assertThat(feasible).hasSize(19).isEqualTo(expected);
+  }
+
+  @Test
+  void feasibleNodesFailsLikeAllocateOnANodeSelectorItCannotBuild() {
+    NodeSelectorTerm inRegion = new NodeSelectorTerm(
+        List.of(new NodeSelectorRequirement("region", NodeSelectorRequirement.IN, List.of("region-1"))), List.of());
+    ResourceSlice twoTerms = Builders.slice("slice-9", Fx.DRIVER, "pool-9", null)
+        .nodeSelector(new NodeSelector(List.of(inRegion, inRegion))).devices(typed(2, "Y")).build();
+    ResourceSlice local = slice("slice-1", "pool-1", typed(1, "Y"));
+    List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
+
+    for (List<ResourceSlice> slices : List.of(List.of(twoTerms), List.of(local, twoTerms))) {
+      ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), slices, List.of());
+      if (slices.size() == 1) {
+        assertThatThrownBy(() -> snapshot.allocate(node(NODE), claims))
+            .hasMessageContaining("create NodeSelector for claim claim-0: unsupported ResourceSlice.NodeSelector with 2 terms");
+        assertThatThrownBy(() -> snapshot.feasibleNodes(List.of(node(NODE)), claims))
+            .isInstanceOf(InvalidInputException.class)
+            .hasMessageContaining("create NodeSelector for claim claim-0: unsupported ResourceSlice.NodeSelector with 2 terms");
+      } else {
+        // pool-1 sorts first: its node-local device decides, the selector is never read.
+        assertThat(snapshot.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Allocated.class);
+        assertThat(snapshot.feasibleNodes(List.of(node(NODE)), claims)).extracting(Node::name).containsExactly(NODE);
+      }
+    }
   }
 
   @Test
