@@ -64,7 +64,12 @@ public final class ClusterSnapshot {
   private final int deviceCount;
   private final int uidLimit;
   private final int maxCachedNodes;
-  private final ConcurrentHashMap<Node, PoolGatherer.NodePools> poolsByNode = new ConcurrentHashMap<>();
+  /**
+   * Pools gathered per node, by node name: a String key hashes from its cached hash, and the same
+   * Node object, as a scheduler passes it call after call, is recognised by identity instead of
+   * comparing its labels. A node with the same name but other labels replaces the entry.
+   */
+  private final ConcurrentHashMap<String, PoolGatherer.NodePools> poolsByNode = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, CachedSelector> selectors = new ConcurrentHashMap<>();
   /** Selectors of predecessors: their results carry over to devices that kept their uid. */
   private final Map<String, CachedSelector> inherited;
@@ -244,8 +249,8 @@ public final class ClusterSnapshot {
     if (!sameEntries(previous.index.slicesShared(), index.slicesShared())) {
       return;
     }
-    previous.poolsByNode.forEach((node, gathered) -> {
-      if (!sameEntries(previous.index.slicesOnNode().get(node.name()), index.slicesOnNode().get(node.name()))) {
+    previous.poolsByNode.forEach((name, gathered) -> {
+      if (!sameEntries(previous.index.slicesOnNode().get(name), index.slicesOnNode().get(name))) {
         return;
       }
       for (PoolEntry p : gathered.consulted()) {
@@ -253,7 +258,7 @@ public final class ClusterSnapshot {
           return;
         }
       }
-      poolsByNode.put(node, gathered);
+      poolsByNode.put(name, gathered);
     });
   }
 
@@ -427,13 +432,13 @@ public final class ClusterSnapshot {
   /* ---------------- package-private ---------------- */
 
   List<Pool> pools(Node node) {
-    PoolGatherer.NodePools pools = poolsByNode.get(node);
-    if (pools == null) {
+    PoolGatherer.NodePools pools = poolsByNode.get(node.name());
+    if (pools == null || (pools.node() != node && !pools.node().equals(node))) {
       pools = PoolGatherer.gatherPools(index, node, features);
       if (poolsByNode.size() >= maxCachedNodes) {
         poolsByNode.clear();
       }
-      poolsByNode.putIfAbsent(node, pools);
+      poolsByNode.put(node.name(), pools);
     }
     return pools.pools();
   }

@@ -39,7 +39,8 @@ final class PoolGatherer {
    * (including obsolete ones): while those entries, the node's slices and the cluster-wide
    * slices are unchanged, a successor snapshot takes the list over.
    */
-  record NodePools(List<Pool> pools, List<PoolEntry> consulted) {}
+  /** The pools a node sees, with the pool entries they were gathered from. */
+  record NodePools(Node node, List<Pool> pools, List<PoolEntry> consulted) {}
 
   static NodePools gatherPools(ClusterSnapshot.Index index, Node node, Features features) {
     Map<PoolId, List<SliceEntry>> pools = new LinkedHashMap<>();
@@ -85,7 +86,7 @@ final class PoolGatherer {
     result.sort(byId);
     withBindingConditions.sort(byId);
     result.addAll(withBindingConditions);
-    return new NodePools(List.copyOf(result), List.copyOf(consulted));
+    return new NodePools(node, List.copyOf(result), List.copyOf(consulted));
   }
 
   private static boolean relevant(SliceEntry slice, Node node) {

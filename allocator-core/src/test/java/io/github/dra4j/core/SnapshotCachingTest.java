@@ -185,6 +185,23 @@ final class SnapshotCachingTest {
   }
 
   @Test
+  void aNodeWithTheSameNameButOtherLabelsGetsItsOwnPools() {
+    NodeSelectorTerm inRegion = new NodeSelectorTerm(
+        List.of(new NodeSelectorRequirement("region", NodeSelectorRequirement.IN, List.of("region-1"))), List.of());
+    ResourceSlice regional = Builders.slice("slice-r", Fx.DRIVER, "pool-r", null)
+        .nodeSelector(NodeSelector.of(inRegion)).devices(typed(1, "Y")).build();
+    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), List.of(regional), List.of());
+    Node inside = node(NODE);
+    Node moved = Builders.node(NODE, "region", "region-2");
+
+    assertThat(snapshot.pools(inside)).hasSize(1);
+    assertThat(snapshot.pools(moved)).isEmpty();
+    assertThat(snapshot.pools(Builders.node(NODE, "region", "region-1"))).as("an equal node").hasSize(1);
+    assertThat(snapshot.feasibleNodes(List.of(moved, inside), List.of(claim("claim-0", request("req-0", 1)))))
+        .containsExactly(inside);
+  }
+
+  @Test
   void feasibleNodesOfNoNodesOrUnknownNodesIsEmpty() {
     ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), cluster(2), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1)));
