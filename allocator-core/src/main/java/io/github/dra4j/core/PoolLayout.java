@@ -51,6 +51,8 @@ final class PoolLayout {
    * same devices (views) at the same numbers, and a result depends only on selector and view.
    */
   private final ConcurrentHashMap<Object, Candidates> candidates;
+  /** The candidates asked for last: most searches of a pool ask for the same selectors again. */
+  private volatile @Nullable Candidates recent;
   /** Each device's IN_USE, CHECK_FULLY and ALLOCATED bits. */
   private final byte[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
@@ -241,10 +243,12 @@ final class PoolLayout {
    * the frontier the search looks at every device. Immutable.
    */
   static final class Candidates {
+    final Object key;
     final int[] locals;
     final int frontier;
 
-    Candidates(int[] locals, int frontier) {
+    Candidates(Object key, int[] locals, int frontier) {
+      this.key = key;
       this.locals = locals;
       this.frontier = frontier;
     }
@@ -265,7 +269,8 @@ final class PoolLayout {
     if (key == null) {
       return null;
     }
-    Candidates known = candidates.get(key);
+    Candidates last = recent;
+    Candidates known = last != null && last.key.equals(key) ? last : candidates.get(key);
     int from = known == null ? 0 : known.frontier;
     int local = from;
     int[] found = null;
@@ -289,13 +294,17 @@ final class PoolLayout {
       }
     }
     if (local == from) {
+      if (known != null) {
+        recent = known;
+      }
       return known;
     }
     int[] locals = found != null ? Arrays.copyOf(found, n) : known != null ? known.locals : NO_LOCALS;
-    Candidates extended = new Candidates(locals, local);
+    Candidates extended = new Candidates(key, locals, local);
     if (known != null || candidates.size() < MAX_CANDIDATE_SETS) {
       candidates.put(key, extended);
     }
+    recent = extended;
     return extended;
   }
 

@@ -47,7 +47,7 @@ final class SelectorsKey {
 
   @Override
   public boolean equals(@Nullable Object o) {
-    return o instanceof SelectorsKey k && same(classSelectors, k.classSelectors)
+    return o == this || o instanceof SelectorsKey k && same(classSelectors, k.classSelectors)
         && same(requestSelectors, k.requestSelectors);
   }
 

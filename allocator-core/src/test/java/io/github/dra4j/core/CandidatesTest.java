@@ -136,6 +136,6 @@ final class CandidatesTest {
     CachedSelector[] cls = {snapshot.compile("driver == driver-a")};
     CachedSelector[] req = {snapshot.compile("attr type == Y")};
     PoolLayout.Candidates c = pool(snapshot).layout().candidates(SelectorsKey.of(cls, req), cls, req);
-    return c == null ? new PoolLayout.Candidates(new int[0], 0) : c;
+    return c == null ? new PoolLayout.Candidates(SelectorsKey.of(cls, req), new int[0], 0) : c;
   }
 }
