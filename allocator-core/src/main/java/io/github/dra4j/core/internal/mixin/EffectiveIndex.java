@@ -77,15 +77,31 @@ final class EffectiveIndex {
   }
 
   /**
+   * The index of one include list alone, shared at resolution by every object with that list
+   * (devices and consumptions usually come in groups that include the same mixins). Its
+   * locations count the owner's own entries as source 0, which it leaves empty, so the index
+   * fits every owner whose sources are its own entries followed by these includes; each owner
+   * then only merges its own entries in ({@link Builder#merge}). The ranks stay with the
+   * resolution, never with the views.
+   *
+   * @param index the index, or null when the includes alone are over {@link #MAX_ENTRIES}
+   * @param ranks the name ranks of the index's entries, ascending
+   * @param count how many effective entries the includes have
+   */
+  record Shared(@Nullable EffectiveIndex index, int[] ranks, int count) {}
+
+  /**
    * Builds indexes for the objects of one slice. A bit per name marks the names already won
    * while the sources are read in precedence order, and reading the bits back in rank order
-   * yields the effective entries sorted, so an object costs one pass over its sources' entries
-   * plus a scan of the bit words its names span; nothing is compared or sorted.
+   * yields the effective entries sorted, so an include list costs one pass over its sources'
+   * entries plus a scan of the bit words its names span; nothing is compared or sorted. An
+   * object's own entries are merged into the shared index of its include list by rank.
    */
   static final class Builder {
     private final long[] seen;
     private final int[] locations;
     private int[] sorted = new int[64];
+    private int[] sortedRanks = new int[64];
     private int count;
     private int minRank;
     private int maxRank;
@@ -95,7 +111,7 @@ final class EffectiveIndex {
       this.locations = new int[names.size()];
     }
 
-    /** {@return how many effective entries the last {@code build} found, also when it built no index} */
+    /** {@return how many effective entries the last {@code build} or {@code merge} found, also when it built no index} */
     int lastCount() {
       return count;
     }
@@ -110,9 +126,86 @@ final class EffectiveIndex {
       for (int src = 0; src < sources.length; src++) {
         collect(sources[src].ranks(), src);
       }
-      if (!finish(sources.length)) {
-        return null;
+      return finish(sources.length) ? entriesIndex(sources) : null;
+    }
+
+    /** As {@link #build(Entries[])}, for counters. */
+    @Nullable EffectiveIndex build(CounterEntries[] sources) {
+      begin();
+      for (int src = 0; src < sources.length; src++) {
+        collect(sources[src].ranks(), src);
       }
+      return finish(sources.length) ? countersIndex(sources) : null;
+    }
+
+    /** {@return the shared index of {@code sources} without source 0, which must be empty} */
+    Shared share(Entries<?>[] sources) {
+      EffectiveIndex index = build(sources);
+      return new Shared(index, index == null ? new int[0] : Arrays.copyOf(sortedRanks, count), count);
+    }
+
+    /** As {@link #share(Entries[])}, for counters. */
+    Shared share(CounterEntries[] sources) {
+      EffectiveIndex index = build(sources);
+      return new Shared(index, index == null ? new int[0] : Arrays.copyOf(sortedRanks, count), count);
+    }
+
+    /**
+     * Returns the index of {@code sources}: its own entries (source 0) merged into the shared
+     * index of its includes (the other sources), the own entry winning a name both have. An
+     * object without own entries gets the shared index itself. Same contract as {@link
+     * #build(Entries[])}.
+     */
+    @Nullable EffectiveIndex merge(Entries<?>[] sources, Shared shared) {
+      if (shared.index() == null) {
+        return build(sources);
+      }
+      if (sources[0].size() == 0) {
+        count = shared.count();
+        return shared.index();
+      }
+      return mergeOwn(sources[0].ranks(), shared) ? entriesIndex(sources) : null;
+    }
+
+    /** As {@link #merge(Entries[], Shared)}, for counters. */
+    @Nullable EffectiveIndex merge(CounterEntries[] sources, Shared shared) {
+      if (shared.index() == null) {
+        return build(sources);
+      }
+      if (sources[0].size() == 0) {
+        count = shared.count();
+        return shared.index();
+      }
+      return mergeOwn(sources[0].ranks(), shared) ? countersIndex(sources) : null;
+    }
+
+    /* Both rank lists ascend; false: over MAX_ENTRIES, no index (count is exact anyway). */
+    private boolean mergeOwn(int[] own, Shared shared) {
+      int[] theirs = shared.ranks();
+      EffectiveIndex index = shared.index();
+      int m = own.length;
+      int n = theirs.length;
+      if (sorted.length < m + n) {
+        sorted = new int[m + n];
+      }
+      int i = 0;
+      int j = 0;
+      int k = 0;
+      while (i < m || j < n) {
+        if (j == n || (i < m && own[i] <= theirs[j])) {
+          if (j < n && own[i] == theirs[j]) {
+            j++;
+          }
+          sorted[k++] = i++;
+        } else {
+          sorted[k++] = index.locations[j++];
+        }
+      }
+      count = k;
+      return k <= MAX_ENTRIES;
+    }
+
+    private EffectiveIndex entriesIndex(Entries<?>[] sources) {
       String[] d = new String[count];
       String[] i = new String[count];
       int[] loc = new int[count];
@@ -126,15 +219,7 @@ final class EffectiveIndex {
       return of(d, i, loc);
     }
 
-    /** As {@link #build(Entries[])}, for counters. */
-    @Nullable EffectiveIndex build(CounterEntries[] sources) {
-      begin();
-      for (int src = 0; src < sources.length; src++) {
-        collect(sources[src].ranks(), src);
-      }
-      if (!finish(sources.length)) {
-        return null;
-      }
+    private EffectiveIndex countersIndex(CounterEntries[] sources) {
       String[] names = new String[count];
       int[] loc = new int[count];
       for (int k = 0; k < count; k++) {
@@ -175,12 +260,16 @@ final class EffectiveIndex {
       if (indexed && sorted.length < count) {
         sorted = new int[count];
       }
+      if (indexed && sortedRanks.length < count) {
+        sortedRanks = new int[count];
+      }
       int k = 0;
       for (int w = minRank >>> 6; w <= maxRank >>> 6; w++) {
         long word = seen[w];
         seen[w] = 0;
         while (indexed && word != 0) {
           int r = (w << 6) + Long.numberOfTrailingZeros(word);
+          sortedRanks[k] = r;
           sorted[k++] = locations[r];
           word &= word - 1;
         }

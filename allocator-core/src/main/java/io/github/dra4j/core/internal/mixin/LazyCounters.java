@@ -1,7 +1,6 @@
 package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.Quantity;
-import java.util.List;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
@@ -20,20 +19,14 @@ class LazyCounters implements ResolvedCounters {
   private final @Nullable EffectiveIndex index;
 
   /**
-   * @param own the object's own counters, numbered when it has includes
-   * @param includes the included mixins in include order, numbered
-   * @param indexes the slice's index builder; null when nothing is numbered (no includes)
+   * @param sources the sources in precedence order: own counters, then the includes from last
+   *     to first
+   * @param index the effective index; null without includes or when over the index limit
    */
-  LazyCounters(String counterSet, CounterEntries own, List<CounterEntries> includes,
-      EffectiveIndex.@Nullable Builder indexes) {
+  LazyCounters(String counterSet, CounterEntries[] sources, @Nullable EffectiveIndex index) {
     this.counterSet = counterSet;
-    int n = includes.size();
-    this.sources = new CounterEntries[n + 1];
-    sources[0] = own;
-    for (int i = 0; i < n; i++) {
-      sources[i + 1] = includes.get(n - 1 - i);
-    }
-    this.index = n == 0 || indexes == null ? null : indexes.build(sources);
+    this.sources = sources;
+    this.index = index;
   }
 
   @Override

@@ -13,9 +13,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -88,6 +90,11 @@ public final class MixinResolver {
     counterNames.finish();
     EffectiveIndex.Builder deviceIndexes = deviceNames.size() == 0 ? null : new EffectiveIndex.Builder(deviceNames);
     EffectiveIndex.Builder counterIndexes = counterNames.size() == 0 ? null : new EffectiveIndex.Builder(counterNames);
+    // Objects that repeat an include list share its resolution and index; only lists that
+    // resolved without a problem are shared, so that every object still reports its own.
+    Map<List<String>, CounterIncludes> setIncludes = new HashMap<>();
+    Map<List<String>, CounterIncludes> consumptionIncludes = new HashMap<>();
+    Map<List<String>, DeviceIncludes> sharedDeviceIncludes = new HashMap<>();
 
     List<LazyCounterSet> counterSets = new ArrayList<>(sharedCounters.size());
     Set<String> droppedCounterSets = new HashSet<>();
@@ -99,9 +106,11 @@ public final class MixinResolver {
         droppedCounterSets.add(cs.name());
         continue;
       }
-      counterSets.add(new LazyCounterSet(cs, ownSetCounters[i],
-          counterIncludes(cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()), problems),
-          counterIndexes));
+      CounterIncludes includes = cs.includes().isEmpty() ? CounterIncludes.NONE
+          : counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()),
+              problems, counterIndexes);
+      CounterEntries[] sources = includes.sourcesWith(ownSetCounters[i]);
+      counterSets.add(new LazyCounterSet(cs, sources, includes.index(counterIndexes, sources)));
     }
 
     List<LazyDevice> devices = new ArrayList<>(specDevices.size());
@@ -115,28 +124,41 @@ public final class MixinResolver {
         }
       }
       Site site = Site.device(i, device.name());
-      List<DeviceMixinEntries> includes = deviceIncludes(device.includes(), index, site, problems);
       List<DeviceCounterConsumption> consumptions = device.consumesCounters();
-      List<LazyCounters> resolvedConsumptions = new ArrayList<>(consumptions.size());
+      LazyCounters[] resolvedConsumptions = new LazyCounters[consumptions.size()];
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
-        List<CounterEntries> consumed = c.includes().isEmpty() ? List.of()
-            : counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index,
-                Site.consumption(i, device.name(), j, c.counterSet()), problems);
-        resolvedConsumptions.add(new LazyCounters(c.counterSet(), own[i].consumptions[j], consumed, counterIndexes));
+        CounterIncludes includes = c.includes().isEmpty() ? CounterIncludes.NONE
+            : counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES, index,
+                Site.consumption(i, device.name(), j, c.counterSet()), problems, counterIndexes);
+        CounterEntries[] sources = includes.sourcesWith(own[i].consumptions[j]);
+        resolvedConsumptions[j] = new LazyCounters(c.counterSet(), sources, includes.index(counterIndexes, sources));
       }
-      LazyDevice resolved = new LazyDevice(device, i, driver, pool, own[i].attributes, own[i].capacity,
-          includes, List.copyOf(resolvedConsumptions), deviceIndexes);
-      // Devices without includes are left to API validation, as the reference allocator does.
-      if (!includes.isEmpty()) {
-        int n = resolved.effectiveEntryCount();
-        if (n > MAX_ATTRIBUTES_AND_CAPACITIES) {
-          problems.add(new FieldError(FieldError.Type.TOO_MANY, site.path(), n,
-              site.owner() + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
-                  + " attributes and capacities with the included mixins applied"));
+      DeviceIncludes includes = device.includes().isEmpty() ? DeviceIncludes.NONE
+          : deviceIncludes(sharedDeviceIncludes, device.includes(), index, site, problems, deviceIndexes);
+      Entries<DeviceAttribute>[] attributes = includes.attributesWith(own[i].attributes);
+      Entries<DeviceCapacity>[] capacity = includes.capacityWith(own[i].capacity);
+      EffectiveIndex attributeIndex = null;
+      EffectiveIndex capacityIndex = null;
+      int n = own[i].attributes.size() + own[i].capacity.size();
+      if (attributes.length > 1 && deviceIndexes != null) {
+        EffectiveIndex a = deviceIndexes.merge(attributes, includes.attributeIndex());
+        n = deviceIndexes.lastCount();
+        EffectiveIndex c = deviceIndexes.merge(capacity, includes.capacityIndex());
+        n += deviceIndexes.lastCount();
+        if (a != null && c != null) {
+          attributeIndex = a;
+          capacityIndex = c;
         }
       }
-      devices.add(resolved);
+      // Devices without includes are left to API validation, as the reference allocator does.
+      if (attributes.length > 1 && n > MAX_ATTRIBUTES_AND_CAPACITIES) {
+        problems.add(new FieldError(FieldError.Type.TOO_MANY, site.path(), n,
+            site.owner() + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
+                + " attributes and capacities with the included mixins applied"));
+      }
+      devices.add(new LazyDevice(device, i, driver, pool, attributes, capacity, attributeIndex, capacityIndex, n,
+          List.of(resolvedConsumptions)));
     }
     deviceNames.release();
     counterNames.release();
@@ -229,6 +251,103 @@ public final class MixinResolver {
       String owner = "device \"" + name + "\"";
       return consumption < 0 ? owner : owner + ", counter set \"" + counterSet + "\"";
     }
+  }
+
+  /*
+   * The resolved includes of one include list, in precedence order behind an empty source 0
+   * that each object replaces by its own entries, with their shared index (null when nothing
+   * is numbered).
+   */
+  private record DeviceIncludes(
+      Entries<DeviceAttribute>[] attributes,
+      Entries<DeviceCapacity>[] capacity,
+      EffectiveIndex.@Nullable Shared attributeIndex,
+      EffectiveIndex.@Nullable Shared capacityIndex) {
+    static final DeviceIncludes NONE = of(List.of(), null);
+
+    static DeviceIncludes of(List<DeviceMixinEntries> includes, EffectiveIndex.@Nullable Builder indexes) {
+      int n = includes.size();
+      Entries<DeviceAttribute>[] attributes = LazyDevice.newSources(n + 1);
+      Entries<DeviceCapacity>[] capacity = LazyDevice.newSources(n + 1);
+      attributes[0] = Entries.empty();
+      capacity[0] = Entries.empty();
+      for (int i = 0; i < n; i++) {
+        DeviceMixinEntries m = includes.get(n - 1 - i);
+        attributes[i + 1] = m.attributes();
+        capacity[i + 1] = m.capacity();
+      }
+      if (n == 0 || indexes == null) {
+        return new DeviceIncludes(attributes, capacity, null, null);
+      }
+      return new DeviceIncludes(attributes, capacity, indexes.share(attributes), indexes.share(capacity));
+    }
+
+    Entries<DeviceAttribute>[] attributesWith(Entries<DeviceAttribute> own) {
+      Entries<DeviceAttribute>[] sources = attributes.clone();
+      sources[0] = own;
+      return sources;
+    }
+
+    Entries<DeviceCapacity>[] capacityWith(Entries<DeviceCapacity> own) {
+      Entries<DeviceCapacity>[] sources = capacity.clone();
+      sources[0] = own;
+      return sources;
+    }
+  }
+
+  /* As DeviceIncludes, for the counter mixins of a counter set or consumption entry. */
+  private record CounterIncludes(CounterEntries[] sources, EffectiveIndex.@Nullable Shared index) {
+    static final CounterIncludes NONE = of(List.of(), null);
+
+    static CounterIncludes of(List<CounterEntries> includes, EffectiveIndex.@Nullable Builder indexes) {
+      int n = includes.size();
+      CounterEntries[] sources = new CounterEntries[n + 1];
+      sources[0] = CounterEntries.EMPTY;
+      for (int i = 0; i < n; i++) {
+        sources[i + 1] = includes.get(n - 1 - i);
+      }
+      return new CounterIncludes(sources, n == 0 || indexes == null ? null : indexes.share(sources));
+    }
+
+    CounterEntries[] sourcesWith(CounterEntries own) {
+      CounterEntries[] result = sources.clone();
+      result[0] = own;
+      return result;
+    }
+
+    /* The object's index, its own counters merged in; null without includes. */
+    @Nullable EffectiveIndex index(EffectiveIndex.@Nullable Builder indexes, CounterEntries[] withOwn) {
+      EffectiveIndex.Shared shared = index;
+      return shared == null || indexes == null ? null : indexes.merge(withOwn, shared);
+    }
+  }
+
+  private static DeviceIncludes deviceIncludes(Map<List<String>, DeviceIncludes> shared, List<String> names,
+      MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
+    DeviceIncludes known = shared.get(names);
+    if (known != null) {
+      return known;
+    }
+    int before = problems.size();
+    DeviceIncludes resolved = DeviceIncludes.of(deviceIncludes(names, index, site, problems), indexes);
+    if (problems.size() == before) {
+      shared.put(names, resolved);
+    }
+    return resolved;
+  }
+
+  private static CounterIncludes counterIncludes(Map<List<String>, CounterIncludes> shared, List<String> names,
+      int max, MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
+    CounterIncludes known = shared.get(names);
+    if (known != null) {
+      return known;
+    }
+    int before = problems.size();
+    CounterIncludes resolved = CounterIncludes.of(counterIncludes(names, max, index, site, problems), indexes);
+    if (problems.size() == before) {
+      shared.put(names, resolved);
+    }
+    return resolved;
   }
 
   private static List<DeviceMixinEntries> deviceIncludes(
