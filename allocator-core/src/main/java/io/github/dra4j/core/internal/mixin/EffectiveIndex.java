@@ -167,18 +167,6 @@ final class EffectiveIndex {
       return mergeOwn(sources[0].ranks(), shared) ? entriesIndex(sources) : null;
     }
 
-    /** As {@link #merge(Entries[], Shared)}, for counters. */
-    @Nullable EffectiveIndex merge(CounterEntries[] sources, Shared shared) {
-      if (shared.index() == null) {
-        return build(sources);
-      }
-      if (sources[0].size() == 0) {
-        count = shared.count();
-        return shared.index();
-      }
-      return mergeOwn(sources[0].ranks(), shared) ? countersIndex(sources) : null;
-    }
-
     /* Both rank lists ascend; false: over MAX_ENTRIES, no index (count is exact anyway). */
     private boolean mergeOwn(int[] own, Shared shared) {
       int[] theirs = shared.ranks();

@@ -6,27 +6,33 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * Counters of a counter set or of one consumption entry. Sources are in precedence order: own
- * counters, then the included mixins from last to first. Nothing is merged: with includes, an
- * EffectiveIndex built at resolution says which source wins each counter name (issue #8: the
- * per-lookup searches through every include were most of the counter checks' cost), so a
- * lookup is one binary search and iteration an index loop in name order, as for an object
- * without mixins. Without an index (over EffectiveIndex.MAX_ENTRIES) lookups search the sources
- * in order and iteration skips shadowed counters.
+ * counters, then the included mixins from last to first. Nothing is merged: with includes, the
+ * EffectiveIndex of the include list (shared by every object with the same list, built at
+ * resolution) says which include wins each counter name, and the own counters, sorted by name,
+ * shadow it. A lookup is two binary searches; iteration, in name order as for an object
+ * without mixins, is one merge walk of the two. The allocator only iterates counters (into its
+ * per-pool ledger, and to validate consumptions once), so no object pays for an index of its
+ * own (issue #8: resolution cost per object). Without a shared index (includes over
+ * EffectiveIndex.MAX_ENTRIES) lookups search the sources in order and iteration skips shadowed
+ * counters.
  */
 class LazyCounters implements ResolvedCounters {
   private final String counterSet;
   private final CounterEntries[] sources;
-  private final @Nullable EffectiveIndex index;
+  private final CounterEntries own;
+  private final @Nullable EffectiveIndex includes;
 
   /**
    * @param sources the sources in precedence order: own counters, then the includes from last
    *     to first
-   * @param index the effective index; null without includes or when over the index limit
+   * @param includes the shared index of the includes alone (sources 1 and up); null without
+   *     includes or when over the index limit
    */
-  LazyCounters(String counterSet, CounterEntries[] sources, @Nullable EffectiveIndex index) {
+  LazyCounters(String counterSet, CounterEntries[] sources, @Nullable EffectiveIndex includes) {
     this.counterSet = counterSet;
     this.sources = sources;
-    this.index = index;
+    this.own = sources[0];
+    this.includes = includes;
   }
 
   @Override
@@ -36,13 +42,17 @@ class LazyCounters implements ResolvedCounters {
 
   @Override
   public final @Nullable Quantity counter(String name) {
-    EffectiveIndex idx = index;
+    Quantity q = own.get(name);
+    if (q != null || sources.length == 1) {
+      return q;
+    }
+    EffectiveIndex idx = includes;
     if (idx != null) {
       int k = idx.indexOf(name);
-      return k < 0 ? null : sources[idx.source(k)].value(idx.position(k));
+      return k < 0 ? null : value(idx, k);
     }
-    for (CounterEntries source : sources) {
-      Quantity q = source.get(name);
+    for (int i = 1; i < sources.length; i++) {
+      q = sources[i].get(name);
       if (q != null) {
         return q;
       }
@@ -52,10 +62,22 @@ class LazyCounters implements ResolvedCounters {
 
   @Override
   public final void forEachCounter(BiConsumer<String, Quantity> action) {
-    EffectiveIndex idx = index;
-    if (idx != null) {
-      for (int k = 0; k < idx.size(); k++) {
-        action.accept(idx.id(k), sources[idx.source(k)].value(idx.position(k)));
+    EffectiveIndex idx = includes;
+    if (idx != null || sources.length == 1) {
+      int m = own.size();
+      int n = idx == null ? 0 : idx.size();
+      int i = 0;
+      int j = 0;
+      while (i < m || j < n) {
+        int c = i == m ? 1 : j == n ? -1 : own.name(i).compareTo(idx.id(j));
+        if (c <= 0) {
+          action.accept(own.name(i), own.value(i));
+          i++;
+          j += c == 0 ? 1 : 0;
+        } else {
+          action.accept(idx.id(j), value(idx, j));
+          j++;
+        }
       }
       return;
     }
@@ -70,41 +92,67 @@ class LazyCounters implements ResolvedCounters {
   }
 
   /*
-   * With both sides in name order (indexed or without includes), one merge walk; otherwise a
-   * lookup per counter.
+   * With both sides in name order (a shared index or no includes), one merge walk over the
+   * names of both; otherwise a lookup per counter.
    */
   @Override
   public final @Nullable String firstMissingIn(ResolvedCounters set) {
-    if (set instanceof LazyCounters other && sorted() && other.sorted()) {
-      int n = sortedSize();
-      int m = other.sortedSize();
-      int j = 0;
-      for (int k = 0; k < n; k++) {
-        String name = sortedName(k);
-        int c = -1;
-        while (j < m && (c = other.sortedName(j).compareTo(name)) < 0) {
-          j++;
+    if (!(set instanceof LazyCounters other) || !sorted() || !other.sorted()) {
+      return ResolvedCounters.super.firstMissingIn(set);
+    }
+    CounterEntries a = own;
+    EffectiveIndex ai = includes;
+    int am = a.size();
+    int an = ai == null ? 0 : ai.size();
+    CounterEntries b = other.own;
+    EffectiveIndex bi = other.includes;
+    int bm = b.size();
+    int bn = bi == null ? 0 : bi.size();
+    int i = 0;
+    int j = 0;
+    int p = 0;
+    int q = 0;
+    while (i < am || j < an) {
+      // The next name of this object: the smaller head, both heads when equal.
+      String name;
+      int c = i == am ? 1 : j == an ? -1 : a.name(i).compareTo(ai.id(j));
+      if (c <= 0) {
+        name = a.name(i++);
+        j += c == 0 ? 1 : 0;
+      } else {
+        name = ai.id(j++);
+      }
+      // Skip the other object's names below it; it must have this one.
+      boolean found = false;
+      while (!found && (p < bm || q < bn)) {
+        int d = p == bm ? 1 : q == bn ? -1 : b.name(p).compareTo(bi.id(q));
+        String head = d <= 0 ? b.name(p) : bi.id(q);
+        int e = head.compareTo(name);
+        if (e > 0) {
+          break;
         }
-        if (j == m || c != 0) {
-          return name;
+        found = e == 0;
+        if (d <= 0) {
+          p++;
+          q += d == 0 ? 1 : 0;
+        } else {
+          q++;
         }
       }
-      return null;
+      if (!found) {
+        return name;
+      }
     }
-    return ResolvedCounters.super.firstMissingIn(set);
+    return null;
   }
 
-  /** {@return whether the effective counters can be read in name order by position} */
+  /** {@return whether the effective counters can be walked in name order} */
   private boolean sorted() {
-    return index != null || sources.length == 1;
+    return includes != null || sources.length == 1;
   }
 
-  private int sortedSize() {
-    return index != null ? index.size() : sources[0].size();
-  }
-
-  private String sortedName(int k) {
-    return index != null ? index.id(k) : sources[0].name(k);
+  private Quantity value(EffectiveIndex idx, int k) {
+    return sources[idx.source(k)].value(idx.position(k));
   }
 
   /** {@return whether a source with higher precedence than source {@code i} sets {@code name}} */

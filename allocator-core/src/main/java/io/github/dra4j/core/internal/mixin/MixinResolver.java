@@ -71,20 +71,18 @@ public final class MixinResolver {
         ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames, counterNames)
         : MixinIndex.EMPTY;
 
-    // Own entries first, numbered where they meet includes, so that every view is indexed once.
+    // Own entries first; device entries are numbered where they meet includes, so that every
+    // device view is indexed once. Counter views keep their own counters apart (LazyCounters).
     List<CounterSet> sharedCounters = spec.sharedCounters();
     CounterEntries[] ownSetCounters = new CounterEntries[sharedCounters.size()];
     for (int i = 0; i < ownSetCounters.length; i++) {
       CounterSet cs = sharedCounters.get(i);
       ownSetCounters[i] = CounterEntries.of(cs.counters());
-      if (mixinsEnabled && !cs.includes().isEmpty()) {
-        ownSetCounters[i].number(counterNames);
-      }
     }
     List<Device> specDevices = spec.devices();
     OwnEntries[] own = new OwnEntries[specDevices.size()];
     for (int i = 0; i < own.length; i++) {
-      own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames, counterNames);
+      own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames);
     }
     deviceNames.finish();
     counterNames.finish();
@@ -110,7 +108,7 @@ public final class MixinResolver {
           : counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()),
               problems, counterIndexes);
       CounterEntries[] sources = includes.sourcesWith(ownSetCounters[i]);
-      counterSets.add(new LazyCounterSet(cs, sources, includes.index(counterIndexes, sources)));
+      counterSets.add(new LazyCounterSet(cs, sources, includes.includesIndex()));
     }
 
     List<LazyDevice> devices = new ArrayList<>(specDevices.size());
@@ -132,7 +130,7 @@ public final class MixinResolver {
             : counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES, index,
                 Site.consumption(i, device.name(), j, c.counterSet()), problems, counterIndexes);
         CounterEntries[] sources = includes.sourcesWith(own[i].consumptions[j]);
-        resolvedConsumptions[j] = new LazyCounters(c.counterSet(), sources, includes.index(counterIndexes, sources));
+        resolvedConsumptions[j] = new LazyCounters(c.counterSet(), sources, includes.includesIndex());
       }
       DeviceIncludes includes = device.includes().isEmpty() ? DeviceIncludes.NONE
           : deviceIncludes(sharedDeviceIncludes, device.includes(), index, site, problems, deviceIndexes);
@@ -165,12 +163,11 @@ public final class MixinResolver {
     return new LazySlice(slice, devices, counterSets, dropped, problems);
   }
 
-  /** A device's own entries, normalised once; numbered where they meet includes. */
+  /** A device's own entries, normalised once; attributes and capacities numbered where they meet includes. */
   private record OwnEntries(
       Entries<DeviceAttribute> attributes, Entries<DeviceCapacity> capacity, CounterEntries[] consumptions) {
 
-    static OwnEntries of(
-        Device device, String driver, boolean mixinsEnabled, NameTable deviceNames, NameTable counterNames) {
+    static OwnEntries of(Device device, String driver, boolean mixinsEnabled, NameTable deviceNames) {
       Entries<DeviceAttribute> attributes = Entries.of(device.attributes(), driver);
       Entries<DeviceCapacity> capacity = Entries.of(device.capacity(), driver);
       if (mixinsEnabled && !device.includes().isEmpty()) {
@@ -181,9 +178,6 @@ public final class MixinResolver {
       CounterEntries[] counters = new CounterEntries[consumptions.size()];
       for (int j = 0; j < counters.length; j++) {
         counters[j] = CounterEntries.of(consumptions.get(j).counters());
-        if (mixinsEnabled && !consumptions.get(j).includes().isEmpty()) {
-          counters[j].number(counterNames);
-        }
       }
       return new OwnEntries(attributes, capacity, counters);
     }
@@ -315,10 +309,10 @@ public final class MixinResolver {
       return result;
     }
 
-    /* The object's index, its own counters merged in; null without includes. */
-    @Nullable EffectiveIndex index(EffectiveIndex.@Nullable Builder indexes, CounterEntries[] withOwn) {
+    /* The index of the includes alone; null without includes or over the index limit. */
+    @Nullable EffectiveIndex includesIndex() {
       EffectiveIndex.Shared shared = index;
-      return shared == null || indexes == null ? null : indexes.merge(withOwn, shared);
+      return shared == null ? null : shared.index();
     }
   }
 
