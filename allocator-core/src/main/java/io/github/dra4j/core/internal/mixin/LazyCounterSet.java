@@ -8,7 +8,7 @@ final class LazyCounterSet extends LazyCounters implements ResolvedCounterSet {
   private final CounterSet definition;
 
   LazyCounterSet(CounterSet definition, CounterEntries[] sources, @Nullable EffectiveIndex index) {
-    super(definition.name(), sources, index);
+    super(definition.name(), sources, index, true);
     this.definition = definition;
   }
 

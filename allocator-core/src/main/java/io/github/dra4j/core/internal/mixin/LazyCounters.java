@@ -1,6 +1,7 @@
 package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.Quantity;
+import java.util.Arrays;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
@@ -21,6 +22,8 @@ class LazyCounters implements ResolvedCounters {
   private final CounterEntries[] sources;
   private final CounterEntries own;
   private final @Nullable EffectiveIndex includes;
+  /* The effective names in order, kept for counter sets only; null otherwise. */
+  private final String @Nullable [] names;
 
   /**
    * @param sources the sources in precedence order: own counters, then the includes from last
@@ -29,10 +32,26 @@ class LazyCounters implements ResolvedCounters {
    *     includes or when over the index limit
    */
   LazyCounters(String counterSet, CounterEntries[] sources, @Nullable EffectiveIndex includes) {
+    this(counterSet, sources, includes, false);
+  }
+
+  /**
+   * @param keepNames whether to keep the effective names in order, for an object that others
+   *     are checked against ({@link #firstMissingIn}): a counter set
+   */
+  LazyCounters(String counterSet, CounterEntries[] sources, @Nullable EffectiveIndex includes, boolean keepNames) {
     this.counterSet = counterSet;
     this.sources = sources;
     this.own = sources[0];
     this.includes = includes;
+    this.names = keepNames && sorted() ? mergedNames() : null;
+  }
+
+  private String[] mergedNames() {
+    String[] result = new String[own.size() + (includes == null ? 0 : includes.size())];
+    int[] n = new int[1];
+    forEachCounter((name, q) -> result[n[0]++] = name);
+    return n[0] == result.length ? result : Arrays.copyOf(result, n[0]);
   }
 
   @Override
@@ -100,6 +119,14 @@ class LazyCounters implements ResolvedCounters {
     if (!(set instanceof LazyCounters other) || !sorted() || !other.sorted()) {
       return ResolvedCounters.super.firstMissingIn(set);
     }
+    String[] theirs = other.names;
+    if (theirs != null) {
+      // A name both sources set is missing from both walks or from neither, so the smaller
+      // of the two first misses is the first miss of the merged names.
+      String missing = firstMissing(own, theirs);
+      String fromIncludes = includes == null ? null : firstMissing(includes, theirs);
+      return missing == null || (fromIncludes != null && fromIncludes.compareTo(missing) < 0) ? fromIncludes : missing;
+    }
     CounterEntries a = own;
     EffectiveIndex ai = includes;
     int am = a.size();
@@ -140,6 +167,37 @@ class LazyCounters implements ResolvedCounters {
         }
       }
       if (!found) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  /* The first of the sorted names of {@code mine} absent from the sorted {@code theirs}. */
+  private static @Nullable String firstMissing(CounterEntries mine, String[] theirs) {
+    int j = 0;
+    for (int k = 0; k < mine.size(); k++) {
+      String name = mine.name(k);
+      int c = -1;
+      while (j < theirs.length && (c = theirs[j].compareTo(name)) < 0) {
+        j++;
+      }
+      if (c != 0) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  private static @Nullable String firstMissing(EffectiveIndex mine, String[] theirs) {
+    int j = 0;
+    for (int k = 0; k < mine.size(); k++) {
+      String name = mine.id(k);
+      int c = -1;
+      while (j < theirs.length && (c = theirs[j].compareTo(name)) < 0) {
+        j++;
+      }
+      if (c != 0) {
         return name;
       }
     }
