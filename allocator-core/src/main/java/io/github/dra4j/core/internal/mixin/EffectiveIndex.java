@@ -144,12 +144,6 @@ final class EffectiveIndex {
       return new Shared(index, index == null ? new int[0] : Arrays.copyOf(sortedRanks, count), count);
     }
 
-    /** As {@link #share(Entries[])}, for counters. */
-    Shared share(CounterEntries[] sources) {
-      EffectiveIndex index = build(sources);
-      return new Shared(index, index == null ? new int[0] : Arrays.copyOf(sortedRanks, count), count);
-    }
-
     /**
      * Returns the index of {@code sources}: its own entries (source 0) merged into the shared
      * index of its includes (the other sources), the own entry winning a name both have. An
@@ -157,40 +151,59 @@ final class EffectiveIndex {
      * #build(Entries[])}.
      */
     @Nullable EffectiveIndex merge(Entries<?>[] sources, Shared shared) {
-      if (shared.index() == null) {
+      EffectiveIndex index = shared.index();
+      if (index == null) {
         return build(sources);
       }
-      if (sources[0].size() == 0) {
+      Entries<?> own = sources[0];
+      if (own.size() == 0) {
         count = shared.count();
-        return shared.index();
+        return index;
       }
-      return mergeOwn(sources[0].ranks(), shared) ? entriesIndex(sources) : null;
-    }
-
-    /* Both rank lists ascend; false: over MAX_ENTRIES, no index (count is exact anyway). */
-    private boolean mergeOwn(int[] own, Shared shared) {
+      // Both rank lists ascend; count first, so that the arrays are allocated at their size.
+      int[] mine = own.ranks();
       int[] theirs = shared.ranks();
-      EffectiveIndex index = shared.index();
-      int m = own.length;
+      int m = mine.length;
       int n = theirs.length;
-      if (sorted.length < m + n) {
-        sorted = new int[m + n];
-      }
       int i = 0;
       int j = 0;
       int k = 0;
-      while (i < m || j < n) {
-        if (j == n || (i < m && own[i] <= theirs[j])) {
-          if (j < n && own[i] == theirs[j]) {
-            j++;
+      while (i < m && j < n) {
+        int c = Integer.compare(mine[i], theirs[j]);
+        i += c <= 0 ? 1 : 0;
+        j += c >= 0 ? 1 : 0;
+        k++;
+      }
+      count = k + (m - i) + (n - j);
+      if (count > MAX_ENTRIES) {
+        return null;
+      }
+      String common = n > 0 ? index.commonDomain : own.domain(0);
+      for (int o = 0; o < m && common != null; o++) {
+        common = own.domain(o).equals(common) ? common : null;
+      }
+      String[] d = common == null ? new String[count] : null;
+      String[] ids = new String[count];
+      int[] loc = new int[count];
+      i = 0;
+      j = 0;
+      for (int o = 0; o < count; o++) {
+        if (j == n || (i < m && mine[i] <= theirs[j])) {
+          j += j < n && mine[i] == theirs[j] ? 1 : 0;
+          if (d != null) {
+            d[o] = own.domain(i);
           }
-          sorted[k++] = i++;
+          ids[o] = own.id(i);
+          loc[o] = i++;
         } else {
-          sorted[k++] = index.locations[j++];
+          if (d != null) {
+            d[o] = index.domain(j);
+          }
+          ids[o] = index.ids[j];
+          loc[o] = index.locations[j++];
         }
       }
-      count = k;
-      return k <= MAX_ENTRIES;
+      return new EffectiveIndex(common, d, ids, loc);
     }
 
     private EffectiveIndex entriesIndex(Entries<?>[] sources) {

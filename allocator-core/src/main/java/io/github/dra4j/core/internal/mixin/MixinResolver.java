@@ -289,8 +289,11 @@ public final class MixinResolver {
     }
   }
 
-  /* As DeviceIncludes, for the counter mixins of a counter set or consumption entry. */
-  private record CounterIncludes(CounterEntries[] sources, EffectiveIndex.@Nullable Shared index) {
+  /*
+   * As DeviceIncludes, for the counter mixins of a counter set or consumption entry; counter
+   * views keep their own counters apart, so the index of the includes alone is all they need.
+   */
+  private record CounterIncludes(CounterEntries[] sources, @Nullable EffectiveIndex includesIndex) {
     static final CounterIncludes NONE = of(List.of(), null);
 
     static CounterIncludes of(List<CounterEntries> includes, EffectiveIndex.@Nullable Builder indexes) {
@@ -300,7 +303,7 @@ public final class MixinResolver {
       for (int i = 0; i < n; i++) {
         sources[i + 1] = includes.get(n - 1 - i);
       }
-      return new CounterIncludes(sources, n == 0 || indexes == null ? null : indexes.share(sources));
+      return new CounterIncludes(sources, n == 0 || indexes == null ? null : indexes.build(sources));
     }
 
     CounterEntries[] sourcesWith(CounterEntries own) {
@@ -309,11 +312,6 @@ public final class MixinResolver {
       return result;
     }
 
-    /* The index of the includes alone; null without includes or over the index limit. */
-    @Nullable EffectiveIndex includesIndex() {
-      EffectiveIndex.Shared shared = index;
-      return shared == null ? null : shared.index();
-    }
   }
 
   private static DeviceIncludes deviceIncludes(Map<List<String>, DeviceIncludes> shared, List<String> names,
