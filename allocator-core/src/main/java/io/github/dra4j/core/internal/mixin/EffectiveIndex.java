@@ -4,15 +4,17 @@ import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /*
- * Where each effective entry of one device (attributes or capacities) or counter object
- * lives, computed once at resolution: the winning entries' names in (domain, id) order, each
- * with the source that wins it and its position there (source << 16 | position). Names are
- * the sources' own String objects and values stay in the sources, so nothing is copied or
- * flattened; a lookup is one binary search, as on a device without mixins, and iteration an
- * index loop without shadowing checks.
+ * Where each effective entry of one device (attributes or capacities) or of one include list
+ * of counters lives, computed once at resolution: the winning entries' names in (domain, id)
+ * order, each with the source that wins it and its position there (source << 16 | position).
+ * Names are the sources' own String objects and values stay in the sources, so nothing is
+ * copied or flattened; a lookup is one binary search, as on a device without mixins, and
+ * iteration an index loop without shadowing checks.
  *
  * Sources are in precedence order: the object's own entries first, then its includes from
- * last to first.
+ * last to first. The index of an include list alone (Shared) is built once per slice and used
+ * by every object with that list: devices merge their own entries into it, counter views keep
+ * theirs apart (LazyCounters).
  */
 final class EffectiveIndex {
   /** Objects with more effective entries than this get no index (their pool is invalid anyway). */

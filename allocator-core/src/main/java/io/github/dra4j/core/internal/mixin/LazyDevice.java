@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * includes from last to first.
  *
  * A device with includes gets an EffectiveIndex per kind at resolution: which source wins each
- * effective name, without copying a value. A lookup is then one binary search, as on a device
+ * effective name, without copying a value; its own entries merged into the index its include
+ * list shares with other devices, or that shared index itself when it has no own entries. A lookup is then one binary search, as on a device
  * without mixins, and iteration visits the effective entries in (domain, id) order, as a
  * flattened device does. Without an index (a device over EffectiveIndex.MAX_ENTRIES, whose pool
  * is invalid anyway) lookups search the sources in order and iteration skips shadowed entries.
