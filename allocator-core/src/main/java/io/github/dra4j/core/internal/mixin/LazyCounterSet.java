@@ -7,8 +7,8 @@ import org.jspecify.annotations.Nullable;
 final class LazyCounterSet extends LazyCounters implements ResolvedCounterSet {
   private final CounterSet definition;
 
-  LazyCounterSet(CounterSet definition, CounterEntries[] sources, @Nullable EffectiveIndex index) {
-    super(definition.name(), sources, index, true);
+  LazyCounterSet(CounterSet definition, CounterEntries own, CounterEntries[] sources, @Nullable EffectiveIndex index) {
+    super(definition.name(), own, sources, index, true);
     this.definition = definition;
   }
 

@@ -26,23 +26,26 @@ class LazyCounters implements ResolvedCounters {
   private final String @Nullable [] names;
 
   /**
-   * @param sources the sources in precedence order: own counters, then the includes from last
-   *     to first
+   * @param own the object's own counters
+   * @param sources the sources in precedence order, shared by every object with the same
+   *     include list: source 0 stands for the own counters (it is not read), then the includes
+   *     from last to first
    * @param includes the shared index of the includes alone (sources 1 and up); null without
    *     includes or when over the index limit
    */
-  LazyCounters(String counterSet, CounterEntries[] sources, @Nullable EffectiveIndex includes) {
-    this(counterSet, sources, includes, false);
+  LazyCounters(String counterSet, CounterEntries own, CounterEntries[] sources, @Nullable EffectiveIndex includes) {
+    this(counterSet, own, sources, includes, false);
   }
 
   /**
    * @param keepNames whether to keep the effective names in order, for an object that others
    *     are checked against ({@link #firstMissingIn}): a counter set
    */
-  LazyCounters(String counterSet, CounterEntries[] sources, @Nullable EffectiveIndex includes, boolean keepNames) {
+  LazyCounters(String counterSet, CounterEntries own, CounterEntries[] sources, @Nullable EffectiveIndex includes,
+      boolean keepNames) {
     this.counterSet = counterSet;
     this.sources = sources;
-    this.own = sources[0];
+    this.own = own;
     this.includes = includes;
     this.names = keepNames && sorted() ? mergedNames() : null;
   }
@@ -101,7 +104,7 @@ class LazyCounters implements ResolvedCounters {
       return;
     }
     for (int i = 0; i < sources.length; i++) {
-      CounterEntries layer = sources[i];
+      CounterEntries layer = i == 0 ? own : sources[i];
       for (int k = 0; k < layer.size(); k++) {
         if (i == 0 || !shadowed(layer.name(k), i)) {
           action.accept(layer.name(k), layer.value(k));
@@ -216,7 +219,7 @@ class LazyCounters implements ResolvedCounters {
   /** {@return whether a source with higher precedence than source {@code i} sets {@code name}} */
   private boolean shadowed(String name, int i) {
     for (int j = 0; j < i; j++) {
-      if (sources[j].contains(name)) {
+      if ((j == 0 ? own : sources[j]).contains(name)) {
         return true;
       }
     }

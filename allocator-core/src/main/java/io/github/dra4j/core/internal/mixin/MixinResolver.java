@@ -104,11 +104,12 @@ public final class MixinResolver {
         droppedCounterSets.add(cs.name());
         continue;
       }
-      CounterIncludes includes = cs.includes().isEmpty() ? CounterIncludes.NONE
-          : counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()),
-              problems, counterIndexes);
-      CounterEntries[] sources = includes.sourcesWith(ownSetCounters[i]);
-      counterSets.add(new LazyCounterSet(cs, sources, includes.includesIndex()));
+      CounterIncludes includes = cs.includes().isEmpty() ? CounterIncludes.NONE : setIncludes.get(cs.includes());
+      if (includes == null) {
+        includes = counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()),
+            problems, counterIndexes);
+      }
+      counterSets.add(new LazyCounterSet(cs, ownSetCounters[i], includes.sources(), includes.includesIndex()));
     }
 
     List<LazyDevice> devices = new ArrayList<>(specDevices.size());
@@ -121,19 +122,25 @@ public final class MixinResolver {
           continue;
         }
       }
-      Site site = Site.device(i, device.name());
       List<DeviceCounterConsumption> consumptions = device.consumesCounters();
       LazyCounters[] resolvedConsumptions = new LazyCounters[consumptions.size()];
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
         CounterIncludes includes = c.includes().isEmpty() ? CounterIncludes.NONE
-            : counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES, index,
-                Site.consumption(i, device.name(), j, c.counterSet()), problems, counterIndexes);
-        CounterEntries[] sources = includes.sourcesWith(own[i].consumptions[j]);
-        resolvedConsumptions[j] = new LazyCounters(c.counterSet(), sources, includes.includesIndex());
+            : consumptionIncludes.get(c.includes());
+        if (includes == null) {
+          includes = counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES, index,
+              Site.consumption(i, device.name(), j, c.counterSet()), problems, counterIndexes);
+        }
+        resolvedConsumptions[j] = new LazyCounters(
+            c.counterSet(), own[i].consumptions[j], includes.sources(), includes.includesIndex());
       }
       DeviceIncludes includes = device.includes().isEmpty() ? DeviceIncludes.NONE
-          : deviceIncludes(sharedDeviceIncludes, device.includes(), index, site, problems, deviceIndexes);
+          : sharedDeviceIncludes.get(device.includes());
+      if (includes == null) {
+        includes = deviceIncludes(sharedDeviceIncludes, device.includes(), index, Site.device(i, device.name()),
+            problems, deviceIndexes);
+      }
       Entries<DeviceAttribute>[] attributes = includes.attributesWith(own[i].attributes);
       Entries<DeviceCapacity>[] capacity = includes.capacityWith(own[i].capacity);
       EffectiveIndex attributeIndex = null;
@@ -151,6 +158,7 @@ public final class MixinResolver {
       }
       // Devices without includes are left to API validation, as the reference allocator does.
       if (attributes.length > 1 && n > MAX_ATTRIBUTES_AND_CAPACITIES) {
+        Site site = Site.device(i, device.name());
         problems.add(new FieldError(FieldError.Type.TOO_MANY, site.path(), n,
             site.owner() + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
                 + " attributes and capacities with the included mixins applied"));
@@ -290,8 +298,9 @@ public final class MixinResolver {
   }
 
   /*
-   * As DeviceIncludes, for the counter mixins of a counter set or consumption entry; counter
-   * views keep their own counters apart, so the index of the includes alone is all they need.
+   * As DeviceIncludes, for the counter mixins of a counter set or consumption entry. Counter
+   * views keep their own counters apart, so every object with the list shares these sources
+   * and the index of the includes alone as they are.
    */
   private record CounterIncludes(CounterEntries[] sources, @Nullable EffectiveIndex includesIndex) {
     static final CounterIncludes NONE = of(List.of(), null);
@@ -306,20 +315,12 @@ public final class MixinResolver {
       return new CounterIncludes(sources, n == 0 || indexes == null ? null : indexes.build(sources));
     }
 
-    CounterEntries[] sourcesWith(CounterEntries own) {
-      CounterEntries[] result = sources.clone();
-      result[0] = own;
-      return result;
-    }
 
   }
 
+  /* Resolves an include list not seen yet, and shares it when it resolved without a problem. */
   private static DeviceIncludes deviceIncludes(Map<List<String>, DeviceIncludes> shared, List<String> names,
       MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
-    DeviceIncludes known = shared.get(names);
-    if (known != null) {
-      return known;
-    }
     int before = problems.size();
     DeviceIncludes resolved = DeviceIncludes.of(deviceIncludes(names, index, site, problems), indexes);
     if (problems.size() == before) {
@@ -330,10 +331,6 @@ public final class MixinResolver {
 
   private static CounterIncludes counterIncludes(Map<List<String>, CounterIncludes> shared, List<String> names,
       int max, MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
-    CounterIncludes known = shared.get(names);
-    if (known != null) {
-      return known;
-    }
     int before = problems.size();
     CounterIncludes resolved = CounterIncludes.of(counterIncludes(names, max, index, site, problems), indexes);
     if (problems.size() == before) {
