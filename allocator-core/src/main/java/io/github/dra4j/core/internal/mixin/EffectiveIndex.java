@@ -4,15 +4,17 @@ import java.util.Arrays;
 import org.jspecify.annotations.Nullable;
 
 /*
- * Where each effective entry of one device (attributes or capacities) or counter object
- * lives, computed once at resolution: the winning entries' names in (domain, id) order, each
- * with the source that wins it and its position there (source << 16 | position). Names are
- * the sources' own String objects and values stay in the sources, so nothing is copied or
- * flattened; a lookup is one binary search, as on a device without mixins, and iteration an
- * index loop without shadowing checks.
+ * Where each effective entry of one device (attributes or capacities) or of one include list
+ * of counters lives, computed once at resolution: the winning entries' names in (domain, id)
+ * order, each with the source that wins it and its position there (source << 16 | position).
+ * Names are the sources' own String objects and values stay in the sources, so nothing is
+ * copied or flattened; a lookup is one binary search, as on a device without mixins, and
+ * iteration an index loop without shadowing checks.
  *
  * Sources are in precedence order: the object's own entries first, then its includes from
- * last to first.
+ * last to first. The index of an include list alone (Shared) is built once per slice and used
+ * by every object with that list: devices merge their own entries into it, counter views keep
+ * theirs apart (LazyCounters).
  */
 final class EffectiveIndex {
   /** Objects with more effective entries than this get no index (their pool is invalid anyway). */
@@ -77,15 +79,31 @@ final class EffectiveIndex {
   }
 
   /**
+   * The index of one include list alone, shared at resolution by every object with that list
+   * (devices and consumptions usually come in groups that include the same mixins). Its
+   * locations count the owner's own entries as source 0, which it leaves empty, so the index
+   * fits every owner whose sources are its own entries followed by these includes; each owner
+   * then only merges its own entries in ({@link Builder#merge}). The ranks stay with the
+   * resolution, never with the views.
+   *
+   * @param index the index, or null when the includes alone are over {@link #MAX_ENTRIES}
+   * @param ranks the name ranks of the index's entries, ascending
+   * @param count how many effective entries the includes have
+   */
+  record Shared(@Nullable EffectiveIndex index, int[] ranks, int count) {}
+
+  /**
    * Builds indexes for the objects of one slice. A bit per name marks the names already won
    * while the sources are read in precedence order, and reading the bits back in rank order
-   * yields the effective entries sorted, so an object costs one pass over its sources' entries
-   * plus a scan of the bit words its names span; nothing is compared or sorted.
+   * yields the effective entries sorted, so an include list costs one pass over its sources'
+   * entries plus a scan of the bit words its names span; nothing is compared or sorted. An
+   * object's own entries are merged into the shared index of its include list by rank.
    */
   static final class Builder {
     private final long[] seen;
     private final int[] locations;
     private int[] sorted = new int[64];
+    private int[] sortedRanks = new int[64];
     private int count;
     private int minRank;
     private int maxRank;
@@ -95,7 +113,7 @@ final class EffectiveIndex {
       this.locations = new int[names.size()];
     }
 
-    /** {@return how many effective entries the last {@code build} found, also when it built no index} */
+    /** {@return how many effective entries the last {@code build} or {@code merge} found, also when it built no index} */
     int lastCount() {
       return count;
     }
@@ -110,9 +128,87 @@ final class EffectiveIndex {
       for (int src = 0; src < sources.length; src++) {
         collect(sources[src].ranks(), src);
       }
-      if (!finish(sources.length)) {
+      return finish(sources.length) ? entriesIndex(sources) : null;
+    }
+
+    /** As {@link #build(Entries[])}, for counters. */
+    @Nullable EffectiveIndex build(CounterEntries[] sources) {
+      begin();
+      for (int src = 0; src < sources.length; src++) {
+        collect(sources[src].ranks(), src);
+      }
+      return finish(sources.length) ? countersIndex(sources) : null;
+    }
+
+    /** {@return the shared index of {@code sources} without source 0, which must be empty} */
+    Shared share(Entries<?>[] sources) {
+      EffectiveIndex index = build(sources);
+      return new Shared(index, index == null ? new int[0] : Arrays.copyOf(sortedRanks, count), count);
+    }
+
+    /**
+     * Returns the index of {@code sources}: its own entries (source 0) merged into the shared
+     * index of its includes (the other sources), the own entry winning a name both have. An
+     * object without own entries gets the shared index itself. Same contract as {@link
+     * #build(Entries[])}.
+     */
+    @Nullable EffectiveIndex merge(Entries<?>[] sources, Shared shared) {
+      EffectiveIndex index = shared.index();
+      if (index == null) {
+        return build(sources);
+      }
+      Entries<?> own = sources[0];
+      if (own.size() == 0) {
+        count = shared.count();
+        return index;
+      }
+      // Both rank lists ascend; count first, so that the arrays are allocated at their size.
+      int[] mine = own.ranks();
+      int[] theirs = shared.ranks();
+      int m = mine.length;
+      int n = theirs.length;
+      int i = 0;
+      int j = 0;
+      int k = 0;
+      while (i < m && j < n) {
+        int c = Integer.compare(mine[i], theirs[j]);
+        i += c <= 0 ? 1 : 0;
+        j += c >= 0 ? 1 : 0;
+        k++;
+      }
+      count = k + (m - i) + (n - j);
+      if (count > MAX_ENTRIES) {
         return null;
       }
+      String common = n > 0 ? index.commonDomain : own.domain(0);
+      for (int o = 0; o < m && common != null; o++) {
+        common = own.domain(o).equals(common) ? common : null;
+      }
+      String[] d = common == null ? new String[count] : null;
+      String[] ids = new String[count];
+      int[] loc = new int[count];
+      i = 0;
+      j = 0;
+      for (int o = 0; o < count; o++) {
+        if (j == n || (i < m && mine[i] <= theirs[j])) {
+          j += j < n && mine[i] == theirs[j] ? 1 : 0;
+          if (d != null) {
+            d[o] = own.domain(i);
+          }
+          ids[o] = own.id(i);
+          loc[o] = i++;
+        } else {
+          if (d != null) {
+            d[o] = index.domain(j);
+          }
+          ids[o] = index.ids[j];
+          loc[o] = index.locations[j++];
+        }
+      }
+      return new EffectiveIndex(common, d, ids, loc);
+    }
+
+    private EffectiveIndex entriesIndex(Entries<?>[] sources) {
       String[] d = new String[count];
       String[] i = new String[count];
       int[] loc = new int[count];
@@ -126,15 +222,7 @@ final class EffectiveIndex {
       return of(d, i, loc);
     }
 
-    /** As {@link #build(Entries[])}, for counters. */
-    @Nullable EffectiveIndex build(CounterEntries[] sources) {
-      begin();
-      for (int src = 0; src < sources.length; src++) {
-        collect(sources[src].ranks(), src);
-      }
-      if (!finish(sources.length)) {
-        return null;
-      }
+    private EffectiveIndex countersIndex(CounterEntries[] sources) {
       String[] names = new String[count];
       int[] loc = new int[count];
       for (int k = 0; k < count; k++) {
@@ -175,12 +263,16 @@ final class EffectiveIndex {
       if (indexed && sorted.length < count) {
         sorted = new int[count];
       }
+      if (indexed && sortedRanks.length < count) {
+        sortedRanks = new int[count];
+      }
       int k = 0;
       for (int w = minRank >>> 6; w <= maxRank >>> 6; w++) {
         long word = seen[w];
         seen[w] = 0;
         while (indexed && word != 0) {
           int r = (w << 6) + Long.numberOfTrailingZeros(word);
+          sortedRanks[k] = r;
           sorted[k++] = locations[r];
           word &= word - 1;
         }

@@ -1,5 +1,6 @@
 package io.github.dra4j.core.internal.mixin;
 
+import io.github.dra4j.api.DeviceAttribute;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Map;
@@ -26,6 +27,8 @@ final class Entries<V> {
   private final String[] domains;
   private final String[] ids;
   private final Object[] values;
+  /* Whether a value is DeviceAttribute.Empty, so that views skip the search for one otherwise. */
+  private final boolean hasEmpty;
   /* Slice-wide name ranks (NameTable), set during resolution when the entries feed an index. */
   private int[] ranks = NOT_NUMBERED;
 
@@ -33,6 +36,11 @@ final class Entries<V> {
     this.domains = domains;
     this.ids = ids;
     this.values = values;
+    boolean empty = false;
+    for (Object v : values) {
+      empty |= v instanceof DeviceAttribute.Empty;
+    }
+    this.hasEmpty = empty;
   }
 
   @SuppressWarnings("unchecked")
@@ -77,6 +85,11 @@ final class Entries<V> {
 
   int size() {
     return ids.length;
+  }
+
+  /** {@return whether some value is an attribute of no supported type} */
+  boolean hasEmpty() {
+    return hasEmpty;
   }
 
   /** Numbers the names in the slice's table, once; empty entries need no numbers. */

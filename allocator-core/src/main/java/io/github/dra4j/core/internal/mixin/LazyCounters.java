@@ -1,39 +1,60 @@
 package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.Quantity;
-import java.util.List;
+import java.util.Arrays;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /*
  * Counters of a counter set or of one consumption entry. Sources are in precedence order: own
- * counters, then the included mixins from last to first. Nothing is merged: with includes, an
- * EffectiveIndex built at resolution says which source wins each counter name (issue #8: the
- * per-lookup searches through every include were most of the counter checks' cost), so a
- * lookup is one binary search and iteration an index loop in name order, as for an object
- * without mixins. Without an index (over EffectiveIndex.MAX_ENTRIES) lookups search the sources
- * in order and iteration skips shadowed counters.
+ * counters, then the included mixins from last to first. Nothing is merged: with includes, the
+ * EffectiveIndex of the include list (shared by every object with the same list, built at
+ * resolution) says which include wins each counter name, and the own counters, sorted by name,
+ * shadow it. A lookup is two binary searches; iteration, in name order as for an object
+ * without mixins, is one merge walk of the two. The allocator only iterates counters (into its
+ * per-pool ledger, and to validate consumptions once), so no object pays for an index of its
+ * own (issue #8: resolution cost per object). Without a shared index (includes over
+ * EffectiveIndex.MAX_ENTRIES) lookups search the sources in order and iteration skips shadowed
+ * counters.
  */
 class LazyCounters implements ResolvedCounters {
   private final String counterSet;
   private final CounterEntries[] sources;
-  private final @Nullable EffectiveIndex index;
+  private final CounterEntries own;
+  private final @Nullable EffectiveIndex includes;
+  /* The effective names in order, kept for counter sets only; null otherwise. */
+  private final String @Nullable [] names;
 
   /**
-   * @param own the object's own counters, numbered when it has includes
-   * @param includes the included mixins in include order, numbered
-   * @param indexes the slice's index builder; null when nothing is numbered (no includes)
+   * @param own the object's own counters
+   * @param sources the sources in precedence order, shared by every object with the same
+   *     include list: source 0 stands for the own counters (it is not read), then the includes
+   *     from last to first
+   * @param includes the shared index of the includes alone (sources 1 and up); null without
+   *     includes or when over the index limit
    */
-  LazyCounters(String counterSet, CounterEntries own, List<CounterEntries> includes,
-      EffectiveIndex.@Nullable Builder indexes) {
+  LazyCounters(String counterSet, CounterEntries own, CounterEntries[] sources, @Nullable EffectiveIndex includes) {
+    this(counterSet, own, sources, includes, false);
+  }
+
+  /**
+   * @param keepNames whether to keep the effective names in order, for an object that others
+   *     are checked against ({@link #firstMissingIn}): a counter set
+   */
+  LazyCounters(String counterSet, CounterEntries own, CounterEntries[] sources, @Nullable EffectiveIndex includes,
+      boolean keepNames) {
     this.counterSet = counterSet;
-    int n = includes.size();
-    this.sources = new CounterEntries[n + 1];
-    sources[0] = own;
-    for (int i = 0; i < n; i++) {
-      sources[i + 1] = includes.get(n - 1 - i);
-    }
-    this.index = n == 0 || indexes == null ? null : indexes.build(sources);
+    this.sources = sources;
+    this.own = own;
+    this.includes = includes;
+    this.names = keepNames && sorted() ? mergedNames() : null;
+  }
+
+  private String[] mergedNames() {
+    String[] result = new String[own.size() + (includes == null ? 0 : includes.size())];
+    int[] n = new int[1];
+    forEachCounter((name, q) -> result[n[0]++] = name);
+    return n[0] == result.length ? result : Arrays.copyOf(result, n[0]);
   }
 
   @Override
@@ -43,13 +64,17 @@ class LazyCounters implements ResolvedCounters {
 
   @Override
   public final @Nullable Quantity counter(String name) {
-    EffectiveIndex idx = index;
+    Quantity q = own.get(name);
+    if (q != null || sources.length == 1) {
+      return q;
+    }
+    EffectiveIndex idx = includes;
     if (idx != null) {
       int k = idx.indexOf(name);
-      return k < 0 ? null : sources[idx.source(k)].value(idx.position(k));
+      return k < 0 ? null : value(idx, k);
     }
-    for (CounterEntries source : sources) {
-      Quantity q = source.get(name);
+    for (int i = 1; i < sources.length; i++) {
+      q = sources[i].get(name);
       if (q != null) {
         return q;
       }
@@ -59,15 +84,27 @@ class LazyCounters implements ResolvedCounters {
 
   @Override
   public final void forEachCounter(BiConsumer<String, Quantity> action) {
-    EffectiveIndex idx = index;
-    if (idx != null) {
-      for (int k = 0; k < idx.size(); k++) {
-        action.accept(idx.id(k), sources[idx.source(k)].value(idx.position(k)));
+    EffectiveIndex idx = includes;
+    if (idx != null || sources.length == 1) {
+      int m = own.size();
+      int n = idx == null ? 0 : idx.size();
+      int i = 0;
+      int j = 0;
+      while (i < m || j < n) {
+        int c = i == m ? 1 : j == n ? -1 : own.name(i).compareTo(idx.id(j));
+        if (c <= 0) {
+          action.accept(own.name(i), own.value(i));
+          i++;
+          j += c == 0 ? 1 : 0;
+        } else {
+          action.accept(idx.id(j), value(idx, j));
+          j++;
+        }
       }
       return;
     }
     for (int i = 0; i < sources.length; i++) {
-      CounterEntries layer = sources[i];
+      CounterEntries layer = i == 0 ? own : sources[i];
       for (int k = 0; k < layer.size(); k++) {
         if (i == 0 || !shadowed(layer.name(k), i)) {
           action.accept(layer.name(k), layer.value(k));
@@ -77,47 +114,112 @@ class LazyCounters implements ResolvedCounters {
   }
 
   /*
-   * With both sides in name order (indexed or without includes), one merge walk; otherwise a
-   * lookup per counter.
+   * With both sides in name order (a shared index or no includes), one merge walk over the
+   * names of both; otherwise a lookup per counter.
    */
   @Override
   public final @Nullable String firstMissingIn(ResolvedCounters set) {
-    if (set instanceof LazyCounters other && sorted() && other.sorted()) {
-      int n = sortedSize();
-      int m = other.sortedSize();
-      int j = 0;
-      for (int k = 0; k < n; k++) {
-        String name = sortedName(k);
-        int c = -1;
-        while (j < m && (c = other.sortedName(j).compareTo(name)) < 0) {
-          j++;
+    if (!(set instanceof LazyCounters other) || !sorted() || !other.sorted()) {
+      return ResolvedCounters.super.firstMissingIn(set);
+    }
+    String[] theirs = other.names;
+    if (theirs != null) {
+      // A name both sources set is missing from both walks or from neither, so the smaller
+      // of the two first misses is the first miss of the merged names.
+      String missing = firstMissing(own, theirs);
+      String fromIncludes = includes == null ? null : firstMissing(includes, theirs);
+      return missing == null || (fromIncludes != null && fromIncludes.compareTo(missing) < 0) ? fromIncludes : missing;
+    }
+    CounterEntries a = own;
+    EffectiveIndex ai = includes;
+    int am = a.size();
+    int an = ai == null ? 0 : ai.size();
+    CounterEntries b = other.own;
+    EffectiveIndex bi = other.includes;
+    int bm = b.size();
+    int bn = bi == null ? 0 : bi.size();
+    int i = 0;
+    int j = 0;
+    int p = 0;
+    int q = 0;
+    while (i < am || j < an) {
+      // The next name of this object: the smaller head, both heads when equal.
+      String name;
+      int c = i == am ? 1 : j == an ? -1 : a.name(i).compareTo(ai.id(j));
+      if (c <= 0) {
+        name = a.name(i++);
+        j += c == 0 ? 1 : 0;
+      } else {
+        name = ai.id(j++);
+      }
+      // Skip the other object's names below it; it must have this one.
+      boolean found = false;
+      while (!found && (p < bm || q < bn)) {
+        int d = p == bm ? 1 : q == bn ? -1 : b.name(p).compareTo(bi.id(q));
+        String head = d <= 0 ? b.name(p) : bi.id(q);
+        int e = head.compareTo(name);
+        if (e > 0) {
+          break;
         }
-        if (j == m || c != 0) {
-          return name;
+        found = e == 0;
+        if (d <= 0) {
+          p++;
+          q += d == 0 ? 1 : 0;
+        } else {
+          q++;
         }
       }
-      return null;
+      if (!found) {
+        return name;
+      }
     }
-    return ResolvedCounters.super.firstMissingIn(set);
+    return null;
   }
 
-  /** {@return whether the effective counters can be read in name order by position} */
+  /* The first of the sorted names of {@code mine} absent from the sorted {@code theirs}. */
+  private static @Nullable String firstMissing(CounterEntries mine, String[] theirs) {
+    int j = 0;
+    for (int k = 0; k < mine.size(); k++) {
+      String name = mine.name(k);
+      int c = -1;
+      while (j < theirs.length && (c = theirs[j].compareTo(name)) < 0) {
+        j++;
+      }
+      if (c != 0) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  private static @Nullable String firstMissing(EffectiveIndex mine, String[] theirs) {
+    int j = 0;
+    for (int k = 0; k < mine.size(); k++) {
+      String name = mine.id(k);
+      int c = -1;
+      while (j < theirs.length && (c = theirs[j].compareTo(name)) < 0) {
+        j++;
+      }
+      if (c != 0) {
+        return name;
+      }
+    }
+    return null;
+  }
+
+  /** {@return whether the effective counters can be walked in name order} */
   private boolean sorted() {
-    return index != null || sources.length == 1;
+    return includes != null || sources.length == 1;
   }
 
-  private int sortedSize() {
-    return index != null ? index.size() : sources[0].size();
-  }
-
-  private String sortedName(int k) {
-    return index != null ? index.id(k) : sources[0].name(k);
+  private Quantity value(EffectiveIndex idx, int k) {
+    return sources[idx.source(k)].value(idx.position(k));
   }
 
   /** {@return whether a source with higher precedence than source {@code i} sets {@code name}} */
   private boolean shadowed(String name, int i) {
     for (int j = 0; j < i; j++) {
-      if (sources[j].contains(name)) {
+      if ((j == 0 ? own : sources[j]).contains(name)) {
         return true;
       }
     }

@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * includes from last to first.
  *
  * A device with includes gets an EffectiveIndex per kind at resolution: which source wins each
- * effective name, without copying a value. A lookup is then one binary search, as on a device
+ * effective name, without copying a value; its own entries merged into the index its include
+ * list shares with other devices, or that shared index itself when it has no own entries. A lookup is then one binary search, as on a device
  * without mixins, and iteration visits the effective entries in (domain, id) order, as a
  * flattened device does. Without an index (a device over EffectiveIndex.MAX_ENTRIES, whose pool
  * is invalid anyway) lookups search the sources in order and iteration skips shadowed entries.
@@ -32,55 +33,40 @@ final class LazyDevice implements ResolvedDevice {
   private final List<LazyCounters> consumesCounters;
 
   /**
-   * @param ownAttributes the device's own attributes, numbered when it has includes
-   * @param ownCapacity the device's own capacities, numbered when it has includes
-   * @param includes the included mixins in include order, numbered
-   * @param indexes the slice's index builder; null when nothing is numbered (no includes)
+   * @param attributes attribute sources in precedence order: own entries, then the includes
+   *     from last to first
+   * @param capacity capacity sources in the same order
+   * @param attributeIndex the effective attribute index; null without includes or when over
+   *     the index limit
+   * @param capacityIndex the effective capacity index; null exactly when attributeIndex is
+   * @param effectiveEntryCount the number of effective attributes plus capacities
    */
   LazyDevice(
       Device device,
       int index,
       String driver,
       String pool,
-      Entries<DeviceAttribute> ownAttributes,
-      Entries<DeviceCapacity> ownCapacity,
-      List<DeviceMixinEntries> includes,
-      List<LazyCounters> consumesCounters,
-      EffectiveIndex.@Nullable Builder indexes) {
+      Entries<DeviceAttribute>[] attributes,
+      Entries<DeviceCapacity>[] capacity,
+      @Nullable EffectiveIndex attributeIndex,
+      @Nullable EffectiveIndex capacityIndex,
+      int effectiveEntryCount,
+      List<LazyCounters> consumesCounters) {
     this.device = device;
     this.index = index;
     this.driver = driver;
     this.pool = pool;
-    int n = includes.size();
-    this.attributes = newSources(n + 1);
-    this.capacity = newSources(n + 1);
-    attributes[0] = ownAttributes;
-    capacity[0] = ownCapacity;
-    for (int i = 0; i < n; i++) {
-      DeviceMixinEntries m = includes.get(n - 1 - i);
-      attributes[i + 1] = m.attributes();
-      capacity[i + 1] = m.capacity();
-    }
-    if (n == 0 || indexes == null) {
-      this.attributeIndex = null;
-      this.capacityIndex = null;
-      this.effectiveEntryCount = ownAttributes.size() + ownCapacity.size();
-    } else {
-      EffectiveIndex a = indexes.build(attributes);
-      int count = indexes.lastCount();
-      EffectiveIndex c = indexes.build(capacity);
-      count += indexes.lastCount();
-      boolean indexed = a != null && c != null;
-      this.attributeIndex = indexed ? a : null;
-      this.capacityIndex = indexed ? c : null;
-      this.effectiveEntryCount = count;
-    }
+    this.attributes = attributes;
+    this.capacity = capacity;
+    this.attributeIndex = attributeIndex;
+    this.capacityIndex = capacityIndex;
+    this.effectiveEntryCount = effectiveEntryCount;
     this.unsupportedAttribute = findUnsupported();
     this.consumesCounters = consumesCounters;
   }
 
   @SuppressWarnings("unchecked")
-  private static <V> Entries<V>[] newSources(int n) {
+  static <V> Entries<V>[] newSources(int n) {
     return (Entries<V>[]) new Entries<?>[n];
   }
 
@@ -151,6 +137,13 @@ final class LazyDevice implements ResolvedDevice {
 
   /* The first attribute without a supported value in iteration order, found once. */
   private @Nullable String findUnsupported() {
+    boolean any = false;
+    for (Entries<DeviceAttribute> source : attributes) {
+      any |= source.hasEmpty();
+    }
+    if (!any) {
+      return null;
+    }
     if (attributeIndex != null) {
       for (int k = 0; k < attributeIndex.size(); k++) {
         int src = attributeIndex.source(k);

@@ -13,9 +13,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -69,25 +71,28 @@ public final class MixinResolver {
         ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames, counterNames)
         : MixinIndex.EMPTY;
 
-    // Own entries first, numbered where they meet includes, so that every view is indexed once.
+    // Own entries first; device entries are numbered where they meet includes, so that every
+    // device view is indexed once. Counter views keep their own counters apart (LazyCounters).
     List<CounterSet> sharedCounters = spec.sharedCounters();
     CounterEntries[] ownSetCounters = new CounterEntries[sharedCounters.size()];
     for (int i = 0; i < ownSetCounters.length; i++) {
       CounterSet cs = sharedCounters.get(i);
       ownSetCounters[i] = CounterEntries.of(cs.counters());
-      if (mixinsEnabled && !cs.includes().isEmpty()) {
-        ownSetCounters[i].number(counterNames);
-      }
     }
     List<Device> specDevices = spec.devices();
     OwnEntries[] own = new OwnEntries[specDevices.size()];
     for (int i = 0; i < own.length; i++) {
-      own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames, counterNames);
+      own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames);
     }
     deviceNames.finish();
     counterNames.finish();
     EffectiveIndex.Builder deviceIndexes = deviceNames.size() == 0 ? null : new EffectiveIndex.Builder(deviceNames);
     EffectiveIndex.Builder counterIndexes = counterNames.size() == 0 ? null : new EffectiveIndex.Builder(counterNames);
+    // Objects that repeat an include list share its resolution and index; only lists that
+    // resolved without a problem are shared, so that every object still reports its own.
+    Map<List<String>, CounterIncludes> setIncludes = new HashMap<>();
+    Map<List<String>, CounterIncludes> consumptionIncludes = new HashMap<>();
+    Map<List<String>, DeviceIncludes> sharedDeviceIncludes = new HashMap<>();
 
     List<LazyCounterSet> counterSets = new ArrayList<>(sharedCounters.size());
     Set<String> droppedCounterSets = new HashSet<>();
@@ -99,9 +104,12 @@ public final class MixinResolver {
         droppedCounterSets.add(cs.name());
         continue;
       }
-      counterSets.add(new LazyCounterSet(cs, ownSetCounters[i],
-          counterIncludes(cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()), problems),
-          counterIndexes));
+      CounterIncludes includes = cs.includes().isEmpty() ? CounterIncludes.NONE : setIncludes.get(cs.includes());
+      if (includes == null) {
+        includes = counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()),
+            problems, counterIndexes);
+      }
+      counterSets.add(new LazyCounterSet(cs, ownSetCounters[i], includes.sources(), includes.includesIndex()));
     }
 
     List<LazyDevice> devices = new ArrayList<>(specDevices.size());
@@ -114,41 +122,60 @@ public final class MixinResolver {
           continue;
         }
       }
-      Site site = Site.device(i, device.name());
-      List<DeviceMixinEntries> includes = deviceIncludes(device.includes(), index, site, problems);
       List<DeviceCounterConsumption> consumptions = device.consumesCounters();
-      List<LazyCounters> resolvedConsumptions = new ArrayList<>(consumptions.size());
+      LazyCounters[] resolvedConsumptions = new LazyCounters[consumptions.size()];
       for (int j = 0; j < consumptions.size(); j++) {
         DeviceCounterConsumption c = consumptions.get(j);
-        List<CounterEntries> consumed = c.includes().isEmpty() ? List.of()
-            : counterIncludes(c.includes(), MAX_CONSUMPTION_INCLUDES, index,
-                Site.consumption(i, device.name(), j, c.counterSet()), problems);
-        resolvedConsumptions.add(new LazyCounters(c.counterSet(), own[i].consumptions[j], consumed, counterIndexes));
+        CounterIncludes includes = c.includes().isEmpty() ? CounterIncludes.NONE
+            : consumptionIncludes.get(c.includes());
+        if (includes == null) {
+          includes = counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES, index,
+              Site.consumption(i, device.name(), j, c.counterSet()), problems, counterIndexes);
+        }
+        resolvedConsumptions[j] = new LazyCounters(
+            c.counterSet(), own[i].consumptions[j], includes.sources(), includes.includesIndex());
       }
-      LazyDevice resolved = new LazyDevice(device, i, driver, pool, own[i].attributes, own[i].capacity,
-          includes, List.copyOf(resolvedConsumptions), deviceIndexes);
-      // Devices without includes are left to API validation, as the reference allocator does.
-      if (!includes.isEmpty()) {
-        int n = resolved.effectiveEntryCount();
-        if (n > MAX_ATTRIBUTES_AND_CAPACITIES) {
-          problems.add(new FieldError(FieldError.Type.TOO_MANY, site.path(), n,
-              site.owner() + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
-                  + " attributes and capacities with the included mixins applied"));
+      DeviceIncludes includes = device.includes().isEmpty() ? DeviceIncludes.NONE
+          : sharedDeviceIncludes.get(device.includes());
+      if (includes == null) {
+        includes = deviceIncludes(sharedDeviceIncludes, device.includes(), index, Site.device(i, device.name()),
+            problems, deviceIndexes);
+      }
+      Entries<DeviceAttribute>[] attributes = includes.attributesWith(own[i].attributes);
+      Entries<DeviceCapacity>[] capacity = includes.capacityWith(own[i].capacity);
+      EffectiveIndex attributeIndex = null;
+      EffectiveIndex capacityIndex = null;
+      int n = own[i].attributes.size() + own[i].capacity.size();
+      if (attributes.length > 1 && deviceIndexes != null) {
+        EffectiveIndex a = deviceIndexes.merge(attributes, includes.attributeIndex());
+        n = deviceIndexes.lastCount();
+        EffectiveIndex c = deviceIndexes.merge(capacity, includes.capacityIndex());
+        n += deviceIndexes.lastCount();
+        if (a != null && c != null) {
+          attributeIndex = a;
+          capacityIndex = c;
         }
       }
-      devices.add(resolved);
+      // Devices without includes are left to API validation, as the reference allocator does.
+      if (attributes.length > 1 && n > MAX_ATTRIBUTES_AND_CAPACITIES) {
+        Site site = Site.device(i, device.name());
+        problems.add(new FieldError(FieldError.Type.TOO_MANY, site.path(), n,
+            site.owner() + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
+                + " attributes and capacities with the included mixins applied"));
+      }
+      devices.add(new LazyDevice(device, i, driver, pool, attributes, capacity, attributeIndex, capacityIndex, n,
+          List.of(resolvedConsumptions)));
     }
     deviceNames.release();
     counterNames.release();
     return new LazySlice(slice, devices, counterSets, dropped, problems);
   }
 
-  /** A device's own entries, normalised once; numbered where they meet includes. */
+  /** A device's own entries, normalised once; attributes and capacities numbered where they meet includes. */
   private record OwnEntries(
       Entries<DeviceAttribute> attributes, Entries<DeviceCapacity> capacity, CounterEntries[] consumptions) {
 
-    static OwnEntries of(
-        Device device, String driver, boolean mixinsEnabled, NameTable deviceNames, NameTable counterNames) {
+    static OwnEntries of(Device device, String driver, boolean mixinsEnabled, NameTable deviceNames) {
       Entries<DeviceAttribute> attributes = Entries.of(device.attributes(), driver);
       Entries<DeviceCapacity> capacity = Entries.of(device.capacity(), driver);
       if (mixinsEnabled && !device.includes().isEmpty()) {
@@ -159,9 +186,6 @@ public final class MixinResolver {
       CounterEntries[] counters = new CounterEntries[consumptions.size()];
       for (int j = 0; j < counters.length; j++) {
         counters[j] = CounterEntries.of(consumptions.get(j).counters());
-        if (mixinsEnabled && !consumptions.get(j).includes().isEmpty()) {
-          counters[j].number(counterNames);
-        }
       }
       return new OwnEntries(attributes, capacity, counters);
     }
@@ -229,6 +253,90 @@ public final class MixinResolver {
       String owner = "device \"" + name + "\"";
       return consumption < 0 ? owner : owner + ", counter set \"" + counterSet + "\"";
     }
+  }
+
+  /*
+   * The resolved includes of one include list, in precedence order behind an empty source 0
+   * that each object replaces by its own entries, with their shared index (null when nothing
+   * is numbered).
+   */
+  private record DeviceIncludes(
+      Entries<DeviceAttribute>[] attributes,
+      Entries<DeviceCapacity>[] capacity,
+      EffectiveIndex.@Nullable Shared attributeIndex,
+      EffectiveIndex.@Nullable Shared capacityIndex) {
+    static final DeviceIncludes NONE = of(List.of(), null);
+
+    static DeviceIncludes of(List<DeviceMixinEntries> includes, EffectiveIndex.@Nullable Builder indexes) {
+      int n = includes.size();
+      Entries<DeviceAttribute>[] attributes = LazyDevice.newSources(n + 1);
+      Entries<DeviceCapacity>[] capacity = LazyDevice.newSources(n + 1);
+      attributes[0] = Entries.empty();
+      capacity[0] = Entries.empty();
+      for (int i = 0; i < n; i++) {
+        DeviceMixinEntries m = includes.get(n - 1 - i);
+        attributes[i + 1] = m.attributes();
+        capacity[i + 1] = m.capacity();
+      }
+      if (n == 0 || indexes == null) {
+        return new DeviceIncludes(attributes, capacity, null, null);
+      }
+      return new DeviceIncludes(attributes, capacity, indexes.share(attributes), indexes.share(capacity));
+    }
+
+    Entries<DeviceAttribute>[] attributesWith(Entries<DeviceAttribute> own) {
+      Entries<DeviceAttribute>[] sources = attributes.clone();
+      sources[0] = own;
+      return sources;
+    }
+
+    Entries<DeviceCapacity>[] capacityWith(Entries<DeviceCapacity> own) {
+      Entries<DeviceCapacity>[] sources = capacity.clone();
+      sources[0] = own;
+      return sources;
+    }
+  }
+
+  /*
+   * As DeviceIncludes, for the counter mixins of a counter set or consumption entry. Counter
+   * views keep their own counters apart, so every object with the list shares these sources
+   * and the index of the includes alone as they are.
+   */
+  private record CounterIncludes(CounterEntries[] sources, @Nullable EffectiveIndex includesIndex) {
+    static final CounterIncludes NONE = of(List.of(), null);
+
+    static CounterIncludes of(List<CounterEntries> includes, EffectiveIndex.@Nullable Builder indexes) {
+      int n = includes.size();
+      CounterEntries[] sources = new CounterEntries[n + 1];
+      sources[0] = CounterEntries.EMPTY;
+      for (int i = 0; i < n; i++) {
+        sources[i + 1] = includes.get(n - 1 - i);
+      }
+      return new CounterIncludes(sources, n == 0 || indexes == null ? null : indexes.build(sources));
+    }
+
+
+  }
+
+  /* Resolves an include list not seen yet, and shares it when it resolved without a problem. */
+  private static DeviceIncludes deviceIncludes(Map<List<String>, DeviceIncludes> shared, List<String> names,
+      MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
+    int before = problems.size();
+    DeviceIncludes resolved = DeviceIncludes.of(deviceIncludes(names, index, site, problems), indexes);
+    if (problems.size() == before) {
+      shared.put(names, resolved);
+    }
+    return resolved;
+  }
+
+  private static CounterIncludes counterIncludes(Map<List<String>, CounterIncludes> shared, List<String> names,
+      int max, MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
+    int before = problems.size();
+    CounterIncludes resolved = CounterIncludes.of(counterIncludes(names, max, index, site, problems), indexes);
+    if (problems.size() == before) {
+      shared.put(names, resolved);
+    }
+    return resolved;
   }
 
   private static List<DeviceMixinEntries> deviceIncludes(

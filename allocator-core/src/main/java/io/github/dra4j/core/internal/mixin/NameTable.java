@@ -1,7 +1,6 @@
 package io.github.dra4j.core.internal.mixin;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -106,14 +105,11 @@ final class NameTable {
   void finish() {
     finished = true;
     int n = idsByNumber.size();
-    Integer[] order = new Integer[n];
+    int[] order = new int[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> {
-      int c = domainsByNumber.get(a).compareTo(domainsByNumber.get(b));
-      return c != 0 ? c : idsByNumber.get(a).compareTo(idsByNumber.get(b));
-    });
+    sort(order, new int[n], 0, n);
     int[] rank = new int[n];
     for (int r = 0; r < n; r++) {
       rank[order[r]] = r;
@@ -124,5 +120,31 @@ final class NameTable {
       }
     }
     pending.clear();
+  }
+
+  /* Merge sort of numbers by name, on ints: no boxing, no comparator object. */
+  private void sort(int[] a, int[] scratch, int from, int to) {
+    if (to - from < 2) {
+      return;
+    }
+    int mid = (from + to) >>> 1;
+    sort(a, scratch, from, mid);
+    sort(a, scratch, mid, to);
+    if (compare(a[mid - 1], a[mid]) <= 0) {
+      return;
+    }
+    System.arraycopy(a, from, scratch, from, to - from);
+    int i = from;
+    int j = mid;
+    for (int k = from; k < to; k++) {
+      a[k] = j == to || (i < mid && compare(scratch[i], scratch[j]) <= 0) ? scratch[i++] : scratch[j++];
+    }
+  }
+
+  private int compare(int a, int b) {
+    String da = domainsByNumber.get(a);
+    String db = domainsByNumber.get(b);
+    int c = da == db ? 0 : da.compareTo(db);
+    return c != 0 ? c : idsByNumber.get(a).compareTo(idsByNumber.get(b));
   }
 }
