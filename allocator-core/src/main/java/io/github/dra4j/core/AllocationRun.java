@@ -516,7 +516,7 @@ final class AllocationRun {
           skip(local - next);
           next = local + 1;
           step();
-          Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local);
+          Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local, true);
           if (st != null) {
             return st;
           }
@@ -526,7 +526,7 @@ final class AllocationRun {
       }
       for (int local = next; local < layout.deviceCount; local++) {
         step();
-        Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local);
+        Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local, false);
         if (st != null) {
           return st;
         }
@@ -535,9 +535,13 @@ final class AllocationRun {
     return Status.FAILED;
   }
 
-  /** One device of the search loop: null to go on with the next device, else the outcome. */
+  /**
+   * One device of the search loop: null to go on with the next device, else the outcome. A
+   * candidate (PoolLayout.candidates) below its list's frontier is known to match its selectors
+   * unless it needs a full check, so its remembered results are not read again.
+   */
   private @Nullable Status tryDevice(int c, int r, int s, int d, boolean allocateSub, RequestData data, int pi,
-      PoolLayout layout, int local) {
+      PoolLayout layout, int local, boolean candidate) {
     RequestView request = data.request;
     DeviceEntry device = layout.devices[local];
     if (request.adminAccess && allocatingDeviceForClaim(device, c)) {
@@ -546,7 +550,7 @@ final class AllocationRun {
     if (!request.adminAccess && deviceInUse(layout, pi, local)) {
       return null;
     }
-    if (!selectable(data, device, layout, local)) {
+    if (!(candidate && !layout.checkFully(local)) && !selectable(data, device, layout, local)) {
       return null;
     }
     if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {

@@ -294,7 +294,7 @@ final class PoolLayout {
       }
     }
     if (local == from) {
-      if (known != null) {
+      if (known != null && known != last) {
         recent = known;
       }
       return known;
