@@ -123,7 +123,9 @@ final class PoolLayout {
     int maxScale = 0;
     for (Map<String, BigDecimal> set : pool.available().values()) {
       for (BigDecimal v : set.values()) {
-        maxScale = Math.max(maxScale, v.stripTrailingZeros().scale());
+        if (v.scale() > 0) { // stripping never raises a scale, and the maximum starts at 0
+          maxScale = Math.max(maxScale, v.stripTrailingZeros().scale());
+        }
       }
     }
     scale = maxScale;
@@ -354,6 +356,9 @@ final class PoolLayout {
 
   /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
   static long toUnits(BigDecimal value, int scale) {
+    if (scale == 0 && value.scale() == 0 && value.precision() <= LONG_DIGITS) {
+      return value.longValue(); // the usual whole amounts, without two intermediate BigDecimals
+    }
     BigDecimal u = value.movePointRight(scale).stripTrailingZeros();
     if (u.scale() > 0 || u.precision() - u.scale() > LONG_DIGITS) {
       return NO_UNITS;

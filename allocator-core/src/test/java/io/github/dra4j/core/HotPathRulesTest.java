@@ -210,6 +210,23 @@ final class HotPathRulesTest {
     }
   }
 
+  static Stream<Arguments> units() {
+    long none = PoolLayout.NO_UNITS;
+    return Stream.of(
+        Arguments.of("5", 0, 5L), Arguments.of("0", 0, 0L), Arguments.of("-7", 0, -7L),
+        Arguments.of("5368709120", 0, 5368709120L), Arguments.of("999999999999999999", 0, 999999999999999999L),
+        Arguments.of("1000000000000000000", 0, none), Arguments.of("1E+3", 0, 1000L),
+        Arguments.of("1.5", 1, 15L), Arguments.of("1.50", 1, 15L), Arguments.of("1.5", 0, none),
+        Arguments.of("2", 3, 2000L), Arguments.of("0.001", 2, none));
+  }
+
+  /* Amounts in units of 10^-scale: whole amounts take a shortcut that must agree with the general rule. */
+  @ParameterizedTest(name = "{0} at scale {1}")
+  @MethodSource("units")
+  void toUnits_wholeNumbersThatFitOnly(String amount, int scale, long expected) {
+    assertThat(PoolLayout.toUnits(new BigDecimal(amount), scale)).isEqualTo(expected);
+  }
+
   /* --- capacity: the remembered check for requests that ask for none --- */
 
   record CapacityCase(DeviceCapacity capacity, boolean fits) {}
