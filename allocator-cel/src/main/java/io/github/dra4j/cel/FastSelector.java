@@ -45,7 +45,7 @@ final class FastSelector {
   private FastSelector() {}
 
   /** One node of the fast tree. */
-  sealed interface Node permits Literal, Driver, StringAttribute, IntAttribute, BoolAttribute, BareBoolAttribute,
+  sealed interface Node permits Literal, Driver, AttributeEquals, BareBoolAttribute,
       And, Or, Not, Opaque {
     /** {@return FALSE, TRUE, VALUE or UNKNOWN for the device} */
     int eval(DeviceView device);
@@ -80,47 +80,17 @@ final class FastSelector {
     }
   }
 
-  /** {@code device.attributes[domain][id] == "x"}, or {@code !=} when negated. */
-  record StringAttribute(String domain, String id, String value, boolean negated) implements Node {
+  /**
+   * {@code device.attributes[domain][id] == literal} (a string, int or bool literal, held as the
+   * attribute it equals), or {@code !=} when negated. Decides only for an attribute of the
+   * literal's own kind: two records of one kind are equal exactly when their values are.
+   */
+  record AttributeEquals(String domain, String id, DeviceAttribute literal, boolean negated) implements Node {
     @Override
     public int eval(DeviceView device) {
       DeviceAttribute a = device.attribute(domain, id);
-      if (a instanceof DeviceAttribute.OfString) {
-        return ((DeviceAttribute.OfString) a).value().equals(value) != negated ? TRUE : FALSE;
-      }
-      return undecided(a);
-    }
-
-    @Override
-    public boolean decides() {
-      return true;
-    }
-  }
-
-  /** {@code device.attributes[domain][id] == 1}, or {@code !=} when negated. */
-  record IntAttribute(String domain, String id, long value, boolean negated) implements Node {
-    @Override
-    public int eval(DeviceView device) {
-      DeviceAttribute a = device.attribute(domain, id);
-      if (a instanceof DeviceAttribute.OfInt) {
-        return (((DeviceAttribute.OfInt) a).value() == value) != negated ? TRUE : FALSE;
-      }
-      return undecided(a);
-    }
-
-    @Override
-    public boolean decides() {
-      return true;
-    }
-  }
-
-  /** {@code device.attributes[domain][id] == true}, or {@code !=} when negated. */
-  record BoolAttribute(String domain, String id, boolean value, boolean negated) implements Node {
-    @Override
-    public int eval(DeviceView device) {
-      DeviceAttribute a = device.attribute(domain, id);
-      if (a instanceof DeviceAttribute.OfBool) {
-        return (((DeviceAttribute.OfBool) a).value() == value) != negated ? TRUE : FALSE;
+      if (a != null && a.getClass() == literal.getClass()) {
+        return a.equals(literal) != negated ? TRUE : FALSE;
       }
       return undecided(a);
     }
@@ -303,11 +273,11 @@ final class FastSelector {
     }
     switch (c.getConstantKindCase()) {
       case STRING_VALUE:
-        return new StringAttribute(name[0], name[1], c.getStringValue(), negated);
+        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofString(c.getStringValue()), negated);
       case INT64_VALUE:
-        return new IntAttribute(name[0], name[1], c.getInt64Value(), negated);
+        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofInt(c.getInt64Value()), negated);
       case BOOL_VALUE:
-        return new BoolAttribute(name[0], name[1], c.getBoolValue(), negated);
+        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofBool(c.getBoolValue()), negated);
       default:
         return null;
     }

@@ -50,20 +50,6 @@ final class Pool {
       List<PoolSlice> targeting,
       List<PoolSlice> notTargeting,
       Map<String, ResolvedCounterSet> counterSets,
-      Map<String, Map<String, BigDecimal>> available,
-      List<String> dropped) {
-    this(id, incomplete, invalid, invalidReason, targeting, notTargeting, counterSets, available, dropped,
-        bindingConditions(targeting), negative(available));
-  }
-
-  private Pool(
-      PoolId id,
-      boolean incomplete,
-      boolean invalid,
-      String invalidReason,
-      List<PoolSlice> targeting,
-      List<PoolSlice> notTargeting,
-      Map<String, ResolvedCounterSet> counterSets,
       @Nullable Map<String, Map<String, BigDecimal>> available,
       List<String> dropped,
       boolean hasBindingConditions,
@@ -104,11 +90,11 @@ final class Pool {
   }
 
   static Pool incomplete(PoolId id) {
-    return new Pool(id, true, false, "", List.of(), List.of(), Map.of(), Map.of(), List.of());
+    return new Pool(id, true, false, "", List.of(), List.of(), Map.of(), Map.of(), List.of(), false, false);
   }
 
   static Pool invalid(PoolId id, String reason, List<String> dropped) {
-    return new Pool(id, false, true, reason, List.of(), List.of(), Map.of(), Map.of(), dropped);
+    return new Pool(id, false, true, reason, List.of(), List.of(), Map.of(), Map.of(), dropped, false, false);
   }
 
   static Pool valid(
@@ -117,8 +103,9 @@ final class Pool {
       List<PoolSlice> notTargeting,
       Map<String, ResolvedCounterSet> counterSets,
       List<String> dropped) {
-    return new Pool(id, false, false, "", targeting, notTargeting, counterSets,
-        available(counterSets, targeting, notTargeting), dropped);
+    Map<String, Map<String, BigDecimal>> available = available(counterSets, targeting, notTargeting);
+    return new Pool(id, false, false, "", targeting, notTargeting, counterSets, available, dropped,
+        bindingConditions(targeting), negative(available));
   }
 
   /**

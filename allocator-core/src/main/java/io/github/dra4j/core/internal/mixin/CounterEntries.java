@@ -75,6 +75,11 @@ final class CounterEntries {
     return ranks;
   }
 
+  /** {@return the names in order; not to be modified} */
+  String[] names() {
+    return names;
+  }
+
   String name(int i) {
     return names[i];
   }

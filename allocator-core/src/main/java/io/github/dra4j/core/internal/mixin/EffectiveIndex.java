@@ -52,6 +52,11 @@ final class EffectiveIndex {
     return d == null ? commonDomain : d[k];
   }
 
+  /** {@return the ids in (domain, id) order; not to be modified} */
+  String[] ids() {
+    return ids;
+  }
+
   String id(int k) {
     return ids[k];
   }

@@ -126,8 +126,8 @@ class LazyCounters implements ResolvedCounters {
     if (theirs != null) {
       // A name both sources set is missing from both walks or from neither, so the smaller
       // of the two first misses is the first miss of the merged names.
-      String missing = firstMissing(own, theirs);
-      String fromIncludes = includes == null ? null : firstMissing(includes, theirs);
+      String missing = firstMissing(own.names(), theirs);
+      String fromIncludes = includes == null ? null : firstMissing(includes.ids(), theirs);
       return missing == null || (fromIncludes != null && fromIncludes.compareTo(missing) < 0) ? fromIncludes : missing;
     }
     CounterEntries a = own;
@@ -177,25 +177,9 @@ class LazyCounters implements ResolvedCounters {
   }
 
   /* The first of the sorted names of {@code mine} absent from the sorted {@code theirs}. */
-  private static @Nullable String firstMissing(CounterEntries mine, String[] theirs) {
+  private static @Nullable String firstMissing(String[] mine, String[] theirs) {
     int j = 0;
-    for (int k = 0; k < mine.size(); k++) {
-      String name = mine.name(k);
-      int c = -1;
-      while (j < theirs.length && (c = theirs[j].compareTo(name)) < 0) {
-        j++;
-      }
-      if (c != 0) {
-        return name;
-      }
-    }
-    return null;
-  }
-
-  private static @Nullable String firstMissing(EffectiveIndex mine, String[] theirs) {
-    int j = 0;
-    for (int k = 0; k < mine.size(); k++) {
-      String name = mine.id(k);
+    for (String name : mine) {
       int c = -1;
       while (j < theirs.length && (c = theirs[j].compareTo(name)) < 0) {
         j++;
