@@ -474,7 +474,6 @@ final class AllocationRun {
       return allExceeded ? Status.MAX_SIZE_EXCEEDED : Status.FAILED;
     }
     RequestData data = slot.data[slot.hasSubRequests ? s : 0];
-    RequestView request = data.request;
     List<Candidate> allDevices = data.allDevices;
     if (allDevices != null && allDevices.isEmpty()) {
       return Status.FAILED;
