@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -341,40 +342,32 @@ public final class MixinResolver {
 
   private static List<DeviceMixinEntries> deviceIncludes(
       List<String> names, MixinIndex index, Site site, List<FieldError> problems) {
-    if (names.isEmpty()) {
-      return List.of();
-    }
-    DeviceMixinEntries[] found = new DeviceMixinEntries[names.size()];
-    boolean clean = names.size() <= MAX_INCLUDES;
-    for (int k = 0; k < found.length; k++) {
-      found[k] = index.device(names.get(k));
-      clean &= found[k] != null;
-    }
-    if (!clean) {
-      FieldPath includesPath = site.includesPath();
-      if (names.size() > MAX_INCLUDES) {
-        problems.add(tooMany(includesPath, names.size(), MAX_INCLUDES, site.owner()));
-      }
-      for (int k = 0; k < found.length; k++) {
-        if (found[k] == null) {
-          problems.add(FieldError.notFound(includesPath.index(k), names.get(k), site.owner()
-              + ": no device mixin with this name in spec.mixins.device of the same ResourceSlice"));
-        }
-      }
-    }
-    return lastOccurrences(found);
+    return includes(names, MAX_INCLUDES, index::device, new DeviceMixinEntries[names.size()], site, problems,
+        ": no device mixin with this name in spec.mixins.device of the same ResourceSlice");
   }
 
   private static List<CounterEntries> counterIncludes(
       List<String> names, int max, MixinIndex index, Site site, List<FieldError> problems) {
+    boolean consumption = site.consumption() >= 0;
+    return includes(names, max, consumption ? index::consumption : index::counterSet,
+        new CounterEntries[names.size()], site, problems, consumption
+            ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
+                + " of the same ResourceSlice"
+            : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice");
+  }
+
+  /*
+   * Looks up an include list's mixins by name into found (one slot per name), reporting a list
+   * over max and every name that finds nothing; returns the mixins at their last occurrence.
+   */
+  private static <T> List<T> includes(List<String> names, int max, Function<String, @Nullable T> find,
+      @Nullable T[] found, Site site, List<FieldError> problems, String notFound) {
     if (names.isEmpty()) {
       return List.of();
     }
-    boolean consumption = site.consumption() >= 0;
-    CounterEntries[] found = new CounterEntries[names.size()];
     boolean clean = names.size() <= max;
     for (int k = 0; k < found.length; k++) {
-      found[k] = consumption ? index.consumption(names.get(k)) : index.counterSet(names.get(k));
+      found[k] = find.apply(names.get(k));
       clean &= found[k] != null;
     }
     if (!clean) {
@@ -384,10 +377,7 @@ public final class MixinResolver {
       }
       for (int k = 0; k < found.length; k++) {
         if (found[k] == null) {
-          problems.add(FieldError.notFound(path.index(k), names.get(k), site.owner() + (consumption
-              ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
-                  + " of the same ResourceSlice"
-              : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice")));
+          problems.add(FieldError.notFound(path.index(k), names.get(k), site.owner() + notFound));
         }
       }
     }
