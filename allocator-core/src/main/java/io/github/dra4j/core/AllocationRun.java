@@ -70,14 +70,18 @@ final class AllocationRun {
   /** Per pool, created on first use: what this call's devices consume from its counters. */
   private final @Nullable CounterLedger[] ledgers;
   /**
-   * The devices this call dedicates to its claims (allocatingDevices of the reference): per
-   * pool, created on first use, how many claims each device (by its PoolLayout number) is
-   * dedicated to, and the (device, claim) pairs themselves for the same-claim test.
+   * The devices this call dedicates to its claims (allocatingDevices of the reference): the
+   * (device, claim) pairs, with each device's pool and PoolLayout number. While there are few,
+   * whether a device is dedicated is answered by scanning them; from more than SCAN_PAIRS on,
+   * by per-pool counts of the claims each device is dedicated to (created on first use).
    */
-  private final int[] @Nullable [] dedications;
   private @Nullable DeviceEntry[] pairDevices = NO_DEVICES;
   private int[] pairClaims = NO_INTS;
+  private int[] pairPools = NO_INTS;
+  private int[] pairLocals = NO_INTS;
   private int pairs;
+  private int @Nullable [] @Nullable [] dedications;
+  private static final int SCAN_PAIRS = 16;
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private final Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
   private final List<List<DeviceResult>> results;
@@ -91,7 +95,6 @@ final class AllocationRun {
     this.pools = pools;
     this.options = options;
     this.ledgers = new CounterLedger[pools.size()];
-    this.dedications = new int[pools.size()][];
     this.slots = new RequestSlot[claims.size()][];
     this.constraints = new Constraint[claims.size()][];
     this.results = new ArrayList<>(claims.size());
@@ -140,14 +143,15 @@ final class AllocationRun {
     final @Nullable Object candidateKey;
 
     RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
-        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors) {
+        @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors,
+        @Nullable Object candidateKey) {
       this.claimIndex = claimIndex;
       this.request = request;
       this.parent = parent;
       this.deviceClass = deviceClass;
       this.classSelectors = classSelectors;
       this.requestSelectors = requestSelectors;
-      this.candidateKey = SelectorsKey.of(classSelectors, requestSelectors);
+      this.candidateKey = candidateKey;
     }
 
     String requestName() {
@@ -349,8 +353,10 @@ final class AllocationRun {
           + ": deviceclass.resource.k8s.io \"" + request.deviceClassName + "\" not found",
           objectRef(claim), REQUESTS.index(r).child("deviceClassName"));
     }
-    RequestData data = new RequestData(c, request, parent, cls,
-        compile(cls.spec().selectors()), compile(request.selectors));
+    @Nullable CachedSelector[] classSelectors = compile(cls.spec().selectors());
+    @Nullable CachedSelector[] requestSelectors = compile(request.selectors);
+    RequestData data = new RequestData(c, request, parent, cls, classSelectors, requestSelectors,
+        snapshot.selectorsKey(classSelectors, requestSelectors));
     switch (request.allocationMode) {
       case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
         if (request.count > Integer.MAX_VALUE) {
@@ -486,7 +492,8 @@ final class AllocationRun {
     }
     if (allDevices != null) {
       Candidate candidate = allDevices.get(d);
-      Undo undo = allocateDevice(c, data, candidate.device(), candidate.pool(), candidate.local(), true);
+      Undo undo = allocateDevice(c, data, candidate.device(), candidate.pool(), pools.get(candidate.pool()).layout(),
+          candidate.local(), true);
       if (undo == null) {
         return Status.FAILED;
       }
@@ -515,7 +522,7 @@ final class AllocationRun {
           skip(local - next);
           next = local + 1;
           step();
-          Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local, true);
+          Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local, !candidates.unknown(local));
           if (st != null) {
             return st;
           }
@@ -552,10 +559,13 @@ final class AllocationRun {
     if (!(candidate && !layout.checkFully(local)) && !selectable(data, device, layout, local)) {
       return null;
     }
+    if (layout.countersNeverFitAlone(local) && ledgerIdle(pi)) {
+      return null; // allocateDevice would reject it at the counters, without side effects
+    }
     if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {
       return null;
     }
-    Undo undo = allocateDevice(c, data, device, pi, local, false);
+    Undo undo = allocateDevice(c, data, device, pi, layout, local, false);
     if (undo == null) {
       return null;
     }
@@ -675,14 +685,13 @@ final class AllocationRun {
   }
 
   /** Mirrors allocateDevice: in use, gates, counters, taints, constraints, then records the result. */
-  private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, int pi, int local,
-      boolean must) {
+  private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, int pi, PoolLayout layout,
+      int local, boolean must) {
     RequestView request = data.request;
     boolean allowMultiple = features.consumableCapacity() && device.device.allowMultipleAllocations();
     if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device, c)) {
       return null;
     }
-    PoolLayout layout = pools.get(pi).layout();
     if (!request.adminAccess && deviceInUse(layout, pi, local)) {
       return null;
     }
@@ -697,7 +706,13 @@ final class AllocationRun {
     PoolLayout.Consumption charged = null;
     if (!skipCounterCheck && !consumes.isEmpty()) {
       charged = layout.consumption(local, device);
-      if (!ledger(pi).charge(charged)) {
+      CounterLedger ledger = ledger(pi, layout);
+      boolean idle = ledger.idle();
+      boolean fits = ledger.charge(charged);
+      if (idle && !device.device.allowMultipleAllocations()) {
+        layout.rememberCountersAlone(local, fits);
+      }
+      if (!fits) {
         return null;
       }
     }
@@ -756,7 +771,7 @@ final class AllocationRun {
       } else {
         undedicate(device, c, pi, local);
         if (refund != null) {
-          ledger(pi).refund(refund);
+          ledger(pi, layout).refund(refund);
         }
       }
       claimResults.subList(previous, claimResults.size()).clear();
@@ -819,19 +834,39 @@ final class AllocationRun {
     }
   }
 
-  private CounterLedger ledger(int pi) {
+  private CounterLedger ledger(int pi, PoolLayout layout) {
     CounterLedger l = ledgers[pi];
     if (l == null) {
-      Pool pool = pools.get(pi);
-      l = new CounterLedger(pool.layout(), pool.overcommitted);
+      l = new CounterLedger(layout, pools.get(pi).overcommitted);
       ledgers[pi] = l;
     }
     return l;
   }
 
+  /** {@return whether this call has no counters charged in the pool} */
+  private boolean ledgerIdle(int pi) {
+    CounterLedger l = ledgers[pi];
+    return l == null || l.idle();
+  }
+
   private boolean deviceInUse(PoolLayout layout, int pi, int local) {
-    int[] counts = dedications[pi];
-    return layout.inUse(local) || counts != null && counts[local] > 0;
+    if (layout.inUse(local)) {
+      return true;
+    }
+    int[][] counted = dedications;
+    if (counted != null) {
+      int[] counts = counted[pi];
+      return counts != null && counts[local] > 0;
+    }
+    if (pairs > 0) {
+      DeviceEntry device = layout.devices[local];
+      for (int i = 0; i < pairs; i++) {
+        if (pairDevices[i] == device) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private boolean deviceCapacityInUse(DeviceEntry device) {
@@ -848,27 +883,49 @@ final class AllocationRun {
   }
 
   private void dedicate(DeviceEntry device, int c, int pi, int local) {
-    int[] counts = dedications[pi];
-    if (counts == null) {
-      counts = new int[pools.get(pi).layout().deviceCount];
-      dedications[pi] = counts;
-    }
-    counts[local]++;
     if (pairs == pairDevices.length) {
-      pairDevices = Arrays.copyOf(pairDevices, Math.max(8, 2 * pairs));
-      pairClaims = Arrays.copyOf(pairClaims, pairDevices.length);
+      int length = Math.max(8, 2 * pairs);
+      pairDevices = Arrays.copyOf(pairDevices, length);
+      pairClaims = Arrays.copyOf(pairClaims, length);
+      pairPools = Arrays.copyOf(pairPools, length);
+      pairLocals = Arrays.copyOf(pairLocals, length);
     }
     pairDevices[pairs] = device;
-    pairClaims[pairs++] = c;
+    pairClaims[pairs] = c;
+    pairPools[pairs] = pi;
+    pairLocals[pairs++] = local;
+    if (dedications != null) {
+      count(dedications, pi, local, 1);
+    } else if (pairs > SCAN_PAIRS) {
+      int[][] counted = new int[pools.size()][];
+      for (int i = 0; i < pairs; i++) {
+        count(counted, pairPools[i], pairLocals[i], 1);
+      }
+      dedications = counted;
+    }
+  }
+
+  private void count(int[][] counted, int pi, int local, int delta) {
+    int[] counts = counted[pi];
+    if (counts == null) {
+      counts = new int[pools.get(pi).layout().deviceCount];
+      counted[pi] = counts;
+    }
+    counts[local] += delta;
   }
 
   /** Undoes {@link #dedicate}; undos come in reverse order, so the pair is usually the last. */
   private void undedicate(DeviceEntry device, int c, int pi, int local) {
-    dedications[pi][local]--;
+    if (dedications != null) {
+      count(dedications, pi, local, -1);
+    }
     for (int i = pairs - 1; i >= 0; i--) {
       if (pairDevices[i] == device && pairClaims[i] == c) {
-        System.arraycopy(pairDevices, i + 1, pairDevices, i, pairs - i - 1);
-        System.arraycopy(pairClaims, i + 1, pairClaims, i, pairs - i - 1);
+        int after = pairs - i - 1;
+        System.arraycopy(pairDevices, i + 1, pairDevices, i, after);
+        System.arraycopy(pairClaims, i + 1, pairClaims, i, after);
+        System.arraycopy(pairPools, i + 1, pairPools, i, after);
+        System.arraycopy(pairLocals, i + 1, pairLocals, i, after);
         pairDevices[--pairs] = null;
         return;
       }

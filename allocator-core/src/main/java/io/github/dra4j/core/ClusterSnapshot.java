@@ -71,6 +71,8 @@ public final class ClusterSnapshot {
    */
   private final ConcurrentHashMap<String, PoolGatherer.NodePools> poolsByNode = new ConcurrentHashMap<>();
   private final ConcurrentHashMap<String, CachedSelector> selectors = new ConcurrentHashMap<>();
+  /** One SelectorsKey per distinct set of selectors, so that layouts recognise it by identity. */
+  private final ConcurrentHashMap<SelectorsKey, SelectorsKey> selectorsKeys = new ConcurrentHashMap<>();
   /** Selectors of predecessors: their results carry over to devices that kept their uid. */
   private final Map<String, CachedSelector> inherited;
   private final AtomicLong allocateOneInvocations = new AtomicLong();
@@ -464,6 +466,26 @@ public final class ClusterSnapshot {
       }
     }
     return s;
+  }
+
+  /**
+   * {@return the key of these selectors for PoolLayout.candidates, the same object for the same
+   * selectors while the snapshot remembers it; null when a selector is missing}
+   */
+  @Nullable SelectorsKey selectorsKey(@Nullable CachedSelector[] classSelectors,
+      @Nullable CachedSelector[] requestSelectors) {
+    SelectorsKey key = SelectorsKey.of(classSelectors, requestSelectors);
+    if (key == null) {
+      return null;
+    }
+    SelectorsKey known = selectorsKeys.get(key);
+    if (known != null) {
+      return known;
+    }
+    if (selectorsKeys.size() < MAX_CACHED_SELECTORS) {
+      known = selectorsKeys.putIfAbsent(key, key);
+    }
+    return known != null ? known : key;
   }
 
   int uidLimit() {

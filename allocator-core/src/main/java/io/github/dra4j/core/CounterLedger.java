@@ -14,15 +14,22 @@ import org.jspecify.annotations.Nullable;
 final class CounterLedger {
   private final PoolLayout layout;
   private final boolean overcommitted;
+  /**
+   * Units charged to counters {@code first} until {@code first + units.length}, the range of the
+   * sets charged so far (a call charges few of a pool's sets, so the ledger stays small); others
+   * are at zero. Null before the first charge and once exact.
+   */
   private long @Nullable [] units;
+  private int first;
+  /** Every counter's charge, exact; null while the amounts are in units. */
   private BigDecimal @Nullable [] exact;
+  /** Charges not refunded: at zero every amount is zero, as in a new ledger. */
+  private int charges;
 
   CounterLedger(PoolLayout layout, boolean overcommitted) {
     this.layout = layout;
     this.overcommitted = overcommitted;
-    if (layout.availableUnits != null) {
-      units = new long[layout.counterCount()];
-    } else {
+    if (layout.availableUnits == null) {
       exact = new BigDecimal[layout.counterCount()];
       Arrays.fill(exact, BigDecimal.ZERO);
     }
@@ -40,6 +47,7 @@ final class CounterLedger {
   boolean charge(PoolLayout.Consumption c) {
     add(c, true);
     if (overcommitted ? within(0, layout.setCount()) : withinSets(c.sets())) {
+      charges++;
       return true;
     }
     add(c, false);
@@ -49,6 +57,12 @@ final class CounterLedger {
   /** Gives back what {@link #charge} took. */
   void refund(PoolLayout.Consumption c) {
     add(c, false);
+    charges--;
+  }
+
+  /** {@return whether nothing is charged: a charge then succeeds or fails as on a new ledger} */
+  boolean idle() {
+    return charges == 0;
   }
 
   private boolean withinSets(int[] sets) {
@@ -64,11 +78,12 @@ final class CounterLedger {
   private boolean within(int from, int to) {
     int start = layout.setStart[from];
     int end = layout.setStart[to];
-    long[] u = units;
-    if (u != null) {
+    if (exact == null) {
       long[] available = layout.availableUnits;
+      long[] u = units;
       for (int k = start; k < end; k++) {
-        if (available[k] < u[k]) {
+        long used = u != null && k >= first && k < first + u.length ? u[k - first] : 0;
+        if (available[k] < used) {
           return false;
         }
       }
@@ -85,9 +100,8 @@ final class CounterLedger {
   }
 
   private void add(PoolLayout.Consumption c, boolean charge) {
-    long[] u = units;
     long[] amounts = c.units();
-    if (u != null && amounts != null && addUnits(u, c.counters(), amounts, charge)) {
+    if (exact == null && amounts != null && addUnits(window(c.sets()), first, c.counters(), amounts, charge)) {
       return;
     }
     BigDecimal[] e = toExact();
@@ -98,15 +112,39 @@ final class CounterLedger {
     }
   }
 
+  /** {@return the units, grown to cover every counter of these sets} */
+  private long[] window(int[] sets) {
+    int lo = Integer.MAX_VALUE;
+    int hi = 0;
+    for (int s : sets) {
+      lo = Math.min(lo, layout.setStart[s]);
+      hi = Math.max(hi, layout.setStart[s + 1]);
+    }
+    long[] u = units;
+    if (u == null) {
+      first = lo;
+      u = new long[hi - lo];
+      units = u;
+    } else if (lo < first || hi > first + u.length) {
+      int from = Math.min(lo, first);
+      long[] grown = new long[Math.max(hi, first + u.length) - from];
+      System.arraycopy(u, 0, grown, first - from, u.length);
+      first = from;
+      u = grown;
+      units = u;
+    }
+    return u;
+  }
+
   /** Adds (or subtracts) every amount, or changes nothing and returns false when a sum overflows. */
-  private static boolean addUnits(long[] u, int[] counters, long[] amounts, boolean charge) {
+  private static boolean addUnits(long[] u, int first, int[] counters, long[] amounts, boolean charge) {
     for (int j = 0; j < counters.length; j++) {
-      int k = counters[j];
+      int k = counters[j] - first;
       long v = charge ? amounts[j] : -amounts[j];
       long sum = u[k] + v;
       if (((u[k] ^ sum) & (v ^ sum)) < 0) {
         for (int i = j - 1; i >= 0; i--) {
-          u[counters[i]] -= charge ? amounts[i] : -amounts[i];
+          u[counters[i] - first] -= charge ? amounts[i] : -amounts[i];
         }
         return false;
       }
@@ -118,10 +156,11 @@ final class CounterLedger {
   private BigDecimal[] toExact() {
     BigDecimal[] e = exact;
     if (e == null) {
+      e = new BigDecimal[layout.counterCount()];
+      Arrays.fill(e, BigDecimal.ZERO);
       long[] u = units;
-      e = new BigDecimal[u.length];
-      for (int k = 0; k < u.length; k++) {
-        e[k] = BigDecimal.valueOf(u[k], layout.scale);
+      for (int k = 0; u != null && k < u.length; k++) {
+        e[first + k] = BigDecimal.valueOf(u[k], layout.scale);
       }
       exact = e;
       units = null;

@@ -66,6 +66,13 @@ final class PoolLayout {
   private final List<Map<String, Integer>> counterIndex;
   private final @Nullable Consumption[] consumptions;
   private final byte[] unrequestedCapacity;
+  /**
+   * Per device: whether its counters fit (FITS, DOES_NOT_FIT) when a call has charged nothing
+   * else in the pool; then the check depends on this layout's counters left and the device only.
+   * Recorded for devices that do not allow multiple allocations. Not carried over: the counters
+   * left differ from layout to layout.
+   */
+  private final byte[] countersAlone;
 
   /** What a device consumes: amount j of counter counters[j]; the sets it consumes from. */
   record Consumption(int[] counters, BigDecimal[] amounts, long @Nullable [] units, int[] sets) {}
@@ -147,6 +154,7 @@ final class PoolLayout {
     consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
         ? previous.consumptions : new Consumption[deviceCount];
     unrequestedCapacity = previous != null ? previous.unrequestedCapacity : new byte[deviceCount];
+    countersAlone = new byte[deviceCount];
   }
 
   /* A rebased layout: numbering, units and per-device memos of the previous one. */
@@ -164,6 +172,7 @@ final class PoolLayout {
     availableUnits = unitsLeft;
     consumptions = previous.consumptions;
     unrequestedCapacity = previous.unrequestedCapacity;
+    countersAlone = new byte[deviceCount];
   }
 
   private static void readDevices(Pool pool, int[] uids, byte[] flags, DeviceEntry[] devices) {
@@ -241,18 +250,30 @@ final class PoolLayout {
   /**
    * The devices a set of selectors may select, in number order, for the devices below {@code
    * frontier}: up to there every selector's result on every device is remembered (or the device
-   * needs a full check, see checkFully), and the devices left out are known not to match. Beyond
-   * the frontier the search looks at every device. Immutable.
+   * needs a full check, see checkFully), and the devices left out are known not to match. A device
+   * that was in use when listed may have no remembered result (a search rejects it before
+   * evaluating anything, unless the request asks for admin access): it is listed and marked in
+   * {@code unknown}, so that the search checks it in full. Beyond the frontier the search looks
+   * at every device. Immutable.
    */
   static final class Candidates {
     final Object key;
     final int[] locals;
     final int frontier;
+    /** Bit l set: device l is listed without a known result. Null when none is. */
+    private final long @Nullable [] unknown;
 
-    Candidates(Object key, int[] locals, int frontier) {
+    Candidates(Object key, int[] locals, int frontier, long @Nullable [] unknown) {
       this.key = key;
       this.locals = locals;
       this.frontier = frontier;
+      this.unknown = unknown;
+    }
+
+    /** {@return whether the listed device must be checked in full: its results were not known} */
+    boolean unknown(int local) {
+      long[] u = unknown;
+      return u != null && (u[local >>> 6] & (1L << local)) != 0;
     }
   }
 
@@ -272,10 +293,12 @@ final class PoolLayout {
       return null;
     }
     Candidates last = recent;
-    Candidates known = last != null && last.key.equals(key) ? last : candidates.get(key);
+    Candidates known = last != null && (last.key == key || last.key.equals(key)) ? last : candidates.get(key);
     int from = known == null ? 0 : known.frontier;
     int local = from;
     int[] found = null;
+    long[] unknown = known == null ? null : known.unknown;
+    boolean unknownCopied = false;
     int n = known == null ? 0 : known.locals.length;
     for (; local < deviceCount; local++) {
       byte result = checkFully(local) ? CachedSelector.TRUE : AllocationRun.known(classSelectors, uids[local]);
@@ -283,9 +306,16 @@ final class PoolLayout {
         result = checkFully(local) ? CachedSelector.TRUE : AllocationRun.known(requestSelectors, uids[local]);
       }
       if (result == 0) {
-        break;
+        if (!inUse(local)) {
+          break;
+        }
+        if (!unknownCopied) {
+          unknown = unknown == null ? new long[(deviceCount + 63) >>> 6] : unknown.clone();
+          unknownCopied = true;
+        }
+        unknown[local >>> 6] |= 1L << local;
       }
-      if (result == CachedSelector.TRUE) {
+      if (result != CachedSelector.FALSE) {
         if (found == null) {
           found = new int[deviceCount];
           if (known != null) {
@@ -302,7 +332,7 @@ final class PoolLayout {
       return known;
     }
     int[] locals = found != null ? Arrays.copyOf(found, n) : known != null ? known.locals : NO_LOCALS;
-    Candidates extended = new Candidates(key, locals, local);
+    Candidates extended = new Candidates(key, locals, local, unknown);
     if (known != null || candidates.size() < MAX_CANDIDATE_SETS) {
       candidates.put(key, extended);
     }
@@ -468,5 +498,19 @@ final class PoolLayout {
       unrequestedCapacity[local] = known;
     }
     return known == FITS;
+  }
+
+  /**
+   * {@return whether charging the device's counters is known to fail in a call that has charged
+   * nothing else in this pool} A search can then pass over a device of a busy node without
+   * reading its consumption or the counters left.
+   */
+  boolean countersNeverFitAlone(int local) {
+    return countersAlone[local] == DOES_NOT_FIT;
+  }
+
+  /** Records the outcome of charging the device's counters in a call that had charged nothing else in the pool. */
+  void rememberCountersAlone(int local, boolean fits) {
+    countersAlone[local] = fits ? FITS : DOES_NOT_FIT;
   }
 }

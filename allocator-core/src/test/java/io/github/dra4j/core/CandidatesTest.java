@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.testing.Builders;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -131,11 +132,45 @@ final class CandidatesTest {
     assertThat(candidates(rebuilt).frontier).isZero();
   }
 
+  @Test
+  void devicesInUseWithoutResultsAreListedForAFullCheck() {
+    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    StructuredAllocator allocator = StructuredAllocator.builder().selectorCompiler(compiler).build();
+    List<ResourceSlice> slices = slices();
+    ResourceClaim held = Fx.allocated("held", "pool-1", "d-5", "d-9");
+    ClusterSnapshot busy = allocator.snapshot(slices, List.of(CLASS_A), List.of(held));
+    // In-use d-5 and d-9 are rejected before any selector runs on them.
+    assertThat(Fx.devicesOf(busy.allocate(node(NODE), List.of(wantsY("claim-0", 2)))))
+        .containsExactly(List.of("req-0=pool-1/d-19", "req-0=pool-1/d-29"));
+    assertThat(compiler.evaluations.get()).isEqualTo(56);
+
+    PoolLayout.Candidates candidates = candidates(busy);
+    assertThat(candidates.frontier).as("the frontier passes the in-use devices").isEqualTo(30);
+    assertThat(candidates.locals).containsExactly(5, 9, 19, 29);
+    assertThat(candidates.unknown(5)).isTrue();
+    assertThat(candidates.unknown(9)).isTrue();
+    assertThat(candidates.unknown(19)).isFalse();
+    assertThat(Fx.devicesOf(busy.allocate(node(NODE), List.of(wantsY("claim-0", 2)))))
+        .containsExactly(List.of("req-0=pool-1/d-19", "req-0=pool-1/d-29"));
+    assertThat(compiler.evaluations.get()).as("nothing evaluated twice").isEqualTo(56);
+
+    // Admin access may take an in-use device: the listed ones are evaluated, and d-5 does not match.
+    ResourceClaim admin = claim("admin", Fx.exactly("req-0", Builders.CLASS, 1, "attr type == Y").adminAccess(true).build());
+    assertThat(Fx.devicesOf(busy.allocate(node(NODE), List.of(admin)))).containsExactly(List.of("req-0=pool-1/d-9"));
+    assertThat(compiler.evaluations.get()).isEqualTo(60);
+
+    // A successor over the same slices where d-5 and d-9 are free shares the list and checks them.
+    ClusterSnapshot free = allocator.snapshot(busy, slices, List.of(CLASS_A), List.of());
+    assertThat(candidates(free)).isSameAs(candidates(busy));
+    assertThat(Fx.devicesOf(free.allocate(node(NODE), List.of(wantsY("claim-1", 1)))))
+        .containsExactly(List.of("req-0=pool-1/d-9"));
+  }
+
   /* The candidates of CLASS_A's selector and "attr type == Y", as far as results are remembered. */
   private static PoolLayout.Candidates candidates(ClusterSnapshot snapshot) {
     CachedSelector[] cls = {snapshot.compile("driver == driver-a")};
     CachedSelector[] req = {snapshot.compile("attr type == Y")};
     PoolLayout.Candidates c = pool(snapshot).layout().candidates(SelectorsKey.of(cls, req), cls, req);
-    return c == null ? new PoolLayout.Candidates(SelectorsKey.of(cls, req), new int[0], 0) : c;
+    return c == null ? new PoolLayout.Candidates(SelectorsKey.of(cls, req), new int[0], 0, null) : c;
   }
 }
