@@ -17,7 +17,6 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.field.FieldPath;
-import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -673,7 +672,7 @@ final class AllocationRun {
    */
   private boolean capacityFits(RequestData data, DeviceEntry device, PoolLayout layout, int local) {
     Map<String, BigDecimal> allocating = allocatingCapacity.isEmpty() ? null : allocatingCapacity.get(device);
-    if (data.request.capacity == null && device.aggregatedCapacity == null && allocating == null) {
+    if (data.request.capacity == null && !layout.shared(local) && allocating == null) {
       return layout.unrequestedCapacityFits(local, device);
     }
     return ConsumableCapacity.checkRequestOverCapacity(device, data.request, device.aggregatedCapacity,
@@ -688,15 +687,15 @@ final class AllocationRun {
   private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, int pi, PoolLayout layout,
       int local, boolean must) {
     RequestView request = data.request;
-    boolean allowMultiple = features.consumableCapacity() && device.device.allowMultipleAllocations();
+    boolean allowMultiple = features.consumableCapacity() && layout.allowsMultiple(local);
     if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device, c)) {
       return null;
     }
     if (!request.adminAccess && deviceInUse(layout, pi, local)) {
       return null;
     }
-    List<? extends ResolvedCounters> consumes = device.view.consumesCounters();
-    if (!features.partitionableDevices() && !consumes.isEmpty()) {
+    boolean consumes = layout.consumesCounters(local);
+    if (!features.partitionableDevices() && consumes) {
       return null;
     }
     boolean skipCounterCheck = allowMultiple && deviceCapacityInUse(device);
@@ -704,19 +703,19 @@ final class AllocationRun {
     // constraint, capacity) rejects the device within this call, and a device that allows
     // multiple allocations keeps them charged on undo.
     PoolLayout.Consumption charged = null;
-    if (!skipCounterCheck && !consumes.isEmpty()) {
+    if (!skipCounterCheck && consumes) {
       charged = layout.consumption(local, device);
       CounterLedger ledger = ledger(pi, layout);
       boolean idle = ledger.idle();
       boolean fits = ledger.charge(charged);
-      if (idle && !device.device.allowMultipleAllocations()) {
+      if (idle && !layout.allowsMultiple(local)) {
         layout.rememberCountersAlone(local, fits);
       }
       if (!fits) {
         return null;
       }
     }
-    if (features.deviceTaints() && untoleratedTaint(device, request) != null) {
+    if (features.deviceTaints() && layout.tainted(local) && untoleratedTaint(device, request) != null) {
       return null;
     }
     Constraint[] cs = constraints[c];

@@ -35,6 +35,16 @@ final class PoolLayout {
   private static final byte CHECK_FULLY = 2;
   /** Allocated in any way (DeviceEntry.allocatedAny): its counters are charged in availableUnits. */
   private static final byte ALLOCATED = 4;
+  /** Consumes counters (a non-empty consumesCounters). */
+  private static final byte COUNTERS = 8;
+  /** Allows multiple allocations. */
+  private static final byte MULTIPLE = 16;
+  /** Has taints. */
+  private static final byte TAINTED = 32;
+  /** Has capacity consumed by allocated shares (DeviceEntry.aggregatedCapacity). */
+  private static final byte SHARED = 64;
+  /** The bits that depend on the device and its slice only, not on the in-use state. */
+  private static final byte STATIC = CHECK_FULLY | COUNTERS | MULTIPLE | TAINTED;
   private static final byte FITS = 1;
   private static final byte DOES_NOT_FIT = 2;
 
@@ -53,7 +63,10 @@ final class PoolLayout {
   private final ConcurrentHashMap<Object, Candidates> candidates;
   /** The candidates asked for last: most searches of a pool ask for the same selectors again. */
   private volatile @Nullable Candidates recent;
-  /** Each device's IN_USE, CHECK_FULLY and ALLOCATED bits. */
+  /**
+   * Each device's bits, so that the search answers most checks from this array without reading
+   * the device: IN_USE, CHECK_FULLY, ALLOCATED, COUNTERS, MULTIPLE, TAINTED, SHARED.
+   */
   private final byte[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
   final int[] setStart;
@@ -124,7 +137,7 @@ final class PoolLayout {
     uids = new int[deviceCount];
     flags = new byte[deviceCount];
     devices = new DeviceEntry[deviceCount];
-    readDevices(pool, uids, flags, devices);
+    readDevices(pool, uids, flags, devices, previous == null ? null : previous.flags);
     candidates = previous != null ? previous.candidates : new ConcurrentHashMap<>();
 
     int maxScale = 0;
@@ -175,21 +188,30 @@ final class PoolLayout {
     countersAlone = new byte[deviceCount];
   }
 
-  private static void readDevices(Pool pool, int[] uids, byte[] flags, DeviceEntry[] devices) {
+  private static void readDevices(Pool pool, int[] uids, byte[] flags, DeviceEntry[] devices,
+      byte @Nullable [] previous) {
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
       for (DeviceEntry d : slice.devices()) {
         uids[local] = d.uid;
         devices[local] = d;
-        flags[local++] = flags(d);
+        flags[local] = flags(d, previous == null ? staticFlags(d) : previous[local]);
+        local++;
       }
     }
   }
 
-  private static byte flags(DeviceEntry d) {
+  /** The device's bits: the in-use state's from the entry, the STATIC ones from {@code known}. */
+  private static byte flags(DeviceEntry d, byte known) {
+    return (byte) ((known & STATIC) | (d.inUseDedicated ? IN_USE : 0) | (d.allocatedAny ? ALLOCATED : 0)
+        | (d.aggregatedCapacity != null ? SHARED : 0));
+  }
+
+  private static byte staticFlags(DeviceEntry d) {
     boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
         || d.slice.perDeviceNodeSelection();
-    return (byte) ((d.inUseDedicated ? IN_USE : 0) | (special ? CHECK_FULLY : 0) | (d.allocatedAny ? ALLOCATED : 0));
+    return (byte) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
+        | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.device.taints().isEmpty() ? 0 : TAINTED));
   }
 
   /**
@@ -214,7 +236,7 @@ final class PoolLayout {
     int local = 0;
     for (Pool.PoolSlice slice : targeting) {
       for (DeviceEntry d : slice.devices()) {
-        byte f = flags(d);
+        byte f = flags(d, flags[local]);
         nextUids[local] = d.uid;
         nextDevices[local] = d;
         nextFlags[local] = f;
@@ -416,6 +438,26 @@ final class PoolLayout {
    */
   boolean checkFully(int local) {
     return (flags[local] & CHECK_FULLY) != 0;
+  }
+
+  /** {@return whether the device consumes counters} */
+  boolean consumesCounters(int local) {
+    return (flags[local] & COUNTERS) != 0;
+  }
+
+  /** {@return whether the device allows multiple allocations} */
+  boolean allowsMultiple(int local) {
+    return (flags[local] & MULTIPLE) != 0;
+  }
+
+  /** {@return whether the device has taints} */
+  boolean tainted(int local) {
+    return (flags[local] & TAINTED) != 0;
+  }
+
+  /** {@return whether allocated shares consume some of the device's capacity} */
+  boolean shared(int local) {
+    return (flags[local] & SHARED) != 0;
   }
 
   /** {@return what the device with that number consumes, computed on first use} */
