@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -75,12 +75,19 @@ public final class ClusterSnapshot {
   private final ConcurrentHashMap<SelectorsKey, SelectorsKey> selectorsKeys = new ConcurrentHashMap<>();
   /** Selectors of predecessors: their results carry over to devices that kept their uid. */
   private final Map<String, CachedSelector> inherited;
-  private final AtomicLong allocateOneInvocations = new AtomicLong();
+  /** Added to by every call, from any thread: striped, so that parallel searches do not contend. */
+  private final LongAdder allocateOneInvocations = new LongAdder();
+  /**
+   * The nodes of the last feasibleNodes question and their pools, position by position: a
+   * scheduler asks about the same node objects in the same order pod after pod, and then each
+   * node's pools are read from an array instead of being looked up by name.
+   */
+  private volatile @Nullable NodeOrder lastOrder;
   /** The inputs, kept for {@link #withAllocated}. */
   private final List<ResourceSlice> slices;
   private final List<DeviceClass> classList;
   private final List<ResourceClaim> allocatedClaims;
-  private final AllocatorStats stats = allocateOneInvocations::get;
+  private final AllocatorStats stats = allocateOneInvocations::sum;
 
   /** Slices by node name (node-local), the rest (both in input order), and every pool. */
   record Index(
@@ -321,7 +328,7 @@ public final class ClusterSnapshot {
       }
       return new AllocationOutcome.Unsatisfiable(Explainer.explain(run));
     } finally {
-      allocateOneInvocations.addAndGet(run.invocations);
+      allocateOneInvocations.add(run.invocations);
     }
   }
 
@@ -365,11 +372,18 @@ public final class ClusterSnapshot {
     for (Node n : candidates) {
       Objects.requireNonNull(n, "node");
     }
+    NodeOrder order = lastOrder;
+    boolean sameOrder = order != null && order.sameNodes(candidates);
+    @SuppressWarnings("unchecked")
+    List<Pool>[] pools = sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
     boolean[] fits = new boolean[candidates.length];
     RuntimeException[] errors = new RuntimeException[candidates.length];
     IntStream.range(0, candidates.length).parallel().forEach(i -> {
       try {
-        fits[i] = fits(candidates[i], toAllocate, options);
+        if (pools[i] == null) {
+          pools[i] = pools(candidates[i]);
+        }
+        fits[i] = fits(candidates[i], pools[i], toAllocate, options);
       } catch (RuntimeException e) {
         errors[i] = e;
       }
@@ -383,11 +397,29 @@ public final class ClusterSnapshot {
         out.add(candidates[i]);
       }
     }
+    if (!sameOrder) {
+      lastOrder = new NodeOrder(candidates, pools); // every entry is set: no node failed
+    }
     return out;
   }
 
-  private boolean fits(Node node, List<ResourceClaim> claims, AllocationOptions options) {
-    AllocationRun run = new AllocationRun(this, node, claims, pools(node), options);
+  /** Nodes and their pools by position. Never changed once built. */
+  private record NodeOrder(Node[] nodes, List<Pool>[] pools) {
+    boolean sameNodes(Node[] other) {
+      if (other.length != nodes.length) {
+        return false;
+      }
+      for (int i = 0; i < other.length; i++) {
+        if (other[i] != nodes[i]) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  private boolean fits(Node node, List<Pool> pools, List<ResourceClaim> claims, AllocationOptions options) {
+    AllocationRun run = new AllocationRun(this, node, claims, pools, options);
     try {
       run.poll();
       if (!run.search()) {
@@ -396,7 +428,7 @@ public final class ClusterSnapshot {
       run.checkResults(); // can still fail on a node selector, as allocate would
       return true;
     } finally {
-      allocateOneInvocations.addAndGet(run.invocations);
+      allocateOneInvocations.add(run.invocations);
     }
   }
 

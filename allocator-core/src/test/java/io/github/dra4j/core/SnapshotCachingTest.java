@@ -202,6 +202,27 @@ final class SnapshotCachingTest {
   }
 
   @Test
+  void feasibleNodesAskedAgainReadsPoolsByPositionOnlyForTheSameNodeObjects() {
+    NodeSelectorTerm inRegion = new NodeSelectorTerm(
+        List.of(new NodeSelectorRequirement("region", NodeSelectorRequirement.IN, List.of("region-1"))), List.of());
+    ResourceSlice regional = Builders.slice("slice-r", Fx.DRIVER, "pool-r", null)
+        .nodeSelector(NodeSelector.of(inRegion)).devices(typed(1, "Y")).build();
+    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), List.of(regional), List.of());
+    List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1)));
+    Node inside = Builders.node("node-a", "region", "region-1");
+    Node moved = Builders.node("node-a", "region", "region-2");
+    Node other = Builders.node("node-b", "region", "region-1");
+    List<Node> asked = List.of(inside, other);
+
+    assertThat(snapshot.feasibleNodes(asked, claims)).containsExactly(inside, other);
+    assertThat(snapshot.feasibleNodes(asked, claims)).as("the same nodes again").containsExactly(inside, other);
+    assertThat(snapshot.feasibleNodes(List.of(moved, other), claims)).as("node-a moved").containsExactly(other);
+    assertThat(snapshot.feasibleNodes(List.of(other, moved), claims)).as("reordered").containsExactly(other);
+    assertThat(snapshot.feasibleNodes(List.of(other), claims)).containsExactly(other);
+    assertThat(snapshot.feasibleNodes(asked, claims)).containsExactly(inside, other);
+  }
+
+  @Test
   void feasibleNodesOfNoNodesOrUnknownNodesIsEmpty() {
     ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), cluster(2), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1)));
