@@ -512,22 +512,34 @@ final class AllocationRun {
       PoolLayout.Candidates candidates = layout.candidates(data.candidateKey, data.classSelectors,
           data.requestSelectors);
       int next = first;
-      if (candidates != null && first < candidates.frontier) {
-        // Devices left out are known not to match the selectors: looking at them would skip them
-        // without side effects, so only their steps are counted.
-        int[] locals = candidates.locals;
-        for (int k = PoolLayout.firstAtOrAfter(locals, first); k < locals.length; k++) {
-          int local = locals[k];
-          skip(local - next);
-          next = local + 1;
-          step();
-          Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local, !candidates.unknown(local));
-          if (st != null) {
-            return st;
+      while (candidates != null) {
+        if (next < candidates.frontier) {
+          // Devices left out are known not to match the selectors: looking at them would skip
+          // them without side effects, so only their steps are counted.
+          int[] locals = candidates.locals;
+          for (int k = PoolLayout.firstAtOrAfter(locals, next); k < locals.length; k++) {
+            int local = locals[k];
+            skip(local - next);
+            next = local + 1;
+            step();
+            Status st = tryDevice(c, r, s, d, allocateSub, data, pi, layout, local, !candidates.unknown(local));
+            if (st != null) {
+              return st;
+            }
           }
+          skip(candidates.frontier - next);
+          next = candidates.frontier;
         }
-        skip(candidates.frontier - next);
-        next = candidates.frontier;
+        if (next >= layout.deviceCount) {
+          break;
+        }
+        // Devices evaluated since the list was made may let it reach further.
+        PoolLayout.Candidates extended = layout.extend(candidates.key, candidates, data.classSelectors,
+            data.requestSelectors);
+        if (extended == candidates) {
+          break;
+        }
+        candidates = extended;
       }
       for (int local = next; local < layout.deviceCount; local++) {
         step();

@@ -304,10 +304,11 @@ final class PoolLayout {
   private static final int MAX_CANDIDATE_SETS = 64;
 
   /**
-   * The candidates of these selectors (key: SelectorsKey of the same selectors), extended past
-   * the last frontier as far as results are now remembered; null when nothing is known from the
-   * first device on. Reads only remembered results: evaluating is left to the search, so that
-   * selectors run, and fail, on exactly the devices the reference evaluates.
+   * The candidates of these selectors (key: SelectorsKey of the same selectors) as last
+   * extended, or, the first time, as far as results are remembered from the first device on;
+   * null when nothing is known from there. A search that uses up the candidates below the
+   * frontier asks to {@link #extend} them. Reads only remembered results: evaluating is left to
+   * the search, so that selectors run, and fail, on exactly the devices the reference evaluates.
    */
   @Nullable Candidates candidates(@Nullable Object key, @Nullable CachedSelector[] classSelectors,
       @Nullable CachedSelector[] requestSelectors) {
@@ -315,7 +316,23 @@ final class PoolLayout {
       return null;
     }
     Candidates last = recent;
-    Candidates known = last != null && (last.key == key || last.key.equals(key)) ? last : candidates.get(key);
+    if (last != null && (last.key == key || last.key.equals(key))) {
+      return last;
+    }
+    Candidates known = candidates.get(key);
+    if (known != null) {
+      recent = known;
+      return known;
+    }
+    return extend(key, null, classSelectors, requestSelectors);
+  }
+
+  /**
+   * {@return the candidates extended past {@code known}'s frontier as far as results are now
+   * remembered, or {@code known} when nothing more is known}
+   */
+  @Nullable Candidates extend(Object key, @Nullable Candidates known, @Nullable CachedSelector[] classSelectors,
+      @Nullable CachedSelector[] requestSelectors) {
     int from = known == null ? 0 : known.frontier;
     int local = from;
     int[] found = null;
@@ -348,9 +365,6 @@ final class PoolLayout {
       }
     }
     if (local == from) {
-      if (known != null && known != last) {
-        recent = known;
-      }
       return known;
     }
     int[] locals = found != null ? Arrays.copyOf(found, n) : known != null ? known.locals : NO_LOCALS;

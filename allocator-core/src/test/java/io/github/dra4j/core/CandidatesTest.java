@@ -166,11 +166,17 @@ final class CandidatesTest {
         .containsExactly(List.of("req-0=pool-1/d-9"));
   }
 
-  /* The candidates of CLASS_A's selector and "attr type == Y", as far as results are remembered. */
+  /*
+   * The candidates of CLASS_A's selector and "attr type == Y", as far as results are remembered
+   * (as a search that reaches the frontier extends them).
+   */
   private static PoolLayout.Candidates candidates(ClusterSnapshot snapshot) {
     CachedSelector[] cls = {snapshot.compile("driver == driver-a")};
     CachedSelector[] req = {snapshot.compile("attr type == Y")};
-    PoolLayout.Candidates c = pool(snapshot).layout().candidates(SelectorsKey.of(cls, req), cls, req);
+    SelectorsKey key = snapshot.selectorsKey(cls, req);
+    PoolLayout layout = pool(snapshot).layout();
+    PoolLayout.Candidates c = layout.candidates(key, cls, req);
+    c = c == null ? null : layout.extend(key, c, cls, req);
     return c == null ? new PoolLayout.Candidates(SelectorsKey.of(cls, req), new int[0], 0, null) : c;
   }
 }
