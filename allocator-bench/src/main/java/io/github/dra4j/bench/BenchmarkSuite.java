@@ -63,7 +63,10 @@ public final class BenchmarkSuite {
     Files.createDirectories(out);
     ChainedOptionsBuilder options = new OptionsBuilder()
         .forks(1)
-        .warmupIterations(quick ? 1 : 3)
+        // Ten seconds: the fills and the 5,000-node question still speed up for six to twelve
+        // one-second iterations (C2 recompiles the large snapshot-building methods, G1 settles
+        // after the cluster's setup), and three left their scores far from steady state.
+        .warmupIterations(quick ? 1 : 10)
         .warmupTime(TimeValue.milliseconds(quick ? 200 : 1000))
         .measurementIterations(quick ? 2 : 5)
         .measurementTime(TimeValue.milliseconds(quick ? 200 : 1000))
