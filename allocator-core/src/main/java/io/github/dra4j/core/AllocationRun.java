@@ -104,9 +104,10 @@ final class AllocationRun {
 
   /* ---------------- data ---------------- */
 
-  /** A device chosen for a request. */
+  /** A device chosen for a request; nodeBound: PoolLayout.nodeBound. */
   record DeviceResult(
       DeviceEntry device,
+      boolean nodeBound,
       RequestData request,
       @Nullable String shareId,
       @Nullable Map<String, BigDecimal> consumedCapacity) {}
@@ -767,7 +768,7 @@ final class AllocationRun {
     List<DeviceResult> claimResults = results.get(c);
     int previous = claimResults.size();
     Map<String, BigDecimal> recorded = consumed == null || consumed.isEmpty() ? null : consumed;
-    claimResults.add(new DeviceResult(device, data, shareId, recorded));
+    claimResults.add(new DeviceResult(device, layout.nodeBound(local), data, shareId, recorded));
     PoolLayout.Consumption refund = allowMultiple ? null : charged;
     return () -> {
       for (int i = 0; i < cs.length; i++) {

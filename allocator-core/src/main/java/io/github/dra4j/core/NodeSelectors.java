@@ -28,21 +28,16 @@ final class NodeSelectors {
   }
 
   /**
-   * A node-local or binds-to-node device pins the node by name; otherwise the one-term node
-   * selectors of the slices (or devices) are merged without duplicates; all-nodes gives none.
-   */
-  /**
    * Throws what {@link #createNodeSelector} throws for these results, without building the
    * selector: the which-nodes-fit search needs only the verdict.
    */
   static void check(List<AllocationRun.DeviceResult> results) {
     for (AllocationRun.DeviceResult r : results) {
-      SliceEntry slice = r.device().slice;
-      boolean perDevice = slice.perDeviceNodeSelection();
-      String name = perDevice ? r.device().device.nodeName() : slice.slice.spec().nodeName();
-      if ((name != null && !name.isEmpty()) || r.device().device.bindsToNode()) {
+      if (r.nodeBound()) {
         return;
       }
+      SliceEntry slice = r.device().slice;
+      boolean perDevice = slice.perDeviceNodeSelection();
       NodeSelector selector = perDevice ? r.device().device.nodeSelector() : slice.slice.spec().nodeSelector();
       if (selector != null && selector.nodeSelectorTerms().size() > 1) {
         createNodeSelector(results, "");
@@ -50,6 +45,10 @@ final class NodeSelectors {
     }
   }
 
+  /**
+   * A node-local or binds-to-node device pins the node by name; otherwise the one-term node
+   * selectors of the slices (or devices) are merged without duplicates; all-nodes gives none.
+   */
   static @Nullable NodeSelector createNodeSelector(List<AllocationRun.DeviceResult> results, String nodeName) {
     List<NodeSelectorRequirement> fields = new ArrayList<>();
     List<NodeSelectorRequirement> expressions = new ArrayList<>();

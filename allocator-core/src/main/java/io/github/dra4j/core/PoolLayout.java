@@ -43,8 +43,10 @@ final class PoolLayout {
   private static final byte TAINTED = 32;
   /** Has capacity consumed by allocated shares (DeviceEntry.aggregatedCapacity). */
   private static final byte SHARED = 64;
+  /** Its allocation names the node: a node name (of the slice, or per device) or bindsToNode. */
+  private static final byte NODE_BOUND = (byte) 0x80;
   /** The bits that depend on the device and its slice only, not on the in-use state. */
-  private static final byte STATIC = CHECK_FULLY | COUNTERS | MULTIPLE | TAINTED;
+  private static final byte STATIC = (byte) (CHECK_FULLY | COUNTERS | MULTIPLE | TAINTED | NODE_BOUND);
   private static final byte FITS = 1;
   private static final byte DOES_NOT_FIT = 2;
 
@@ -65,7 +67,7 @@ final class PoolLayout {
   private volatile @Nullable Candidates recent;
   /**
    * Each device's bits, so that the search answers most checks from this array without reading
-   * the device: IN_USE, CHECK_FULLY, ALLOCATED, COUNTERS, MULTIPLE, TAINTED, SHARED.
+   * the device: IN_USE, CHECK_FULLY, ALLOCATED, COUNTERS, MULTIPLE, TAINTED, SHARED, NODE_BOUND.
    */
   private final byte[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
@@ -210,8 +212,11 @@ final class PoolLayout {
   private static byte staticFlags(DeviceEntry d) {
     boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
         || d.slice.perDeviceNodeSelection();
+    String node = d.slice.perDeviceNodeSelection() ? d.device.nodeName() : d.slice.slice.spec().nodeName();
+    boolean bound = node != null && !node.isEmpty() || d.device.bindsToNode();
     return (byte) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
-        | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.device.taints().isEmpty() ? 0 : TAINTED));
+        | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.device.taints().isEmpty() ? 0 : TAINTED)
+        | (bound ? NODE_BOUND : 0));
   }
 
   /**
@@ -467,6 +472,11 @@ final class PoolLayout {
   /** {@return whether the device has taints} */
   boolean tainted(int local) {
     return (flags[local] & TAINTED) != 0;
+  }
+
+  /** {@return whether the device's allocation names the node (NodeSelectors: no selector to build)} */
+  boolean nodeBound(int local) {
+    return (flags[local] & NODE_BOUND) != 0;
   }
 
   /** {@return whether allocated shares consume some of the device's capacity} */

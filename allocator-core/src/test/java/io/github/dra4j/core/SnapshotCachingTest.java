@@ -177,9 +177,14 @@ final class SnapshotCachingTest {
             .isInstanceOf(InvalidInputException.class)
             .hasMessageContaining("create NodeSelector for claim claim-0: unsupported ResourceSlice.NodeSelector with 2 terms");
       } else {
-        // pool-1 sorts first: its node-local device decides, the selector is never read.
+        // pool-1 sorts first: its node-local device decides, the selector is never read, also
+        // when a second device comes from the pool with two terms.
         assertThat(snapshot.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Allocated.class);
         assertThat(snapshot.feasibleNodes(List.of(node(NODE)), claims)).extracting(Node::name).containsExactly(NODE);
+        List<ResourceClaim> two = List.of(claim("claim-1", request("req-0", 2, "attr type == Y")));
+        assertThat(Fx.devicesOf(snapshot.allocate(node(NODE), two))).containsExactly(
+            List.of("req-0=pool-1/device-0", "req-0=pool-9/device-1"));
+        assertThat(snapshot.feasibleNodes(List.of(node(NODE)), two)).extracting(Node::name).containsExactly(NODE);
       }
     }
   }
