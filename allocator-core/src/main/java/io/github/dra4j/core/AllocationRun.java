@@ -720,11 +720,10 @@ final class AllocationRun {
       charged = layout.consumption(local, device);
       CounterLedger ledger = ledger(pi, layout);
       boolean idle = ledger.idle();
-      boolean fits = ledger.charge(charged);
-      if (idle && !layout.allowsMultiple(local)) {
-        layout.rememberCountersAlone(local, fits);
-      }
-      if (!fits) {
+      if (!ledger.charge(charged)) {
+        if (idle && !layout.allowsMultiple(local)) {
+          layout.rememberCountersDoNotFitAlone(local);
+        }
         return null;
       }
     }

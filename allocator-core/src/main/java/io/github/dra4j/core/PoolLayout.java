@@ -31,24 +31,35 @@ final class PoolLayout {
   private static final int LONG_DIGITS = 18;
   /** Returned by {@link #toUnits} for an amount that is no whole number of units or too large. */
   static final long NO_UNITS = Long.MIN_VALUE;
-  private static final byte IN_USE = 1;
-  private static final byte CHECK_FULLY = 2;
+  private static final char IN_USE = 1;
+  private static final char CHECK_FULLY = 2;
   /** Allocated in any way (DeviceEntry.allocatedAny): its counters are charged in availableUnits. */
-  private static final byte ALLOCATED = 4;
+  private static final char ALLOCATED = 4;
   /** Consumes counters (a non-empty consumesCounters). */
-  private static final byte COUNTERS = 8;
+  private static final char COUNTERS = 8;
   /** Allows multiple allocations. */
-  private static final byte MULTIPLE = 16;
+  private static final char MULTIPLE = 16;
   /** Has taints. */
-  private static final byte TAINTED = 32;
+  private static final char TAINTED = 32;
   /** Has capacity consumed by allocated shares (DeviceEntry.aggregatedCapacity). */
-  private static final byte SHARED = 64;
+  private static final char SHARED = 64;
   /** Its allocation names the node: a node name (of the slice, or per device) or bindsToNode. */
-  private static final byte NODE_BOUND = (byte) 0x80;
-  /** The bits that depend on the device and its slice only, not on the in-use state. */
-  private static final byte STATIC = (byte) (CHECK_FULLY | COUNTERS | MULTIPLE | TAINTED | NODE_BOUND);
-  private static final byte FITS = 1;
-  private static final byte DOES_NOT_FIT = 2;
+  private static final char NODE_BOUND = 128;
+  /** Remembered: whether its capacity takes a request that asks for none (UNREQUESTED_FITS). */
+  private static final char UNREQUESTED_KNOWN = 256;
+  private static final char UNREQUESTED_FITS = 512;
+  /**
+   * Remembered: its counters do not fit while a call has charged nothing else in the pool; then
+   * the check depends on this layout's counters left and the device only. Recorded for devices
+   * that do not allow multiple allocations, and never carried over to another layout.
+   */
+  private static final char ALONE_DOES_NOT_FIT = 1024;
+  /**
+   * The bits that depend on the device and its slice only, not on the in-use state or the
+   * counters left: a layout over the same devices takes them over.
+   */
+  private static final char STATIC =
+      CHECK_FULLY | COUNTERS | MULTIPLE | TAINTED | NODE_BOUND | UNREQUESTED_KNOWN | UNREQUESTED_FITS;
 
   /** Where each targeting slice's devices start in the numbering. */
   final int[] sliceStart;
@@ -66,10 +77,11 @@ final class PoolLayout {
   /** The candidates asked for last: most searches of a pool ask for the same selectors again. */
   private volatile @Nullable Candidates recent;
   /**
-   * Each device's bits, so that the search answers most checks from this array without reading
-   * the device: IN_USE, CHECK_FULLY, ALLOCATED, COUNTERS, MULTIPLE, TAINTED, SHARED, NODE_BOUND.
+   * Each device's bits, so that the search answers most checks from one array without reading
+   * the device. The remembered bits are set by concurrent searches: a lost update only loses a
+   * memo, as every search would record the same answer and no search changes another bit.
    */
-  private final byte[] flags;
+  private final char[] flags;
   /** Counter set s owns counters setStart[s] until setStart[s + 1]. */
   final int[] setStart;
   /** The counters left, exact; derived from availableUnits on first use in a rebased layout. */
@@ -80,14 +92,6 @@ final class PoolLayout {
   private final Map<String, Integer> setIndex;
   private final List<Map<String, Integer>> counterIndex;
   private final @Nullable Consumption[] consumptions;
-  private final byte[] unrequestedCapacity;
-  /**
-   * Per device: whether its counters fit (FITS, DOES_NOT_FIT) when a call has charged nothing
-   * else in the pool; then the check depends on this layout's counters left and the device only.
-   * Recorded for devices that do not allow multiple allocations. Not carried over: the counters
-   * left differ from layout to layout.
-   */
-  private final byte[] countersAlone;
 
   /** What a device consumes: amount j of counter counters[j]; the sets it consumes from. */
   record Consumption(int[] counters, BigDecimal[] amounts, long @Nullable [] units, int[] sets) {}
@@ -137,7 +141,7 @@ final class PoolLayout {
       setStart[s] = k;
     }
     uids = new int[deviceCount];
-    flags = new byte[deviceCount];
+    flags = new char[deviceCount];
     devices = new DeviceEntry[deviceCount];
     readDevices(pool, uids, flags, devices, previous == null ? null : previous.flags);
     candidates = previous != null ? previous.candidates : new ConcurrentHashMap<>();
@@ -168,12 +172,10 @@ final class PoolLayout {
     availableUnits = fits ? units : null;
     consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
         ? previous.consumptions : new Consumption[deviceCount];
-    unrequestedCapacity = previous != null ? previous.unrequestedCapacity : new byte[deviceCount];
-    countersAlone = new byte[deviceCount];
   }
 
   /* A rebased layout: numbering, units and per-device memos of the previous one. */
-  private PoolLayout(PoolLayout previous, int[] uids, byte[] flags, DeviceEntry[] devices, long[] unitsLeft) {
+  private PoolLayout(PoolLayout previous, int[] uids, char[] flags, DeviceEntry[] devices, long[] unitsLeft) {
     sliceStart = previous.sliceStart;
     deviceCount = previous.deviceCount;
     setIndex = previous.setIndex;
@@ -186,12 +188,10 @@ final class PoolLayout {
     candidates = previous.candidates;
     availableUnits = unitsLeft;
     consumptions = previous.consumptions;
-    unrequestedCapacity = previous.unrequestedCapacity;
-    countersAlone = new byte[deviceCount];
   }
 
-  private static void readDevices(Pool pool, int[] uids, byte[] flags, DeviceEntry[] devices,
-      byte @Nullable [] previous) {
+  private static void readDevices(Pool pool, int[] uids, char[] flags, DeviceEntry[] devices,
+      char @Nullable [] previous) {
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
       for (DeviceEntry d : slice.devices()) {
@@ -204,17 +204,17 @@ final class PoolLayout {
   }
 
   /** The device's bits: the in-use state's from the entry, the STATIC ones from {@code known}. */
-  private static byte flags(DeviceEntry d, byte known) {
-    return (byte) ((known & STATIC) | (d.inUseDedicated ? IN_USE : 0) | (d.allocatedAny ? ALLOCATED : 0)
+  private static char flags(DeviceEntry d, char known) {
+    return (char) ((known & STATIC) | (d.inUseDedicated ? IN_USE : 0) | (d.allocatedAny ? ALLOCATED : 0)
         | (d.aggregatedCapacity != null ? SHARED : 0));
   }
 
-  private static byte staticFlags(DeviceEntry d) {
+  private static char staticFlags(DeviceEntry d) {
     boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
         || d.slice.perDeviceNodeSelection();
     String node = d.slice.perDeviceNodeSelection() ? d.device.nodeName() : d.slice.slice.spec().nodeName();
     boolean bound = node != null && !node.isEmpty() || d.device.bindsToNode();
-    return (byte) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
+    return (char) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
         | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.device.taints().isEmpty() ? 0 : TAINTED)
         | (bound ? NODE_BOUND : 0));
   }
@@ -235,13 +235,13 @@ final class PoolLayout {
       return null;
     }
     int[] nextUids = new int[deviceCount];
-    byte[] nextFlags = new byte[deviceCount];
+    char[] nextFlags = new char[deviceCount];
     DeviceEntry[] nextDevices = new DeviceEntry[deviceCount];
     long[] units = left;
     int local = 0;
     for (Pool.PoolSlice slice : targeting) {
       for (DeviceEntry d : slice.devices()) {
-        byte f = flags(d, flags[local]);
+        char f = flags(d, flags[local]);
         nextUids[local] = d.uid;
         nextDevices[local] = d;
         nextFlags[local] = f;
@@ -558,12 +558,13 @@ final class PoolLayout {
    * consumes it, remembered per device: then the check depends on the device alone.
    */
   boolean unrequestedCapacityFits(int local, DeviceEntry device) {
-    byte known = unrequestedCapacity[local];
-    if (known == 0) {
-      known = ConsumableCapacity.unrequestedFits(device) ? FITS : DOES_NOT_FIT;
-      unrequestedCapacity[local] = known;
+    char f = flags[local];
+    if ((f & UNREQUESTED_KNOWN) == 0) {
+      boolean fits = ConsumableCapacity.unrequestedFits(device);
+      flags[local] = (char) (flags[local] | UNREQUESTED_KNOWN | (fits ? UNREQUESTED_FITS : 0));
+      return fits;
     }
-    return known == FITS;
+    return (f & UNREQUESTED_FITS) != 0;
   }
 
   /**
@@ -572,11 +573,11 @@ final class PoolLayout {
    * reading its consumption or the counters left.
    */
   boolean countersNeverFitAlone(int local) {
-    return countersAlone[local] == DOES_NOT_FIT;
+    return (flags[local] & ALONE_DOES_NOT_FIT) != 0;
   }
 
-  /** Records the outcome of charging the device's counters in a call that had charged nothing else in the pool. */
-  void rememberCountersAlone(int local, boolean fits) {
-    countersAlone[local] = fits ? FITS : DOES_NOT_FIT;
+  /** Records that the device's counters did not fit in a call that had charged nothing else in the pool. */
+  void rememberCountersDoNotFitAlone(int local) {
+    flags[local] = (char) (flags[local] | ALONE_DOES_NOT_FIT);
   }
 }
