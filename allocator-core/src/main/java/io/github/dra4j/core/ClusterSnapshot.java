@@ -350,6 +350,8 @@ public final class ClusterSnapshot {
    * by {@link #allocate(Node, List, AllocationOptions)}, in parallel on the common fork-join
    * pool. It is cheaper than calling {@code allocate} per node: no explanation is built for a
    * node where the claims do not fit. The options apply to each node's search separately (the step budget is per node).
+   * Asking again about the same {@code Node} objects in the same order, as a scheduler does pod
+   * after pod, finds each node's pools by position instead of by name.
    *
    * <p>Errors: every node is searched even when another fails, and then the exception of the
    * first failing node in input order is thrown, so the outcome does not depend on thread
