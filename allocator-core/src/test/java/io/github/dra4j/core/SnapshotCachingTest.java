@@ -189,12 +189,17 @@ final class SnapshotCachingTest {
     }
   }
 
-  @Test
-  void aNodeWithTheSameNameButOtherLabelsGetsItsOwnPools() {
+  /* A slice for the nodes of region-1, with one Y device. */
+  private static ResourceSlice regionalSlice() {
     NodeSelectorTerm inRegion = new NodeSelectorTerm(
         List.of(new NodeSelectorRequirement("region", NodeSelectorRequirement.IN, List.of("region-1"))), List.of());
-    ResourceSlice regional = Builders.slice("slice-r", Fx.DRIVER, "pool-r", null)
+    return Builders.slice("slice-r", Fx.DRIVER, "pool-r", null)
         .nodeSelector(NodeSelector.of(inRegion)).devices(typed(1, "Y")).build();
+  }
+
+  @Test
+  void aNodeWithTheSameNameButOtherLabelsGetsItsOwnPools() {
+    ResourceSlice regional = regionalSlice();
     ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), List.of(regional), List.of());
     Node inside = node(NODE);
     Node moved = Builders.node(NODE, "region", "region-2");
@@ -208,10 +213,7 @@ final class SnapshotCachingTest {
 
   @Test
   void feasibleNodesAskedAgainReadsPoolsByPositionOnlyForTheSameNodeObjects() {
-    NodeSelectorTerm inRegion = new NodeSelectorTerm(
-        List.of(new NodeSelectorRequirement("region", NodeSelectorRequirement.IN, List.of("region-1"))), List.of());
-    ResourceSlice regional = Builders.slice("slice-r", Fx.DRIVER, "pool-r", null)
-        .nodeSelector(NodeSelector.of(inRegion)).devices(typed(1, "Y")).build();
+    ResourceSlice regional = regionalSlice();
     ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), List.of(regional), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1)));
     Node inside = Builders.node("node-a", "region", "region-1");
