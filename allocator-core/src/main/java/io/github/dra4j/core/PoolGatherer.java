@@ -45,18 +45,28 @@ final class PoolGatherer {
   static NodePools gatherPools(ClusterSnapshot.Index index, Node node, Features features) {
     Map<PoolId, List<SliceEntry>> pools = new LinkedHashMap<>();
     List<SliceEntry> onNode = index.slicesOnNode().getOrDefault(node.name(), List.of());
-    for (List<SliceEntry> group : List.of(onNode, index.slicesShared())) {
-      for (SliceEntry slice : group) {
-        if (!features.partitionableDevices()
-            && (slice.perDeviceNodeSelection() || slice.hasSharedCounters)) {
-          continue;
-        }
-        if (relevant(slice, node)) {
-          addSlice(pools, slice);
-        }
+    addRelevant(pools, onNode, node, features);
+    addRelevant(pools, index.slicesShared(), node, features);
+    return pools(index, node, features, pools);
+  }
+
+  /* Adds the slices relevant for the node, the newest generation of each pool. */
+  private static void addRelevant(Map<PoolId, List<SliceEntry>> pools, List<SliceEntry> slices, Node node,
+      Features features) {
+    for (SliceEntry slice : slices) {
+      if (!features.partitionableDevices()
+          && (slice.perDeviceNodeSelection() || slice.hasSharedCounters)) {
+        continue;
+      }
+      if (relevant(slice, node)) {
+        addSlice(pools, slice);
       }
     }
+  }
 
+  /* The pools built from the gathered slices (complete, incomplete or obsolete), in allocation order. */
+  private static NodePools pools(ClusterSnapshot.Index index, Node node, Features features,
+      Map<PoolId, List<SliceEntry>> pools) {
     List<Pool> result = new ArrayList<>(pools.size());
     List<Pool> withBindingConditions = new ArrayList<>();
     List<PoolEntry> consulted = new ArrayList<>(pools.size());
