@@ -2,6 +2,7 @@ package io.github.dra4j.core;
 
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.core.internal.mixin.ConsumptionCheck;
 import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
@@ -194,8 +195,9 @@ final class PoolGatherer {
     // (KEP-5234), instead of making the pool invalid for an unknown counter set.
     List<Pool.PoolSlice> targeting = poolSlices(deviceSlices, droppedCounterSets, dropped);
     List<Pool.PoolSlice> others = poolSlices(notTargeting, droppedCounterSets, dropped);
+    ConsumptionCheck check = new ConsumptionCheck();
     for (List<Pool.PoolSlice> group : List.of(targeting, others)) {
-      String problem = validateCounterConsumption(counterSets, group);
+      String problem = validateCounterConsumption(counterSets, group, check);
       if (problem != null) {
         return Pool.invalid(id, problem, dropped);
       }
@@ -261,7 +263,7 @@ final class PoolGatherer {
   }
 
   private static @Nullable String validateCounterConsumption(
-      Map<String, ResolvedCounterSet> counterSets, List<Pool.PoolSlice> slices) {
+      Map<String, ResolvedCounterSet> counterSets, List<Pool.PoolSlice> slices, ConsumptionCheck check) {
     for (Pool.PoolSlice s : slices) {
       for (DeviceEntry d : s.devices()) {
         for (ResolvedCounters c : d.view.consumesCounters()) {
@@ -269,7 +271,7 @@ final class PoolGatherer {
           if (set == null) {
             return "counter set " + c.counterSet() + " not found";
           }
-          String missing = c.firstMissingIn(set);
+          String missing = check.firstMissing(c, set);
           if (missing != null) {
             return "counter " + missing + " not found in counter set " + c.counterSet();
           }
