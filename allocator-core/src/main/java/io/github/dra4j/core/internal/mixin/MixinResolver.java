@@ -76,14 +76,12 @@ public final class MixinResolver {
     private final List<FieldError> problems = new ArrayList<>();
     private final List<ResolvedSlice.Dropped> dropped = new ArrayList<>();
     private final NameTable deviceNames = new NameTable();
-    private final NameTable counterNames = new NameTable();
     private final MixinIndex index;
     /* Devices, consumptions and counter sets that repeat an include list share its resolution. */
     private final Map<List<String>, CounterIncludes> setIncludes = new HashMap<>();
     private final Map<List<String>, CounterIncludes> consumptionIncludes = new HashMap<>();
     private final Map<List<String>, DeviceIncludes> sharedDeviceIncludes = new HashMap<>();
     private EffectiveIndex.@Nullable Builder deviceIndexes;
-    private EffectiveIndex.@Nullable Builder counterIndexes;
 
     Resolution(ResourceSlice slice, boolean mixinsEnabled) {
       this.slice = slice;
@@ -92,7 +90,7 @@ public final class MixinResolver {
       this.driver = spec.driver();
       this.pool = spec.pool().name();
       this.index = mixinsEnabled
-          ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames, counterNames)
+          ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames)
           : MixinIndex.EMPTY;
     }
 
@@ -110,9 +108,7 @@ public final class MixinResolver {
         own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames);
       }
       deviceNames.finish();
-      counterNames.finish();
       deviceIndexes = deviceNames.size() == 0 ? null : new EffectiveIndex.Builder(deviceNames);
-      counterIndexes = counterNames.size() == 0 ? null : new EffectiveIndex.Builder(counterNames);
 
       Set<String> droppedCounterSets = new HashSet<>();
       List<LazyCounterSet> counterSets = counterSets(sharedCounters, ownSetCounters, droppedCounterSets);
@@ -129,7 +125,6 @@ public final class MixinResolver {
         devices.add(device(i, device, own[i]));
       }
       deviceNames.release();
-      counterNames.release();
       return new LazySlice(slice, devices, counterSets, dropped, problems);
     }
 
@@ -231,7 +226,7 @@ public final class MixinResolver {
               ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
                   + " of the same ResourceSlice"
               : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice");
-      CounterIncludes resolved = CounterIncludes.of(found, counterIndexes);
+      CounterIncludes resolved = CounterIncludes.of(found);
       if (problems.size() == before) {
         shared.put(names, resolved);
       }
@@ -371,19 +366,17 @@ public final class MixinResolver {
    * and the index of the includes alone as they are.
    */
   private record CounterIncludes(CounterEntries[] sources, @Nullable EffectiveIndex includesIndex) {
-    static final CounterIncludes NONE = of(List.of(), null);
+    static final CounterIncludes NONE = of(List.of());
 
-    static CounterIncludes of(List<CounterEntries> includes, EffectiveIndex.@Nullable Builder indexes) {
+    static CounterIncludes of(List<CounterEntries> includes) {
       int n = includes.size();
       CounterEntries[] sources = new CounterEntries[n + 1];
       sources[0] = CounterEntries.EMPTY;
       for (int i = 0; i < n; i++) {
         sources[i + 1] = includes.get(n - 1 - i);
       }
-      return new CounterIncludes(sources, n == 0 || indexes == null ? null : indexes.build(sources));
+      return new CounterIncludes(sources, n == 0 ? null : EffectiveIndex.ofCounters(sources));
     }
-
-
   }
 
   /*
