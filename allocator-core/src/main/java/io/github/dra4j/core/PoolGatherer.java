@@ -161,14 +161,7 @@ final class PoolGatherer {
     List<String> dropped = new ArrayList<>();
     Set<String> droppedCounterSets = new HashSet<>();
     for (List<SliceEntry> group : List.of(deviceSlices, counterSetSlices, notTargeting)) {
-      for (SliceEntry s : group) {
-        for (ResolvedSlice.Dropped d : s.resolved.dropped()) {
-          dropped.add("slice " + s.name + ": " + d.kind() + " " + d.name() + ": " + d.reason());
-          if (d.kind().equals(ResolvedSlice.Dropped.COUNTER_SET) && s.hasSharedCounters) {
-            droppedCounterSets.add(d.name());
-          }
-        }
-      }
+      addDropped(group, dropped, droppedCounterSets);
     }
 
     String mixinProblem = mixinProblems(deviceSlices, counterSetSlices, notTargeting);
@@ -182,7 +175,27 @@ final class PoolGatherer {
     if (!features.partitionableDevices()) {
       return Pool.valid(id, poolSlices(deviceSlices, Set.of(), dropped), List.of(), Map.of(), dropped);
     }
+    return withCounters(id, deviceSlices, counterSetSlices, notTargeting, droppedCounterSets, dropped);
+  }
 
+  /* What the mixins gate dropped from these slices, for explanations; the counter sets among them. */
+  private static void addDropped(List<SliceEntry> slices, List<String> dropped, Set<String> droppedCounterSets) {
+    for (SliceEntry s : slices) {
+      for (ResolvedSlice.Dropped d : s.resolved.dropped()) {
+        dropped.add("slice " + s.name + ": " + d.kind() + " " + d.name() + ": " + d.reason());
+        if (d.kind().equals(ResolvedSlice.Dropped.COUNTER_SET) && s.hasSharedCounters) {
+          droppedCounterSets.add(d.name());
+        }
+      }
+    }
+  }
+
+  /*
+   * The rest of buildPool with partitionable devices: the pool's counter sets, and every
+   * consumption checked against them.
+   */
+  private static Pool withCounters(PoolId id, List<SliceEntry> deviceSlices, List<SliceEntry> counterSetSlices,
+      List<SliceEntry> notTargeting, Set<String> droppedCounterSets, List<String> dropped) {
     Map<String, ResolvedCounterSet> counterSets = new LinkedHashMap<>();
     for (SliceEntry s : counterSetSlices) {
       for (ResolvedCounterSet cs : s.resolved.counterSets()) {
