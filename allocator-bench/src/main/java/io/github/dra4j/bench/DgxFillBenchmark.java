@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * T3: fills one DGX A100 MIG node ({@link DgxA100}) claim by claim, 24 claims of mixed profiles
@@ -30,11 +31,18 @@ import org.openjdk.jmh.annotations.State;
  * the same slices ({@link StructuredAllocator#snapshot(ClusterSnapshot, java.util.Collection,
  * java.util.Collection, java.util.Collection)}), so it measures only the cycles.
  *
+ * <p>Warm-up: each operation builds a snapshot, so the JIT has to compile the whole snapshot-building
+ * path (mixin resolution, pool building, the first layout) besides the search, and with counters
+ * more of it. On the 2-core machine the counters variant kept getting faster for 6 to 11
+ * one-second iterations, so a shorter warm-up measures compilation, not the allocator. Options
+ * given to the runner ({@code -wi}, or the suite's BenchmarkSuite) take precedence over this.
+ *
  * <p>Run: {@code allocator-bench/run-benchmarks.sh DgxFillBenchmark}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 12, time = 1, timeUnit = TimeUnit.SECONDS)
 public class DgxFillBenchmark {
 
   @Param({"true", "false"})

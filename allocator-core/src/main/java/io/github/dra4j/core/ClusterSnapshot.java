@@ -112,14 +112,7 @@ public final class ClusterSnapshot {
       @Nullable ClusterSnapshot previous) {
     this.features = features;
     this.compiler = compiler;
-    Map<String, DeviceClass> byName = new HashMap<>();
-    for (DeviceClass c : classes) {
-      // A class without a name can be decoded but never referenced, as no lister returns it.
-      if (Objects.requireNonNull(c, "device class").name() != null) {
-        byName.put(c.name(), c);
-      }
-    }
-    this.classes = Map.copyOf(byName);
+    this.classes = classesByName(classes);
     this.classList = List.copyOf(classes);
     this.allocatedClaims = List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims"));
     this.state = AllocatedState.from(this.allocatedClaims, features);
@@ -138,12 +131,42 @@ public final class ClusterSnapshot {
         ? previous.index.pools() : Map.of();
     int[] uid = {keepUids ? previous.uidLimit : 0};
 
+    SliceEntry[] entries = new SliceEntry[this.slices.size()];
+    Map<PoolId, PoolEntry> pools = poolEntries(entries, previousPools, sameFeatures, keepUids, compact, changed, uid);
+
+    this.index = index(entries, pools);
+    this.deviceCount = deviceCount(entries);
+    this.uidLimit = uid[0];
+    // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
+    this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * index.slicesOnNode().size());
+    this.inherited = keepUids && previous.compiler == compiler ? previous.selectorsForSuccessor() : Map.of();
+    if (keepUids) {
+      carryOverNodePools(previous);
+    }
+  }
+
+  private static Map<String, DeviceClass> classesByName(Collection<DeviceClass> classes) {
+    Map<String, DeviceClass> byName = new HashMap<>();
+    for (DeviceClass c : classes) {
+      // A class without a name can be decoded but never referenced, as no lister returns it.
+      if (Objects.requireNonNull(c, "device class").name() != null) {
+        byName.put(c.name(), c);
+      }
+    }
+    return Map.copyOf(byName);
+  }
+
+  /*
+   * The pool entries, taken over from the previous snapshot or built (see the constructor), and
+   * each slice's entry at the slice's input position in {@code entries}.
+   */
+  private Map<PoolId, PoolEntry> poolEntries(SliceEntry[] entries, Map<PoolId, PoolEntry> previousPools,
+      boolean sameFeatures, boolean keepUids, boolean compact, Set<PoolId> changed, int[] uid) {
     Map<PoolId, List<Integer>> positions = new LinkedHashMap<>();
     for (int i = 0; i < this.slices.size(); i++) {
       ResourceSliceSpec spec = this.slices.get(i).spec();
       positions.computeIfAbsent(new PoolId(spec.driver(), spec.pool().name()), k -> new ArrayList<>()).add(i);
     }
-    SliceEntry[] entries = new SliceEntry[this.slices.size()];
     Map<PoolId, PoolEntry> pools = new HashMap<>();
     for (Map.Entry<PoolId, List<Integer>> e : positions.entrySet()) {
       PoolId id = e.getKey();
@@ -151,15 +174,7 @@ public final class ClusterSnapshot {
       PoolEntry prev = previousPools.get(id);
       PoolEntry entry;
       if (sameFeatures && prev != null && sameSlices(prev, at)) {
-        if (keepUids && !changed.contains(id)) {
-          entry = prev;
-        } else {
-          List<SliceEntry> next = new ArrayList<>(at.size());
-          for (SliceEntry s : prev.slices) {
-            next.add(new SliceEntry(s, state, compact ? uid : null));
-          }
-          entry = new PoolEntry(prev, next);
-        }
+        entry = keepUids && !changed.contains(id) ? prev : withState(prev, compact ? uid : null);
       } else {
         entry = new PoolEntry(id, sliceEntries(at, prev, keepUids && !changed.contains(id), keepUids, uid));
       }
@@ -168,10 +183,21 @@ public final class ClusterSnapshot {
       }
       pools.put(id, entry);
     }
+    return pools;
+  }
 
+  /* The same slices as a previous pool entry under this snapshot's in-use state. */
+  private PoolEntry withState(PoolEntry prev, int @Nullable [] uid) {
+    List<SliceEntry> next = new ArrayList<>(prev.slices.size());
+    for (SliceEntry s : prev.slices) {
+      next.add(new SliceEntry(s, state, uid));
+    }
+    return new PoolEntry(prev, next);
+  }
+
+  private static Index index(SliceEntry[] entries, Map<PoolId, PoolEntry> pools) {
     Map<String, List<SliceEntry>> onNode = new HashMap<>();
     List<SliceEntry> shared = new ArrayList<>();
-    int devices = 0;
     for (SliceEntry entry : entries) {
       String nodeName = entry.slice.spec().nodeName();
       if (nodeName == null || nodeName.isEmpty()) {
@@ -179,21 +205,20 @@ public final class ClusterSnapshot {
       } else {
         onNode.computeIfAbsent(nodeName, k -> new ArrayList<>()).add(entry);
       }
-      devices += entry.devices.size();
     }
     Map<String, List<SliceEntry>> frozenOnNode = new HashMap<>();
     onNode.forEach((k, v) -> frozenOnNode.put(k, List.copyOf(v)));
     // A hashed map, not Map.copyOf: pool ids of similar names hash to neighbouring values, and the
     // linear probing of the immutable maps makes every miss (a new pool) walk the whole run.
-    this.index = new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Collections.unmodifiableMap(pools));
-    this.deviceCount = devices;
-    this.uidLimit = uid[0];
-    // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
-    this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * frozenOnNode.size());
-    this.inherited = keepUids && previous.compiler == compiler ? previous.selectorsForSuccessor() : Map.of();
-    if (keepUids) {
-      carryOverNodePools(previous);
+    return new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Collections.unmodifiableMap(pools));
+  }
+
+  private static int deviceCount(SliceEntry[] entries) {
+    int devices = 0;
+    for (SliceEntry entry : entries) {
+      devices += entry.devices.size();
     }
+    return devices;
   }
 
   private boolean sameSlices(PoolEntry prev, List<Integer> at) {

@@ -2,6 +2,7 @@ package io.github.dra4j.core;
 
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.core.internal.mixin.ConsumptionCheck;
 import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
@@ -45,18 +46,28 @@ final class PoolGatherer {
   static NodePools gatherPools(ClusterSnapshot.Index index, Node node, Features features) {
     Map<PoolId, List<SliceEntry>> pools = new LinkedHashMap<>();
     List<SliceEntry> onNode = index.slicesOnNode().getOrDefault(node.name(), List.of());
-    for (List<SliceEntry> group : List.of(onNode, index.slicesShared())) {
-      for (SliceEntry slice : group) {
-        if (!features.partitionableDevices()
-            && (slice.perDeviceNodeSelection() || slice.hasSharedCounters)) {
-          continue;
-        }
-        if (relevant(slice, node)) {
-          addSlice(pools, slice);
-        }
+    addRelevant(pools, onNode, node, features);
+    addRelevant(pools, index.slicesShared(), node, features);
+    return pools(index, node, features, pools);
+  }
+
+  /* Adds the slices relevant for the node, the newest generation of each pool. */
+  private static void addRelevant(Map<PoolId, List<SliceEntry>> pools, List<SliceEntry> slices, Node node,
+      Features features) {
+    for (SliceEntry slice : slices) {
+      if (!features.partitionableDevices()
+          && (slice.perDeviceNodeSelection() || slice.hasSharedCounters)) {
+        continue;
+      }
+      if (relevant(slice, node)) {
+        addSlice(pools, slice);
       }
     }
+  }
 
+  /* The pools built from the gathered slices (complete, incomplete or obsolete), in allocation order. */
+  private static NodePools pools(ClusterSnapshot.Index index, Node node, Features features,
+      Map<PoolId, List<SliceEntry>> pools) {
     List<Pool> result = new ArrayList<>(pools.size());
     List<Pool> withBindingConditions = new ArrayList<>();
     List<PoolEntry> consulted = new ArrayList<>(pools.size());
@@ -150,14 +161,7 @@ final class PoolGatherer {
     List<String> dropped = new ArrayList<>();
     Set<String> droppedCounterSets = new HashSet<>();
     for (List<SliceEntry> group : List.of(deviceSlices, counterSetSlices, notTargeting)) {
-      for (SliceEntry s : group) {
-        for (ResolvedSlice.Dropped d : s.resolved.dropped()) {
-          dropped.add("slice " + s.name + ": " + d.kind() + " " + d.name() + ": " + d.reason());
-          if (d.kind().equals(ResolvedSlice.Dropped.COUNTER_SET) && s.hasSharedCounters) {
-            droppedCounterSets.add(d.name());
-          }
-        }
-      }
+      addDropped(group, dropped, droppedCounterSets);
     }
 
     String mixinProblem = mixinProblems(deviceSlices, counterSetSlices, notTargeting);
@@ -171,7 +175,27 @@ final class PoolGatherer {
     if (!features.partitionableDevices()) {
       return Pool.valid(id, poolSlices(deviceSlices, Set.of(), dropped), List.of(), Map.of(), dropped);
     }
+    return withCounters(id, deviceSlices, counterSetSlices, notTargeting, droppedCounterSets, dropped);
+  }
 
+  /* What the mixins gate dropped from these slices, for explanations; the counter sets among them. */
+  private static void addDropped(List<SliceEntry> slices, List<String> dropped, Set<String> droppedCounterSets) {
+    for (SliceEntry s : slices) {
+      for (ResolvedSlice.Dropped d : s.resolved.dropped()) {
+        dropped.add("slice " + s.name + ": " + d.kind() + " " + d.name() + ": " + d.reason());
+        if (d.kind().equals(ResolvedSlice.Dropped.COUNTER_SET) && s.hasSharedCounters) {
+          droppedCounterSets.add(d.name());
+        }
+      }
+    }
+  }
+
+  /*
+   * The rest of buildPool with partitionable devices: the pool's counter sets, and every
+   * consumption checked against them.
+   */
+  private static Pool withCounters(PoolId id, List<SliceEntry> deviceSlices, List<SliceEntry> counterSetSlices,
+      List<SliceEntry> notTargeting, Set<String> droppedCounterSets, List<String> dropped) {
     Map<String, ResolvedCounterSet> counterSets = new LinkedHashMap<>();
     for (SliceEntry s : counterSetSlices) {
       for (ResolvedCounterSet cs : s.resolved.counterSets()) {
@@ -184,8 +208,9 @@ final class PoolGatherer {
     // (KEP-5234), instead of making the pool invalid for an unknown counter set.
     List<Pool.PoolSlice> targeting = poolSlices(deviceSlices, droppedCounterSets, dropped);
     List<Pool.PoolSlice> others = poolSlices(notTargeting, droppedCounterSets, dropped);
+    ConsumptionCheck check = new ConsumptionCheck();
     for (List<Pool.PoolSlice> group : List.of(targeting, others)) {
-      String problem = validateCounterConsumption(counterSets, group);
+      String problem = validateCounterConsumption(counterSets, group, check);
       if (problem != null) {
         return Pool.invalid(id, problem, dropped);
       }
@@ -251,7 +276,7 @@ final class PoolGatherer {
   }
 
   private static @Nullable String validateCounterConsumption(
-      Map<String, ResolvedCounterSet> counterSets, List<Pool.PoolSlice> slices) {
+      Map<String, ResolvedCounterSet> counterSets, List<Pool.PoolSlice> slices, ConsumptionCheck check) {
     for (Pool.PoolSlice s : slices) {
       for (DeviceEntry d : s.devices()) {
         for (ResolvedCounters c : d.view.consumesCounters()) {
@@ -259,7 +284,7 @@ final class PoolGatherer {
           if (set == null) {
             return "counter set " + c.counterSet() + " not found";
           }
-          String missing = c.firstMissingIn(set);
+          String missing = check.firstMissing(c, set);
           if (missing != null) {
             return "counter " + missing + " not found in counter set " + c.counterSet();
           }

@@ -13,14 +13,10 @@ import org.jspecify.annotations.Nullable;
  * entry iterator and a capturing lambda would, on each call).
  */
 final class CounterEntries {
-  /* Declared before EMPTY, which needs it. */
-  private static final int[] NOT_NUMBERED = new int[0];
   static final CounterEntries EMPTY = new CounterEntries(new String[0], new Quantity[0]);
 
   private final String[] names;
   private final Quantity[] values;
-  /* Slice-wide name ranks (NameTable), set during resolution when the entries feed an index. */
-  private int[] ranks = NOT_NUMBERED;
 
   private CounterEntries(String[] names, Quantity[] values) {
     this.names = names;
@@ -56,23 +52,6 @@ final class CounterEntries {
 
   int size() {
     return names.length;
-  }
-
-  /** Numbers the names in the slice's counter table, once; empty entries need no numbers. */
-  void number(NameTable table) {
-    if (ranks.length != names.length) {
-      ranks = table.number(this, null, names);
-    }
-  }
-
-  /** Forgets the ranks: only resolution needs them. */
-  void releaseRanks() {
-    ranks = NOT_NUMBERED;
-  }
-
-  /** {@return the name ranks, valid after {@link #number} and {@link NameTable#finish}} */
-  int[] ranks() {
-    return ranks;
   }
 
   /** {@return the names in order; not to be modified} */

@@ -84,6 +84,60 @@ final class EffectiveIndex {
   }
 
   /**
+   * Returns the index of counter sources, or null when they have more than {@link #MAX_ENTRIES}
+   * effective counters or too many sources. Every source is sorted by name (CounterEntries), so
+   * one merge walk over their heads yields the effective counters in name order, the first
+   * source in precedence order that has a name winning it. Counter include lists are short (at
+   * most 8 mixins, usually 2 or 3), so this takes a few comparisons per counter and needs no
+   * slice-wide numbering of counter names, which cost more than the merge for the few lists a
+   * slice has.
+   */
+  static @Nullable EffectiveIndex ofCounters(CounterEntries[] sources) {
+    int k = sources.length;
+    if (k > 0x7FFF) {
+      return null;
+    }
+    int total = 0;
+    for (CounterEntries s : sources) {
+      total += s.size();
+    }
+    int[] heads = new int[k];
+    String[] names = new String[Math.min(total, MAX_ENTRIES)];
+    int[] locations = new int[names.length];
+    int count = 0;
+    while (true) {
+      String min = null;
+      int winner = -1;
+      for (int s = 0; s < k; s++) {
+        if (heads[s] < sources[s].size()) {
+          String name = sources[s].name(heads[s]);
+          if (min == null || name.compareTo(min) < 0) {
+            min = name;
+            winner = s;
+          }
+        }
+      }
+      if (winner < 0) {
+        break;
+      }
+      if (count == names.length || heads[winner] > 0xFFFF) {
+        return null;
+      }
+      names[count] = min;
+      locations[count++] = (winner << 16) | heads[winner];
+      // Sources before the winner have no such name; later ones that have it are shadowed.
+      for (int s = winner; s < k; s++) {
+        if (heads[s] < sources[s].size() && sources[s].name(heads[s]).equals(min)) {
+          heads[s]++;
+        }
+      }
+    }
+    return count == names.length
+        ? new EffectiveIndex("", null, names, locations)
+        : new EffectiveIndex("", null, Arrays.copyOf(names, count), Arrays.copyOf(locations, count));
+  }
+
+  /**
    * The index of one include list alone, shared at resolution by every object with that list
    * (devices and consumptions usually come in groups that include the same mixins). Its
    * locations count the owner's own entries as source 0, which it leaves empty, so the index
@@ -134,15 +188,6 @@ final class EffectiveIndex {
         collect(sources[src].ranks(), src);
       }
       return finish(sources.length) ? entriesIndex(sources) : null;
-    }
-
-    /** As {@link #build(Entries[])}, for counters. */
-    @Nullable EffectiveIndex build(CounterEntries[] sources) {
-      begin();
-      for (int src = 0; src < sources.length; src++) {
-        collect(sources[src].ranks(), src);
-      }
-      return finish(sources.length) ? countersIndex(sources) : null;
     }
 
     /** {@return the shared index of {@code sources} without source 0, which must be empty} */
@@ -225,17 +270,6 @@ final class EffectiveIndex {
         loc[k] = l;
       }
       return of(d, i, loc);
-    }
-
-    private EffectiveIndex countersIndex(CounterEntries[] sources) {
-      String[] names = new String[count];
-      int[] loc = new int[count];
-      for (int k = 0; k < count; k++) {
-        int l = sorted[k];
-        names[k] = sources[l >>> 16].name(l & 0xFFFF);
-        loc[k] = l;
-      }
-      return new EffectiveIndex("", null, names, loc);
     }
 
     private void begin() {

@@ -191,6 +191,21 @@ class LazyCounters implements ResolvedCounters {
     return null;
   }
 
+  /*
+   * Whether another view has the same effective counters, in the same order, because it has the
+   * same own counters object and the same shared sources (and so the same includes index, which
+   * is built from them): views that repeat an include list without own counters, or a counter
+   * set's definition. Identity only, so it costs nothing and never compares counters.
+   */
+  final boolean sameShape(LazyCounters other) {
+    return own == other.own && sources == other.sources;
+  }
+
+  /** {@return a hash consistent with {@link #sameShape}} */
+  final int shapeHash() {
+    return 31 * System.identityHashCode(own) + System.identityHashCode(sources);
+  }
+
   /** {@return whether the effective counters can be walked in name order} */
   private boolean sorted() {
     return includes != null || sources.length == 1;

@@ -34,13 +34,9 @@ final class MixinIndex {
     this.counterSets = counterSets;
   }
 
-  /** Indexes the mixins and numbers their names in the slice's tables. */
+  /** Indexes the mixins and numbers the device mixins' names in the slice's table. */
   static MixinIndex build(
-      @Nullable ResourceSliceMixins mixins,
-      String driver,
-      List<FieldError> problems,
-      NameTable deviceNames,
-      NameTable counterNames) {
+      @Nullable ResourceSliceMixins mixins, String driver, List<FieldError> problems, NameTable deviceNames) {
     if (mixins == null) {
       return EMPTY;
     }
@@ -63,7 +59,6 @@ final class MixinIndex {
     for (int i = 0; i < consumptionMixins.size(); i++) {
       DeviceCounterConsumptionMixin m = consumptionMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
-      entries.number(counterNames);
       if (consumptions.putIfAbsent(m.name(), entries) != null) {
         problems.add(FieldError.duplicate(
             MIXINS.child("deviceCounterConsumption").index(i).child("name"), m.name()));
@@ -74,7 +69,6 @@ final class MixinIndex {
     for (int i = 0; i < counterSetMixins.size(); i++) {
       CounterSetMixin m = counterSetMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
-      entries.number(counterNames);
       if (counterSets.putIfAbsent(m.name(), entries) != null) {
         problems.add(FieldError.duplicate(MIXINS.child("counterSet").index(i).child("name"), m.name()));
       }

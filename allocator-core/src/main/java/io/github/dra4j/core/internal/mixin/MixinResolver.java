@@ -60,116 +60,178 @@ public final class MixinResolver {
    * @return the lazy views, what the gate dropped, and the problems that make the pool invalid
    */
   public static ResolvedSlice resolve(ResourceSlice slice, boolean mixinsEnabled) {
-    Objects.requireNonNull(slice, "slice");
-    ResourceSliceSpec spec = slice.spec();
-    String driver = spec.driver();
-    String pool = spec.pool().name();
-    List<FieldError> problems = new ArrayList<>();
-    List<ResolvedSlice.Dropped> dropped = new ArrayList<>();
-    NameTable deviceNames = new NameTable();
-    NameTable counterNames = new NameTable();
-    MixinIndex index = mixinsEnabled
-        ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames, counterNames)
-        : MixinIndex.EMPTY;
+    return new Resolution(Objects.requireNonNull(slice, "slice"), mixinsEnabled).resolve();
+  }
 
-    // Own entries first; device entries are numbered where they meet includes, so that every
-    // device view is indexed once. Counter views keep their own counters apart (LazyCounters).
-    List<CounterSet> sharedCounters = spec.sharedCounters();
-    CounterEntries[] ownSetCounters = new CounterEntries[sharedCounters.size()];
-    for (int i = 0; i < ownSetCounters.length; i++) {
-      CounterSet cs = sharedCounters.get(i);
-      ownSetCounters[i] = CounterEntries.of(cs.counters());
-    }
-    List<Device> specDevices = spec.devices();
-    OwnEntries[] own = new OwnEntries[specDevices.size()];
-    for (int i = 0; i < own.length; i++) {
-      own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames);
-    }
-    deviceNames.finish();
-    counterNames.finish();
-    EffectiveIndex.Builder deviceIndexes = deviceNames.size() == 0 ? null : new EffectiveIndex.Builder(deviceNames);
-    EffectiveIndex.Builder counterIndexes = counterNames.size() == 0 ? null : new EffectiveIndex.Builder(counterNames);
-    // Objects that repeat an include list share its resolution and index; only lists that
-    // resolved without a problem are shared, so that every object still reports its own.
-    Map<List<String>, CounterIncludes> setIncludes = new HashMap<>();
-    Map<List<String>, CounterIncludes> consumptionIncludes = new HashMap<>();
-    Map<List<String>, DeviceIncludes> sharedDeviceIncludes = new HashMap<>();
+  /*
+   * The state of resolving one slice. Split by kind of object (counter sets, a device, its
+   * consumptions), so that each step is a method of its own: a slice with mixins runs every
+   * step, and small methods reach compiled code sooner than one large one.
+   */
+  private static final class Resolution {
+    private final ResourceSlice slice;
+    private final boolean mixinsEnabled;
+    private final String driver;
+    private final String pool;
+    private final List<FieldError> problems = new ArrayList<>();
+    private final List<ResolvedSlice.Dropped> dropped = new ArrayList<>();
+    private final NameTable deviceNames = new NameTable();
+    private final MixinIndex index;
+    /* Devices, consumptions and counter sets that repeat an include list share its resolution. */
+    private final Map<List<String>, CounterIncludes> setIncludes = new HashMap<>();
+    private final Map<List<String>, CounterIncludes> consumptionIncludes = new HashMap<>();
+    private final Map<List<String>, DeviceIncludes> sharedDeviceIncludes = new HashMap<>();
+    private EffectiveIndex.@Nullable Builder deviceIndexes;
 
-    List<LazyCounterSet> counterSets = new ArrayList<>(sharedCounters.size());
-    Set<String> droppedCounterSets = new HashSet<>();
-    for (int i = 0; i < sharedCounters.size(); i++) {
-      CounterSet cs = sharedCounters.get(i);
-      if (!mixinsEnabled && !cs.includes().isEmpty()) {
-        dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.COUNTER_SET, cs.name(),
-            "counter set uses includes while " + GATE + " is disabled"));
-        droppedCounterSets.add(cs.name());
-        continue;
+    Resolution(ResourceSlice slice, boolean mixinsEnabled) {
+      this.slice = slice;
+      this.mixinsEnabled = mixinsEnabled;
+      ResourceSliceSpec spec = slice.spec();
+      this.driver = spec.driver();
+      this.pool = spec.pool().name();
+      this.index = mixinsEnabled
+          ? MixinIndex.build(spec.mixins(), driver, problems, deviceNames)
+          : MixinIndex.EMPTY;
+    }
+
+    ResolvedSlice resolve() {
+      // Own entries first; device entries are numbered where they meet includes, so that every
+      // device view is indexed once. Counter views keep their own counters apart (LazyCounters).
+      List<CounterSet> sharedCounters = slice.spec().sharedCounters();
+      CounterEntries[] ownSetCounters = new CounterEntries[sharedCounters.size()];
+      for (int i = 0; i < ownSetCounters.length; i++) {
+        ownSetCounters[i] = CounterEntries.of(sharedCounters.get(i).counters());
       }
-      CounterIncludes includes = cs.includes().isEmpty() ? CounterIncludes.NONE : setIncludes.get(cs.includes());
-      if (includes == null) {
-        includes = counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, index, Site.counterSet(i, cs.name()),
-            problems, counterIndexes);
+      List<Device> specDevices = slice.spec().devices();
+      OwnEntries[] own = new OwnEntries[specDevices.size()];
+      for (int i = 0; i < own.length; i++) {
+        own[i] = OwnEntries.of(specDevices.get(i), driver, mixinsEnabled, deviceNames);
       }
-      counterSets.add(new LazyCounterSet(cs, ownSetCounters[i], includes.sources(), includes.includesIndex()));
+      deviceNames.finish();
+      deviceIndexes = deviceNames.size() == 0 ? null : new EffectiveIndex.Builder(deviceNames);
+
+      Set<String> droppedCounterSets = new HashSet<>();
+      List<LazyCounterSet> counterSets = counterSets(sharedCounters, ownSetCounters, droppedCounterSets);
+      List<LazyDevice> devices = new ArrayList<>(specDevices.size());
+      for (int i = 0; i < specDevices.size(); i++) {
+        Device device = specDevices.get(i);
+        if (!mixinsEnabled) {
+          String reason = gateOffReason(device, droppedCounterSets);
+          if (reason != null) {
+            dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.DEVICE, device.name(), reason));
+            continue;
+          }
+        }
+        devices.add(device(i, device, own[i]));
+      }
+      deviceNames.release();
+      return new LazySlice(slice, devices, counterSets, dropped, problems);
     }
 
-    List<LazyDevice> devices = new ArrayList<>(specDevices.size());
-    for (int i = 0; i < specDevices.size(); i++) {
-      Device device = specDevices.get(i);
-      if (!mixinsEnabled) {
-        String reason = gateOffReason(device, droppedCounterSets);
-        if (reason != null) {
-          dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.DEVICE, device.name(), reason));
+    private List<LazyCounterSet> counterSets(List<CounterSet> sharedCounters, CounterEntries[] own,
+        Set<String> droppedCounterSets) {
+      List<LazyCounterSet> counterSets = new ArrayList<>(sharedCounters.size());
+      for (int i = 0; i < sharedCounters.size(); i++) {
+        CounterSet cs = sharedCounters.get(i);
+        if (!mixinsEnabled && !cs.includes().isEmpty()) {
+          dropped.add(new ResolvedSlice.Dropped(ResolvedSlice.Dropped.COUNTER_SET, cs.name(),
+              "counter set uses includes while " + GATE + " is disabled"));
+          droppedCounterSets.add(cs.name());
           continue;
         }
-      }
-      List<DeviceCounterConsumption> consumptions = device.consumesCounters();
-      LazyCounters[] resolvedConsumptions = new LazyCounters[consumptions.size()];
-      for (int j = 0; j < consumptions.size(); j++) {
-        DeviceCounterConsumption c = consumptions.get(j);
-        CounterIncludes includes = c.includes().isEmpty() ? CounterIncludes.NONE
-            : consumptionIncludes.get(c.includes());
+        CounterIncludes includes = cs.includes().isEmpty() ? CounterIncludes.NONE : setIncludes.get(cs.includes());
         if (includes == null) {
-          includes = counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES, index,
-              Site.consumption(i, device.name(), j, c.counterSet()), problems, counterIndexes);
+          includes = counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, Site.counterSet(i, cs.name()));
         }
-        resolvedConsumptions[j] = new LazyCounters(
-            c.counterSet(), own[i].consumptions[j], includes.sources(), includes.includesIndex());
+        counterSets.add(new LazyCounterSet(cs, own[i], includes.sources(), includes.includesIndex()));
       }
+      return counterSets;
+    }
+
+    private LazyDevice device(int i, Device device, OwnEntries own) {
+      List<LazyCounters> consumptions = consumptions(i, device, own);
       DeviceIncludes includes = device.includes().isEmpty() ? DeviceIncludes.NONE
           : sharedDeviceIncludes.get(device.includes());
       if (includes == null) {
-        includes = deviceIncludes(sharedDeviceIncludes, device.includes(), index, Site.device(i, device.name()),
-            problems, deviceIndexes);
+        includes = deviceIncludes(device.includes(), Site.device(i, device.name()));
       }
-      Entries<DeviceAttribute>[] attributes = includes.attributesWith(own[i].attributes);
-      Entries<DeviceCapacity>[] capacity = includes.capacityWith(own[i].capacity);
-      EffectiveIndex attributeIndex = null;
-      EffectiveIndex capacityIndex = null;
-      int n = own[i].attributes.size() + own[i].capacity.size();
-      if (attributes.length > 1 && deviceIndexes != null) {
-        EffectiveIndex a = deviceIndexes.merge(attributes, includes.attributeIndex());
-        n = deviceIndexes.lastCount();
-        EffectiveIndex c = deviceIndexes.merge(capacity, includes.capacityIndex());
-        n += deviceIndexes.lastCount();
-        if (a != null && c != null) {
-          attributeIndex = a;
-          capacityIndex = c;
+      Entries<DeviceAttribute>[] attributes = includes.attributesWith(own.attributes);
+      Entries<DeviceCapacity>[] capacity = includes.capacityWith(own.capacity);
+      if (attributes.length == 1 || deviceIndexes == null) {
+        // Devices without includes are left to API validation, as the reference allocator does.
+        int n = own.attributes.size() + own.capacity.size();
+        if (attributes.length > 1) {
+          checkLimit(i, device, n);
         }
+        return new LazyDevice(device, i, driver, pool, attributes, capacity, null, null, n, consumptions);
       }
-      // Devices without includes are left to API validation, as the reference allocator does.
-      if (attributes.length > 1 && n > MAX_ATTRIBUTES_AND_CAPACITIES) {
+      EffectiveIndex.Builder b = deviceIndexes;
+      EffectiveIndex attributeIndex = b.merge(attributes, includes.attributeIndex());
+      int n = b.lastCount();
+      EffectiveIndex capacityIndex = b.merge(capacity, includes.capacityIndex());
+      n += b.lastCount();
+      checkLimit(i, device, n);
+      boolean indexed = attributeIndex != null && capacityIndex != null;
+      return new LazyDevice(device, i, driver, pool, attributes, capacity, indexed ? attributeIndex : null,
+          indexed ? capacityIndex : null, n, consumptions);
+    }
+
+    private void checkLimit(int i, Device device, int n) {
+      if (n > MAX_ATTRIBUTES_AND_CAPACITIES) {
         Site site = Site.device(i, device.name());
         problems.add(new FieldError(FieldError.Type.TOO_MANY, site.path(), n,
             site.owner() + ": must have at most " + MAX_ATTRIBUTES_AND_CAPACITIES
                 + " attributes and capacities with the included mixins applied"));
       }
-      devices.add(new LazyDevice(device, i, driver, pool, attributes, capacity, attributeIndex, capacityIndex, n,
-          List.of(resolvedConsumptions)));
     }
-    deviceNames.release();
-    counterNames.release();
-    return new LazySlice(slice, devices, counterSets, dropped, problems);
+
+    private List<LazyCounters> consumptions(int i, Device device, OwnEntries own) {
+      List<DeviceCounterConsumption> consumptions = device.consumesCounters();
+      if (consumptions.isEmpty()) {
+        return List.of();
+      }
+      LazyCounters[] resolved = new LazyCounters[consumptions.size()];
+      for (int j = 0; j < consumptions.size(); j++) {
+        DeviceCounterConsumption c = consumptions.get(j);
+        CounterIncludes includes = c.includes().isEmpty() ? CounterIncludes.NONE
+            : consumptionIncludes.get(c.includes());
+        if (includes == null) {
+          includes = counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES,
+              Site.consumption(i, device.name(), j, c.counterSet()));
+        }
+        resolved[j] = new LazyCounters(c.counterSet(), own.consumptions[j], includes.sources(), includes.includesIndex());
+      }
+      return List.of(resolved);
+    }
+
+    /* Resolves an include list not seen yet, and shares it when it resolved without a problem. */
+    private DeviceIncludes deviceIncludes(List<String> names, Site site) {
+      int before = problems.size();
+      DeviceIncludes resolved = DeviceIncludes.of(
+          includes(names, MAX_INCLUDES, index::device, new DeviceMixinEntries[names.size()], site, problems,
+              ": no device mixin with this name in spec.mixins.device of the same ResourceSlice"),
+          deviceIndexes);
+      if (problems.size() == before) {
+        sharedDeviceIncludes.put(names, resolved);
+      }
+      return resolved;
+    }
+
+    private CounterIncludes counterIncludes(Map<List<String>, CounterIncludes> shared, List<String> names, int max,
+        Site site) {
+      int before = problems.size();
+      boolean consumption = site.consumption() >= 0;
+      List<CounterEntries> found = includes(names, max, consumption ? index::consumption : index::counterSet,
+          new CounterEntries[names.size()], site, problems, consumption
+              ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
+                  + " of the same ResourceSlice"
+              : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice");
+      CounterIncludes resolved = CounterIncludes.of(found);
+      if (problems.size() == before) {
+        shared.put(names, resolved);
+      }
+      return resolved;
+    }
   }
 
   /** A device's own entries, normalised once; attributes and capacities numbered where they meet includes. */
@@ -304,56 +366,17 @@ public final class MixinResolver {
    * and the index of the includes alone as they are.
    */
   private record CounterIncludes(CounterEntries[] sources, @Nullable EffectiveIndex includesIndex) {
-    static final CounterIncludes NONE = of(List.of(), null);
+    static final CounterIncludes NONE = of(List.of());
 
-    static CounterIncludes of(List<CounterEntries> includes, EffectiveIndex.@Nullable Builder indexes) {
+    static CounterIncludes of(List<CounterEntries> includes) {
       int n = includes.size();
       CounterEntries[] sources = new CounterEntries[n + 1];
       sources[0] = CounterEntries.EMPTY;
       for (int i = 0; i < n; i++) {
         sources[i + 1] = includes.get(n - 1 - i);
       }
-      return new CounterIncludes(sources, n == 0 || indexes == null ? null : indexes.build(sources));
+      return new CounterIncludes(sources, n == 0 ? null : EffectiveIndex.ofCounters(sources));
     }
-
-
-  }
-
-  /* Resolves an include list not seen yet, and shares it when it resolved without a problem. */
-  private static DeviceIncludes deviceIncludes(Map<List<String>, DeviceIncludes> shared, List<String> names,
-      MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
-    int before = problems.size();
-    DeviceIncludes resolved = DeviceIncludes.of(deviceIncludes(names, index, site, problems), indexes);
-    if (problems.size() == before) {
-      shared.put(names, resolved);
-    }
-    return resolved;
-  }
-
-  private static CounterIncludes counterIncludes(Map<List<String>, CounterIncludes> shared, List<String> names,
-      int max, MixinIndex index, Site site, List<FieldError> problems, EffectiveIndex.@Nullable Builder indexes) {
-    int before = problems.size();
-    CounterIncludes resolved = CounterIncludes.of(counterIncludes(names, max, index, site, problems), indexes);
-    if (problems.size() == before) {
-      shared.put(names, resolved);
-    }
-    return resolved;
-  }
-
-  private static List<DeviceMixinEntries> deviceIncludes(
-      List<String> names, MixinIndex index, Site site, List<FieldError> problems) {
-    return includes(names, MAX_INCLUDES, index::device, new DeviceMixinEntries[names.size()], site, problems,
-        ": no device mixin with this name in spec.mixins.device of the same ResourceSlice");
-  }
-
-  private static List<CounterEntries> counterIncludes(
-      List<String> names, int max, MixinIndex index, Site site, List<FieldError> problems) {
-    boolean consumption = site.consumption() >= 0;
-    return includes(names, max, consumption ? index::consumption : index::counterSet,
-        new CounterEntries[names.size()], site, problems, consumption
-            ? ": no counter consumption mixin with this name in spec.mixins.deviceCounterConsumption"
-                + " of the same ResourceSlice"
-            : ": no counter set mixin with this name in spec.mixins.counterSet of the same ResourceSlice");
   }
 
   /*

@@ -2,14 +2,13 @@ package io.github.dra4j.core.internal.mixin;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.jspecify.annotations.Nullable;
 
 /*
- * Numbers the distinct names of one slice, (domain, id) for attributes and capacities or
- * ("", name) for counters, in the order Entries and CounterEntries sort them. With every name
- * a small int, the effective entries of a device or counter object are found by one pass over
- * its sources (EffectiveIndex.Builder) instead of a binary search per mixin entry. Used during
- * resolution only. An open-addressing table of strings and ints: resolution numbers every
+ * Numbers the distinct (domain, id) names of one slice's attributes and capacities, in the order
+ * Entries sorts them. With every name a small int, the effective entries of a device are found
+ * by one pass over its sources (EffectiveIndex.Builder) instead of a binary search per mixin
+ * entry. Counters need no numbers: their include lists are short and merged by name
+ * (EffectiveIndex.ofCounters). Used during resolution only. An open-addressing table of strings and ints: resolution numbers every
  * entry of a slice with includes, so boxing and map nodes would be most of its cost.
  */
 final class NameTable {
@@ -19,20 +18,20 @@ final class NameTable {
   private final List<String> domainsByNumber = new ArrayList<>();
   private final List<String> idsByNumber = new ArrayList<>();
   private final List<int[]> pending = new ArrayList<>();
-  private final List<Object> numbered = new ArrayList<>();
+  private final List<Entries<?>> numbered = new ArrayList<>();
   private boolean finished;
 
   /**
    * Numbers the given names; {@link #finish} rewrites the returned array in place to ranks in
-   * (domain, id) order. Counter names have no domains (null).
+   * (domain, id) order.
    */
-  int[] number(Object owner, String @Nullable [] entryDomains, String[] entryIds) {
+  int[] number(Entries<?> owner, String[] entryDomains, String[] entryIds) {
     if (finished) {
       throw new IllegalStateException("name table already finished");
     }
     int[] result = new int[entryIds.length];
     for (int k = 0; k < result.length; k++) {
-      result[k] = number(entryDomains == null ? "" : entryDomains[k], entryIds[k]);
+      result[k] = number(entryDomains[k], entryIds[k]);
     }
     pending.add(result);
     numbered.add(owner);
@@ -86,12 +85,8 @@ final class NameTable {
 
   /** Drops the ranks from every numbered entries object once the indexes are built. */
   void release() {
-    for (Object o : numbered) {
-      if (o instanceof Entries<?> e) {
-        e.releaseRanks();
-      } else {
-        ((CounterEntries) o).releaseRanks();
-      }
+    for (Entries<?> e : numbered) {
+      e.releaseRanks();
     }
     numbered.clear();
   }

@@ -13,6 +13,7 @@ import static io.github.dra4j.core.internal.mixin.TestSlices.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSetMixin;
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceCounterConsumptionMixin;
@@ -33,6 +34,45 @@ import org.junit.jupiter.api.Test;
  * objects too large to index.
  */
 final class EffectiveIndexTest {
+
+  @Test
+  void ofCounters_mergesSourcesByNameAndTheFirstSourceWins() {
+    CounterEntries[] sources = {
+        CounterEntries.EMPTY,
+        CounterEntries.of(counters("b", "1", "d", "1")),
+        CounterEntries.of(counters("a", "2", "b", "2", "e", "2")),
+        CounterEntries.EMPTY,
+        CounterEntries.of(counters("a", "3", "c", "3", "e", "3", "f", "3"))};
+
+    EffectiveIndex index = EffectiveIndex.ofCounters(sources);
+
+    List<String> seen = new ArrayList<>();
+    for (int k = 0; k < index.size(); k++) {
+      seen.add(index.id(k) + "=" + sources[index.source(k)].value(index.position(k)));
+    }
+    assertThat(seen).containsExactly("a=2", "b=1", "c=3", "d=1", "e=2", "f=3");
+    assertThat(index.indexOf("e")).isEqualTo(4);
+    assertThat(index.indexOf("g")).isEqualTo(-1);
+  }
+
+  @Test
+  void ofCounters_noIndexOverTheEntryLimit_butShadowedNamesDoNotCount() {
+    Map<String, Counter> first = new LinkedHashMap<>();
+    Map<String, Counter> second = new LinkedHashMap<>();
+    for (int i = 0; i < EffectiveIndex.MAX_ENTRIES; i++) {
+      first.put(String.format("n%02d", i), Counter.of("1"));
+      second.put(String.format("n%02d", i), Counter.of("2"));
+    }
+    CounterEntries a = CounterEntries.of(first);
+    CounterEntries b = CounterEntries.of(second);
+
+    assertThat(EffectiveIndex.ofCounters(new CounterEntries[] {CounterEntries.EMPTY, a, b}).size())
+        .isEqualTo(EffectiveIndex.MAX_ENTRIES);
+    second.put("z", Counter.of("2"));
+    assertThat(EffectiveIndex.ofCounters(new CounterEntries[] {CounterEntries.EMPTY, a, CounterEntries.of(second)}))
+        .isNull();
+    assertThat(EffectiveIndex.ofCounters(new CounterEntries[] {CounterEntries.EMPTY}).size()).isZero();
+  }
 
   @Test
   void device_overTheIndexLimitStillResolvesLikeAnIndexedOne() {
