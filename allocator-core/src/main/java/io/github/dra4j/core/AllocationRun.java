@@ -715,17 +715,23 @@ final class AllocationRun {
     // As in the reference, counters charged here stay charged when a later check (taint,
     // constraint, capacity) rejects the device within this call, and a device that allows
     // multiple allocations keeps them charged on undo.
-    PoolLayout.Consumption charged = null;
+    boolean charged = false;
     if (!skipCounterCheck && consumes) {
-      charged = layout.consumption(local, device);
       CounterLedger ledger = ledger(pi, layout);
-      boolean idle = ledger.idle();
-      if (!ledger.charge(charged)) {
-        if (idle && !layout.allowsMultiple(local)) {
-          layout.rememberCountersDoNotFitAlone(local);
+      boolean alone = ledger.idle() && !layout.allowsMultiple(local);
+      if (alone && layout.countersFitAlone(local)) {
+        ledger.chargeKnownToFit(local);
+      } else if (ledger.charge(layout.consumption(local, device))) {
+        if (alone) {
+          layout.rememberCountersAlone(local, true);
+        }
+      } else {
+        if (alone) {
+          layout.rememberCountersAlone(local, false);
         }
         return null;
       }
+      charged = true;
     }
     if (features.deviceTaints() && layout.tainted(local) && untoleratedTaint(device, request) != null) {
       return null;
@@ -768,7 +774,7 @@ final class AllocationRun {
     int previous = claimResults.size();
     Map<String, BigDecimal> recorded = consumed == null || consumed.isEmpty() ? null : consumed;
     claimResults.add(new DeviceResult(device, layout.nodeBound(local), data, shareId, recorded));
-    PoolLayout.Consumption refund = allowMultiple ? null : charged;
+    boolean refund = !allowMultiple && charged;
     return () -> {
       for (int i = 0; i < cs.length; i++) {
         if (keys[i] >= 0) {
@@ -781,8 +787,8 @@ final class AllocationRun {
         }
       } else {
         undedicate(device, c, pi, local);
-        if (refund != null) {
-          ledger(pi, layout).refund(refund);
+        if (refund) {
+          ledger(pi, layout).refund(local, device);
         }
       }
       claimResults.subList(previous, claimResults.size()).clear();

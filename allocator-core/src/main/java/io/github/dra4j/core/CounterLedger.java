@@ -25,6 +25,11 @@ final class CounterLedger {
   private BigDecimal @Nullable [] exact;
   /** Charges not refunded: at zero every amount is zero, as in a new ledger. */
   private int charges;
+  /**
+   * The device charged by chargeKnownToFit whose consumption is not added yet, or -1: a call that
+   * charges one device of the pool never reads what it consumes.
+   */
+  private int deferred = -1;
 
   CounterLedger(PoolLayout layout, boolean overcommitted) {
     this.layout = layout;
@@ -45,6 +50,7 @@ final class CounterLedger {
    * so the other sets are still within their counters.
    */
   boolean charge(PoolLayout.Consumption c) {
+    addDeferred();
     add(c, true);
     if (overcommitted ? within(0, layout.setCount()) : withinSets(c.sets())) {
       charges++;
@@ -56,13 +62,41 @@ final class CounterLedger {
 
   /** Gives back what {@link #charge} took. */
   void refund(PoolLayout.Consumption c) {
+    addDeferred();
     add(c, false);
     charges--;
   }
 
+  /**
+   * Charges a device of an {@link #idle} ledger whose counters are known to fit alone
+   * (PoolLayout.countersFitAlone); its consumption is added only when another charge or a refund
+   * needs the amounts.
+   */
+  void chargeKnownToFit(int local) {
+    deferred = local;
+  }
+
+  /** Gives back the charge of the device with that number, by chargeKnownToFit or by charge. */
+  void refund(int local, DeviceEntry device) {
+    if (deferred == local) {
+      deferred = -1;
+    } else {
+      refund(layout.consumption(local, device));
+    }
+  }
+
   /** {@return whether nothing is charged: a charge then succeeds or fails as on a new ledger} */
   boolean idle() {
-    return charges == 0;
+    return charges == 0 && deferred < 0;
+  }
+
+  private void addDeferred() {
+    int local = deferred;
+    if (local >= 0) {
+      deferred = -1;
+      add(layout.consumption(local, layout.devices[local]), true);
+      charges++;
+    }
   }
 
   private boolean withinSets(int[] sets) {

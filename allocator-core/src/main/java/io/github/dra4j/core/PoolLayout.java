@@ -49,11 +49,13 @@ final class PoolLayout {
   private static final char UNREQUESTED_KNOWN = 256;
   private static final char UNREQUESTED_FITS = 512;
   /**
-   * Remembered: its counters do not fit while a call has charged nothing else in the pool; then
-   * the check depends on this layout's counters left and the device only. Recorded for devices
-   * that do not allow multiple allocations, and never carried over to another layout.
+   * Remembered: whether its counters fit (ALONE_FITS) or not (ALONE_DOES_NOT_FIT) while a call
+   * has charged nothing else in the pool; then the check depends on this layout's counters left
+   * and the device only. Recorded for devices that do not allow multiple allocations, and never
+   * carried over to another layout.
    */
   private static final char ALONE_DOES_NOT_FIT = 1024;
+  private static final char ALONE_FITS = 2048;
   /**
    * The bits that depend on the device and its slice only, not on the in-use state or the
    * counters left: a layout over the same devices takes them over.
@@ -576,8 +578,17 @@ final class PoolLayout {
     return (flags[local] & ALONE_DOES_NOT_FIT) != 0;
   }
 
-  /** Records that the device's counters did not fit in a call that had charged nothing else in the pool. */
-  void rememberCountersDoNotFitAlone(int local) {
-    flags[local] = (char) (flags[local] | ALONE_DOES_NOT_FIT);
+  /**
+   * {@return whether charging the device's counters is known to succeed in a call that has
+   * charged nothing else in this pool} The charge can then be recorded without reading the
+   * device's consumption (CounterLedger.chargeKnownToFit).
+   */
+  boolean countersFitAlone(int local) {
+    return (flags[local] & ALONE_FITS) != 0;
+  }
+
+  /** Records whether the device's counters fit in a call that had charged nothing else in the pool. */
+  void rememberCountersAlone(int local, boolean fits) {
+    flags[local] = (char) (flags[local] | (fits ? ALONE_FITS : ALONE_DOES_NOT_FIT));
   }
 }

@@ -7,11 +7,14 @@ import static io.github.dra4j.core.Fx.allocated;
 import static io.github.dra4j.core.Fx.claim;
 import static io.github.dra4j.core.Fx.device;
 import static io.github.dra4j.core.Fx.devicesOf;
+import static io.github.dra4j.core.Fx.firstAvailable;
 import static io.github.dra4j.core.Fx.node;
 import static io.github.dra4j.core.Fx.request;
 import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.Fx.sub;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.api.DeviceConstraint;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.testing.Builders;
@@ -25,15 +28,19 @@ import org.junit.jupiter.api.Test;
  */
 final class CountersAloneTest {
 
-  /* One set "cs" with 10 of "c"; a, b and c consume 6 each, x consumes 5. */
+  /*
+   * One set "cs" with 10 of "c"; a, b and c consume 6 each, x consumes 5; y consumes nothing.
+   * Groups: a is in g1, the others in g2.
+   */
   private static List<ResourceSlice> slices() {
     ResourceSlice counters = Builders.counterSlice("counters", DRIVER, "pool-1", NODE,
         Builders.counterSet("cs", Builders.counters("c", "10"))).resourceSliceCount(2).build();
     ResourceSlice devices = slice("devices", "pool-1", 1, 2, NODE, List.of(
-        device("a").attr("type", "A").consumes(Builders.consumption("cs", Builders.counters("c", "6"))).build(),
-        device("b").attr("type", "B").consumes(Builders.consumption("cs", Builders.counters("c", "6"))).build(),
-        device("c").attr("type", "B").consumes(Builders.consumption("cs", Builders.counters("c", "6"))).build(),
-        device("x").attr("type", "X").consumes(Builders.consumption("cs", Builders.counters("c", "5"))).build()));
+        device("a").attr("type", "A").attr("group", "g1").consumes(Builders.consumption("cs", Builders.counters("c", "6"))).build(),
+        device("b").attr("type", "B").attr("group", "g2").consumes(Builders.consumption("cs", Builders.counters("c", "6"))).build(),
+        device("c").attr("type", "B").attr("group", "g2").consumes(Builders.consumption("cs", Builders.counters("c", "6"))).build(),
+        device("x").attr("type", "X").attr("group", "g2").consumes(Builders.consumption("cs", Builders.counters("c", "5"))).build(),
+        device("y").attr("type", "Y").attr("group", "g2").build()));
     return List.of(counters, devices);
   }
 
@@ -73,5 +80,25 @@ final class CountersAloneTest {
     // On its own, b fits.
     assertThat(devicesOf(snapshot.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 1, "attr type == B"))))))
         .containsExactly(List.of("req-0=pool-1/b"));
+  }
+
+  @Test
+  void aChargeKnownToFitIsAddedWhenAnotherComesAndGivenBackOnUndo() {
+    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
+    // a, then b: 12 of 10. The second time, a's charge is known to fit and recorded unread.
+    ResourceClaim aAndB = claim("claim-0", request("req-0", 1, "attr type == A"), request("req-1", 1, "attr type == B"));
+    // a (g1) fits, but y (g2) does not match it: a is given back, then b (g2) fits with y.
+    ResourceClaim matched = claim("claim-1", List.of(DeviceConstraint.matchAttribute("driver-a/group", List.of())),
+        firstAvailable("req-0", sub("sub-0", 1, "attr type == A"), sub("sub-1", 1, "attr type == B")),
+        request("req-1", 1, "attr type == Y"));
+    for (int round = 0; round < 2; round++) {
+      assertThat(snapshot.allocate(node(NODE), List.of(aAndB))).as("round %d", round)
+          .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+      assertThat(devicesOf(snapshot.allocate(node(NODE), List.of(matched)))).as("round %d", round)
+          .containsExactly(List.of("req-0/sub-1=pool-1/b", "req-1=pool-1/y"));
+    }
+    PoolLayout layout = layout(snapshot);
+    assertThat(layout.countersFitAlone(0)).isTrue();
+    assertThat(layout.countersFitAlone(1)).isTrue();
   }
 }
