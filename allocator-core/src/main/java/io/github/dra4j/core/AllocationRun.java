@@ -71,14 +71,16 @@ final class AllocationRun {
   /**
    * The devices this call dedicates to its claims (allocatingDevices of the reference): the
    * (device, claim) pairs, with each device's pool and PoolLayout number. While there are few,
-   * whether a device is dedicated is answered by scanning them; from more than SCAN_PAIRS on,
-   * by per-pool counts of the claims each device is dedicated to (created on first use).
+   * whether a device is dedicated is answered by scanning them, unless its bit in pairMask (a
+   * one-word Bloom filter of pool and number) says it is not; from more than SCAN_PAIRS on, by
+   * per-pool counts of the claims each device is dedicated to (created on first use).
    */
   private @Nullable DeviceEntry[] pairDevices = NO_DEVICES;
   private int[] pairClaims = NO_INTS;
   private int[] pairPools = NO_INTS;
   private int[] pairLocals = NO_INTS;
   private int pairs;
+  private long pairMask;
   private int @Nullable [] @Nullable [] dedications;
   private static final int SCAN_PAIRS = 16;
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
@@ -875,15 +877,18 @@ final class AllocationRun {
       int[] counts = counted[pi];
       return counts != null && counts[local] > 0;
     }
-    if (pairs > 0) {
-      DeviceEntry device = layout.devices[local];
+    if ((pairMask & pairBit(pi, local)) != 0) {
       for (int i = 0; i < pairs; i++) {
-        if (pairDevices[i] == device) {
+        if (pairLocals[i] == local && pairPools[i] == pi) {
           return true;
         }
       }
     }
     return false;
+  }
+
+  private static long pairBit(int pi, int local) {
+    return 1L << (local + 17 * pi); // the shift takes the low six bits
   }
 
   private boolean deviceCapacityInUse(DeviceEntry device) {
@@ -911,6 +916,7 @@ final class AllocationRun {
     pairClaims[pairs] = c;
     pairPools[pairs] = pi;
     pairLocals[pairs++] = local;
+    pairMask |= pairBit(pi, local);
     if (dedications != null) {
       count(dedications, pi, local, 1);
     } else if (pairs > SCAN_PAIRS) {
@@ -944,6 +950,11 @@ final class AllocationRun {
         System.arraycopy(pairPools, i + 1, pairPools, i, after);
         System.arraycopy(pairLocals, i + 1, pairLocals, i, after);
         pairDevices[--pairs] = null;
+        long mask = 0;
+        for (int j = 0; j < pairs; j++) {
+          mask |= pairBit(pairPools[j], pairLocals[j]);
+        }
+        pairMask = mask;
         return;
       }
     }
