@@ -45,6 +45,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class AllocationRun {
   static final int ALLOCATION_RESULTS_MAX_SIZE = 32;
+  /** Dedications of a call answered by scanning them; beyond, by per-pool counts. */
+  private static final int SCAN_PAIRS = 16;
   private static final int POLL_INTERVAL = 1024;
   private static final FieldPath REQUESTS = FieldPath.of("spec", "devices", "requests");
   private static final DeviceEntry[] NO_DEVICES = {};
@@ -82,7 +84,6 @@ final class AllocationRun {
   private int pairs;
   private long pairMask;
   private int @Nullable [] @Nullable [] dedications;
-  private static final int SCAN_PAIRS = 16;
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private final Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
   private final List<List<DeviceResult>> results;
