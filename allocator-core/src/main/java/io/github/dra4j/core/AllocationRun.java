@@ -60,6 +60,8 @@ final class AllocationRun {
   final List<ResourceClaim> claims;
   final List<Pool> pools;
   private final AllocationOptions options;
+  /** Claims validated for several nodes, or null: this run validates them. */
+  private final @Nullable Plan plan;
 
   long steps;
   long invocations;
@@ -68,6 +70,9 @@ final class AllocationRun {
   /** Per claim, per request. */
   RequestSlot[][] slots;
   private Constraint[][] constraints;
+  /** The chosen subrequest of each request with subrequests, by RequestSlot.subIndex. */
+  private int[] selected = NO_INTS;
+  private int subSlots;
   /** Per pool, created on first use: what this call's devices consume from its counters. */
   private final @Nullable CounterLedger[] ledgers;
   /**
@@ -82,20 +87,29 @@ final class AllocationRun {
   private int[] pairPools = NO_INTS;
   private int[] pairLocals = NO_INTS;
   private int pairs;
+  /** The capacity of the pair arrays when first needed: the devices the claims ask for at least. */
+  private int firstPairs = 1;
   private long pairMask;
   private int @Nullable [] @Nullable [] dedications;
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
-  private final Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = new HashMap<>();
+  private Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = Map.of();
   private final List<List<DeviceResult>> results;
 
   AllocationRun(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, List<Pool> pools,
       AllocationOptions options) {
+    this(snapshot, node, claims, pools, options, null);
+  }
+
+  /** A run that takes the claims as validated by {@link #plan}, which must be of the same claims. */
+  AllocationRun(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, List<Pool> pools,
+      AllocationOptions options, @Nullable Plan plan) {
     this.snapshot = snapshot;
     this.features = snapshot.features();
     this.node = node;
     this.claims = claims;
     this.pools = pools;
     this.options = options;
+    this.plan = plan;
     this.ledgers = new CounterLedger[pools.size()];
     this.slots = new RequestSlot[claims.size()][];
     this.constraints = new Constraint[claims.size()][];
@@ -115,18 +129,73 @@ final class AllocationRun {
       @Nullable String shareId,
       @Nullable Map<String, BigDecimal> consumedCapacity) {}
 
-  /** A request without subrequests (one entry) or with them (one per subrequest). */
+  /**
+   * A request without subrequests (one entry) or with them (one per subrequest; the run keeps
+   * which one it chose at subIndex of its selected subrequests).
+   */
   static final class RequestSlot {
     final DeviceRequest request;
     final RequestData[] data;
     final boolean hasSubRequests;
-    int selected;
+    final int subIndex;
 
-    RequestSlot(DeviceRequest request, RequestData[] data, boolean hasSubRequests) {
+    RequestSlot(DeviceRequest request, RequestData[] data, boolean hasSubRequests, int subIndex) {
       this.request = request;
       this.data = data;
       this.hasSubRequests = hasSubRequests;
+      this.subIndex = subIndex;
     }
+  }
+
+  /**
+   * Claims validated once for the runs of several nodes (feasibleNodes). Without a request for all
+   * devices, validation depends only on the claims and the snapshot, and its slots are never
+   * changed by a search, so runs on any thread share them; each run builds its own constraints
+   * (they keep search state) and keeps its own chosen subrequests.
+   */
+  static final class Plan {
+    private final RequestSlot[][] slots;
+    /** The validating run's constraints: shared only when every claim has none. */
+    private final Constraint[][] constraints;
+    private final boolean constrained;
+    private final int minDevicesTotal;
+    private final int subSlots;
+
+    private Plan(AllocationRun validated, int minDevicesTotal) {
+      this.slots = validated.slots;
+      this.constraints = validated.constraints;
+      boolean any = false;
+      for (Constraint[] cs : constraints) {
+        any |= cs.length > 0;
+      }
+      this.constrained = any;
+      this.minDevicesTotal = minDevicesTotal;
+      this.subSlots = validated.subSlots;
+    }
+  }
+
+  /**
+   * Validates the claims once for runs on several nodes, or returns null when a request asks for
+   * all devices: its devices, and so its validation, depend on the node.
+   *
+   * @throws RuntimeException what the validation of every run would throw (after its poll)
+   */
+  static @Nullable Plan plan(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims,
+      AllocationOptions options) {
+    for (ResourceClaim claim : claims) {
+      for (DeviceRequest request : claim.spec().devices().requests()) {
+        if (request.exactly() != null && RequestView.of(request.name(), request.exactly()).allDevices()) {
+          return null;
+        }
+        for (DeviceSubRequest sub : request.firstAvailable()) {
+          if (RequestView.of(sub).allDevices()) {
+            return null;
+          }
+        }
+      }
+    }
+    AllocationRun validating = new AllocationRun(snapshot, node, claims, List.of(), options);
+    return new Plan(validating, validating.validate());
   }
 
   /** Validated request data. Mirrors requestData. */
@@ -195,10 +264,8 @@ final class AllocationRun {
    * unsatisfiable (the state then feeds the Explainer).
    */
   boolean search() {
-    int minDevicesTotal = 0;
-    for (int c = 0; c < claims.size(); c++) {
-      minDevicesTotal += validateClaim(c);
-    }
+    int minDevicesTotal = plan == null ? validate() : adopt(plan);
+    firstPairs = Math.max(1, minDevicesTotal);
     Status status = allocateOne(0, 0, 0, 0, false, 0, 0);
     if (status == Status.MAX_SIZE_EXCEEDED) {
       throw new InvalidInputException("allocation max size exceeded", null, null);
@@ -230,6 +297,31 @@ final class AllocationRun {
   }
 
   /* ---------------- validation ---------------- */
+
+  /** Validates every claim; {@return the devices the claims ask for at least} */
+  private int validate() {
+    int minDevicesTotal = 0;
+    for (int c = 0; c < claims.size(); c++) {
+      minDevicesTotal += validateClaim(c);
+    }
+    selected = subSlots == 0 ? NO_INTS : new int[subSlots];
+    return minDevicesTotal;
+  }
+
+  /** Takes the claims as validated by the plan; {@return the devices the claims ask for at least} */
+  private int adopt(Plan p) {
+    slots = p.slots;
+    subSlots = p.subSlots;
+    selected = subSlots == 0 ? NO_INTS : new int[subSlots];
+    if (p.constrained) {
+      for (int c = 0; c < claims.size(); c++) {
+        constraints[c] = constraints(c);
+      }
+    } else {
+      constraints = p.constraints;
+    }
+    return p.minDevicesTotal;
+  }
 
   private int validateClaim(int c) {
     ResourceClaim claim = claims.get(c);
@@ -267,7 +359,7 @@ final class AllocationRun {
           data[s] = validateRequest(c, r, s, RequestView.of(request.firstAvailable().get(s)), parent);
           min = Math.min(min, data[s].numDevices);
         }
-        slots[c][r] = new RequestSlot(request, data, true);
+        slots[c][r] = new RequestSlot(request, data, true, subSlots++);
         minDevicesPerClaim += min;
       } else {
         if (request.exactly() == null) {
@@ -276,7 +368,7 @@ final class AllocationRun {
               REQUESTS.index(r).child("exactly"));
         }
         RequestData data = validateRequest(c, r, -1, RequestView.of(request.name(), request.exactly()), null);
-        slots[c][r] = new RequestSlot(request, new RequestData[] {data}, false);
+        slots[c][r] = new RequestSlot(request, new RequestData[] {data}, false, -1);
         minDevicesPerClaim += data.numDevices;
       }
     }
@@ -285,28 +377,34 @@ final class AllocationRun {
           + minDevicesPerClaim + " exceeds the claim limit of " + ALLOCATION_RESULTS_MAX_SIZE,
           objectRef(claim), REQUESTS);
     }
-    List<DeviceConstraint> list = claim.spec().devices().constraints();
-    constraints[c] = new Constraint[list.size()];
-    for (int i = 0; i < list.size(); i++) {
-      DeviceConstraint dc = list.get(i);
-      if (dc.matchAttribute() != null) {
-        constraints[c][i] = new Constraint.MatchAttribute(dc.requests(), dc.matchAttribute(),
-            features.listTypeAttributes());
-      } else if (dc.distinctAttribute() != null) {
-        constraints[c][i] = new Constraint.DistinctAttribute(dc.requests(), dc.distinctAttribute(),
-            features.listTypeAttributes(), requests.size());
-      } else {
-        throw new InvalidInputException("claim " + claimRef(claim) + ", constraint #" + i
-            + ": empty constraint (unsupported constraint type?)", objectRef(claim),
-            FieldPath.of("spec", "devices", "constraints").index(i));
-      }
-    }
+    constraints[c] = constraints(c);
     for (RequestSlot slot : slots[c]) {
       for (RequestData data : slot.data) {
         data.constraintKeys = constraintKeys(constraints[c], requests, data);
       }
     }
     return minDevicesPerClaim;
+  }
+
+  /** New constraints of claim c, without devices. */
+  private Constraint[] constraints(int c) {
+    ResourceClaim claim = claims.get(c);
+    List<DeviceConstraint> list = claim.spec().devices().constraints();
+    Constraint[] cs = new Constraint[list.size()];
+    for (int i = 0; i < list.size(); i++) {
+      DeviceConstraint dc = list.get(i);
+      if (dc.matchAttribute() != null) {
+        cs[i] = new Constraint.MatchAttribute(dc.requests(), dc.matchAttribute(), features.listTypeAttributes());
+      } else if (dc.distinctAttribute() != null) {
+        cs[i] = new Constraint.DistinctAttribute(dc.requests(), dc.distinctAttribute(),
+            features.listTypeAttributes(), claim.spec().devices().requests().size());
+      } else {
+        throw new InvalidInputException("claim " + claimRef(claim) + ", constraint #" + i
+            + ": empty constraint (unsupported constraint type?)", objectRef(claim),
+            FieldPath.of("spec", "devices", "constraints").index(i));
+      }
+    }
+    return cs;
   }
 
   /** The request's key is the index of the first request of its name: the reference keys by name. */
@@ -476,7 +574,7 @@ final class AllocationRun {
         }
         allExceeded = false;
         if (st == Status.SUCCESS) {
-          slot.selected = sub;
+          selected[slot.subIndex] = sub;
           return Status.SUCCESS;
         }
       }
@@ -769,6 +867,9 @@ final class AllocationRun {
       if (allowMultiple) {
         consumed = ConsumableCapacity.consumedCapacity(device, request);
         shareId = UUID.randomUUID().toString();
+        if (allocatingCapacity.isEmpty()) {
+          allocatingCapacity = new HashMap<>();
+        }
         Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device, k -> new HashMap<>());
         consumed.forEach((k, v) -> sum.merge(k, v, BigDecimal::add));
       }
@@ -907,7 +1008,7 @@ final class AllocationRun {
 
   private void dedicate(DeviceEntry device, int c, int pi, int local) {
     if (pairs == pairDevices.length) {
-      int length = Math.max(8, 2 * pairs);
+      int length = Math.max(firstPairs, 2 * pairs);
       pairDevices = Arrays.copyOf(pairDevices, length);
       pairClaims = Arrays.copyOf(pairClaims, length);
       pairPools = Arrays.copyOf(pairPools, length);
@@ -1027,7 +1128,7 @@ final class AllocationRun {
   /** The chosen request data of each request: the selected subrequest for a prioritized list. */
   private RequestData chosen(int c, int r) {
     RequestSlot slot = slots[c][r];
-    return slot.data[slot.hasSubRequests ? slot.selected : 0];
+    return slot.data[slot.hasSubRequests ? selected[slot.subIndex] : 0];
   }
 
   private List<DeviceAllocationConfiguration> configs(int c) {
@@ -1070,7 +1171,7 @@ final class AllocationRun {
         if (!slot.hasSubRequests) {
           continue;
         }
-        if (cc.requests().contains(slot.data[slot.selected].requestName())) {
+        if (cc.requests().contains(slot.data[selected[slot.subIndex]].requestName())) {
           MutableConfig m = new MutableConfig(DeviceAllocationConfiguration.FROM_CLAIM, cc.opaque());
           m.requests.addAll(cc.requests());
           config.add(m);
@@ -1096,7 +1197,7 @@ final class AllocationRun {
         continue;
       }
       RequestSlot slot = slots[c][r];
-      if (slot.hasSubRequests && names.contains(slot.data[slot.selected].requestName())) {
+      if (slot.hasSubRequests && names.contains(slot.data[selected[slot.subIndex]].requestName())) {
         continue;
       }
       return false;

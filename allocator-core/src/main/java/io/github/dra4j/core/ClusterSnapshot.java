@@ -376,7 +376,8 @@ public final class ClusterSnapshot {
    * pool. It is cheaper than calling {@code allocate} per node: no explanation is built for a
    * node where the claims do not fit. The options apply to each node's search separately (the step budget is per node).
    * Asking again about the same {@code Node} objects in the same order, as a scheduler does pod
-   * after pod, finds each node's pools by position instead of by name.
+   * after pod, finds each node's pools by position instead of by name. The claims are validated
+   * once for all nodes, unless a request asks for all devices (its devices depend on the node).
    *
    * <p>Errors: every node is searched even when another fails, and then the exception of the
    * first failing node in input order is thrown, so the outcome does not depend on thread
@@ -405,12 +406,23 @@ public final class ClusterSnapshot {
     List<Pool>[] pools = sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
     boolean[] fits = new boolean[candidates.length];
     RuntimeException[] errors = new RuntimeException[candidates.length];
+    AllocationRun.Plan plan = null;
+    RuntimeException invalid = null;
+    if (candidates.length > 0) {
+      try {
+        plan = AllocationRun.plan(this, candidates[0], toAllocate, options);
+      } catch (RuntimeException e) {
+        invalid = e; // every node's validation fails alike
+      }
+    }
+    AllocationRun.Plan validated = plan;
+    RuntimeException validationError = invalid;
     IntStream.range(0, candidates.length).parallel().forEach(i -> {
       try {
         if (pools[i] == null) {
           pools[i] = pools(candidates[i]);
         }
-        fits[i] = fits(candidates[i], pools[i], toAllocate, options);
+        fits[i] = fits(candidates[i], pools[i], toAllocate, options, validated, validationError);
       } catch (RuntimeException e) {
         errors[i] = e;
       }
@@ -445,10 +457,14 @@ public final class ClusterSnapshot {
     }
   }
 
-  private boolean fits(Node node, List<Pool> pools, List<ResourceClaim> claims, AllocationOptions options) {
-    AllocationRun run = new AllocationRun(this, node, claims, pools, options);
+  private boolean fits(Node node, List<Pool> pools, List<ResourceClaim> claims, AllocationOptions options,
+      AllocationRun.@Nullable Plan plan, @Nullable RuntimeException validationError) {
+    AllocationRun run = new AllocationRun(this, node, claims, pools, options, plan);
     try {
       run.poll();
+      if (validationError != null) {
+        throw validationError;
+      }
       if (!run.search()) {
         return false;
       }

@@ -1,0 +1,76 @@
+package io.github.dra4j.cel.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.AllocationException;
+import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.Features;
+import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.Scenario;
+import io.github.dra4j.testing.Scenarios;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/*
+ * feasibleNodes on every conformance scenario (issue #8, T5): the claims are validated once and
+ * the nodes are searched in parallel with that validation, so each answer must still be what
+ * allocate says node by node. The scenario's node is asked about four times over (the runs share
+ * the validation and must not share search state), after a node of another name, and again.
+ */
+final class FeasibleNodesConformanceTest {
+  private static final CelCompiler CEL = CelCompiler.create();
+
+  @TestFactory
+  Stream<DynamicTest> scenarios() {
+    List<Scenario> all = Scenarios.all();
+    assertThat(all).hasSize(184);
+    return all.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> check(s)));
+  }
+
+  private static void check(Scenario s) {
+    StructuredAllocator allocator = StructuredAllocator.builder()
+        .features(Features.all().with(s.featureGates()))
+        .selectorCompiler(CEL)
+        .build();
+    Node node = s.nodeObject();
+    Node elsewhere = Node.of("elsewhere-" + node.name(), Map.of());
+    List<Node> asked = List.of(elsewhere, node, node, node, node);
+    List<ResourceClaim> claims = s.claimsToAllocate();
+
+    String expected = expected(allocator.snapshot(s.slices(), s.deviceClasses(), s.allocatedClaims()), asked, claims);
+    ClusterSnapshot snapshot = allocator.snapshot(s.slices(), s.deviceClasses(), s.allocatedClaims());
+    assertThat(feasible(snapshot, asked, claims)).isEqualTo(expected);
+    assertThat(feasible(snapshot, asked, claims)).as("asked again").isEqualTo(expected);
+  }
+
+  /** What allocate says node by node: the first error in input order, else the nodes it allocates on. */
+  private static String expected(ClusterSnapshot snapshot, List<Node> nodes, List<ResourceClaim> claims) {
+    List<String> fit = new ArrayList<>();
+    for (Node n : nodes) {
+      try {
+        if (snapshot.allocate(n, claims) instanceof AllocationOutcome.Allocated) {
+          fit.add(n.name());
+        }
+      } catch (AllocationException e) {
+        return "Error " + e.getClass().getSimpleName() + " " + e.getMessage();
+      }
+    }
+    return "Fit " + fit;
+  }
+
+  private static String feasible(ClusterSnapshot snapshot, List<Node> nodes, List<ResourceClaim> claims) {
+    try {
+      return "Fit " + snapshot.feasibleNodes(nodes, claims).stream().map(Node::name).toList();
+    } catch (AllocationException e) {
+      return "Error " + e.getClass().getSimpleName() + " " + e.getMessage();
+    }
+  }
+}
