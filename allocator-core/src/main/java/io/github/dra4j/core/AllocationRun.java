@@ -49,7 +49,6 @@ final class AllocationRun {
   private static final int SCAN_PAIRS = 16;
   private static final int POLL_INTERVAL = 1024;
   private static final FieldPath REQUESTS = FieldPath.of("spec", "devices", "requests");
-  private static final DeviceEntry[] NO_DEVICES = {};
   private static final int[] NO_INTS = {};
 
   enum Status { SUCCESS, FAILED, MAX_SIZE_EXCEEDED }
@@ -77,12 +76,11 @@ final class AllocationRun {
   private final @Nullable CounterLedger[] ledgers;
   /**
    * The devices this call dedicates to its claims (allocatingDevices of the reference): the
-   * (device, claim) pairs, with each device's pool and PoolLayout number. While there are few,
+   * (device, claim) pairs, a device given by its pool and PoolLayout number. While there are few,
    * whether a device is dedicated is answered by scanning them, unless its bit in pairMask (a
    * one-word Bloom filter of pool and number) says it is not; from more than SCAN_PAIRS on, by
    * per-pool counts of the claims each device is dedicated to (created on first use).
    */
-  private @Nullable DeviceEntry[] pairDevices = NO_DEVICES;
   private int[] pairClaims = NO_INTS;
   private int[] pairPools = NO_INTS;
   private int[] pairLocals = NO_INTS;
@@ -121,13 +119,21 @@ final class AllocationRun {
 
   /* ---------------- data ---------------- */
 
-  /** A device chosen for a request; nodeBound: PoolLayout.nodeBound. */
+  /**
+   * A device chosen for a request, by its layout and number: a search that only asks whether the
+   * claims fit never reads the device itself. nodeBound: PoolLayout.nodeBound.
+   */
   record DeviceResult(
-      DeviceEntry device,
+      PoolLayout layout,
+      int local,
       boolean nodeBound,
       RequestData request,
       @Nullable String shareId,
-      @Nullable Map<String, BigDecimal> consumedCapacity) {}
+      @Nullable Map<String, BigDecimal> consumedCapacity) {
+    DeviceEntry device() {
+      return layout.devices[local];
+    }
+  }
 
   /**
    * A request without subrequests (one entry) or with them (one per subrequest; the run keeps
@@ -487,10 +493,10 @@ final class AllocationRun {
               step();
               DeviceEntry d = devices.get(di);
               int local = layout.local(si, di);
-              if (!selectable(data, d, layout, local)) {
+              if (!selectable(data, layout, local)) {
                 continue;
               }
-              if (features.consumableCapacity() && !capacityFits(data, d, layout, local)) {
+              if (features.consumableCapacity() && !capacityFits(data, layout, local)) {
                 continue;
               }
               all.add(new Candidate(d, pi, local));
@@ -593,8 +599,8 @@ final class AllocationRun {
     }
     if (allDevices != null) {
       Candidate candidate = allDevices.get(d);
-      Undo undo = allocateDevice(c, data, candidate.device(), candidate.pool(), pools.get(candidate.pool()).layout(),
-          candidate.local(), true);
+      Undo undo = allocateDevice(c, data, candidate.pool(), pools.get(candidate.pool()).layout(), candidate.local(),
+          true);
       if (undo == null) {
         return Status.FAILED;
       }
@@ -662,23 +668,22 @@ final class AllocationRun {
   private @Nullable Status tryDevice(int c, int r, int s, int d, boolean allocateSub, RequestData data, int pi,
       PoolLayout layout, int local, boolean candidate) {
     RequestView request = data.request;
-    DeviceEntry device = layout.devices[local];
-    if (request.adminAccess && allocatingDeviceForClaim(device, c)) {
+    if (request.adminAccess && allocatingDeviceForClaim(pi, local, c)) {
       return null;
     }
     if (!request.adminAccess && deviceInUse(layout, pi, local)) {
       return null;
     }
-    if (!(candidate && !layout.checkFully(local)) && !selectable(data, device, layout, local)) {
+    if (!(candidate && !layout.checkFully(local)) && !selectable(data, layout, local)) {
       return null;
     }
     if (layout.countersNeverFitAlone(local) && ledgerIdle(pi)) {
       return null; // allocateDevice would reject it at the counters, without side effects
     }
-    if (features.consumableCapacity() && !capacityFits(data, device, layout, local)) {
+    if (features.consumableCapacity() && !capacityFits(data, layout, local)) {
       return null;
     }
-    Undo undo = allocateDevice(c, data, device, pi, layout, local, false);
+    Undo undo = allocateDevice(c, data, pi, layout, local, false);
     if (undo == null) {
       return null;
     }
@@ -694,7 +699,7 @@ final class AllocationRun {
    * {@link #isSelectable}, answered from the layout and the remembered selector results when
    * they suffice, so that devices a search skips are never touched.
    */
-  private boolean selectable(RequestData data, DeviceEntry device, PoolLayout layout, int local) {
+  private boolean selectable(RequestData data, PoolLayout layout, int local) {
     if (!layout.checkFully(local)) {
       int uid = layout.uids[local];
       byte known = known(data.classSelectors, uid);
@@ -705,7 +710,7 @@ final class AllocationRun {
         return known == CachedSelector.TRUE;
       }
     }
-    return isSelectable(data, device);
+    return isSelectable(data, layout.devices[local]);
   }
 
   /** TRUE when every selector is known to match, FALSE at the first known not to, else 0 (evaluate). */
@@ -784,11 +789,12 @@ final class AllocationRun {
    * share of the device is allocated or being allocated, the answer depends on the device alone
    * and is remembered in the layout.
    */
-  private boolean capacityFits(RequestData data, DeviceEntry device, PoolLayout layout, int local) {
-    Map<String, BigDecimal> allocating = allocatingCapacity.isEmpty() ? null : allocatingCapacity.get(device);
+  private boolean capacityFits(RequestData data, PoolLayout layout, int local) {
+    Map<String, BigDecimal> allocating = allocatingCapacity.isEmpty() ? null : allocatingCapacity.get(layout.devices[local]);
     if (data.request.capacity == null && !layout.shared(local) && allocating == null) {
-      return layout.unrequestedCapacityFits(local, device);
+      return layout.unrequestedCapacityFits(local);
     }
+    DeviceEntry device = layout.devices[local];
     return ConsumableCapacity.checkRequestOverCapacity(device, data.request, device.aggregatedCapacity,
         allocating) == null;
   }
@@ -798,11 +804,10 @@ final class AllocationRun {
   }
 
   /** Mirrors allocateDevice: in use, gates, counters, taints, constraints, then records the result. */
-  private @Nullable Undo allocateDevice(int c, RequestData data, DeviceEntry device, int pi, PoolLayout layout,
-      int local, boolean must) {
+  private @Nullable Undo allocateDevice(int c, RequestData data, int pi, PoolLayout layout, int local, boolean must) {
     RequestView request = data.request;
     boolean allowMultiple = features.consumableCapacity() && layout.allowsMultiple(local);
-    if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(device, c)) {
+    if (!allowMultiple && request.adminAccess && allocatingDeviceForClaim(pi, local, c)) {
       return null;
     }
     if (!request.adminAccess && deviceInUse(layout, pi, local)) {
@@ -812,7 +817,7 @@ final class AllocationRun {
     if (!features.partitionableDevices() && consumes) {
       return null;
     }
-    boolean skipCounterCheck = allowMultiple && deviceCapacityInUse(device);
+    boolean skipCounterCheck = allowMultiple && deviceCapacityInUse(layout.devices[local]);
     // As in the reference, counters charged here stay charged when a later check (taint,
     // constraint, capacity) rejects the device within this call, and a device that allows
     // multiple allocations keeps them charged on undo.
@@ -822,7 +827,7 @@ final class AllocationRun {
       boolean alone = ledger.idle() && !layout.allowsMultiple(local);
       if (alone && layout.countersFitAlone(local)) {
         ledger.chargeKnownToFit(local);
-      } else if (ledger.charge(layout.consumption(local, device))) {
+      } else if (ledger.charge(layout.consumption(local, layout.devices[local]))) {
         if (alone) {
           layout.rememberCountersAlone(local, true);
         }
@@ -834,16 +839,16 @@ final class AllocationRun {
       }
       charged = true;
     }
-    if (features.deviceTaints() && layout.tainted(local) && untoleratedTaint(device, request) != null) {
+    if (features.deviceTaints() && layout.tainted(local) && untoleratedTaint(layout.devices[local], request) != null) {
       return null;
     }
     Constraint[] cs = constraints[c];
     int[] keys = data.constraintKeys;
     for (int i = 0; i < cs.length; i++) {
-      if (keys[i] >= 0 && !cs[i].add(keys[i], device)) {
+      if (keys[i] >= 0 && !cs[i].add(keys[i], layout.devices[local])) {
         if (must) {
           throw new InvalidInputException("claim " + claimRef(claims.get(c)) + ", request " + request.name
-              + ": cannot add device " + device.id + " because a claim constraint would not be satisfied",
+              + ": cannot add device " + layout.devices[local].id + " because a claim constraint would not be satisfied",
               objectRef(claims.get(c)), FieldPath.of("spec", "devices", "constraints").index(i));
         }
         for (int e = 0; e < i; e++) {
@@ -855,16 +860,17 @@ final class AllocationRun {
       }
     }
     if (!allowMultiple) {
-      dedicate(device, c, pi, local);
+      dedicate(c, pi, local);
     }
     Map<String, BigDecimal> consumed = null;
     String shareId = null;
     if (features.consumableCapacity()) {
       // As in the reference, a device rejected here stays dedicated and in the constraints.
-      if (!capacityFits(data, device, layout, local)) {
+      if (!capacityFits(data, layout, local)) {
         return null;
       }
       if (allowMultiple) {
+        DeviceEntry device = layout.devices[local];
         consumed = ConsumableCapacity.consumedCapacity(device, request);
         shareId = UUID.randomUUID().toString();
         if (allocatingCapacity.isEmpty()) {
@@ -877,7 +883,7 @@ final class AllocationRun {
     List<DeviceResult> claimResults = results.get(c);
     int previous = claimResults.size();
     Map<String, BigDecimal> recorded = consumed == null || consumed.isEmpty() ? null : consumed;
-    claimResults.add(new DeviceResult(device, layout.nodeBound(local), data, shareId, recorded));
+    claimResults.add(new DeviceResult(layout, local, layout.nodeBound(local), data, shareId, recorded));
     boolean refund = !allowMultiple && charged;
     return () -> {
       for (int i = 0; i < cs.length; i++) {
@@ -887,12 +893,12 @@ final class AllocationRun {
       }
       if (allowMultiple) {
         if (recorded != null) {
-          removeAllocatingCapacity(device, recorded);
+          removeAllocatingCapacity(layout.devices[local], recorded);
         }
       } else {
-        undedicate(device, c, pi, local);
+        undedicate(c, pi, local);
         if (refund) {
-          ledger(pi, layout).refund(local, device);
+          ledger(pi, layout).refund(local);
         }
       }
       claimResults.subList(previous, claimResults.size()).clear();
@@ -997,24 +1003,22 @@ final class AllocationRun {
     return device.aggregatedCapacity != null || allocatingCapacity.containsKey(device);
   }
 
-  private boolean allocatingDeviceForClaim(DeviceEntry device, int c) {
+  private boolean allocatingDeviceForClaim(int pi, int local, int c) {
     for (int i = 0; i < pairs; i++) {
-      if (pairDevices[i] == device && pairClaims[i] == c) {
+      if (pairLocals[i] == local && pairPools[i] == pi && pairClaims[i] == c) {
         return true;
       }
     }
     return false;
   }
 
-  private void dedicate(DeviceEntry device, int c, int pi, int local) {
-    if (pairs == pairDevices.length) {
+  private void dedicate(int c, int pi, int local) {
+    if (pairs == pairClaims.length) {
       int length = Math.max(firstPairs, 2 * pairs);
-      pairDevices = Arrays.copyOf(pairDevices, length);
       pairClaims = Arrays.copyOf(pairClaims, length);
       pairPools = Arrays.copyOf(pairPools, length);
       pairLocals = Arrays.copyOf(pairLocals, length);
     }
-    pairDevices[pairs] = device;
     pairClaims[pairs] = c;
     pairPools[pairs] = pi;
     pairLocals[pairs++] = local;
@@ -1040,18 +1044,17 @@ final class AllocationRun {
   }
 
   /** Undoes {@link #dedicate}; undos come in reverse order, so the pair is usually the last. */
-  private void undedicate(DeviceEntry device, int c, int pi, int local) {
+  private void undedicate(int c, int pi, int local) {
     if (dedications != null) {
       count(dedications, pi, local, -1);
     }
     for (int i = pairs - 1; i >= 0; i--) {
-      if (pairDevices[i] == device && pairClaims[i] == c) {
+      if (pairLocals[i] == local && pairPools[i] == pi && pairClaims[i] == c) {
         int after = pairs - i - 1;
-        System.arraycopy(pairDevices, i + 1, pairDevices, i, after);
         System.arraycopy(pairClaims, i + 1, pairClaims, i, after);
         System.arraycopy(pairPools, i + 1, pairPools, i, after);
         System.arraycopy(pairLocals, i + 1, pairLocals, i, after);
-        pairDevices[--pairs] = null;
+        pairs--;
         long mask = 0;
         for (int j = 0; j < pairs; j++) {
           mask |= pairBit(pairPools[j], pairLocals[j]);

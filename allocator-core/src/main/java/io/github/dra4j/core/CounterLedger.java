@@ -77,11 +77,11 @@ final class CounterLedger {
   }
 
   /** Gives back the charge of the device with that number, by chargeKnownToFit or by charge. */
-  void refund(int local, DeviceEntry device) {
+  void refund(int local) {
     if (deferred == local) {
       deferred = -1;
     } else {
-      refund(layout.consumption(local, device));
+      refund(layout.consumption(local, layout.devices[local]));
     }
   }
 

@@ -270,8 +270,8 @@ final class HotPathRulesTest {
     assertThat(ConsumableCapacity.checkRequestOverCapacity(withCapacity, noCapacity, null, null) == null)
         .isEqualTo(tc.fits());
     assertThat(ConsumableCapacity.unrequestedFits(withCapacity)).isEqualTo(tc.fits());
-    assertThat(pool.layout().unrequestedCapacityFits(1, withCapacity)).isEqualTo(tc.fits());
+    assertThat(pool.layout().unrequestedCapacityFits(1)).isEqualTo(tc.fits());
     assertThat(ConsumableCapacity.unrequestedFits(plain)).isTrue();
-    assertThat(pool.layout().unrequestedCapacityFits(0, plain)).isTrue();
+    assertThat(pool.layout().unrequestedCapacityFits(0)).isTrue();
   }
 }
