@@ -120,6 +120,7 @@ final class Report {
     targets.add(absolute("T5", "which of 1,000 DGX nodes fit one claim (parallel)",
         n1000 == null ? null : n1000 / 1000, "ms", 20));
     targets.add(linearity());
+    targets.add(workPerNode());
     for (CelBenchmark.Selector selector : CelBenchmark.Selector.values()) {
       targets.add(ratio("T6", "CEL " + selector.name().toLowerCase(Locale.ROOT) + " per device: mixin / flattened",
           score("CelBenchmark.matchPerDevice", "form=MIXIN, selector=" + selector),
@@ -142,6 +143,35 @@ final class Report {
     String value = String.format(Locale.ROOT, "%.2f µs/node at N=%d, %.2f µs/node at N=%d, slope %.2f",
         byN.get(n0) / n0, n0, byN.get(n1) / n1, n1, slope);
     return new Target("T5", measure, value, "linear: slope <= 1.1", verdict(slope <= 1.1));
+  }
+
+  /**
+   * T5's search work per node: allocateOne calls per node at each N. A search whose work per node
+   * does not depend on N is linear; the time per node can still grow once the nodes' data no
+   * longer fits in the CPU caches, which this count does not see.
+   */
+  private Target workPerNode() {
+    TreeMap<Integer, Double> perNode = new TreeMap<>();
+    for (Score s : scores) {
+      Double invocations = s.secondary().get("allocateOneInvocations");
+      Double calls = s.secondary().get("calls");
+      if (s.benchmark().equals("FeasibilityBenchmark.feasibleNodes") && invocations != null && calls != null
+          && calls > 0) {
+        int n = Integer.parseInt(s.params().substring("nodes=".length()));
+        perNode.put(n, invocations / calls / n);
+      }
+    }
+    String measure = "search work per node (allocateOne calls per node and question)";
+    String target = "constant in N (within 10%)";
+    if (perNode.size() < 2) {
+      return new Target("T5", measure, "not measured", target, "not measured");
+    }
+    String value = perNode.entrySet().stream()
+        .map(e -> String.format(Locale.ROOT, "%.2f at N=%d", e.getValue(), e.getKey()))
+        .collect(Collectors.joining(", "));
+    double min = perNode.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    double max = perNode.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    return new Target("T5", measure, value, target, verdict(max <= 1.1 * min));
   }
 
   private TreeMap<Integer, Double> feasibilityByNodes() {

@@ -16,6 +16,12 @@ final class ReportTest {
     return new Report.Score(benchmark, params, us, 0.1, Map.of());
   }
 
+  /** A T5 score whose search made perNode allocateOne calls per node in each of 20 calls. */
+  private static Report.Score feasibility(int nodes, double us, double perNode) {
+    return new Report.Score("FeasibilityBenchmark.feasibleNodes", "nodes=" + nodes, us, 0.1,
+        Map.of("allocateOneInvocations", perNode * nodes * 20, "calls", 20.0));
+  }
+
   private static final List<Report.Score> SCORES = List.of(
       new Report.Score("AllocateBenchmark.cold", "form=MIXIN", 110, 0.1,
           Map.of("allocateOneInvocations", 40.0, "calls", 10.0)),
@@ -26,9 +32,9 @@ final class ReportTest {
       score("DgxFillBenchmark.fill", "counters=false", 100),
       score("DgxFillBenchmark.fillCycles", "counters=true", 140),
       score("DgxFillBenchmark.fillCycles", "counters=false", 100),
-      score("FeasibilityBenchmark.feasibleNodes", "nodes=100", 1_000),
-      score("FeasibilityBenchmark.feasibleNodes", "nodes=1000", 10_000),
-      score("FeasibilityBenchmark.feasibleNodes", "nodes=5000", 50_000),
+      feasibility(100, 1_000, 3.0),
+      feasibility(1000, 10_000, 3.1),
+      feasibility(5000, 50_000, 3.2),
       score("CelBenchmark.matchPerDevice", "form=MIXIN, selector=EQUALITY", 1.1),
       score("CelBenchmark.matchPerDevice", "form=FLATTENED, selector=EQUALITY", 1.0));
 
@@ -53,6 +59,7 @@ final class ReportTest {
         org.assertj.core.groups.Tuple.tuple("T4", "MISSED"),
         org.assertj.core.groups.Tuple.tuple("T5", "met"),
         org.assertj.core.groups.Tuple.tuple("T5", "met"),
+        org.assertj.core.groups.Tuple.tuple("T5", "met"),
         org.assertj.core.groups.Tuple.tuple("T6", "met"),
         org.assertj.core.groups.Tuple.tuple("T6", "not measured"),
         org.assertj.core.groups.Tuple.tuple("T6", "not measured"));
@@ -60,6 +67,18 @@ final class ReportTest {
     assertThat(targets.get(8).value()).isEqualTo("110 / 12.00 µs = 9.17x");
     assertThat(targets.get(10).value()).isEqualTo("10.00 ms");
     assertThat(targets.get(11).value()).contains("slope 1.00");
+    assertThat(targets.get(12).value()).isEqualTo("3.00 at N=100, 3.10 at N=1000, 3.20 at N=5000");
+  }
+
+  @Test
+  void targets_workPerNodeThatGrowsWithNIsMissed() {
+    List<Report.Score> scores = List.of(feasibility(100, 1_000, 3.0), feasibility(5000, 50_000, 3.4));
+
+    Report.Target work = new Report(scores, null).targets().stream()
+        .filter(t -> t.measure().startsWith("search work per node")).findFirst().orElseThrow();
+
+    assertThat(work.value()).isEqualTo("3.00 at N=100, 3.40 at N=5000");
+    assertThat(work.verdict()).isEqualTo("MISSED");
   }
 
   @Test
