@@ -27,7 +27,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *     [--quick] [--out docs] [benchmark-regex ...]
  * }</pre>
  *
- * <p>The full mode uses 3 warm-up and 5 measured iterations of 1 s in one fork; {@code --quick}
+ * <p>The full mode uses 10 warm-up and 5 measured iterations of 1 s in one fork; {@code --quick}
  * uses 1 and 2 iterations of 200 ms and N = 100 and 1,000 only, for a smoke run.
  */
 public final class BenchmarkSuite {
