@@ -166,25 +166,28 @@ final class AllocationRun {
     private final boolean constrained;
     private final int minDevicesTotal;
     private final int subSlots;
+    /** What the validation threw: every run that adopts the plan throws it. */
+    private final @Nullable RuntimeException invalid;
 
-    private Plan(AllocationRun validated, int minDevicesTotal) {
+    private Plan(AllocationRun validated, int minDevicesTotal, @Nullable RuntimeException invalid) {
       this.slots = validated.slots;
       this.constraints = validated.constraints;
       boolean any = false;
       for (Constraint[] cs : constraints) {
-        any |= cs.length > 0;
+        any |= cs != null && cs.length > 0;
       }
       this.constrained = any;
       this.minDevicesTotal = minDevicesTotal;
       this.subSlots = validated.subSlots;
+      this.invalid = invalid;
     }
   }
 
   /**
    * Validates the claims once for runs on several nodes, or returns null when a request asks for
-   * all devices: its devices, and so its validation, depend on the node.
-   *
-   * @throws RuntimeException what the validation of every run would throw (after its poll)
+   * all devices: its devices, and so its validation, depend on the node. When the validation
+   * fails, every run that adopts the plan fails with the same exception where its own
+   * validation would have.
    */
   static @Nullable Plan plan(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims,
       AllocationOptions options) {
@@ -201,7 +204,11 @@ final class AllocationRun {
       }
     }
     AllocationRun validating = new AllocationRun(snapshot, node, claims, List.of(), options);
-    return new Plan(validating, validating.validate());
+    try {
+      return new Plan(validating, validating.validate(), null);
+    } catch (RuntimeException e) {
+      return new Plan(validating, 0, e);
+    }
   }
 
   /** Validated request data. Mirrors requestData. */
@@ -316,6 +323,9 @@ final class AllocationRun {
 
   /** Takes the claims as validated by the plan; {@return the devices the claims ask for at least} */
   private int adopt(Plan p) {
+    if (p.invalid != null) {
+      throw p.invalid;
+    }
     slots = p.slots;
     subSlots = p.subSlots;
     selected = subSlots == 0 ? NO_INTS : new int[subSlots];

@@ -406,23 +406,14 @@ public final class ClusterSnapshot {
     List<Pool>[] pools = sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
     boolean[] fits = new boolean[candidates.length];
     RuntimeException[] errors = new RuntimeException[candidates.length];
-    AllocationRun.Plan plan = null;
-    RuntimeException invalid = null;
-    if (candidates.length > 0) {
-      try {
-        plan = AllocationRun.plan(this, candidates[0], toAllocate, options);
-      } catch (RuntimeException e) {
-        invalid = e; // every node's validation fails alike
-      }
-    }
-    AllocationRun.Plan validated = plan;
-    RuntimeException validationError = invalid;
+    AllocationRun.Plan plan = candidates.length == 0 ? null
+        : AllocationRun.plan(this, candidates[0], toAllocate, options);
     IntStream.range(0, candidates.length).parallel().forEach(i -> {
       try {
         if (pools[i] == null) {
           pools[i] = pools(candidates[i]);
         }
-        fits[i] = fits(candidates[i], pools[i], toAllocate, options, validated, validationError);
+        fits[i] = fits(candidates[i], pools[i], toAllocate, options, plan);
       } catch (RuntimeException e) {
         errors[i] = e;
       }
@@ -458,13 +449,10 @@ public final class ClusterSnapshot {
   }
 
   private boolean fits(Node node, List<Pool> pools, List<ResourceClaim> claims, AllocationOptions options,
-      AllocationRun.@Nullable Plan plan, @Nullable RuntimeException validationError) {
+      AllocationRun.@Nullable Plan plan) {
     AllocationRun run = new AllocationRun(this, node, claims, pools, options, plan);
     try {
       run.poll();
-      if (validationError != null) {
-        throw validationError;
-      }
       if (!run.search()) {
         return false;
       }
