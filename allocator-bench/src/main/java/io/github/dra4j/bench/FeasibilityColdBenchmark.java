@@ -27,7 +27,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(jvmArgsAppend = {"-Xms2g", "-Xmx6g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx6g"})
 public class FeasibilityColdBenchmark {
 
   @Param({"100", "1000"})

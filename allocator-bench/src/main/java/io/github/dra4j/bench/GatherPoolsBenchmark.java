@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Fork(jvmArgsAppend = {"-Xms2g", "-Xmx6g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx6g"})
 public class GatherPoolsBenchmark {
 
   @Param({"1", "1000"})
