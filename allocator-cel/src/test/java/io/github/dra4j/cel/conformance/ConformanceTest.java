@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.ResourceClaim;
-import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
-import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.testing.Scenario;
 import io.github.dra4j.testing.ScenarioVerifier;
-import io.github.dra4j.testing.Scenarios;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,20 +24,13 @@ import org.junit.jupiter.api.TestFactory;
  * the call.
  */
 final class ConformanceTest {
-  private static final CelCompiler CEL = CelCompiler.create();
-
   @TestFactory
   Stream<DynamicTest> scenarios() {
-    List<Scenario> all = Scenarios.all();
-    assertThat(all).hasSize(184);
-    return all.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> run(s)));
+    return EveryScenario.check(ConformanceTest::run);
   }
 
   private static void run(Scenario s) {
-    StructuredAllocator allocator = StructuredAllocator.builder()
-        .features(Features.all().with(s.featureGates()))
-        .selectorCompiler(CEL)
-        .build();
+    StructuredAllocator allocator = EveryScenario.allocator(s);
     List<Object> before = List.copyOf(s.objects());
     ClusterSnapshot snapshot = allocator.snapshot(s.slices(), s.deviceClasses(), s.allocatedClaims());
     List<ResourceClaim> claims = s.claimsToAllocate();

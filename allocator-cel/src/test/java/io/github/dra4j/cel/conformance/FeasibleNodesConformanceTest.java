@@ -4,14 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
-import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
-import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.testing.Scenario;
-import io.github.dra4j.testing.Scenarios;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,20 +23,13 @@ import org.junit.jupiter.api.TestFactory;
  * the validation and must not share search state), after a node of another name, and again.
  */
 final class FeasibleNodesConformanceTest {
-  private static final CelCompiler CEL = CelCompiler.create();
-
   @TestFactory
   Stream<DynamicTest> scenarios() {
-    List<Scenario> all = Scenarios.all();
-    assertThat(all).hasSize(184);
-    return all.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> check(s)));
+    return EveryScenario.check(FeasibleNodesConformanceTest::check);
   }
 
   private static void check(Scenario s) {
-    StructuredAllocator allocator = StructuredAllocator.builder()
-        .features(Features.all().with(s.featureGates()))
-        .selectorCompiler(CEL)
-        .build();
+    StructuredAllocator allocator = EveryScenario.allocator(s);
     Node node = s.nodeObject();
     Node elsewhere = Node.of("elsewhere-" + node.name(), Map.of());
     List<Node> asked = List.of(elsewhere, node, node, node, node);

@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
-import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
-import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.testing.Scenario;
-import io.github.dra4j.testing.Scenarios;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -26,20 +23,13 @@ import org.junit.jupiter.api.TestFactory;
  * an allocation first, so that its caches (pools, selector results) are filled and carried over.
  */
 final class IncrementalConformanceTest {
-  private static final CelCompiler CEL = CelCompiler.create();
-
   @TestFactory
   Stream<DynamicTest> scenarios() {
-    List<Scenario> all = Scenarios.all();
-    assertThat(all).hasSize(184);
-    return all.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> check(s)));
+    return EveryScenario.check(IncrementalConformanceTest::check);
   }
 
   private static void check(Scenario s) {
-    StructuredAllocator allocator = StructuredAllocator.builder()
-        .features(Features.all().with(s.featureGates()))
-        .selectorCompiler(CEL)
-        .build();
+    StructuredAllocator allocator = EveryScenario.allocator(s);
     List<ResourceSlice> slices = s.slices();
     List<ResourceClaim> inUse = s.allocatedClaims();
     ClusterSnapshot scratch = allocator.snapshot(slices, s.deviceClasses(), inUse);
@@ -71,7 +61,7 @@ final class IncrementalConformanceTest {
     assertThat(run(allocator.snapshot(busier, slices, s.deviceClasses(), inUse), s))
         .as("after the scenario's own allocation is released").isEqualTo(expected);
 
-    StructuredAllocator defaults = StructuredAllocator.builder().selectorCompiler(CEL).build();
+    StructuredAllocator defaults = EveryScenario.allFeatures();
     ClusterSnapshot other = warm(defaults.snapshot(slices, s.deviceClasses(), inUse), s);
     assertThat(run(allocator.snapshot(other, slices, s.deviceClasses(), inUse), s))
         .as("from a snapshot with all features on").isEqualTo(expected);
