@@ -252,8 +252,8 @@ final class AllocationRun {
     }
   }
 
-  /** A device with its pool's index in {@link #pools} and its number in the pool's layout. */
-  record Candidate(DeviceEntry device, int pool, int local) {}
+  /** A device by its pool's index in {@link #pools} and its number in the pool's layout. */
+  record Candidate(int pool, int local) {}
 
   static String claimRef(ResourceClaim claim) {
     String ns = claim.metadata().namespace();
@@ -498,10 +498,9 @@ final class AllocationRun {
           }
           PoolLayout layout = pool.layout();
           for (int si = 0; si < pool.targeting.size(); si++) {
-            List<DeviceEntry> devices = pool.targeting.get(si).devices();
-            for (int di = 0; di < devices.size(); di++) {
+            int count = pool.targeting.get(si).devices().size();
+            for (int di = 0; di < count; di++) {
               step();
-              DeviceEntry d = devices.get(di);
               int local = layout.local(si, di);
               if (!selectable(data, layout, local)) {
                 continue;
@@ -509,7 +508,7 @@ final class AllocationRun {
               if (features.consumableCapacity() && !capacityFits(data, layout, local)) {
                 continue;
               }
-              all.add(new Candidate(d, pi, local));
+              all.add(new Candidate(pi, local));
             }
           }
         }
