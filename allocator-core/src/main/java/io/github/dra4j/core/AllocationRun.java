@@ -50,6 +50,8 @@ final class AllocationRun {
   private static final int POLL_INTERVAL = 1024;
   private static final FieldPath REQUESTS = FieldPath.of("spec", "devices", "requests");
   private static final int[] NO_INTS = {};
+  private static final RequestSlot[][] NO_SLOTS = {};
+  private static final Constraint[][] NO_CONSTRAINTS = {};
 
   enum Status { SUCCESS, FAILED, MAX_SIZE_EXCEEDED }
 
@@ -66,9 +68,9 @@ final class AllocationRun {
   long invocations;
   private long nextPoll = POLL_INTERVAL;
 
-  /** Per claim, per request. */
-  RequestSlot[][] slots;
-  private Constraint[][] constraints;
+  /** Per claim, per request; set by validation or taken from the plan. */
+  RequestSlot[][] slots = NO_SLOTS;
+  private Constraint[][] constraints = NO_CONSTRAINTS;
   /** The chosen subrequest of each request with subrequests, by RequestSlot.subIndex. */
   private int[] selected = NO_INTS;
   private int subSlots;
@@ -109,8 +111,6 @@ final class AllocationRun {
     this.options = options;
     this.plan = plan;
     this.ledgers = new CounterLedger[pools.size()];
-    this.slots = new RequestSlot[claims.size()][];
-    this.constraints = new Constraint[claims.size()][];
     this.results = new ArrayList<>(claims.size());
     for (int i = 0; i < claims.size(); i++) {
       results.add(new ArrayList<>());
@@ -313,6 +313,8 @@ final class AllocationRun {
 
   /** Validates every claim; {@return the devices the claims ask for at least} */
   private int validate() {
+    slots = new RequestSlot[claims.size()][];
+    constraints = new Constraint[claims.size()][];
     int minDevicesTotal = 0;
     for (int c = 0; c < claims.size(); c++) {
       minDevicesTotal += validateClaim(c);
@@ -330,6 +332,7 @@ final class AllocationRun {
     subSlots = p.subSlots;
     selected = subSlots == 0 ? NO_INTS : new int[subSlots];
     if (p.constrained) {
+      constraints = new Constraint[claims.size()][];
       for (int c = 0; c < claims.size(); c++) {
         constraints[c] = constraints(c);
       }
