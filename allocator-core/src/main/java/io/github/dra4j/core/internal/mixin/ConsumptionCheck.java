@@ -7,11 +7,11 @@ import org.jspecify.annotations.Nullable;
 /**
  * Checks the counter consumptions of one pool against its counter sets ({@link
  * ResolvedCounters#firstMissingIn}), each distinct pair of shapes once. Consumptions that repeat
- * an include list share its resolved sources, and so do counter sets, so a pool of many devices
- * with few distinct profiles (a GPU's partitions on every GPU of a node) has far fewer distinct
- * pairs than consumptions. Two views have the same shape when they have the same own counters
- * object and the same shared sources; their effective counters, and so the answer, are then the
- * same. Views of other implementations are checked one by one.
+ * an include list share its resolution (CounterIncludes), and so do counter sets, so a pool of
+ * many devices with few distinct profiles (a GPU's partitions on every GPU of a node) has far
+ * fewer distinct pairs than consumptions. Two views have the same shape when they have the same
+ * own counters object and the same resolved include list; their effective counters, and so the
+ * answer, are then the same. Views of other implementations are checked one by one.
  *
  * <p>One instance per pool validation; not thread-safe.
  */

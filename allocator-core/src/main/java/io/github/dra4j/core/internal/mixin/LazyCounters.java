@@ -7,51 +7,48 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * Counters of a counter set or of one consumption entry. Sources are in precedence order: own
- * counters, then the included mixins from last to first. Nothing is merged: with includes, the
- * EffectiveIndex of the include list (shared by every object with the same list, built at
- * resolution) says which include wins each counter name, and the own counters, sorted by name,
- * shadow it. A lookup is two binary searches; iteration, in name order as for an object
- * without mixins, is one merge walk of the two. The allocator only iterates counters (into its
- * per-pool ledger, and to validate consumptions once), so no object pays for an index of its
- * own (issue #8: resolution cost per object). Without a shared index (includes over
+ * counters, then the included mixins from last to first. Nothing is merged per object: with
+ * includes, the EffectiveIndex of the include list (CounterIncludes, shared by every object
+ * with the same list) says which include wins each counter name, and the own counters, sorted
+ * by name, shadow it. A lookup is two binary searches; iteration, in name order as for an
+ * object without mixins, is one merge walk of the two. The allocator only iterates counters
+ * (into its per-pool ledger, and to validate consumptions once), so no object pays for an index
+ * of its own (issue #8: resolution cost per object). Without a shared index (includes over
  * EffectiveIndex.MAX_ENTRIES) lookups search the sources in order and iteration skips shadowed
  * counters.
  */
 class LazyCounters implements ResolvedCounters {
   private final String counterSet;
-  private final CounterEntries[] sources;
   private final CounterEntries own;
-  private final @Nullable EffectiveIndex includes;
+  private final CounterIncludes includes;
+  /* includes.sources(): source 0 stands for the own counters (it is not read). */
+  private final CounterEntries[] sources;
   /* The effective names in order, kept for counter sets only; null otherwise. */
   private final String @Nullable [] names;
 
   /**
    * @param own the object's own counters
-   * @param sources the sources in precedence order, shared by every object with the same
-   *     include list: source 0 stands for the own counters (it is not read), then the includes
-   *     from last to first
-   * @param includes the shared index of the includes alone (sources 1 and up); null without
-   *     includes or when over the index limit
+   * @param includes the resolved include list, shared by every object with the same list
    */
-  LazyCounters(String counterSet, CounterEntries own, CounterEntries[] sources, @Nullable EffectiveIndex includes) {
-    this(counterSet, own, sources, includes, false);
+  LazyCounters(String counterSet, CounterEntries own, CounterIncludes includes) {
+    this(counterSet, own, includes, false);
   }
 
   /**
    * @param keepNames whether to keep the effective names in order, for an object that others
    *     are checked against ({@link #firstMissingIn}): a counter set
    */
-  LazyCounters(String counterSet, CounterEntries own, CounterEntries[] sources, @Nullable EffectiveIndex includes,
-      boolean keepNames) {
+  LazyCounters(String counterSet, CounterEntries own, CounterIncludes includes, boolean keepNames) {
     this.counterSet = counterSet;
-    this.sources = sources;
     this.own = own;
     this.includes = includes;
+    this.sources = includes.sources();
     this.names = keepNames && sorted() ? mergedNames() : null;
   }
 
   private String[] mergedNames() {
-    String[] result = new String[own.size() + (includes == null ? 0 : includes.size())];
+    EffectiveIndex idx = includes.index();
+    String[] result = new String[own.size() + (idx == null ? 0 : idx.size())];
     int[] n = new int[1];
     forEachCounter((name, q) -> result[n[0]++] = name);
     return n[0] == result.length ? result : Arrays.copyOf(result, n[0]);
@@ -68,7 +65,7 @@ class LazyCounters implements ResolvedCounters {
     if (q != null || sources.length == 1) {
       return q;
     }
-    EffectiveIndex idx = includes;
+    EffectiveIndex idx = includes.index();
     if (idx != null) {
       int k = idx.indexOf(name);
       return k < 0 ? null : value(idx, k);
@@ -84,7 +81,7 @@ class LazyCounters implements ResolvedCounters {
 
   @Override
   public final void forEachCounter(BiConsumer<String, Quantity> action) {
-    EffectiveIndex idx = includes;
+    EffectiveIndex idx = includes.index();
     if (idx != null || sources.length == 1) {
       int m = own.size();
       int n = idx == null ? 0 : idx.size();
@@ -114,28 +111,37 @@ class LazyCounters implements ResolvedCounters {
   }
 
   /*
-   * With both sides in name order (a shared index or no includes), one merge walk over the
-   * names of both; otherwise a lookup per counter.
+   * Against a counter set, whose names are kept in order, a walk per source: a name is missing
+   * from the set whichever source sets it, so the smallest first miss of the sources is the
+   * first miss of the merged names, and no index is needed. Otherwise, with both sides in name
+   * order (a shared index or no includes), one merge walk over the names of both; else a lookup
+   * per counter.
    */
   @Override
   public final @Nullable String firstMissingIn(ResolvedCounters set) {
-    if (!(set instanceof LazyCounters other) || !sorted() || !other.sorted()) {
+    if (!(set instanceof LazyCounters other)) {
       return ResolvedCounters.super.firstMissingIn(set);
     }
     String[] theirs = other.names;
-    if (theirs != null) {
-      // A name both sources set is missing from both walks or from neither, so the smaller
-      // of the two first misses is the first miss of the merged names.
+    if (theirs != null && includes.atMost(EffectiveIndex.MAX_ENTRIES)) {
       String missing = firstMissing(own.names(), theirs);
-      String fromIncludes = includes == null ? null : firstMissing(includes.ids(), theirs);
-      return missing == null || (fromIncludes != null && fromIncludes.compareTo(missing) < 0) ? fromIncludes : missing;
+      for (int s = 1; s < sources.length; s++) {
+        String m = firstMissing(sources[s].names(), theirs);
+        if (m != null && (missing == null || m.compareTo(missing) < 0)) {
+          missing = m;
+        }
+      }
+      return missing;
+    }
+    if (!sorted() || !other.sorted()) {
+      return ResolvedCounters.super.firstMissingIn(set);
     }
     CounterEntries a = own;
-    EffectiveIndex ai = includes;
+    EffectiveIndex ai = includes.index();
     int am = a.size();
     int an = ai == null ? 0 : ai.size();
     CounterEntries b = other.own;
-    EffectiveIndex bi = other.includes;
+    EffectiveIndex bi = other.includes.index();
     int bm = b.size();
     int bn = bi == null ? 0 : bi.size();
     int i = 0;
@@ -193,22 +199,22 @@ class LazyCounters implements ResolvedCounters {
 
   /*
    * Whether another view has the same effective counters, in the same order, because it has the
-   * same own counters object and the same shared sources (and so the same includes index, which
-   * is built from them): views that repeat an include list without own counters, or a counter
+   * same own counters object and the same resolved include list (CounterIncludes): views that
+   * repeat an include list without own counters, or a counter
    * set's definition. Identity only, so it costs nothing and never compares counters.
    */
   final boolean sameShape(LazyCounters other) {
-    return own == other.own && sources == other.sources;
+    return own == other.own && includes == other.includes;
   }
 
   /** {@return a hash consistent with {@link #sameShape}} */
   final int shapeHash() {
-    return 31 * System.identityHashCode(own) + System.identityHashCode(sources);
+    return 31 * System.identityHashCode(own) + System.identityHashCode(includes);
   }
 
   /** {@return whether the effective counters can be walked in name order} */
   private boolean sorted() {
-    return includes != null || sources.length == 1;
+    return sources.length == 1 || includes.index() != null;
   }
 
   private Quantity value(EffectiveIndex idx, int k) {

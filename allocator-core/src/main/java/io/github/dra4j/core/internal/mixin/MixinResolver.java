@@ -143,7 +143,7 @@ public final class MixinResolver {
         if (includes == null) {
           includes = counterIncludes(setIncludes, cs.includes(), MAX_INCLUDES, Site.counterSet(i, cs.name()));
         }
-        counterSets.add(new LazyCounterSet(cs, own[i], includes.sources(), includes.includesIndex()));
+        counterSets.add(new LazyCounterSet(cs, own[i], includes));
       }
       return counterSets;
     }
@@ -199,7 +199,7 @@ public final class MixinResolver {
           includes = counterIncludes(consumptionIncludes, c.includes(), MAX_CONSUMPTION_INCLUDES,
               Site.consumption(i, device.name(), j, c.counterSet()));
         }
-        resolved[j] = new LazyCounters(c.counterSet(), own.consumptions[j], includes.sources(), includes.includesIndex());
+        resolved[j] = new LazyCounters(c.counterSet(), own.consumptions[j], includes);
       }
       return List.of(resolved);
     }
@@ -357,25 +357,6 @@ public final class MixinResolver {
       Entries<DeviceCapacity>[] sources = capacity.clone();
       sources[0] = own;
       return sources;
-    }
-  }
-
-  /*
-   * As DeviceIncludes, for the counter mixins of a counter set or consumption entry. Counter
-   * views keep their own counters apart, so every object with the list shares these sources
-   * and the index of the includes alone as they are.
-   */
-  private record CounterIncludes(CounterEntries[] sources, @Nullable EffectiveIndex includesIndex) {
-    static final CounterIncludes NONE = of(List.of());
-
-    static CounterIncludes of(List<CounterEntries> includes) {
-      int n = includes.size();
-      CounterEntries[] sources = new CounterEntries[n + 1];
-      sources[0] = CounterEntries.EMPTY;
-      for (int i = 0; i < n; i++) {
-        sources[i + 1] = includes.get(n - 1 - i);
-      }
-      return new CounterIncludes(sources, n == 0 ? null : EffectiveIndex.ofCounters(sources));
     }
   }
 
