@@ -29,8 +29,10 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>The full mode uses 10 warm-up and 5 measured iterations of 1 s, in the forks each benchmark
  * class declares: three for those whose targets one fork could not decide (T1, T3, T5: scores
- * moved by up to 2x between forks), one for the others; {@code --quick} uses one fork, 1 and 2
- * iterations of 200 ms and N = 100 and 1,000 only, for a smoke run.
+ * moved by up to 2x between forks), one for the others. Then T1 cold and T3 fill run in {@code
+ * --rounds} (default 6) alternating rounds of one fork per side ({@link PairedRounds}), which
+ * decide those two targets. {@code --quick} uses one fork, 1 and 2 iterations of 200 ms, N = 100
+ * and 1,000 only, and one round, for a smoke run.
  */
 public final class BenchmarkSuite {
   private static final List<Class<?>> BENCHMARKS = List.of(
@@ -42,13 +44,15 @@ public final class BenchmarkSuite {
   /**
    * Runs the suite.
    *
-   * @param args {@code --quick}, {@code --out DIR}, {@code --no-footprint}, benchmark regexes
+   * @param args {@code --quick}, {@code --out DIR}, {@code --no-footprint}, {@code --rounds N} (0: none),
+   *     benchmark regexes
    * @throws RunnerException when JMH fails
    * @throws IOException when the report cannot be written
    */
   public static void main(String[] args) throws RunnerException, IOException {
     boolean quick = false;
     boolean footprint = true;
+    int rounds = -1;
     Path out = Path.of("docs");
     List<String> includes = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
@@ -56,22 +60,19 @@ public final class BenchmarkSuite {
         case "--quick" -> quick = true;
         case "--no-footprint" -> footprint = false;
         case "--out" -> out = Path.of(args[++i]);
+        case "--rounds" -> rounds = Integer.parseInt(args[++i]);
         default -> includes.add(args[i]);
       }
+    }
+    if (rounds < 0) {
+      rounds = !includes.isEmpty() ? 0 : quick ? 1 : 6;
     }
     if (includes.isEmpty()) {
       BENCHMARKS.forEach(c -> includes.add(c.getName() + "\\."));
     }
     Files.createDirectories(out);
-    ChainedOptionsBuilder options = new OptionsBuilder()
-        // Ten seconds: the fills and the 5,000-node question still speed up for six to twelve
-        // one-second iterations (C2 recompiles the large snapshot-building methods, G1 settles
-        // after the cluster's setup), and three left their scores far from steady state.
-        .warmupIterations(quick ? 1 : 10)
-        .warmupTime(TimeValue.milliseconds(quick ? 200 : 1000))
-        .measurementIterations(quick ? 2 : 5)
-        .measurementTime(TimeValue.milliseconds(quick ? 200 : 1000))
-        .jvmArgsAppend("-Djava.awt.headless=true")
+    boolean smoke = quick;
+    ChainedOptionsBuilder options = iterations(smoke)
         .resultFormat(ResultFormatType.JSON)
         .result(out.resolve("jmh-results.json").toString());
     includes.forEach(options::include);
@@ -80,13 +81,27 @@ public final class BenchmarkSuite {
     }
     String loadBefore = loadAverage();
     Collection<RunResult> results = new Runner(options.build()).run();
+    List<PairedRounds.Result> paired = rounds > 0 ? PairedRounds.run(() -> iterations(smoke), rounds) : List.of();
 
-    Report report = new Report(Report.scores(results), footprint ? Footprint.measure(1) : null);
+    Report report = new Report(Report.scores(results), footprint ? Footprint.measure(1) : null, paired);
     String markdown = report.markdown(environment() + (quick ? " (quick mode)" : "")
         + "; load average (1/5/15 min) " + loadBefore + " before the run, " + loadAverage() + " after");
     Files.writeString(out.resolve("performance-results.md"), markdown, StandardCharsets.UTF_8);
     report.writeT5Chart(out.resolve("t5-feasibility.png"));
     System.out.println(markdown);
+  }
+
+  /** {@return options with the suite's iterations; the caller adds what to run} */
+  private static ChainedOptionsBuilder iterations(boolean quick) {
+    return new OptionsBuilder()
+        // Ten seconds: the fills and the 5,000-node question still speed up for six to twelve
+        // one-second iterations (C2 recompiles the large snapshot-building methods, G1 settles
+        // after the cluster's setup), and three left their scores far from steady state.
+        .warmupIterations(quick ? 1 : 10)
+        .warmupTime(TimeValue.milliseconds(quick ? 200 : 1000))
+        .measurementIterations(quick ? 2 : 5)
+        .measurementTime(TimeValue.milliseconds(quick ? 200 : 1000))
+        .jvmArgsAppend("-Djava.awt.headless=true");
   }
 
   /** {@return the load averages from /proc/loadavg: other work on the machine skews every score} */
