@@ -29,9 +29,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>The full mode uses 10 warm-up and 5 measured iterations of 1 s, in the forks each benchmark
  * class declares: three for those whose targets one fork could not decide (T1, T3, T5: scores
- * moved by up to 2x between forks), one for the others. Then T1 cold and T3 fill run in {@code
- * --rounds} (default 6) alternating rounds of one fork per side ({@link PairedRounds}), which
- * decide those two targets. {@code --quick} uses one fork, 1 and 2 iterations of 200 ms, N = 100
+ * moved by up to 2x between forks), one for the others. Then T1 cold, T3 fill and T5's time
+ * per node at N = 5,000 and 100 run in {@code --rounds} (default 6) alternating rounds of one fork
+ * per side ({@link PairedRounds}), which decide those targets. {@code --quick} uses one fork, 1 and 2 iterations of 200 ms, N = 100
  * and 1,000 only, and one round, for a smoke run.
  */
 public final class BenchmarkSuite {

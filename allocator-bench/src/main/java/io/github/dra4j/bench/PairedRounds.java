@@ -12,12 +12,13 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.util.ListStatistics;
 
 /**
- * The two sides of a ratio target timed in alternating single-fork runs, so that both sides of
- * each round see the same machine. On a shared 2-vCPU machine one benchmark's score moves by up to
- * 2x within minutes, and in the suite's main run the forks of one side follow each other: the
- * same code gave T1 cold 1.01x in one run and 1.26x in the next. Each round yields one ratio; the
- * verdict comes from the 95% confidence interval of their geometric mean, so a target is met or
- * missed only when the whole interval is on one side of its limit, and "not decided" otherwise.
+ * The two sides of a ratio target (T1 cold, T3 fill, T5 linearity) timed in alternating
+ * single-fork runs, so that both sides of each round see the same machine. On a shared 2-vCPU
+ * machine one benchmark's score moves by up to 2x within minutes, and in the suite's main run the
+ * forks of one side follow each other: the same code gave T1 cold 1.01x in one run and 1.26x in
+ * the next. Each round yields one ratio; the verdict comes from the 95% confidence interval of
+ * their geometric mean, so a target is met or missed only when the whole interval is on one side
+ * of its limit, and "not decided" otherwise.
  */
 final class PairedRounds {
 
@@ -28,19 +29,32 @@ final class PairedRounds {
    * @param param the parameter that tells the sides apart
    * @param side the numerator's value
    * @param base the denominator's value
-   * @param limit the largest ratio that meets the target
+   * @param scale what each round's score ratio is multiplied by: 1, or the base's N over the
+   *     side's N for a ratio of times per node
+   * @param limit the largest (scaled) ratio that meets the target
    */
-  record Pair(String benchmark, String param, String side, String base, double limit) {
+  record Pair(String benchmark, String param, String side, String base, double scale, double limit) {
     /** {@return the JMH include pattern of exactly this benchmark method} */
     String include() {
       return "\\." + benchmark.replace(".", "\\.") + "$";
     }
   }
 
-  /** T1 cold and T3 fill: the ratio targets that the main run could not decide. */
+  /** T5 linearity compares these numbers of nodes. */
+  static final int T5_SMALL = 100;
+  static final int T5_LARGE = 5000;
+  /** Slope 1.1 on a log-log chart from N = 100 to 5,000: time per node may grow by 50^0.1. */
+  static final double T5_PER_NODE_LIMIT = Math.pow((double) T5_LARGE / T5_SMALL, 0.1);
+
+  /**
+   * T1 cold and T3 fill, and T5's time per node at the largest N over the smallest: the targets
+   * that the main run could not decide.
+   */
   static final List<Pair> PAIRS = List.of(
-      new Pair("AllocateBenchmark.cold", "form", "MIXIN", "FLATTENED", 1.15),
-      new Pair("DgxFillBenchmark.fill", "counters", "true", "false", 1.5));
+      new Pair("AllocateBenchmark.cold", "form", "MIXIN", "FLATTENED", 1, 1.15),
+      new Pair("DgxFillBenchmark.fill", "counters", "true", "false", 1, 1.5),
+      new Pair("FeasibilityBenchmark.feasibleNodes", "nodes", String.valueOf(T5_LARGE), String.valueOf(T5_SMALL),
+          (double) T5_SMALL / T5_LARGE, T5_PER_NODE_LIMIT));
 
   /**
    * The rounds of one pair.
@@ -62,9 +76,9 @@ final class PairedRounds {
       return sides.size();
     }
 
-    /** {@return the ratio of round {@code r}} */
+    /** {@return the (scaled) ratio of round {@code r}} */
     double ratio(int r) {
-      return sides.get(r) / bases.get(r);
+      return sides.get(r) / bases.get(r) * pair.scale();
     }
 
     /** {@return the geometric mean of the rounds' ratios} */

@@ -129,7 +129,7 @@ final class Report {
     Double n1000 = score("FeasibilityBenchmark.feasibleNodes", "nodes=1000");
     targets.add(absolute("T5", "which of 1,000 DGX nodes fit one claim (parallel)",
         n1000 == null ? null : n1000 / 1000, "ms", 20));
-    targets.add(linearity());
+    targets.add(withRounds(linearity(), "FeasibilityBenchmark.feasibleNodes"));
     targets.add(workPerNode());
     for (CelBenchmark.Selector selector : CelBenchmark.Selector.values()) {
       targets.add(ratio("T6", "CEL " + selector.name().toLowerCase(Locale.ROOT) + " per device: mixin / flattened",
@@ -144,7 +144,10 @@ final class Report {
   private Target withRounds(Target main, String benchmark) {
     for (PairedRounds.Result r : paired) {
       if (r.pair().benchmark().equals(benchmark)) {
-        return new Target(main.id(), main.measure(), r.describe() + "; main run: " + main.value(), main.target(),
+        String value = r.pair().scale() == 1 ? r.describe()
+            : String.format(Locale.ROOT, "time per node %s (slope %.2f)", r.describe(),
+                1 + Math.log(r.geometricMean()) / Math.log(1 / r.pair().scale()));
+        return new Target(main.id(), main.measure(), value + "; main run: " + main.value(), main.target(),
             r.verdict());
       }
     }
@@ -250,10 +253,12 @@ final class Report {
     }
     for (PairedRounds.Result r : paired) {
       PairedRounds.Pair p = r.pair();
-      md.append("\nAlternating rounds of ").append(p.benchmark()).append(", ").append(p.param()).append("=")
-          .append(p.side()).append(" / ").append(p.param()).append("=").append(p.base()).append(": ")
-          .append(r.describe()).append("\n\n| round | ").append(p.side()).append(" µs/op | ").append(p.base())
-          .append(" µs/op | ratio |\n| ---: | ---: | ---: | ---: |\n");
+      String side = p.param() + "=" + p.side();
+      String base = p.param() + "=" + p.base();
+      md.append("\nAlternating rounds of ").append(p.benchmark()).append(", ").append(side).append(" / ")
+          .append(base).append(p.scale() == 1 ? "" : " per node").append(": ").append(r.describe())
+          .append("\n\n| round | ").append(side).append(" µs/op | ").append(base).append(" µs/op | ")
+          .append(p.scale() == 1 ? "ratio" : "ratio per node").append(" |\n| ---: | ---: | ---: | ---: |\n");
       for (int i = 0; i < r.rounds(); i++) {
         md.append(String.format(Locale.ROOT, "| %d | %s | %s | %.2fx |\n", i + 1, fmt(r.sides().get(i)),
             fmt(r.bases().get(i)), r.ratio(i)));

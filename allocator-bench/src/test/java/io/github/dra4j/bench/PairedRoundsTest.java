@@ -46,6 +46,27 @@ final class PairedRoundsTest {
   }
 
   @Test
+  void t5_comparesTimePerNodeAgainstSlope1point1() {
+    PairedRounds.Pair t5 = PairedRounds.PAIRS.get(2);
+    assertThat(t5.limit()).isCloseTo(1.479, Offset.offset(1e-3));
+    // 5,000 nodes in 60x the time of 100 nodes: 1.2x the time per node, slope 1.047; the main
+    // run (80x, slope 1.12) would miss.
+    PairedRounds.Result r = new PairedRounds.Result(t5, List.of(6000.0, 6000.0, 6000.0), List.of(100.0, 100.0, 100.0));
+    assertThat(r.ratio(0)).isCloseTo(1.2, Offset.offset(1e-9));
+    assertThat(r.verdict()).isEqualTo("met");
+
+    Report report = new Report(List.of(
+        new Report.Score("FeasibilityBenchmark.feasibleNodes", "nodes=100", 100, 0.1, Map.of()),
+        new Report.Score("FeasibilityBenchmark.feasibleNodes", "nodes=5000", 8000, 0.1, Map.of())), null, List.of(r));
+    Report.Target linearity = report.targets().stream()
+        .filter(t -> t.measure().contains("log-log slope")).findFirst().orElseThrow();
+    assertThat(linearity.verdict()).isEqualTo("met");
+    assertThat(linearity.value()).startsWith("time per node 1.20x").contains("(slope 1.05)")
+        .endsWith("slope 1.12");
+    assertThat(report.markdown("test")).contains("| 1 | 6,000 | 100 | 1.20x |", "ratio per node");
+  }
+
+  @Test
   void result_needsOneScoreOfEachSidePerRound() {
     assertThatThrownBy(() -> new PairedRounds.Result(T1, List.of(1.0, 2.0), List.of(1.0)))
         .isInstanceOf(IllegalArgumentException.class);
