@@ -200,8 +200,8 @@ class LazyCounters implements ResolvedCounters {
   /*
    * Whether another view has the same effective counters, in the same order, because it has the
    * same own counters object and the same resolved include list (CounterIncludes): views that
-   * repeat an include list without own counters, or a counter
-   * set's definition. Identity only, so it costs nothing and never compares counters.
+   * repeat an include list without own counters, or a counter set's definition. Identity only,
+   * so it costs nothing and never compares counters.
    */
   final boolean sameShape(LazyCounters other) {
     return own == other.own && includes == other.includes;
