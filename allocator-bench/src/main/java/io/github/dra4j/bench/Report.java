@@ -146,12 +146,17 @@ final class Report {
       if (r.pair().benchmark().equals(benchmark)) {
         String value = r.pair().scale() == 1 ? r.describe()
             : String.format(Locale.ROOT, "time per node %s (slope %.2f)", r.describe(),
-                1 + Math.log(r.geometricMean()) / Math.log(1 / r.pair().scale()));
+                slope(r.geometricMean() / r.pair().scale(), 1 / r.pair().scale()));
         return new Target(main.id(), main.measure(), value + "; main run: " + main.value(), main.target(),
             r.verdict());
       }
     }
     return main;
+  }
+
+  /** {@return the log-log slope of time against N: time grew by timeRatio while N grew by nRatio} */
+  private static double slope(double timeRatio, double nRatio) {
+    return Math.log(timeRatio) / Math.log(nRatio);
   }
 
   /** T5 is linear when the time per node barely grows from the smallest to the largest N. */
@@ -163,7 +168,7 @@ final class Report {
     }
     int n0 = byN.firstKey();
     int n1 = byN.lastKey();
-    double slope = Math.log(byN.get(n1) / byN.get(n0)) / Math.log((double) n1 / n0);
+    double slope = slope(byN.get(n1) / byN.get(n0), (double) n1 / n0);
     String value = String.format(Locale.ROOT, "%.2f µs/node at N=%d, %.2f µs/node at N=%d, slope %.2f",
         byN.get(n0) / n0, n0, byN.get(n1) / n1, n1, slope);
     return new Target("T5", measure, value, "linear: slope <= 1.1", verdict(slope <= 1.1));
