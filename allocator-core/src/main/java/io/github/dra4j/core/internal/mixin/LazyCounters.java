@@ -197,6 +197,21 @@ class LazyCounters implements ResolvedCounters {
     return null;
   }
 
+  /** {@return how many sources the counters come from: the own counters and each include} */
+  final int sourceCount() {
+    return sources.length;
+  }
+
+  /** {@return source {@code i} in precedence order: 0 is the own counters, then the includes, last first} */
+  final CounterEntries source(int i) {
+    return i == 0 ? own : sources[i];
+  }
+
+  /** {@return the effective names in order, kept for a counter set in name order; null otherwise} */
+  final String @Nullable [] names() {
+    return names;
+  }
+
   /*
    * Whether another view has the same effective counters, in the same order, because it has the
    * same own counters object and the same resolved include list (CounterIncludes): views that

@@ -8,6 +8,7 @@ import static io.github.dra4j.core.internal.mixin.TestSlices.mixins;
 import static io.github.dra4j.core.internal.mixin.TestSlices.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.CounterSetMixin;
 import io.github.dra4j.api.Device;
@@ -15,9 +16,12 @@ import io.github.dra4j.api.DeviceCounterConsumptionMixin;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,7 +41,21 @@ final class ConsumptionCheckTest {
   record Case(List<CounterSet> sets, List<String[]> devices, List<String> expected, int pairs) {}
 
   private static final List<CounterSetMixin> SET_MIXINS = List.of(
-      new CounterSetMixin("all", counters("cores", "4", "mem", "8")));
+      new CounterSetMixin("all", counters("cores", "4", "mem", "8")),
+      new CounterSetMixin("many", manyCounters(EffectiveIndex.MAX_ENTRIES + 1)));
+
+  private static final List<DeviceCounterConsumptionMixin> CONSUMPTION_MIXINS = List.of(
+      new DeviceCounterConsumptionMixin("c-mem", counters("mem", "1")),
+      new DeviceCounterConsumptionMixin("c-cores", counters("cores", "1")),
+      new DeviceCounterConsumptionMixin("c-both", counters("cores", "1", "mem", "1")));
+
+  private static Map<String, Counter> manyCounters(int n) {
+    Map<String, Counter> m = new LinkedHashMap<>();
+    for (int i = 0; i < n; i++) {
+      m.put("m" + i, Counter.of("1"));
+    }
+    return m;
+  }
 
   static Stream<Named<Case>> cases() {
     List<Named<Case>> c = new ArrayList<>();
@@ -68,6 +86,18 @@ final class ConsumptionCheckTest {
         List.of(counterSet("small", counters("mem", "8"))),
         List.of(d("small", "", "c-mem"), d("small", "", "c-both"), d("small", "", "c-both")),
         List.of("-", "cores", "cores"), 2)));
+    c.add(Named.of("a counter that no counter set has", new Case(
+        List.of(counterSet("gpu", counters(), "all"), counterSet("other", counters("x", "1"))),
+        List.of(d("gpu", "nowhere=1", "c-mem"), d("gpu", "x=1", "c-both"), d("other", "x=1", "c-mem")),
+        List.of("nowhere", "x", "mem"), 3)));
+    c.add(Named.of("an empty counter set", new Case(
+        List.of(counterSet("empty", counters())),
+        List.of(d("empty", "", "c-cores"), d("empty", "a=1", "c-mem")),
+        List.of("cores", "a"), 2)));
+    c.add(Named.of("a counter set over the index limit keeps no names in order", new Case(
+        List.of(counterSet("big", counters("z", "1"), "many", "all")),
+        List.of(d("big", "m64=1", "c-both"), d("big", "m65=1", "c-mem"), d("big", "z=1", "c-cores")),
+        List.of("-", "m65", "-"), 3)));
     return c.stream();
   }
 
@@ -83,11 +113,8 @@ final class ConsumptionCheckTest {
       String[] own = d[1].isEmpty() ? new String[0] : d[1].replace('=', ',').split(",");
       devices.add(consumer("d" + devices.size(), consumes(d[0], counters(own), d[2])));
     }
-    ResolvedSlice slice = MixinResolver.resolve(slice(devices, tc.sets(), mixins(List.of(),
-        List.of(new DeviceCounterConsumptionMixin("c-mem", counters("mem", "1")),
-            new DeviceCounterConsumptionMixin("c-cores", counters("cores", "1")),
-            new DeviceCounterConsumptionMixin("c-both", counters("cores", "1", "mem", "1"))),
-        SET_MIXINS)), true);
+    ResolvedSlice slice = MixinResolver.resolve(
+        slice(devices, tc.sets(), mixins(List.of(), CONSUMPTION_MIXINS, SET_MIXINS)), true);
     assertThat(slice.problems()).isEmpty();
     Map<String, ResolvedCounterSet> sets = new HashMap<>();
     slice.counterSets().forEach(s -> sets.put(s.counterSet(), s));
@@ -113,5 +140,75 @@ final class ConsumptionCheckTest {
     List<String> expected = new ArrayList<>(tc.expected());
     Collections.reverse(expected);
     firstMissing_answersEachConsumptionAsItsOwnCheck(new Case(tc.sets(), reversed, expected, tc.pairs()));
+  }
+
+  /*
+   * Random pools against the definition: the first effective counter, in iteration order, that a
+   * lookup in the set does not find. One check answers every pair of a pool, so what it numbers
+   * and remembers for one pair is reused by the next.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void firstMissing_equalsALookupPerCounter_onRandomPools(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<DeviceCounterConsumptionMixin> consumptionMixins = new ArrayList<>();
+    List<CounterSetMixin> setMixins = new ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      consumptionMixins.add(new DeviceCounterConsumptionMixin("c" + i, randomCounters(random, 4)));
+      setMixins.add(new CounterSetMixin("s" + i, randomCounters(random, 8)));
+    }
+    List<CounterSet> sets = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      sets.add(counterSet("set-" + i, randomCounters(random, 8), randomIncludes(random, "s", 3)));
+    }
+    List<Device> devices = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      devices.add(consumer("d" + i, consumes("set-" + random.nextInt(sets.size()),
+          randomCounters(random, 3), randomIncludes(random, "c", 4))));
+    }
+    ResolvedSlice slice = MixinResolver.resolve(
+        slice(devices, sets, mixins(List.of(), consumptionMixins, setMixins)), true);
+    assertThat(slice.problems()).isEmpty();
+    Map<String, ResolvedCounterSet> byName = new HashMap<>();
+    slice.counterSets().forEach(s -> byName.put(s.counterSet(), s));
+
+    ConsumptionCheck check = new ConsumptionCheck();
+    int missingSomething = 0;
+    for (ResolvedDevice d : slice.devices()) {
+      ResolvedCounters c = d.consumesCounters().get(0);
+      ResolvedCounterSet set = byName.get(c.counterSet());
+      String expected = firstLookupMiss(c, set);
+      assertThat(check.firstMissing(c, set)).as(d.device().name()).isEqualTo(expected);
+      missingSomething += expected == null ? 0 : 1;
+    }
+    assertThat(missingSomething).as("pairs that lack a counter").isBetween(1, devices.size() - 1);
+  }
+
+  static Stream<Long> seeds() {
+    return Stream.iterate(1L, s -> s + 1).limit(50);
+  }
+
+  private static @Nullable String firstLookupMiss(ResolvedCounters consumption, ResolvedCounters set) {
+    List<String> names = new ArrayList<>();
+    consumption.forEachCounter((name, q) -> names.add(name));
+    return names.stream().filter(n -> set.counter(n) == null).findFirst().orElse(null);
+  }
+
+  /* Counters drawn from 12 names, so that sets often, but not always, have what is consumed. */
+  private static Map<String, Counter> randomCounters(SplittableRandom random, int max) {
+    Map<String, Counter> m = new LinkedHashMap<>();
+    int n = random.nextInt(max + 1);
+    for (int i = 0; i < n; i++) {
+      m.put("n" + random.nextInt(12), Counter.of("1"));
+    }
+    return m;
+  }
+
+  private static String[] randomIncludes(SplittableRandom random, String prefix, int max) {
+    String[] includes = new String[random.nextInt(max + 1)];
+    for (int i = 0; i < includes.length; i++) {
+      includes[i] = prefix + random.nextInt(6);
+    }
+    return includes;
   }
 }
