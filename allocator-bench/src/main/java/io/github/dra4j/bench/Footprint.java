@@ -1,6 +1,14 @@
 package io.github.dra4j.bench;
 
+import io.github.dra4j.api.CounterSet;
+import io.github.dra4j.api.CounterSetMixin;
+import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceCounterConsumption;
+import io.github.dra4j.api.DeviceCounterConsumptionMixin;
+import io.github.dra4j.api.DeviceMixin;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.ResourceSliceMixins;
+import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.ClusterSnapshot;
@@ -10,8 +18,10 @@ import io.github.dra4j.core.internal.mixin.MixinResolver;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.openjdk.jol.info.GraphLayout;
 
 /**
@@ -26,6 +36,10 @@ import org.openjdk.jol.info.GraphLayout;
  * the pool index), built with a selector compiler that is never called, so the CEL environment
  * stays out of the count. For contrast, one DGX A100 node ({@link DgxA100}) is measured in both
  * forms too.
+ *
+ * <p>The {@link Bound} says what no representation of maps and lists can change: how small the
+ * mixin form could be against the flattened form if maps and lists cost nothing, and how many
+ * bytes of map structure per entry both forms would need for the ratio to reach 0.5x.
  */
 final class Footprint {
   private Footprint() {}
@@ -49,14 +63,58 @@ final class Footprint {
   }
 
   /**
-   * The three views of T2.
+   * The decoded slices split into what both forms must hold whatever the representation of maps
+   * and lists (values, strings and records), and the map entries. With {@code s} bytes of map
+   * structure per entry the ratio is {@code (mixin + mixinEntries * s) / (flattened +
+   * flattenedEntries * s)}: it falls towards the entry ratio as {@code s} grows, so it is
+   * smallest for the least compact maps. Maps' and lists' fixed costs are left out, which only
+   * flatters the mixin form (it has more maps and its include lists).
+   *
+   * @param mixin bytes of the mixin form other than maps and lists
+   * @param flattened the same for the flattened form
+   * @param mixinEntries attribute, capacity and counter entries of the mixin form, mixins included
+   * @param flattenedEntries the same for the flattened form
+   * @param structurePerEntry bytes of maps and lists per entry in the flattened form as measured
+   */
+  record Bound(long mixin, long flattened, long mixinEntries, long flattenedEntries, double structurePerEntry) {
+    /** {@return mixin over flattened with maps and lists free} */
+    double ratio() {
+      return (double) mixin / flattened;
+    }
+
+    /**
+     * {@return the bytes of map structure per entry at which the ratio reaches 0.5, 0 when it is
+     * there without any, or infinity when no amount reaches it}
+     */
+    double breakEven() {
+      double gainPerByte = 0.5 * flattenedEntries - mixinEntries;
+      double excess = mixin - 0.5 * flattened;
+      if (excess <= 0) {
+        return 0;
+      }
+      return gainPerByte <= 0 ? Double.POSITIVE_INFINITY : excess / gainPerByte;
+    }
+
+    @Override
+    public String toString() {
+      double b = breakEven();
+      String needs = Double.isInfinite(b) ? "no amount of map structure per entry reaches <= 0.5x"
+          : String.format(Locale.ROOT, "<= 0.5x needs >= %.0f B of map structure per entry", b);
+      return String.format(Locale.ROOT, "%,d B vs %,d B (%.3fx) with maps and lists free; %s (now %.0f B;"
+          + " %,d vs %,d entries)", mixin, flattened, ratio(), needs, structurePerEntry, mixinEntries, flattenedEntries);
+    }
+  }
+
+  /**
+   * The three views of T2, and the bound of the first.
    *
    * @param slices the decoded slices
    * @param resolved the slices plus their mixin-resolved views
    * @param snapshot a freshly indexed snapshot
    * @param dgxNode the decoded slices of one DGX A100 node, mixins vs flattened
+   * @param bound the decoded slices without their maps and lists
    */
-  record Result(Sizes slices, Sizes resolved, Sizes snapshot, Sizes dgxNode) {}
+  record Result(Sizes slices, Sizes resolved, Sizes snapshot, Sizes dgxNode, Bound bound) {}
 
   /**
    * Returns the footprint of the worst-case set with the given number of device slices. JOL
@@ -70,11 +128,66 @@ final class Footprint {
     KubernetesCodec codec = KubernetesCodec.create();
     Workload mixin = decoded(codec, Form.MIXIN.worstCase(deviceSlices));
     Workload flat = decoded(codec, Form.FLATTENED.worstCase(deviceSlices));
+    GraphLayout mixinLayout = layout(mixin.slices());
+    GraphLayout flatLayout = layout(flat.slices());
+    long flatEntries = entries(flat.slices());
+    long flatStructure = flatLayout.totalSize() - withoutMapsAndLists(flatLayout);
     return new Result(
-        new Sizes(size(mixin.slices()), size(flat.slices())),
+        new Sizes(mixinLayout.totalSize(), flatLayout.totalSize()),
         new Sizes(size(resolve(mixin)), size(resolve(flat))),
         new Sizes(snapshotSize(mixin), snapshotSize(flat)),
-        dgxNode(codec));
+        dgxNode(codec),
+        new Bound(withoutMapsAndLists(mixinLayout), withoutMapsAndLists(flatLayout), entries(mixin.slices()),
+            flatEntries, (double) flatStructure / flatEntries));
+  }
+
+  /** {@return the bytes of every class but java.util's maps, map entries and collections, and reference arrays} */
+  static long withoutMapsAndLists(GraphLayout layout) {
+    long bytes = 0;
+    for (Class<?> c : layout.getClasses()) {
+      if (!isMapOrList(c)) {
+        bytes += layout.getClassSizes().count(c);
+      }
+    }
+    return bytes;
+  }
+
+  private static boolean isMapOrList(Class<?> c) {
+    if (c.isArray()) {
+      return !c.getComponentType().isPrimitive();
+    }
+    return c.getName().startsWith("java.util.") && (Map.class.isAssignableFrom(c)
+        || Map.Entry.class.isAssignableFrom(c) || Collection.class.isAssignableFrom(c));
+  }
+
+  /** {@return the attribute, capacity and counter entries of the slices, mixins included} */
+  static long entries(List<ResourceSlice> slices) {
+    long n = 0;
+    for (ResourceSlice slice : slices) {
+      ResourceSliceSpec spec = slice.spec();
+      for (Device d : spec.devices()) {
+        n += d.attributes().size() + d.capacity().size();
+        for (DeviceCounterConsumption c : d.consumesCounters()) {
+          n += c.counters().size();
+        }
+      }
+      for (CounterSet cs : spec.sharedCounters()) {
+        n += cs.counters().size();
+      }
+      ResourceSliceMixins mixins = spec.mixins();
+      if (mixins != null) {
+        for (DeviceMixin m : mixins.device()) {
+          n += m.attributes().size() + m.capacity().size();
+        }
+        for (DeviceCounterConsumptionMixin m : mixins.deviceCounterConsumption()) {
+          n += m.counters().size();
+        }
+        for (CounterSetMixin m : mixins.counterSet()) {
+          n += m.counters().size();
+        }
+      }
+    }
+    return n;
   }
 
   /** The real-world contrast: a DGX A100 node shares each mixin among many devices. */
@@ -121,6 +234,10 @@ final class Footprint {
   }
 
   private static long size(List<?> roots) {
-    return GraphLayout.parseInstance(roots.toArray()).totalSize();
+    return layout(roots).totalSize();
+  }
+
+  private static GraphLayout layout(List<?> roots) {
+    return GraphLayout.parseInstance(roots.toArray());
   }
 }

@@ -121,5 +121,12 @@ final class BenchmarkSmokeTest {
     assertThat(result.snapshot().mixin()).isPositive();
     assertThat(result.snapshot().flattened()).isPositive();
     assertThat(result.dgxNode().mixin()).isLessThan(result.dgxNode().flattened());
+    // The entries docs/performance.md counts: 720 attributes and capacities, 2,048 consumed and
+    // 256 counter-set counters with mixins; 2,048 + 4,096 + 256 flattened.
+    assertThat(result.bound().mixinEntries()).isEqualTo(3_024);
+    assertThat(result.bound().flattenedEntries()).isEqualTo(6_400);
+    assertThat(result.bound().mixin()).isPositive().isLessThan(result.slices().mixin());
+    assertThat(result.bound().flattened()).isPositive().isLessThan(result.slices().flattened());
+    assertThat(result.bound().structurePerEntry()).isPositive();
   }
 }

@@ -42,7 +42,7 @@ final class ReportTest {
   void targets_ratiosAndVerdicts() {
     Report report = new Report(SCORES, new Footprint.Result(
         new Footprint.Sizes(40, 100), new Footprint.Sizes(60, 120), new Footprint.Sizes(80, 90),
-        new Footprint.Sizes(10, 50)));
+        new Footprint.Sizes(10, 50), new Footprint.Bound(60, 100, 10, 40, 5)));
 
     List<Report.Target> targets = report.targets();
 
@@ -50,6 +50,7 @@ final class ReportTest {
         org.assertj.core.groups.Tuple.tuple("T1", "met"),
         org.assertj.core.groups.Tuple.tuple("T1", "MISSED"),
         org.assertj.core.groups.Tuple.tuple("T2", "met"),
+        org.assertj.core.groups.Tuple.tuple("T2", "reported"),
         org.assertj.core.groups.Tuple.tuple("T2", "reported"),
         org.assertj.core.groups.Tuple.tuple("T2", "reported"),
         org.assertj.core.groups.Tuple.tuple("T2", "reported"),
@@ -64,10 +65,25 @@ final class ReportTest {
         org.assertj.core.groups.Tuple.tuple("T6", "not measured"),
         org.assertj.core.groups.Tuple.tuple("T6", "not measured"));
     assertThat(targets.get(0).value()).isEqualTo("110 / 100 µs = 1.10x");
-    assertThat(targets.get(8).value()).isEqualTo("110 / 12.00 µs = 9.17x");
-    assertThat(targets.get(10).value()).isEqualTo("10.00 ms");
-    assertThat(targets.get(11).value()).contains("slope 1.00");
-    assertThat(targets.get(12).value()).isEqualTo("3.00 at N=100, 3.10 at N=1000, 3.20 at N=5000");
+    assertThat(targets.get(6).value()).isEqualTo("60 B vs 100 B (0.600x) with maps and lists free;"
+        + " <= 0.5x needs >= 1 B of map structure per entry (now 5 B; 10 vs 40 entries)");
+    assertThat(targets.get(9).value()).isEqualTo("110 / 12.00 µs = 9.17x");
+    assertThat(targets.get(11).value()).isEqualTo("10.00 ms");
+    assertThat(targets.get(12).value()).contains("slope 1.00");
+    assertThat(targets.get(13).value()).isEqualTo("3.00 at N=100, 3.10 at N=1000, 3.20 at N=5000");
+  }
+
+  /*
+   * (mixin + mixinEntries * s) / (flattened + flattenedEntries * s) = 0.5 at the break-even s;
+   * (60 + 10 * 1) / (100 + 40 * 1) = 0.5.
+   */
+  @Test
+  void bound_breakEvenIsTheStructurePerEntryAtHalf() {
+    assertThat(new Footprint.Bound(60, 100, 10, 40, 5).breakEven()).isEqualTo(1.0);
+    assertThat(new Footprint.Bound(40, 100, 10, 40, 5).breakEven()).as("already below").isZero();
+    assertThat(new Footprint.Bound(60, 100, 20, 40, 5).breakEven()).as("entry ratio 0.5").isInfinite();
+    assertThat(new Footprint.Bound(60, 100, 20, 40, 5).toString())
+        .contains("no amount of map structure per entry reaches <= 0.5x");
   }
 
   @Test
