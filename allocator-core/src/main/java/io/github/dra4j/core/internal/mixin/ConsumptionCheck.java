@@ -16,8 +16,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A valid pool lacks nothing, so a pair is first asked whether anything is missing at all:
  * the pool's counter names are numbered once, each counter set is a bit set of its names, and
- * each source of a consumption (its own counters, an included mixin) is numbered once however
- * many consumptions include it. A consumption then costs one bit test per name of each source,
+ * each included mixin is numbered once however many consumptions include it (own counters belong
+ * to one consumption and are numbered as they are read). A consumption then costs one bit test
+ * per name of each source,
  * and a mixin's names are read once per pool, not once per consumption that includes it (issue
  * #8: validation of a slice with many distinct include lists). Only a pair that lacks a counter
  * is walked in name order, for the first missing one.
@@ -27,7 +28,6 @@ import org.jspecify.annotations.Nullable;
 public final class ConsumptionCheck {
   /* Remembered for a pair that lacks nothing; counter names are compared, never this object. */
   private static final Object NOTHING_MISSING = new Object();
-  private static final int[] NO_NUMBERS = new int[0];
 
   private final Map<Pair, Object> results = new HashMap<>();
   private final Numbers numbers = new Numbers();
@@ -68,18 +68,28 @@ public final class ConsumptionCheck {
       return false;
     }
     long[] bits = setBits.computeIfAbsent(names, this::bitsOf);
-    for (int i = 0; i < consumption.sourceCount(); i++) {
+    CounterEntries own = consumption.source(0);
+    for (int k = 0; k < own.size(); k++) {
+      if (!has(bits, numbers.number(own.name(k)))) {
+        return false;
+      }
+    }
+    for (int i = 1; i < consumption.sourceCount(); i++) {
       CounterEntries source = consumption.source(i);
       if (source.size() == 0) {
         continue;
       }
       for (int n : sourceNumbers.computeIfAbsent(source, this::numbersOf)) {
-        if (n >>> 6 >= bits.length || (bits[n >>> 6] & 1L << n) == 0) {
+        if (!has(bits, n)) {
           return false;
         }
       }
     }
     return true;
+  }
+
+  private static boolean has(long[] bits, int n) {
+    return n >>> 6 < bits.length && (bits[n >>> 6] & 1L << n) != 0;
   }
 
   private long[] bitsOf(String[] names) {
@@ -97,9 +107,6 @@ public final class ConsumptionCheck {
   }
 
   private int[] numbersOf(CounterEntries source) {
-    if (source.size() == 0) {
-      return NO_NUMBERS;
-    }
     int[] ns = new int[source.size()];
     for (int i = 0; i < ns.length; i++) {
       ns[i] = numbers.number(source.name(i));
