@@ -30,7 +30,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <p>The full mode uses 10 warm-up and 5 measured iterations of 1 s, in the forks each benchmark
  * class declares: three for those whose targets one fork could not decide (T1, T3, T5: scores
  * moved by up to 2x between forks), one for the others. Then T1 cold, T3 fill and T5's time
- * per node at N = 5,000 and 100 run in {@code --rounds} (default 6) alternating rounds of one fork
+ * per node at N = 5,000 and 100 run in {@code --rounds} (default 10) alternating rounds of one fork
  * per side ({@link PairedRounds}), which decide those targets. {@code --quick} uses one fork, 1 and 2 iterations of 200 ms, N = 100
  * and 1,000 only, and one round, for a smoke run.
  */
@@ -65,7 +65,7 @@ public final class BenchmarkSuite {
       }
     }
     if (rounds < 0) {
-      rounds = !includes.isEmpty() ? 0 : quick ? 1 : 6;
+      rounds = !includes.isEmpty() ? 0 : quick ? 1 : 10;
     }
     if (includes.isEmpty()) {
       BENCHMARKS.forEach(c -> includes.add(c.getName() + "\\."));

@@ -16,7 +16,9 @@ import org.openjdk.jmh.util.ListStatistics;
  * single-fork runs, so that both sides of each round see the same machine. On a shared 2-vCPU
  * machine one benchmark's score moves by up to 2x within minutes, and in the suite's main run the
  * forks of one side follow each other: the same code gave T1 cold 1.01x in one run and 1.26x in
- * the next. Each round yields one ratio; the verdict comes from the 95% confidence interval of
+ * the next. The two sides swap places from one round to the next, so that a machine drifting
+ * within a round does not bias every ratio the same way. Each round yields one ratio; the verdict
+ * comes from the 95% confidence interval of
  * their geometric mean, so a target is met or missed only when the whole interval is on one side
  * of its limit, and "not decided" otherwise.
  */
@@ -121,8 +123,14 @@ final class PairedRounds {
 
   private PairedRounds() {}
 
+  /** Times one side of a pair: one fork's score. */
+  @FunctionalInterface
+  interface Scorer {
+    double score(Pair pair, String value) throws RunnerException;
+  }
+
   /**
-   * Runs the rounds: in each, one fork of every pair's numerator, then one of its denominator.
+   * Runs the rounds with JMH, one fork per side and round.
    *
    * @param options a fresh builder with the suite's iteration settings, for each run
    * @param rounds how many rounds
@@ -130,6 +138,21 @@ final class PairedRounds {
    * @throws RunnerException when JMH fails
    */
   static List<Result> run(Supplier<ChainedOptionsBuilder> options, int rounds) throws RunnerException {
+    return run(rounds, (pair, value) -> score(options.get(), pair, value));
+  }
+
+  /**
+   * Runs the rounds: in each, one fork of every pair's two sides back to back, the numerator
+   * first in even rounds and the denominator first in odd ones. A machine that speeds up or slows
+   * down within a round (over the half minute of two forks) then moves the ratios of alternate
+   * rounds in opposite directions, instead of biasing every round the same way.
+   *
+   * @param rounds how many rounds
+   * @param scorer times one side
+   * @return one result per pair, in {@link #PAIRS} order
+   * @throws RunnerException when JMH fails
+   */
+  static List<Result> run(int rounds, Scorer scorer) throws RunnerException {
     List<List<Double>> sides = new ArrayList<>();
     List<List<Double>> bases = new ArrayList<>();
     for (int p = 0; p < PAIRS.size(); p++) {
@@ -139,8 +162,13 @@ final class PairedRounds {
     for (int r = 0; r < rounds; r++) {
       for (int p = 0; p < PAIRS.size(); p++) {
         Pair pair = PAIRS.get(p);
-        sides.get(p).add(score(options.get(), pair, pair.side()));
-        bases.get(p).add(score(options.get(), pair, pair.base()));
+        if (r % 2 == 0) {
+          sides.get(p).add(scorer.score(pair, pair.side()));
+          bases.get(p).add(scorer.score(pair, pair.base()));
+        } else {
+          bases.get(p).add(scorer.score(pair, pair.base()));
+          sides.get(p).add(scorer.score(pair, pair.side()));
+        }
       }
     }
     List<Result> results = new ArrayList<>();

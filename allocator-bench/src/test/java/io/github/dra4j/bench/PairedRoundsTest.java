@@ -23,6 +23,27 @@ final class PairedRoundsTest {
     return new PairedRounds.Result(T1, sides, bases);
   }
 
+  /* Each side's score is its run number: the order of the runs and where each score lands. */
+  @Test
+  void run_swapsTheSidesEveryRoundAndKeepsEachScoreWithItsSide() throws Exception {
+    List<String> order = new ArrayList<>();
+    List<PairedRounds.Result> results = PairedRounds.run(4, (pair, value) -> {
+      order.add(pair.benchmark() + " " + value);
+      return order.size();
+    });
+
+    String side = T1.benchmark() + " " + T1.side();
+    String base = T1.benchmark() + " " + T1.base();
+    assertThat(order.stream().filter(o -> o.startsWith(T1.benchmark() + " ")).toList())
+        .containsExactly(side, base, base, side, side, base, base, side);
+    assertThat(order).hasSize(4 * 2 * PairedRounds.PAIRS.size());
+    PairedRounds.Result t1 = results.get(0);
+    for (int r = 0; r < 4; r++) {
+      assertThat(order.get((int) t1.sides().get(r).doubleValue() - 1)).as("round %d numerator", r).isEqualTo(side);
+      assertThat(order.get((int) t1.bases().get(r).doubleValue() - 1)).as("round %d denominator", r).isEqualTo(base);
+    }
+  }
+
   @Test
   void geometricMeanAndInterval() {
     PairedRounds.Result r = rounds(1.0, 1.1, 1.21);
