@@ -17,11 +17,13 @@ import org.jspecify.annotations.Nullable;
  * <p>A valid pool lacks nothing, so a pair is first asked whether anything is missing at all:
  * the pool's counter names are numbered once, each counter set is a bit set of its names, and
  * each included mixin is numbered once however many consumptions include it (own counters belong
- * to one consumption and are numbered as they are read). A consumption then costs one bit test
- * per name of each source,
- * and a mixin's names are read once per pool, not once per consumption that includes it (issue
- * #8: validation of a slice with many distinct include lists). Only a pair that lacks a counter
- * is walked in name order, for the first missing one.
+ * to one consumption and are looked up as they are read). A consumption then costs one bit test
+ * per name of each source, and a mixin's names are read once per pool, not once per consumption
+ * that includes it (issue #8: validation of a slice with many distinct include lists). Only a
+ * pair that lacks a counter is walked in name order, for the first missing one. Names crafted to
+ * share a hash cannot make the numbering quadratic: a probe run longer than {@link
+ * Numbers#MAX_PROBES} turns the numbering off for the rest of the pool, and every pair is walked,
+ * as without it.
  *
  * <p>One instance per pool validation; not thread-safe.
  */
@@ -64,13 +66,14 @@ public final class ConsumptionCheck {
    */
   private boolean lacksNothing(LazyCounters consumption, LazyCounters set) {
     String[] names = set.names();
-    if (names == null) {
+    if (names == null || numbers.saturated) {
       return false;
     }
     long[] bits = setBits.computeIfAbsent(names, this::bitsOf);
+    // The set's names are numbered by now, so an own name without a number is not in the set.
     CounterEntries own = consumption.source(0);
     for (int k = 0; k < own.size(); k++) {
-      if (!has(bits, numbers.number(own.name(k)))) {
+      if (!has(bits, numbers.find(own.name(k)))) {
         return false;
       }
     }
@@ -85,11 +88,17 @@ public final class ConsumptionCheck {
         }
       }
     }
-    return true;
+    return !numbers.saturated;
   }
 
+  /** Whether number {@code n} is set; -1 (no number) never is. */
   private static boolean has(long[] bits, int n) {
-    return n >>> 6 < bits.length && (bits[n >>> 6] & 1L << n) != 0;
+    return n >= 0 && n >>> 6 < bits.length && (bits[n >>> 6] & 1L << n) != 0;
+  }
+
+  /** {@return whether a probe run over the limit turned the numbering off} */
+  boolean saturated() {
+    return numbers.saturated;
   }
 
   private long[] bitsOf(String[] names) {
@@ -101,7 +110,9 @@ public final class ConsumptionCheck {
     }
     long[] bits = new long[max < 0 ? 0 : (max >>> 6) + 1];
     for (int n : ns) {
-      bits[n >>> 6] |= 1L << n;
+      if (n >= 0) {
+        bits[n >>> 6] |= 1L << n;
+      }
     }
     return bits;
   }
@@ -114,18 +125,47 @@ public final class ConsumptionCheck {
     return ns;
   }
 
-  /* The pool's counter names, numbered in the order first seen: open addressing, no boxing. */
-  private static final class Numbers {
+  /*
+   * The pool's counter names, numbered in the order first seen: open addressing, no boxing. The
+   * slot is the top bits of the hash times the golden ratio (Fibonacci hashing), which spreads
+   * the consecutive hashes of names such as "c0" to "c9"; taking the low bits would put them in
+   * neighbouring slots and let linear probing build long runs. At most half full, honest names
+   * probe a few slots; a longer run means names that share a hash, and saturates the table
+   * instead of growing quadratic.
+   */
+  static final class Numbers {
+    /** The longest probe run before the numbering is turned off. */
+    static final int MAX_PROBES = 32;
+
     private String[] keys = new String[64];
     private int[] values = new int[64];
+    /* 32 - log2(keys.length): the hash bits a slot takes. */
+    private int shift = 26;
     private int size;
+    boolean saturated;
 
+    /** {@return the number of {@code name}, numbering it if new; -1 once saturated} */
     int number(String name) {
+      return probe(name, true);
+    }
+
+    /** {@return the number of {@code name}, or -1 when it has none} */
+    int find(String name) {
+      return probe(name, false);
+    }
+
+    private int probe(String name, boolean add) {
+      if (saturated) {
+        return -1;
+      }
       int mask = keys.length - 1;
-      int h = name.hashCode();
-      for (int i = (h ^ (h >>> 16)) & mask; ; i = (i + 1) & mask) {
+      int i = slot(name);
+      for (int probes = 0; probes < MAX_PROBES; probes++, i = (i + 1) & mask) {
         String known = keys[i];
         if (known == null) {
+          if (!add) {
+            return -1;
+          }
           keys[i] = name;
           values[i] = size;
           if (2 * ++size > keys.length) {
@@ -137,6 +177,8 @@ public final class ConsumptionCheck {
           return values[i];
         }
       }
+      saturated = true;
+      return -1;
     }
 
     private void grow() {
@@ -144,11 +186,11 @@ public final class ConsumptionCheck {
       int[] oldValues = values;
       keys = new String[oldKeys.length * 2];
       values = new int[oldKeys.length * 2];
+      shift--;
       int mask = keys.length - 1;
       for (int j = 0; j < oldKeys.length; j++) {
         if (oldKeys[j] != null) {
-          int h = oldKeys[j].hashCode();
-          int i = (h ^ (h >>> 16)) & mask;
+          int i = slot(oldKeys[j]);
           while (keys[i] != null) {
             i = (i + 1) & mask;
           }
@@ -156,6 +198,10 @@ public final class ConsumptionCheck {
           values[i] = oldValues[j];
         }
       }
+    }
+
+    private int slot(String name) {
+      return (name.hashCode() * 0x9E3779B9) >>> shift;
     }
   }
 

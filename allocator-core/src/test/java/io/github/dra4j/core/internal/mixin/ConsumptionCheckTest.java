@@ -23,6 +23,7 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -182,6 +183,68 @@ final class ConsumptionCheckTest {
       missingSomething += expected == null ? 0 : 1;
     }
     assertThat(missingSomething).as("pairs that lack a counter").isBetween(1, devices.size() - 1);
+    assertThat(check.saturated()).isFalse();
+  }
+
+  /*
+   * Names built from "Aa" and "BB" share one hash. A set of 64 of them and consumptions of others
+   * of the same hash turn the numbering off; every answer must still be the walk's.
+   */
+  @ParameterizedTest(name = "missing: {0}")
+  @MethodSource("collidingConsumptions")
+  void firstMissing_namesThatShareAHash_fallBackToTheWalk(boolean missing) {
+    List<String> colliding = sameHash(7);
+    Map<String, Counter> inSet = new LinkedHashMap<>();
+    colliding.subList(0, 64).forEach(n -> inSet.put(n, Counter.of("1")));
+    Map<String, Counter> consumed = new LinkedHashMap<>();
+    colliding.subList(missing ? 60 : 10, missing ? 70 : 20).forEach(n -> consumed.put(n, Counter.of("1")));
+    ResolvedSlice slice = MixinResolver.resolve(slice(List.of(consumer("d0", consumes("big", consumed))),
+        List.of(counterSet("big", inSet)), null), true);
+    ResolvedCounters c = slice.devices().get(0).consumesCounters().get(0);
+    ResolvedCounterSet set = slice.counterSets().get(0);
+
+    ConsumptionCheck check = new ConsumptionCheck();
+    assertThat(check.firstMissing(c, set)).isEqualTo(firstLookupMiss(c, set)).isEqualTo(missing ? "BBAaAaAaAaAaAa" : null);
+    assertThat(check.saturated()).isTrue();
+  }
+
+  static Stream<Boolean> collidingConsumptions() {
+    return Stream.of(true, false);
+  }
+
+  /* {@return the 2^n strings of n "Aa" or "BB" pairs, in binary order: all with one hash} */
+  private static List<String> sameHash(int n) {
+    List<String> out = new ArrayList<>();
+    for (int bits = 0; bits < 1 << n; bits++) {
+      StringBuilder b = new StringBuilder();
+      for (int k = n - 1; k >= 0; k--) {
+        b.append((bits >> k & 1) == 0 ? "Aa" : "BB");
+      }
+      out.add(b.toString());
+    }
+    assertThat(out.stream().map(String::hashCode).distinct()).hasSize(1);
+    return out;
+  }
+
+  /* Counter names as drivers write them, many to a pool: none may turn the numbering off. */
+  @Test
+  void numbers_manyHonestNames_neverSaturate() {
+    ConsumptionCheck.Numbers numbers = new ConsumptionCheck.Numbers();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < 4096; i++) {
+      names.add("c" + i);
+      names.add("counter-" + i);
+      names.add("memory-slice-" + i);
+      names.add("gpu-" + (i / 16) + "-counter-set-" + (i % 16));
+    }
+    for (int i = 0; i < names.size(); i++) {
+      assertThat(numbers.number(names.get(i))).isEqualTo(i);
+    }
+    for (int i = 0; i < names.size(); i++) {
+      assertThat(numbers.find(names.get(i))).isEqualTo(i);
+    }
+    assertThat(numbers.find("not-a-counter")).isEqualTo(-1);
+    assertThat(numbers.saturated).isFalse();
   }
 
   static Stream<Long> seeds() {
