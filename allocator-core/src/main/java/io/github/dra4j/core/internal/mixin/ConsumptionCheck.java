@@ -3,6 +3,7 @@ package io.github.dra4j.core.internal.mixin;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -35,6 +36,9 @@ public final class ConsumptionCheck {
   private final Numbers numbers = new Numbers();
   private final Map<CounterEntries, int[]> sourceNumbers = new IdentityHashMap<>();
   private final Map<String[], long[]> setBits = new IdentityHashMap<>();
+  /* Bound once, so that looking up a source or a set per consumption creates no function object. */
+  private final Function<CounterEntries, int[]> numberSource = this::numbersOf;
+  private final Function<String[], long[]> numberSet = this::bitsOf;
 
   /**
    * {@return the first counter of {@code consumption}, in its iteration order, that {@code set}
@@ -69,7 +73,7 @@ public final class ConsumptionCheck {
     if (names == null || numbers.saturated) {
       return false;
     }
-    long[] bits = setBits.computeIfAbsent(names, this::bitsOf);
+    long[] bits = setBits.computeIfAbsent(names, numberSet);
     // The set's names are numbered by now, so an own name without a number is not in the set.
     CounterEntries own = consumption.source(0);
     for (int k = 0; k < own.size(); k++) {
@@ -82,13 +86,14 @@ public final class ConsumptionCheck {
       if (source.size() == 0) {
         continue;
       }
-      for (int n : sourceNumbers.computeIfAbsent(source, this::numbersOf)) {
+      for (int n : sourceNumbers.computeIfAbsent(source, numberSource)) {
         if (!has(bits, n)) {
           return false;
         }
       }
     }
-    return !numbers.saturated;
+    // A bit is set only for a name of this set, so this holds even if the numbering just stopped.
+    return true;
   }
 
   /** Whether number {@code n} is set; -1 (no number) never is. */
