@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.openjdk.jol.info.GraphLayout;
+import org.openjdk.jol.util.Multiset;
 
 /**
  * T2: retained heap of the worst-case slice set, mixin form vs flattened form, measured with JOL
@@ -131,22 +132,23 @@ final class Footprint {
     GraphLayout mixinLayout = layout(mixin.slices());
     GraphLayout flatLayout = layout(flat.slices());
     long flatEntries = entries(flat.slices());
-    long flatStructure = flatLayout.totalSize() - withoutMapsAndLists(flatLayout);
+    long flatRest = withoutMapsAndLists(flatLayout);
     return new Result(
         new Sizes(mixinLayout.totalSize(), flatLayout.totalSize()),
         new Sizes(size(resolve(mixin)), size(resolve(flat))),
         new Sizes(snapshotSize(mixin), snapshotSize(flat)),
         dgxNode(codec),
-        new Bound(withoutMapsAndLists(mixinLayout), withoutMapsAndLists(flatLayout), entries(mixin.slices()),
-            flatEntries, (double) flatStructure / flatEntries));
+        new Bound(withoutMapsAndLists(mixinLayout), flatRest, entries(mixin.slices()), flatEntries,
+            (double) (flatLayout.totalSize() - flatRest) / flatEntries));
   }
 
   /** {@return the bytes of every class but java.util's maps, map entries and collections, and reference arrays} */
   static long withoutMapsAndLists(GraphLayout layout) {
+    Multiset<Class<?>> sizes = layout.getClassSizes();
     long bytes = 0;
     for (Class<?> c : layout.getClasses()) {
       if (!isMapOrList(c)) {
-        bytes += layout.getClassSizes().count(c);
+        bytes += sizes.count(c);
       }
     }
     return bytes;
