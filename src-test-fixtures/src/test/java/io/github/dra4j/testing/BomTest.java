@@ -1,0 +1,74 @@
+package io.github.dra4j.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
+
+/**
+ * dra4j-bom has no parent (so importing it pins nothing but dra4j), hence nothing keeps it in
+ * step with the build by construction: this test does. It manages every module the parent builds,
+ * at the parent's version, and no other artifact.
+ */
+final class BomTest {
+  private static final Path ROOT = Paths.get("").toAbsolutePath().getParent();
+
+  @Test
+  void bom_managesExactlyTheModules_atTheParentsVersion() throws Exception {
+    Element parent = read(ROOT.resolve("pom.xml"));
+    Element bom = read(ROOT.resolve("dra4j-bom/pom.xml"));
+
+    assertThat(text(bom, "groupId")).isEqualTo(text(parent, "groupId"));
+    assertThat(text(bom, "version")).isEqualTo(text(parent, "version"));
+
+    List<String> modules = new ArrayList<>();
+    for (Element module : children(child(parent, "modules"), "module")) {
+      modules.add(module.getTextContent().trim());
+    }
+    assertThat(modules).contains("dra4j-bom");
+    modules.remove("dra4j-bom");
+
+    List<String> managed = new ArrayList<>();
+    for (Element dependency : children(child(child(bom, "dependencyManagement"), "dependencies"), "dependency")) {
+      assertThat(text(dependency, "groupId")).isEqualTo("io.github.dra4j");
+      assertThat(text(dependency, "version")).isEqualTo("${project.version}");
+      managed.add(text(dependency, "artifactId"));
+    }
+    assertThat(managed).containsExactlyInAnyOrderElementsOf(modules);
+  }
+
+  private static Element read(Path pom) throws Exception {
+    Document document = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile());
+    return document.getDocumentElement();
+  }
+
+  private static Element child(Element parent, String name) {
+    List<Element> found = children(parent, name);
+    assertThat(found).as("<%s> in <%s>", name, parent.getTagName()).hasSize(1);
+    return found.get(0);
+  }
+
+  private static List<Element> children(Element parent, String name) {
+    List<Element> found = new ArrayList<>();
+    NodeList nodes = parent.getChildNodes();
+    for (int i = 0; i < nodes.getLength(); i++) {
+      Node node = nodes.item(i);
+      if (node instanceof Element e && e.getTagName().equals(name)) {
+        found.add(e);
+      }
+    }
+    return found;
+  }
+
+  private static String text(Element parent, String name) {
+    return child(parent, name).getTextContent().trim();
+  }
+}
