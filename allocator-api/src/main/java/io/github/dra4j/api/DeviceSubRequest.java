@@ -97,6 +97,17 @@ public record DeviceSubRequest(
       return this;
     }
 
+    /**
+     * Appends a CEL selector to {@code selectors}.
+     *
+     * @param celExpression an expression over {@code device} that is true for the devices wanted
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder addSelector(String celExpression) {
+      return addSelector(DeviceSelector.cel(celExpression));
+    }
+
     /** Sets or (with null) clears {@code allocationMode}; returns this builder. */
     @CanIgnoreReturnValue
     public Builder allocationMode(@Nullable String allocationMode) {
@@ -107,6 +118,13 @@ public record DeviceSubRequest(
     /** Sets or (with null) clears {@code count}; returns this builder. */
     @CanIgnoreReturnValue
     public Builder count(@Nullable Long count) {
+      this.count = count;
+      return this;
+    }
+
+    /** Sets {@code count}, so that {@code count(2)} needs no {@code 2L}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder count(long count) {
       this.count = count;
       return this;
     }

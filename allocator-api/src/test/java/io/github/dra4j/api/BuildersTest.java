@@ -45,6 +45,17 @@ final class BuildersTest {
       "req/sub", "d", "p", "gpu-0", true, List.of(TOLERATION), List.of("ready"), List.of("failed"),
       "share-1", Map.of("mem", Quantity.parse("1Gi")));
 
+  private static final DeviceRequest REQUEST = new DeviceRequest("req", EXACT, List.of(SUB));
+
+  private static final ResourceClaim CLAIM = new ResourceClaim(
+      new ObjectMeta("claim-0", "default", "uid-1", null, null, Map.of("team", "a")),
+      new ResourceClaimSpec(new DeviceClaim(List.of(REQUEST),
+          List.of(DeviceConstraint.matchAttribute("d/model", List.of("req")),
+              DeviceConstraint.distinctAttribute("d/uuid", List.of())),
+          List.of(new DeviceClaimConfiguration(List.of("req"),
+              new OpaqueDeviceConfiguration("d", RawJson.of("{\"a\":1}")))))),
+      new ResourceClaimStatus(null, List.of()));
+
   private static final ObjectMeta META = new ObjectMeta("n", "ns", "uid", "7", 3L, Map.of("a", "b"));
 
   private static final ResourceClaimConsumerReference CONSUMER =
@@ -84,6 +95,19 @@ final class BuildersTest {
             .capacity(SUB.capacity())
             .build(),
             (Function<Object, Object>) o -> ((DeviceSubRequest) o).toBuilder().build()),
+        Arguments.of(named("DeviceRequest", REQUEST), (Supplier<Object>) () -> DeviceRequest.builder()
+            .name("req").exactly(EXACT).addFirstAvailable(SUB)
+            .build(),
+            (Function<Object, Object>) o -> ((DeviceRequest) o).toBuilder().build()),
+        Arguments.of(named("ResourceClaim", CLAIM), (Supplier<Object>) () -> ResourceClaim.builder()
+            .metadata(ObjectMeta.builder().uid("uid-1").putLabel("team", "a").build())
+            .namespace("default").name("claim-0")
+            .addRequest(REQUEST)
+            .matchAttribute("d/model", "req").distinctAttribute("d/uuid")
+            .addConfig(CLAIM.spec().devices().config().get(0))
+            .status(new ResourceClaimStatus(null, List.of()))
+            .build(),
+            (Function<Object, Object>) o -> ((ResourceClaim) o).toBuilder().build()),
         Arguments.of(named("DeviceRequestAllocationResult", RESULT), (Supplier<Object>) () ->
             DeviceRequestAllocationResult.builder()
                 .request("req/sub").driver("d").pool("p").device("gpu-0").adminAccess(true)
@@ -198,5 +222,74 @@ final class BuildersTest {
     assertThat(t).isEqualTo(new DeviceToleration(null, null, null, null, null));
     assertThat(Device.builder().name("x").build())
         .isEqualTo(new Device("x", null, null, null, null, null, null, false, null, null, null, false, false));
+  }
+
+  /* --- claims and requests without nested constructors --- */
+
+  @Test
+  void claimBuilder_buildsTheSpecOfNestedRecords() {
+    ResourceClaim claim = ResourceClaim.builder()
+        .namespace("default").name("claim-0")
+        .addRequest(DeviceRequest.builder().name("gpus")
+            .exactly(ExactDeviceRequest.builder().deviceClassName("gpu.nvidia.com")
+                .addSelector("device.attributes[\"gpu.nvidia.com\"].model == \"A100\"")
+                .count(2)
+                .build())
+            .build())
+        .addRequest(DeviceRequest.builder().name("any")
+            .addFirstAvailable(DeviceSubRequest.builder().name("big").deviceClassName("gpu.nvidia.com")
+                .addSelector("true").count(1).build())
+            .addFirstAvailable(DeviceSubRequest.builder().name("small").deviceClassName("mig.nvidia.com").build())
+            .build())
+        .matchAttribute("gpu.nvidia.com/model", "gpus")
+        .build();
+
+    ResourceClaim expected = new ResourceClaim(ObjectMeta.named("default", "claim-0"),
+        new ResourceClaimSpec(new DeviceClaim(List.of(
+            new DeviceRequest("gpus", new ExactDeviceRequest("gpu.nvidia.com",
+                List.of(DeviceSelector.cel("device.attributes[\"gpu.nvidia.com\"].model == \"A100\"")),
+                null, 2L, null, List.of(), null), List.of()),
+            new DeviceRequest("any", null, List.of(
+                new DeviceSubRequest("big", "gpu.nvidia.com", List.of(DeviceSelector.cel("true")), null, 1L,
+                    List.of(), null),
+                new DeviceSubRequest("small", "mig.nvidia.com", List.of(), null, null, List.of(), null)))),
+            List.of(DeviceConstraint.matchAttribute("gpu.nvidia.com/model", List.of("gpus"))),
+            List.of())),
+        null);
+    assertThat(claim).isEqualTo(expected);
+    assertThat(claim.name()).isEqualTo("claim-0");
+  }
+
+  @Test
+  void claimBuilder_nameAndNamespace_keepTheOtherMetadata() {
+    ResourceClaim claim = CLAIM.toBuilder().name("claim-1").namespace(null).build();
+
+    assertThat(claim.metadata()).isEqualTo(new ObjectMeta("claim-1", null, "uid-1", null, null, Map.of("team", "a")));
+    assertThat(claim.spec()).isEqualTo(CLAIM.spec());
+  }
+
+  @Test
+  void claimBuilder_spec_replacesRequestsConstraintsAndConfig() {
+    ResourceClaimSpec other = new ResourceClaimSpec(new DeviceClaim(List.of(), List.of(), List.of()));
+
+    assertThat(CLAIM.toBuilder().spec(other).build().spec()).isEqualTo(other);
+    assertThat(ResourceClaim.builder().name("c").spec(CLAIM.spec()).build().spec()).isEqualTo(CLAIM.spec());
+  }
+
+  @Test
+  void countSetters_acceptIntLiterals_andNullClears() {
+    assertThat(EXACT.toBuilder().count(5).build().count()).isEqualTo(5L);
+    assertThat(EXACT.toBuilder().count(null).build().count()).isNull();
+    assertThat(SUB.toBuilder().count(4).build().count()).isEqualTo(4L);
+  }
+
+  @Test
+  void requestBuilder_requiresAName_andRejectsNullAlternatives() {
+    assertThatThrownBy(() -> DeviceRequest.builder().exactly(EXACT).build())
+        .isInstanceOf(NullPointerException.class).hasMessage("name");
+    assertThatThrownBy(() -> DeviceRequest.builder().addFirstAvailable(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("firstAvailable item");
+    assertThatThrownBy(() -> ResourceClaim.builder().addRequest(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("requests item");
   }
 }
