@@ -40,13 +40,18 @@ import java.util.SplittableRandom;
  * mixins differ), which keeps a 5,000-node cluster near 100 MB; each node still has its own
  * slices and device records.
  */
-final class DgxA100 {
-  static final String DRIVER = "gpu.nvidia.com";
-  static final String MIG_CLASS = "mig.nvidia.com";
-  static final String GPU_CLASS = "gpu.nvidia.com";
-  static final int GPUS = 8;
+public final class DgxA100 {
+  /** The NVIDIA driver name. */
+  public static final String DRIVER = "gpu.nvidia.com";
+  /** The class of MIG devices. */
+  public static final String MIG_CLASS = "mig.nvidia.com";
+  /** The class of full GPUs. */
+  public static final String GPU_CLASS = "gpu.nvidia.com";
+  /** GPUs per node. */
+  public static final int GPUS = 8;
   static final int GPUS_PER_SLICE = 2;
-  static final long SEED = 0x4815L;
+  /** The seed the benchmarks use. */
+  public static final long SEED = 0x4815L;
 
   /**
    * One row of the A100 40GB MIG profile table.
@@ -102,22 +107,22 @@ final class DgxA100 {
    * A fill order that packs every GPU exactly with first fit: 4g.20gb on slices 0-3, 2g.10gb on
    * 4-5, 1g.10gb on 6-7 use all 98 multiprocessors and 7 copy engines of a GPU.
    */
-  static final List<String> FILL_ROUND = List.of("4g.20gb", "2g.10gb", "1g.10gb");
+  public static final List<String> FILL_ROUND = List.of("4g.20gb", "2g.10gb", "1g.10gb");
 
   private DgxA100() {}
 
   /** {@return the name of node {@code i} of a cluster} */
-  static String nodeName(int i) {
+  public static String nodeName(int i) {
     return String.format(Locale.ROOT, "dgx-%05d", i);
   }
 
   /** {@return the Kubernetes node {@code name}} */
-  static Node node(String name) {
+  public static Node node(String name) {
     return Node.of(name, Map.of("kubernetes.io/hostname", name, "nvidia.com/gpu.product", "A100-SXM4-40GB"));
   }
 
   /** {@return the MIG and full-GPU device classes} */
-  static List<DeviceClass> classes() {
+  public static List<DeviceClass> classes() {
     return List.of(
         Model.deviceClass(MIG_CLASS, "device.driver == \"" + DRIVER + "\" && device.attributes[\""
             + DRIVER + "\"].type == \"mig\""),
@@ -126,13 +131,13 @@ final class DgxA100 {
   }
 
   /** {@return a claim for one MIG device of the profile} */
-  static ResourceClaim migClaim(String name, String profile) {
+  public static ResourceClaim migClaim(String name, String profile) {
     return Model.claim(name, "mig", MIG_CLASS,
         "device.attributes[\"" + DRIVER + "\"].profile == \"" + profile + "\"");
   }
 
   /** {@return the claims of {@link #FILL_ROUND} repeated once per GPU: they fill a node exactly} */
-  static List<ResourceClaim> fillClaims() {
+  public static List<ResourceClaim> fillClaims() {
     List<ResourceClaim> claims = new ArrayList<>();
     for (int g = 0; g < GPUS; g++) {
       for (String profile : FILL_ROUND) {
@@ -143,7 +148,7 @@ final class DgxA100 {
   }
 
   /** {@return one node's slices, with or without counters} */
-  static Workload node(String node, boolean counters) {
+  public static Workload node(String node, boolean counters) {
     return new Workload(new Generator(counters).nodeSlices(node), classes(), List.of());
   }
 
@@ -156,7 +161,7 @@ final class DgxA100 {
    * @param seed the seed that picks the busy nodes
    * @return the slices, classes and in-use claims
    */
-  static Workload cluster(int nodes, long seed) {
+  public static Workload cluster(int nodes, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     List<ResourceSlice> slices = new ArrayList<>(nodes * (GPUS / GPUS_PER_SLICE + 1));
     List<ResourceClaim> inUse = new ArrayList<>();
@@ -177,7 +182,7 @@ final class DgxA100 {
   }
 
   /** {@return the nodes of a cluster of the given size} */
-  static List<Node> clusterNodes(int nodes) {
+  public static List<Node> clusterNodes(int nodes) {
     List<Node> list = new ArrayList<>(nodes);
     for (int i = 0; i < nodes; i++) {
       list.add(node(nodeName(i)));

@@ -7,21 +7,29 @@ import java.util.List;
 
 /**
  * What a snapshot is built from: the published slices, the device classes and the claims that
- * are already allocated.
+ * are already allocated; pass them to {@code StructuredAllocator.snapshot(slices, classes,
+ * allocatedClaims)}.
  *
  * @param slices the ResourceSlices
  * @param classes the DeviceClasses
  * @param allocatedClaims claims whose devices are in use
  */
-record Workload(List<ResourceSlice> slices, List<DeviceClass> classes, List<ResourceClaim> allocatedClaims) {
-  Workload {
+public record Workload(List<ResourceSlice> slices, List<DeviceClass> classes, List<ResourceClaim> allocatedClaims) {
+  /**
+   * Copies the lists.
+   *
+   * @param slices see the record component
+   * @param classes see the record component
+   * @param allocatedClaims see the record component
+   */
+  public Workload {
     slices = List.copyOf(slices);
     classes = List.copyOf(classes);
     allocatedClaims = List.copyOf(allocatedClaims);
   }
 
   /** {@return the device count over all slices} */
-  int deviceCount() {
+  public int deviceCount() {
     return slices.stream().mapToInt(s -> s.spec().devices().size()).sum();
   }
 }

@@ -50,14 +50,20 @@ import java.util.SplittableRandom;
  * {@code Validator} enforces, and a test checks that every slice validates.
  * Values (uuids, versions, amounts) come from {@link SplittableRandom} seeded with the given seed.
  */
-final class WorstCaseSlices {
-  static final String DRIVER = "worst-case.bench.dra4j.io";
-  static final String POOL = "worst-case";
-  static final String NODE = "worst-case-node";
-  static final String DEVICE_CLASS = "worst-case";
-  static final long SEED = 0x5234L;
+public final class WorstCaseSlices {
+  /** The driver of the pool. */
+  public static final String DRIVER = "worst-case.bench.dra4j.io";
+  /** The pool name. */
+  public static final String POOL = "worst-case";
+  /** The node the pool is local to. */
+  public static final String NODE = "worst-case-node";
+  /** The device class that selects every device of the pool. */
+  public static final String DEVICE_CLASS = "worst-case";
+  /** The seed the benchmarks use. */
+  public static final long SEED = 0x5234L;
 
-  static final int DEVICES_PER_SLICE = 64;
+  /** Devices per device slice: the limit for devices that consume counters. */
+  public static final int DEVICES_PER_SLICE = 64;
   static final int DEVICE_INCLUDES = 8;
   static final int MIXINS_PER_LAYER = 16;
   static final int ATTRIBUTES_PER_DEVICE = 32;
@@ -76,18 +82,18 @@ final class WorstCaseSlices {
   private static final int[] LAYER_KEYS = {4, 4, 4, 4, 4, 3, 3, 3};
 
   /** Selector over layer 0 keys, true on every device of the set. */
-  static final String EQUALITY = "device.attributes[\"" + DRIVER + "\"].model == \"bench-gpu\"";
+  public static final String EQUALITY = "device.attributes[\"" + DRIVER + "\"].model == \"bench-gpu\"";
   /** Selector over a layer 0 capacity, true on every device of the set. */
-  static final String QUANTITY =
+  public static final String QUANTITY =
       "device.capacity[\"" + DRIVER + "\"].memory.compareTo(quantity(\"40Gi\")) >= 0";
   /** Selector over a layer 0 version, true on every device of the set. */
-  static final String SEMVER =
+  public static final String SEMVER =
       "device.attributes[\"" + DRIVER + "\"].driverVersion.isGreaterThan(semver(\"0.9.0\"))";
 
   private WorstCaseSlices() {}
 
   /** {@return the node the pool's slices are local to} */
-  static Node node() {
+  public static Node node() {
     return Node.of(NODE, Map.of("kubernetes.io/hostname", NODE));
   }
 
@@ -98,7 +104,7 @@ final class WorstCaseSlices {
    * @param deviceSlices how many device slices the pool has (each at the limits)
    * @return the slices (device slices first, the counter slice last) and the device class
    */
-  static Workload generate(long seed, int deviceSlices) {
+  public static Workload generate(long seed, int deviceSlices) {
     SplittableRandom random = new SplittableRandom(seed);
     ResourcePool pool = ResourcePool.of(POOL, 1, deviceSlices + 1L);
     List<ResourceSlice> slices = new ArrayList<>();
@@ -111,7 +117,7 @@ final class WorstCaseSlices {
   }
 
   /** {@return the same slices with every mixin applied and every include removed} */
-  static Workload flattened(Workload mixinForm) {
+  public static Workload flattened(Workload mixinForm) {
     List<ResourceSlice> flat = new ArrayList<>();
     for (ResourceSlice slice : mixinForm.slices()) {
       flat.add(MixinFlattener.flatten(slice));
@@ -127,8 +133,11 @@ final class WorstCaseSlices {
   /**
    * Returns a claim whose selector walks the deepest mixin keys of every device and matches
    * only the last device of the set (by its own {@code index}).
+   *
+   * @param deviceSlices the device slices of the set, as given to {@link #generate}
+   * @return the claim, with one request of {@link #DEVICE_CLASS}
    */
-  static ResourceClaim lastDeviceClaim(int deviceSlices) {
+  public static ResourceClaim lastDeviceClaim(int deviceSlices) {
     String selector = EQUALITY + " && " + QUANTITY + " && device.attributes[\"" + DRIVER
         + "\"].index == " + lastIndex(deviceSlices);
     return Model.claim("last-device", "req-0", DEVICE_CLASS, selector);

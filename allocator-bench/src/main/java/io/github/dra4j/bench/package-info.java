@@ -1,6 +1,10 @@
 /**
- * JMH benchmarks of the dra4j allocator (issue #8), the fixtures they run on, the JOL footprint
- * measurement and the report writer. Not API: nothing here is published.
+ * JMH benchmarks of the dra4j allocator, the fixtures they run on, the JOL footprint measurement
+ * and the report writer. The fixtures are public so that users can measure their own code on
+ * the same inputs: {@link io.github.dra4j.bench.WorstCaseSlices} (one pool at every
+ * ResourceSlice limit of KEP-5234), {@link io.github.dra4j.bench.DgxA100} (DGX A100 nodes with
+ * MIG partitions, counters and mixins) and the {@link io.github.dra4j.bench.Workload} they
+ * return; the benchmarks, the footprint and the report are internal.
  *
  * <p>Run the suite with {@code allocator-bench/run-benchmarks.sh} (see docs/performance.md).
  */
