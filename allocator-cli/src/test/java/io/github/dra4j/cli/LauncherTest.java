@@ -45,6 +45,7 @@ final class LauncherTest {
 
     Files.writeString(root.resolve("small.yaml"), "kind: Node\n");
     sparse(root.resolve("big.yaml"), 33 * MB);
+    sparse(root.resolve("-big.yaml"), 33 * MB);
     sparse(root.resolve("half-a.yaml"), 17 * MB);
     sparse(root.resolve("half-b.yaml"), 17 * MB);
     Path dir = Files.createDirectories(root.resolve("dump/nested"));
@@ -75,6 +76,8 @@ final class LauncherTest {
         Arguments.of("--filename=FILE", List.of("--filename=big.yaml"), false),
         Arguments.of("two 17 MB files", List.of("-f", "half-a.yaml", "-f", "-", "-f", "half-b.yaml"), false),
         Arguments.of("comma list", List.of("-f", "half-a.yaml,half-b.yaml"), false),
+        Arguments.of("empty comma list", List.of("-f", ",", "-f", ""), true),
+        Arguments.of("name like an option", List.of("-f", "-big.yaml"), false),
         Arguments.of("directory tree", List.of("-f", "dump"), false),
         Arguments.of("absolute path", List.of("-f", root.resolve("big.yaml").toString()), false));
   }
