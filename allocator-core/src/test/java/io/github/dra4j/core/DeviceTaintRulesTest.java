@@ -185,6 +185,13 @@ final class DeviceTaintRulesTest {
     assertThat(tainted.index().pools().get(p1).slices.get(0).devices.get(0).uid)
         .isEqualTo(plain.index().pools().get(p1).slices.get(0).devices.get(0).uid);
 
+    // In-use state and rule taints of one pool change together: both are applied.
+    List<ResourceClaim> inUse = List.of(Fx.allocated("other", "pool-1", "device-1"));
+    List<DeviceTaintRule> device2 = List.of(rule("d", select(null, null, "device-2"), DeviceTaint.EFFECT_NO_SCHEDULE));
+    ClusterSnapshot both = allocator.snapshot(plain, SLICES, List.of(CLASS_A), inUse, device2);
+    assertThat(allocatedDevices(both)).containsExactly("req-0=pool-2/device-3")
+        .isEqualTo(allocatedDevices(allocator.snapshot(SLICES, List.of(CLASS_A), inUse, device2)));
+
     ClusterSnapshot withClaim = tainted.withAllocated(List.of(Fx.allocated("other", "pool-2", "device-3")));
     assertThat(withClaim.allocate(node(NODE), List.of(ONE))).as("withAllocated keeps the rules")
         .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
