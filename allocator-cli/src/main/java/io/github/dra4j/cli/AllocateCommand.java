@@ -2,6 +2,7 @@ package io.github.dra4j.cli;
 
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
@@ -52,7 +53,7 @@ final class AllocateCommand implements Callable<Integer> {
       description = "Kubernetes feature gates, e.g. DRAPrioritizedList=false. Unspecified gates "
           + "keep the library default (all on). Known: DRAAdminAccess, DRAConsumableCapacity, "
           + "DRADeviceBindingConditions, DRAResourceClaimDeviceStatus, DRADeviceTaints, "
-          + "DRAListTypeAttributes, DRAPartitionableDevices, DRAPrioritizedList, "
+          + "DRADeviceTaintRules, DRAListTypeAttributes, DRAPartitionableDevices, DRAPrioritizedList, "
           + "DRAResourceSliceMixins.")
   List<String> featureGates = new ArrayList<>();
 
@@ -82,6 +83,7 @@ final class AllocateCommand implements Callable<Integer> {
     List<DeviceClass> classes = new ArrayList<>();
     List<ResourceClaim> inUse = new ArrayList<>();
     List<ResourceClaim> toAllocate = new ArrayList<>();
+    List<DeviceTaintRule> taintRules = new ArrayList<>();
     for (Input.Item item : input.items()) {
       Object o = item.object();
       if (o instanceof ResourceSlice) {
@@ -91,6 +93,8 @@ final class AllocateCommand implements Callable<Integer> {
       } else if (o instanceof ResourceClaim) {
         ResourceClaim claim = (ResourceClaim) o;
         (claim.allocation() != null ? inUse : toAllocate).add(claim);
+      } else if (o instanceof DeviceTaintRule) {
+        taintRules.add((DeviceTaintRule) o);
       } else if (o instanceof Node) {
         if (nodeObject == null && ((Node) o).name().equals(node)) {
           nodeObject = (Node) o;
@@ -111,7 +115,7 @@ final class AllocateCommand implements Callable<Integer> {
           .features(features)
           .selectorCompiler(CelCompiler.create())
           .build();
-      ClusterSnapshot snapshot = allocator.snapshot(slices, classes, inUse);
+      ClusterSnapshot snapshot = allocator.snapshot(slices, classes, inUse, taintRules);
       outcome = snapshot.allocate(nodeObject, toAllocate);
     } catch (AllocationException e) {
       throw new CliException(describe(e, input), e);

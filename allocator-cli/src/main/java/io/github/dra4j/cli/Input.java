@@ -1,6 +1,7 @@
 package io.github.dra4j.cli;
 
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
@@ -130,6 +131,8 @@ final class Input {
       ResourceClaim c = (ResourceClaim) o;
       String ns = c.metadata().namespace();
       return "ResourceClaim/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + c.metadata().name();
+    } else if (o instanceof DeviceTaintRule) {
+      return "DeviceTaintRule/" + ((DeviceTaintRule) o).name();
     } else if (o instanceof Node) {
       return "Node/" + ((Node) o).name();
     } else if (o instanceof UnknownObject) {

@@ -1,6 +1,7 @@
 package io.github.dra4j.cli;
 
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
@@ -54,6 +55,8 @@ final class ValidateCommand implements Callable<Integer> {
         errors = Validator.validate((ResourceClaim) o);
       } else if (o instanceof DeviceClass) {
         errors = Validator.validate((DeviceClass) o);
+      } else if (o instanceof DeviceTaintRule) {
+        errors = Validator.validate((DeviceTaintRule) o);
       } else if (o instanceof Node) {
         errors = List.of();
       } else {

@@ -932,25 +932,35 @@ final class AllocationRun {
     }
   }
 
-  /** The first taint that prevents allocation (NoSchedule or NoExecute, not tolerated), or null. */
+  /**
+   * The first taint that prevents allocation (NoSchedule or NoExecute, not tolerated), or null:
+   * the device's own taints, then those of DeviceTaintRules, as the tracker appends them.
+   */
   static @Nullable DeviceTaint untoleratedTaint(DeviceEntry device, RequestView request) {
     for (DeviceTaint taint : device.device.taints()) {
-      if (!DeviceTaint.EFFECT_NO_SCHEDULE.equals(taint.effect())
-          && !DeviceTaint.EFFECT_NO_EXECUTE.equals(taint.effect())) {
-        continue;
-      }
-      boolean tolerated = false;
-      for (DeviceToleration t : request.tolerations) {
-        if (toleratesTaint(t, taint)) {
-          tolerated = true;
-          break;
-        }
-      }
-      if (!tolerated) {
+      if (prevents(taint, request)) {
         return taint;
       }
     }
+    for (TaintRules.RuleTaint t : device.ruleTaints) {
+      if (prevents(t.taint(), request)) {
+        return t.taint();
+      }
+    }
     return null;
+  }
+
+  private static boolean prevents(DeviceTaint taint, RequestView request) {
+    if (!DeviceTaint.EFFECT_NO_SCHEDULE.equals(taint.effect())
+        && !DeviceTaint.EFFECT_NO_EXECUTE.equals(taint.effect())) {
+      return false;
+    }
+    for (DeviceToleration t : request.tolerations) {
+      if (toleratesTaint(t, taint)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Mirrors resourceclaim.ToleratesTaint. */

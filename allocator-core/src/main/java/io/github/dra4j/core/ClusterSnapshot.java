@@ -2,10 +2,12 @@ package io.github.dra4j.core;
 
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
+import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -87,6 +89,9 @@ public final class ClusterSnapshot {
   private final List<ResourceSlice> slices;
   private final List<DeviceClass> classList;
   private final List<ResourceClaim> allocatedClaims;
+  private final List<DeviceTaintRule> taintRuleList;
+  /** The rules in effect (none while DRADeviceTaintRules is off). */
+  private final TaintRules taintRules;
   private final AllocatorStats stats = allocateOneInvocations::sum;
 
   /** Slices by node name (node-local), the rest (both in input order), and every pool. */
@@ -102,6 +107,8 @@ public final class ClusterSnapshot {
    * resolutions and uids plus its validated pools (PoolEntry(previous, ...)); a pool with other
    * slices is rebuilt, reusing the resolution and entries of each slice that is the same object.
    * Selector results and per-node pool lists carry over where nothing they depend on changed.
+   * A pool whose DeviceTaintRule taints changed gets new entries for the same resolutions (and
+   * uids): taints change no validation and no selector result.
    */
   ClusterSnapshot(
       Features features,
@@ -109,6 +116,7 @@ public final class ClusterSnapshot {
       Collection<ResourceSlice> slices,
       Collection<DeviceClass> classes,
       Collection<ResourceClaim> allocatedClaims,
+      Collection<DeviceTaintRule> taintRules,
       @Nullable ClusterSnapshot previous) {
     this.features = features;
     this.compiler = compiler;
@@ -116,6 +124,8 @@ public final class ClusterSnapshot {
     this.classList = List.copyOf(classes);
     this.allocatedClaims = List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims"));
     this.state = AllocatedState.from(this.allocatedClaims, features);
+    this.taintRuleList = List.copyOf(Objects.requireNonNull(taintRules, "taintRules"));
+    this.taintRules = TaintRules.of(taintRuleList, features);
     for (ResourceSlice slice : slices) {
       Objects.requireNonNull(slice, "slice");
     }
@@ -172,11 +182,14 @@ public final class ClusterSnapshot {
       PoolId id = e.getKey();
       List<Integer> at = e.getValue();
       PoolEntry prev = previousPools.get(id);
+      List<RuleTaint> ruleTaints = taintRules.forPool(id);
+      boolean sameTaints = prev != null && prev.ruleTaints.equals(ruleTaints);
       PoolEntry entry;
-      if (sameFeatures && prev != null && sameSlices(prev, at)) {
+      if (sameFeatures && sameTaints && sameSlices(prev, at)) {
         entry = keepUids && !changed.contains(id) ? prev : withState(prev, compact ? uid : null);
       } else {
-        entry = new PoolEntry(id, sliceEntries(at, prev, keepUids && !changed.contains(id), keepUids, uid));
+        entry = new PoolEntry(id, sliceEntries(at, prev, sameTaints && keepUids && !changed.contains(id), keepUids,
+            uid, ruleTaints), ruleTaints);
       }
       for (int k = 0; k < at.size(); k++) {
         entries[at.get(k)] = entry.slices.get(k);
@@ -190,7 +203,7 @@ public final class ClusterSnapshot {
   private PoolEntry withState(PoolEntry prev, int @Nullable [] uid) {
     List<SliceEntry> next = new ArrayList<>(prev.slices.size());
     for (SliceEntry s : prev.slices) {
-      next.add(new SliceEntry(s, state, uid));
+      next.add(new SliceEntry(s, state, uid, prev.ruleTaints));
     }
     return new PoolEntry(prev, next);
   }
@@ -239,7 +252,7 @@ public final class ClusterSnapshot {
    * ({@code keepEntries}); with {@code keepUids} its devices keep their uids.
    */
   private List<SliceEntry> sliceEntries(List<Integer> at, @Nullable PoolEntry prev, boolean keepEntries,
-      boolean keepUids, int[] uid) {
+      boolean keepUids, int[] uid, List<RuleTaint> ruleTaints) {
     Map<ResourceSlice, SliceEntry> old = new IdentityHashMap<>();
     if (prev != null) {
       for (SliceEntry s : prev.slices) {
@@ -251,13 +264,14 @@ public final class ClusterSnapshot {
       ResourceSlice slice = slices.get(i);
       SliceEntry o = old.remove(slice); // an entry serves one position only, so uids stay unique
       if (o == null) {
-        out.add(new SliceEntry(slice, MixinResolver.resolve(slice, features.resourceSliceMixins()), uid, state));
+        out.add(new SliceEntry(slice, MixinResolver.resolve(slice, features.resourceSliceMixins()), uid, state,
+            ruleTaints));
       } else if (keepEntries) {
         out.add(o);
       } else if (keepUids) {
-        out.add(new SliceEntry(o, state, null));
+        out.add(new SliceEntry(o, state, null, ruleTaints));
       } else {
-        out.add(new SliceEntry(slice, o.resolved, uid, state));
+        out.add(new SliceEntry(slice, o.resolved, uid, state, ruleTaints));
       }
     }
     return out;
@@ -481,7 +495,7 @@ public final class ClusterSnapshot {
     for (ResourceClaim c : Objects.requireNonNull(claims, "claims")) {
       all.add(Objects.requireNonNull(c, "claim"));
     }
-    return new ClusterSnapshot(features, compiler, slices, classList, all, this);
+    return new ClusterSnapshot(features, compiler, slices, classList, all, taintRuleList, this);
   }
 
   /** {@return counters summed over every call against this snapshot} */

@@ -2,7 +2,9 @@ package io.github.dra4j.core;
 
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.Quantity;
+import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
+import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -34,8 +36,13 @@ final class DeviceEntry {
    * runtime error ("unsupported attribute value") while devices without selectors are fine.
    */
   final @Nullable String unsupportedAttribute;
+  /**
+   * The taints DeviceTaintRules add to the device, after its own ({@code device.taints()}); the
+   * device is treated as if its slice had published them. Usually empty and shared.
+   */
+  final List<RuleTaint> ruleTaints;
 
-  DeviceEntry(SliceEntry slice, ResolvedDevice view, int uid, AllocatedState state) {
+  DeviceEntry(SliceEntry slice, ResolvedDevice view, int uid, AllocatedState state, List<RuleTaint> poolRuleTaints) {
     this.slice = slice;
     this.view = view;
     this.device = view.device();
@@ -45,10 +52,14 @@ final class DeviceEntry {
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
     this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
     this.unsupportedAttribute = view.unsupportedAttribute();
+    this.ruleTaints = TaintRules.forDevice(poolRuleTaints, device.name());
   }
 
-  /** The same device with another in-use state (and, when the uid space is compacted, another uid). */
-  DeviceEntry(SliceEntry slice, DeviceEntry previous, int uid, AllocatedState state) {
+  /**
+   * The same device with another in-use state or other rule taints (and, when the uid space is
+   * compacted, another uid).
+   */
+  DeviceEntry(SliceEntry slice, DeviceEntry previous, int uid, AllocatedState state, List<RuleTaint> poolRuleTaints) {
     this.slice = slice;
     this.view = previous.view;
     this.device = previous.device;
@@ -58,6 +69,12 @@ final class DeviceEntry {
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
     this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
     this.unsupportedAttribute = previous.unsupportedAttribute;
+    this.ruleTaints = TaintRules.forDevice(poolRuleTaints, device.name());
+  }
+
+  /** {@return whether the device has a taint of its own or from a rule} */
+  boolean tainted() {
+    return !device.taints().isEmpty() || !ruleTaints.isEmpty();
   }
 
   @Override

@@ -214,11 +214,21 @@ final class Explainer {
       DeviceTaint taint = AllocationRun.untoleratedTaint(device, data.request);
       if (taint != null) {
         detail[0] = "taint " + taint.key() + (taint.value() == null ? "" : "=" + taint.value()) + ":"
-            + taint.effect();
+            + taint.effect() + ruleOf(device, taint);
         return Reason.UNTOLERATED_TAINT;
       }
     }
     return null;
+  }
+
+  /** " (DeviceTaintRule NAME)" when a rule, not the slice, gave the device this taint; else "". */
+  private static String ruleOf(DeviceEntry device, DeviceTaint taint) {
+    for (TaintRules.RuleTaint t : device.ruleTaints) {
+      if (t.taint() == taint) {
+        return " (DeviceTaintRule " + t.rule() + ")";
+      }
+    }
+    return "";
   }
 
   /** The first counter the device needs more of than is left after allocated claims, or null. */

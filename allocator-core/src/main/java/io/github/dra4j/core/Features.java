@@ -15,6 +15,9 @@ import java.util.Objects;
  * @param deviceBindingConditions DRADeviceBindingConditions
  * @param resourceClaimDeviceStatus DRAResourceClaimDeviceStatus
  * @param deviceTaints DRADeviceTaints
+ * @param deviceTaintRules DRADeviceTaintRules: the taints of {@code DeviceTaintRule}s are added
+ *     to the devices they select before allocation (GA and on by default since Kubernetes
+ *     1.37); they only matter while {@code deviceTaints} is on, as in the scheduler
  * @param listTypeAttributes DRAListTypeAttributes
  * @param partitionableDevices DRAPartitionableDevices
  * @param prioritizedList DRAPrioritizedList
@@ -26,6 +29,7 @@ public record Features(
     boolean deviceBindingConditions,
     boolean resourceClaimDeviceStatus,
     boolean deviceTaints,
+    boolean deviceTaintRules,
     boolean listTypeAttributes,
     boolean partitionableDevices,
     boolean prioritizedList,
@@ -38,14 +42,15 @@ public record Features(
       "DRADeviceBindingConditions",
       "DRAResourceClaimDeviceStatus",
       "DRADeviceTaints",
+      "DRADeviceTaintRules",
       "DRAListTypeAttributes",
       "DRAPartitionableDevices",
       "DRAPrioritizedList",
       "DRAResourceSliceMixins");
 
-  private static final Features ALL = new Features(true, true, true, true, true, true, true, true, true);
+  private static final Features ALL = new Features(true, true, true, true, true, true, true, true, true, true);
   private static final Features NONE =
-      new Features(false, false, false, false, false, false, false, false, false);
+      new Features(false, false, false, false, false, false, false, false, false, false);
 
   /** {@return every feature on: the library default} */
   public static Features all() {
@@ -89,13 +94,13 @@ public record Features(
       }
       v[i] = Objects.requireNonNull(value, name);
     });
-    return new Features(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8]);
+    return new Features(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
   }
 
   private boolean[] values() {
     return new boolean[] {
       adminAccess, consumableCapacity, deviceBindingConditions, resourceClaimDeviceStatus,
-      deviceTaints, listTypeAttributes, partitionableDevices, prioritizedList, resourceSliceMixins
+      deviceTaints, deviceTaintRules, listTypeAttributes, partitionableDevices, prioritizedList, resourceSliceMixins
     };
   }
 }

@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.core.TaintRules.RuleTaint;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -23,12 +24,15 @@ final class PoolEntry {
   final PoolId id;
   final List<SliceEntry> slices;
   final long maxGeneration;
+  /** The DeviceTaintRule taints of this pool its entries were built with. */
+  final List<RuleTaint> ruleTaints;
   /** Built pools by the slices a node sees (by identity, in gathering order). */
   private final ConcurrentHashMap<SliceSet, Pool> built;
 
-  PoolEntry(PoolId id, List<SliceEntry> slices) {
+  PoolEntry(PoolId id, List<SliceEntry> slices, List<RuleTaint> ruleTaints) {
     this.id = id;
     this.slices = List.copyOf(slices);
+    this.ruleTaints = ruleTaints;
     long max = Long.MIN_VALUE;
     for (SliceEntry s : slices) {
       max = Math.max(max, s.generation);
@@ -37,10 +41,14 @@ final class PoolEntry {
     this.built = new ConcurrentHashMap<>();
   }
 
-  /** The same slices as {@code previous} with other entries (another in-use state), position by position. */
+  /**
+   * The same slices and rule taints as {@code previous} with other entries (another in-use
+   * state), position by position.
+   */
   PoolEntry(PoolEntry previous, List<SliceEntry> slices) {
     this.id = previous.id;
     this.slices = List.copyOf(slices);
+    this.ruleTaints = previous.ruleTaints;
     this.maxGeneration = previous.maxGeneration;
     Map<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
     for (int i = 0; i < slices.size(); i++) {

@@ -39,7 +39,7 @@ final class PoolLayout {
   private static final char COUNTERS = 8;
   /** Allows multiple allocations. */
   private static final char MULTIPLE = 16;
-  /** Has taints. */
+  /** Has taints, its own or from DeviceTaintRules. */
   private static final char TAINTED = 32;
   /** Has capacity consumed by allocated shares (DeviceEntry.aggregatedCapacity). */
   private static final char SHARED = 64;
@@ -217,7 +217,7 @@ final class PoolLayout {
     String node = d.slice.perDeviceNodeSelection() ? d.device.nodeName() : d.slice.slice.spec().nodeName();
     boolean bound = node != null && !node.isEmpty() || d.device.bindsToNode();
     return (char) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
-        | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.device.taints().isEmpty() ? 0 : TAINTED)
+        | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.tainted() ? TAINTED : 0)
         | (bound ? NODE_BOUND : 0));
   }
 

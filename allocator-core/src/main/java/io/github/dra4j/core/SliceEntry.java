@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
@@ -22,7 +23,9 @@ final class SliceEntry {
   /** Published {@code sharedCounters} non-empty: a counter-set slice (KEP-4815). */
   final boolean hasSharedCounters;
 
-  SliceEntry(ResourceSlice slice, ResolvedSlice resolved, int[] nextUid, AllocatedState state) {
+  /** @param ruleTaints the DeviceTaintRule taints of the slice's pool */
+  SliceEntry(ResourceSlice slice, ResolvedSlice resolved, int[] nextUid, AllocatedState state,
+      List<RuleTaint> ruleTaints) {
     this.slice = slice;
     this.resolved = resolved;
     this.poolId = new PoolId(slice.spec().driver(), slice.spec().pool().name());
@@ -33,16 +36,17 @@ final class SliceEntry {
     this.hasSharedCounters = !slice.spec().sharedCounters().isEmpty();
     List<DeviceEntry> list = new ArrayList<>(resolved.devices().size());
     for (ResolvedDevice d : resolved.devices()) {
-      list.add(new DeviceEntry(this, d, nextUid[0]++, state));
+      list.add(new DeviceEntry(this, d, nextUid[0]++, state, ruleTaints));
     }
     this.devices = List.copyOf(list);
   }
 
   /**
-   * The same slice with another in-use state: the resolution and the devices' views are kept.
-   * Devices keep their uids unless nextUid is given (compaction of the uid space).
+   * The same slice with another in-use state or other rule taints: the resolution and the
+   * devices' views are kept. Devices keep their uids unless nextUid is given (compaction of the
+   * uid space); selector results, bound to uids, do not depend on taints.
    */
-  SliceEntry(SliceEntry previous, AllocatedState state, int @Nullable [] nextUid) {
+  SliceEntry(SliceEntry previous, AllocatedState state, int @Nullable [] nextUid, List<RuleTaint> ruleTaints) {
     this.slice = previous.slice;
     this.resolved = previous.resolved;
     this.poolId = previous.poolId;
@@ -52,7 +56,7 @@ final class SliceEntry {
     this.hasSharedCounters = previous.hasSharedCounters;
     List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
     for (DeviceEntry d : previous.devices) {
-      list.add(new DeviceEntry(this, d, nextUid == null ? d.uid : nextUid[0]++, state));
+      list.add(new DeviceEntry(this, d, nextUid == null ? d.uid : nextUid[0]++, state, ruleTaints));
     }
     this.devices = List.copyOf(list);
   }

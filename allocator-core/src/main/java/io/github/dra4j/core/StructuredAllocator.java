@@ -2,9 +2,11 @@ package io.github.dra4j.core;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -69,7 +71,31 @@ public final class StructuredAllocator {
       Collection<ResourceSlice> slices,
       Collection<DeviceClass> classes,
       Collection<ResourceClaim> allocatedClaims) {
-    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims, null);
+    return snapshot(slices, classes, allocatedClaims, List.of());
+  }
+
+  /**
+   * Builds a snapshot like {@link #snapshot(Collection, Collection, Collection)} in which the
+   * DeviceTaintRules taint the devices they select, as the scheduler's ResourceSlice tracker
+   * applies them: a selected device is treated as if its slice listed the rule's taint after its
+   * own (tolerations, effects, the tolerations written into results). The rules apply only while
+   * {@link Features#deviceTaintRules()} is on, and matter only while {@link
+   * Features#deviceTaints()} is on. Slices are not copied or changed.
+   *
+   * @param slices every ResourceSlice of the cluster (all nodes, all generations)
+   * @param classes every DeviceClass
+   * @param allocatedClaims claims whose {@code status.allocation} makes devices or capacity in
+   *     use; claims without an allocation are ignored
+   * @param taintRules every DeviceTaintRule of the cluster
+   * @return the snapshot
+   * @throws NullPointerException when an argument or element is null
+   */
+  public ClusterSnapshot snapshot(
+      Collection<ResourceSlice> slices,
+      Collection<DeviceClass> classes,
+      Collection<ResourceClaim> allocatedClaims,
+      Collection<DeviceTaintRule> taintRules) {
+    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims, taintRules, null);
   }
 
   /**
@@ -106,7 +132,31 @@ public final class StructuredAllocator {
       Collection<ResourceSlice> slices,
       Collection<DeviceClass> classes,
       Collection<ResourceClaim> allocatedClaims) {
-    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims,
+    return snapshot(previous, slices, classes, allocatedClaims, List.of());
+  }
+
+  /**
+   * Builds a snapshot with DeviceTaintRules (see {@link #snapshot(Collection, Collection,
+   * Collection, Collection)}), redoing work only for the pools that changed since a previous
+   * snapshot (see {@link #snapshot(ClusterSnapshot, Collection, Collection, Collection)}); a
+   * pool whose rule taints changed keeps its mixin resolution and selector results.
+   *
+   * @param previous an earlier snapshot, of this or another allocator
+   * @param slices every ResourceSlice of the cluster (all nodes, all generations)
+   * @param classes every DeviceClass
+   * @param allocatedClaims claims whose {@code status.allocation} makes devices or capacity in
+   *     use; claims without an allocation are ignored
+   * @param taintRules every DeviceTaintRule of the cluster
+   * @return the snapshot
+   * @throws NullPointerException when an argument or element is null
+   */
+  public ClusterSnapshot snapshot(
+      ClusterSnapshot previous,
+      Collection<ResourceSlice> slices,
+      Collection<DeviceClass> classes,
+      Collection<ResourceClaim> allocatedClaims,
+      Collection<DeviceTaintRule> taintRules) {
+    return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims, taintRules,
         Objects.requireNonNull(previous, "previous"));
   }
 

@@ -6,6 +6,7 @@ import io.github.dra4j.api.CapacityRequestPolicy;
 import io.github.dra4j.api.CapacityRequestPolicyRange;
 import io.github.dra4j.api.CapacityRequirements;
 import io.github.dra4j.api.CelDeviceSelector;
+import io.github.dra4j.api.Condition;
 import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.CounterSetMixin;
@@ -28,6 +29,10 @@ import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.DeviceSelector;
 import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.DeviceTaint;
+import io.github.dra4j.api.DeviceTaintRule;
+import io.github.dra4j.api.DeviceTaintRuleSpec;
+import io.github.dra4j.api.DeviceTaintRuleStatus;
+import io.github.dra4j.api.DeviceTaintSelector;
 import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.ExactDeviceRequest;
 import io.github.dra4j.api.Node;
@@ -139,6 +144,11 @@ final class Decoder {
     m.put(DeviceAllocationResult.class, (d, in) -> allocationDevices(in));
     m.put(DeviceRequestAllocationResult.class, (d, in) -> result(in));
     m.put(DeviceAllocationConfiguration.class, (d, in) -> allocationConfig(in));
+    m.put(DeviceTaintRule.class, (d, in) -> taintRule(in));
+    m.put(DeviceTaintRuleSpec.class, (d, in) -> taintRuleSpec(in));
+    m.put(DeviceTaintSelector.class, (d, in) -> taintSelector(in));
+    m.put(DeviceTaintRuleStatus.class, (d, in) -> taintRuleStatus(in));
+    m.put(Condition.class, (d, in) -> condition(in));
     m.put(Quantity.class, (d, in) -> quantity(in));
     m.put(RawJson.class, (d, in) -> raw(in));
     return Collections.unmodifiableMap(m);
@@ -689,5 +699,35 @@ final class Decoder {
 
   static DeviceAllocationConfiguration allocationConfig(In in) {
     return new DeviceAllocationConfiguration(in.reqStr("source"), in.strings("requests"), opaque(in.at("opaque")));
+  }
+
+  /* --- DeviceTaintRule (v1alpha3, v1beta2 and v1 share one shape) --- */
+
+  static DeviceTaintRule taintRule(In in) {
+    return new DeviceTaintRule(metaOf(in), taintRuleSpec(in.at("spec").required()), taintRuleStatus(in.at("status")));
+  }
+
+  static DeviceTaintRuleSpec taintRuleSpec(In in) {
+    return new DeviceTaintRuleSpec(in.obj("deviceSelector", Decoder::taintSelector), taint(in.at("taint").required()));
+  }
+
+  static DeviceTaintSelector taintSelector(In in) {
+    in.object();
+    return new DeviceTaintSelector(in.str("driver"), in.str("pool"), in.str("device"));
+  }
+
+  /** The status is never read by allocation, so every condition field is optional here. */
+  static DeviceTaintRuleStatus taintRuleStatus(In in) {
+    if (in.absent()) {
+      return DeviceTaintRuleStatus.EMPTY;
+    }
+    in.object();
+    return new DeviceTaintRuleStatus(in.list("conditions", Decoder::condition));
+  }
+
+  static Condition condition(In in) {
+    in.object();
+    return new Condition(in.str("type"), in.str("status"), in.lng("observedGeneration"),
+        in.str("lastTransitionTime"), in.str("reason"), in.str("message"));
   }
 }

@@ -11,6 +11,7 @@ import io.github.dra4j.api.CapacityRequestPolicy;
 import io.github.dra4j.api.CapacityRequestPolicyRange;
 import io.github.dra4j.api.CapacityRequirements;
 import io.github.dra4j.api.CelDeviceSelector;
+import io.github.dra4j.api.Condition;
 import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.CounterSetMixin;
@@ -33,6 +34,10 @@ import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.DeviceSelector;
 import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.DeviceTaint;
+import io.github.dra4j.api.DeviceTaintRule;
+import io.github.dra4j.api.DeviceTaintRuleSpec;
+import io.github.dra4j.api.DeviceTaintRuleStatus;
+import io.github.dra4j.api.DeviceTaintSelector;
 import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.ExactDeviceRequest;
 import io.github.dra4j.api.Node;
@@ -96,6 +101,15 @@ final class Encoder {
     }
     if (o instanceof Node) {
       return top("v1", "Node", ((Node) o).metadata());
+    }
+    if (o instanceof DeviceTaintRule) {
+      DeviceTaintRule r = (DeviceTaintRule) o;
+      ObjectNode n = top(API_VERSION, "DeviceTaintRule", r.metadata());
+      n.set("spec", taintRuleSpec(r.spec()));
+      if (!r.status().conditions().isEmpty()) {
+        n.set("status", taintRuleStatus(r.status()));
+      }
+      return n;
     }
     if (o instanceof UnknownObject) {
       return raw(((UnknownObject) o).content());
@@ -184,6 +198,14 @@ final class Encoder {
       return result((DeviceRequestAllocationResult) o);
     } else if (o instanceof DeviceAllocationConfiguration) {
       return allocationConfig((DeviceAllocationConfiguration) o);
+    } else if (o instanceof DeviceTaintRuleSpec) {
+      return taintRuleSpec((DeviceTaintRuleSpec) o);
+    } else if (o instanceof DeviceTaintSelector) {
+      return taintSelector((DeviceTaintSelector) o);
+    } else if (o instanceof DeviceTaintRuleStatus) {
+      return taintRuleStatus((DeviceTaintRuleStatus) o);
+    } else if (o instanceof Condition) {
+      return condition((Condition) o);
     } else if (o instanceof Quantity) {
       return F.textNode(o.toString());
     } else if (o instanceof RawJson) {
@@ -426,6 +448,40 @@ final class Encoder {
     str(n, "value", t.value());
     n.put("effect", t.effect());
     str(n, "timeAdded", t.timeAdded());
+    return n;
+  }
+
+  private static ObjectNode taintRuleSpec(DeviceTaintRuleSpec s) {
+    ObjectNode n = F.objectNode();
+    if (s.deviceSelector() != null) {
+      n.set("deviceSelector", taintSelector(s.deviceSelector()));
+    }
+    n.set("taint", taint(s.taint()));
+    return n;
+  }
+
+  private static ObjectNode taintSelector(DeviceTaintSelector s) {
+    ObjectNode n = F.objectNode();
+    str(n, "driver", s.driver());
+    str(n, "pool", s.pool());
+    str(n, "device", s.device());
+    return n;
+  }
+
+  private static ObjectNode taintRuleStatus(DeviceTaintRuleStatus s) {
+    ObjectNode n = F.objectNode();
+    list(n, "conditions", s.conditions(), Encoder::condition);
+    return n;
+  }
+
+  private static ObjectNode condition(Condition c) {
+    ObjectNode n = F.objectNode();
+    str(n, "type", c.type());
+    str(n, "status", c.status());
+    lng(n, "observedGeneration", c.observedGeneration());
+    str(n, "lastTransitionTime", c.lastTransitionTime());
+    str(n, "reason", c.reason());
+    str(n, "message", c.message());
     return n;
   }
 

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.RawJson;
 import io.github.dra4j.api.ResourceClaim;
@@ -42,7 +43,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Reading accepts multi-document YAML, JSON (one or more concatenated values, or an array),
  * and {@code kind: List} (or any {@code *List} with {@code items}), which is expanded.
  * {@code resource.k8s.io/v1} and {@code v1beta2} share one shape; {@code v1beta1} (devices
- * wrapped in {@code basic}, requests without {@code exactly}) is converted. Objects of other
+ * wrapped in {@code basic}, requests without {@code exactly}) is converted. DeviceTaintRule is
+ * read in each version that serves it ({@code v1}, {@code v1beta2}, {@code v1alpha3}: one shape). Objects of other
  * kinds become {@link UnknownObject}s. Unknown fields are ignored, as a newer server's fields
  * must not break an older client; type errors and missing required fields are
  * {@link DecodeException}s naming source, document, object and JSON path.
@@ -88,6 +90,8 @@ public final class KubernetesCodec {
   private static final String GROUP = "resource.k8s.io/";
   private static final Set<String> RESOURCE_VERSIONS = Set.of("v1", "v1beta2", "v1beta1");
   private static final Set<String> RESOURCE_KINDS = Set.of("ResourceSlice", "DeviceClass", "ResourceClaim");
+  /** The versions that serve DeviceTaintRule, all with the same shape. */
+  private static final Set<String> TAINT_RULE_VERSIONS = Set.of("v1", "v1beta2", "v1alpha3");
 
   /** Keeps decimals as written ({@code 2.50} stays {@code 2.50}) in raw JSON. */
   private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
@@ -137,7 +141,7 @@ public final class KubernetesCodec {
    * @param text the input
    * @param sourceName names the input in errors, such as a file name or {@code <stdin>}
    * @return the objects in input order: {@link ResourceSlice}, {@link DeviceClass},
-   *     {@link ResourceClaim}, {@link Node} or {@link UnknownObject}
+   *     {@link ResourceClaim}, {@link DeviceTaintRule}, {@link Node} or {@link UnknownObject}
    * @throws DecodeException when the input is malformed, exceeds a limit or holds an invalid object
    */
   public List<Object> readAll(String text, String sourceName) throws DecodeException {
@@ -366,8 +370,8 @@ public final class KubernetesCodec {
     String ref = objectRef(node, kind);
     if (!apiVersion.isEmpty() && !supportedVersion(type, apiVersion)) {
       throw new DecodeException(source, document, ref, path.field("apiVersion").toString(),
-          "unsupported apiVersion \"" + apiVersion + "\" for " + kind
-              + "; supported: resource.k8s.io/v1, v1beta2, v1beta1", null);
+          "unsupported apiVersion \"" + apiVersion + "\" for " + kind + "; supported: resource.k8s.io/v1, v1beta2, "
+              + (type == DeviceTaintRule.class ? "v1alpha3" : "v1beta1"), null);
     }
     return decode(node, type, apiVersion, source, document, ref, path);
   }
@@ -375,6 +379,9 @@ public final class KubernetesCodec {
   private static @Nullable Class<?> modelType(String kind, String apiVersion) {
     if (kind.equals("Node") && (apiVersion.isEmpty() || apiVersion.equals("v1"))) {
       return Node.class;
+    }
+    if (kind.equals("DeviceTaintRule") && (apiVersion.isEmpty() || apiVersion.startsWith(GROUP))) {
+      return DeviceTaintRule.class;
     }
     if (!RESOURCE_KINDS.contains(kind) || !(apiVersion.isEmpty() || apiVersion.startsWith(GROUP))) {
       return null;
@@ -393,6 +400,9 @@ public final class KubernetesCodec {
     if (type == Node.class) {
       return apiVersion.equals("v1");
     }
+    if (type == DeviceTaintRule.class) {
+      return apiVersion.startsWith(GROUP) && TAINT_RULE_VERSIONS.contains(apiVersion.substring(GROUP.length()));
+    }
     return apiVersion.startsWith(GROUP) && RESOURCE_VERSIONS.contains(apiVersion.substring(GROUP.length()));
   }
 
@@ -405,7 +415,8 @@ public final class KubernetesCodec {
     }
     String kind = text(node, "kind");
     String ref = null;
-    if (type == ResourceSlice.class || type == DeviceClass.class || type == ResourceClaim.class || type == Node.class) {
+    if (type == ResourceSlice.class || type == DeviceClass.class || type == ResourceClaim.class || type == Node.class
+        || type == DeviceTaintRule.class) {
       if (!kind.isEmpty() && !kind.equals(type.getSimpleName())) {
         throw new DecodeException(source, document, objectRef(node, kind), "kind",
             "expected kind " + type.getSimpleName() + ", got " + kind, null);

@@ -1,6 +1,7 @@
 package io.github.dra4j.api.validation;
 
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
@@ -56,5 +57,16 @@ public final class Validator {
    */
   public static List<FieldError> validate(DeviceClass deviceClass) {
     return ClaimValidation.validate(deviceClass);
+  }
+
+  /**
+   * Validates a DeviceTaintRule: name (cluster-scoped), selector names, the taint, and the
+   * status conditions (at most 8, each as {@code metav1.Condition} requires).
+   *
+   * @param rule the rule
+   * @return every error, in field order; empty when the rule is valid
+   */
+  public static List<FieldError> validate(DeviceTaintRule rule) {
+    return TaintRuleValidation.validate(rule);
   }
 }
