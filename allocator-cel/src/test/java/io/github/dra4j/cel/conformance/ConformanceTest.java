@@ -14,12 +14,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /*
- * Every conformance scenario (../shared/conformance/cases, copied into src-test-fixtures) run
- * through the public library API with the real CEL compiler, one dynamic test per file, and
+ * Every conformance scenario (../shared/conformance/cases, differential and upstream-new, copied
+ * into src-test-fixtures) run through the public library API with the real CEL compiler, one dynamic test per file, and
  * compared with the rules of run-scenarios (ScenarioVerifier). Inputs must be unchanged after
  * the call.
  */
@@ -27,6 +28,11 @@ final class ConformanceTest {
   @TestFactory
   Stream<DynamicTest> scenarios() {
     return EveryScenario.check(ConformanceTest::run);
+  }
+
+  @TestFactory
+  Stream<DynamicContainer> referenceAnswers() {
+    return EveryScenario.checkReferenceAnswers(ConformanceTest::run);
   }
 
   private static void run(Scenario s) {
