@@ -25,8 +25,8 @@ import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs every scenario of src-test-fixtures (the transcribed, differential and upstream-new
- * folders) through {@link Dra4j#run} exactly as the conformance
+ * Runs every scenario of src-test-fixtures (the transcribed, differential, upstream-new and
+ * dra4j folders) through {@link Dra4j#run} exactly as the conformance
  * runner ({@code run-scenarios}) runs the {@code dra4j} command: all nine gates, the objects
  * (with the synthesized in-use claims) in one file, JSON output; then maps the exit code to the
  * outcome and compares with {@link ScenarioVerifier}.
@@ -38,7 +38,8 @@ final class ScenarioCliTest {
 
   @TestFactory
   Stream<DynamicContainer> everyScenario() {
-    return Stream.of(Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW).map(folder ->
+    return Stream.of(Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J)
+        .map(folder ->
         DynamicContainer.dynamicContainer(folder, Scenarios.all(folder).stream()
             .map(s -> DynamicTest.dynamicTest(s.name(), () -> runScenario(s)))));
   }

@@ -52,6 +52,11 @@ public final class Scenarios {
   public static final String DIFFERENTIAL = "scenarios-differential";
   /** Reference test-table cases recorded from the reference itself ({@code ../shared/conformance/upstream-new}). */
   public static final String UPSTREAM_NEW = "scenarios-upstream-new";
+  /**
+   * dra4j's own scenarios: where it deliberately answers differently from the reference snapshot
+   * the other corpora were made with (see "Deviations from the reference" in docs/allocation.md).
+   */
+  public static final String DRA4J = "scenarios-dra4j";
 
   private static final String SCENARIO_KIND = "AllocationScenario";
   private static final ObjectMapper JSON = new ObjectMapper();

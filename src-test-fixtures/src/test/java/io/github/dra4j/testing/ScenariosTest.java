@@ -23,7 +23,7 @@ final class ScenariosTest {
       "DRAPartitionableDevices", "DRAPrioritizedList", "DRAResourceSliceMixins");
 
   static Stream<Named<Scenario>> scenarios() {
-    return Stream.of(Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW)
+    return Stream.of(Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J)
         .flatMap(folder -> Scenarios.all(folder).stream().map(s -> Named.of(folder + "/" + s.name(), s)));
   }
 
@@ -34,7 +34,7 @@ final class ScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW})
+  @ValueSource(strings = {Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J})
   void all_loadsEveryScenarioOfAFolder(String folder) {
     assertThat(Scenarios.all(folder)).isNotEmpty().extracting(Scenario::name)
         .containsExactlyElementsOf(Scenarios.names(folder));

@@ -28,10 +28,11 @@ final class EveryScenario {
 
   /**
    * {@return one dynamic container per other corpus (the reference's answers on random
-   * scenarios, and its recorded test-table cases) with one dynamic test per scenario}
+   * scenarios, its recorded test-table cases, and dra4j's own scenarios) with one dynamic test
+   * per scenario}
    */
-  static Stream<DynamicContainer> checkReferenceAnswers(Consumer<Scenario> check) {
-    return Stream.of(Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW).map(folder -> {
+  static Stream<DynamicContainer> checkOtherCorpora(Consumer<Scenario> check) {
+    return Stream.of(Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J).map(folder -> {
       List<Scenario> all = Scenarios.all(folder);
       assertThat(all).as(folder).isNotEmpty();
       return DynamicContainer.dynamicContainer(folder,

@@ -30,8 +30,8 @@ final class FeasibleNodesConformanceTest {
   }
 
   @TestFactory
-  Stream<DynamicContainer> referenceAnswers() {
-    return EveryScenario.checkReferenceAnswers(FeasibleNodesConformanceTest::check);
+  Stream<DynamicContainer> otherCorpora() {
+    return EveryScenario.checkOtherCorpora(FeasibleNodesConformanceTest::check);
   }
 
   private static void check(Scenario s) {

@@ -30,8 +30,8 @@ final class IncrementalConformanceTest {
   }
 
   @TestFactory
-  Stream<DynamicContainer> referenceAnswers() {
-    return EveryScenario.checkReferenceAnswers(IncrementalConformanceTest::check);
+  Stream<DynamicContainer> otherCorpora() {
+    return EveryScenario.checkOtherCorpora(IncrementalConformanceTest::check);
   }
 
   private static void check(Scenario s) {
