@@ -19,12 +19,14 @@ import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs every scenario of src-test-fixtures through {@link Dra4j#run} exactly as the conformance
+ * Runs every scenario of src-test-fixtures (the transcribed, differential, upstream-new and
+ * dra4j folders) through {@link Dra4j#run} exactly as the conformance
  * runner ({@code run-scenarios}) runs the {@code dra4j} command: all nine gates, the objects
  * (with the synthesized in-use claims) in one file, JSON output; then maps the exit code to the
  * outcome and compares with {@link ScenarioVerifier}.
@@ -35,8 +37,11 @@ final class ScenarioCliTest {
   @TempDir Path dir;
 
   @TestFactory
-  Stream<DynamicTest> everyScenario() {
-    return Scenarios.all().stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> runScenario(s)));
+  Stream<DynamicContainer> everyScenario() {
+    return Stream.of(Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J)
+        .map(folder ->
+        DynamicContainer.dynamicContainer(folder, Scenarios.all(folder).stream()
+            .map(s -> DynamicTest.dynamicTest(s.name(), () -> runScenario(s)))));
   }
 
   private void runScenario(Scenario s) throws IOException {

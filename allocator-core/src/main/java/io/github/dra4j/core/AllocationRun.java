@@ -50,6 +50,7 @@ final class AllocationRun {
   private static final int POLL_INTERVAL = 1024;
   private static final FieldPath REQUESTS = FieldPath.of("spec", "devices", "requests");
   private static final int[] NO_INTS = {};
+  private static final boolean[] NO_BOOLEANS = {};
   private static final RequestSlot[][] NO_SLOTS = {};
   private static final Constraint[][] NO_CONSTRAINTS = {};
 
@@ -222,8 +223,8 @@ final class AllocationRun {
     int numDevices;
     /** Mode All: the devices, pre-listed. */
     @Nullable List<Candidate> allDevices;
-    /** Per constraint of the claim: the request's key, or -1 when the constraint does not cover it. */
-    int[] constraintKeys = NO_INTS;
+    /** Per constraint of the claim: whether it covers the request. */
+    boolean[] constrainedBy = NO_BOOLEANS;
     /** Identifies the selectors for PoolLayout.candidates, or null when one is missing. */
     final @Nullable Object candidateKey;
 
@@ -399,7 +400,7 @@ final class AllocationRun {
     constraints[c] = constraints(c);
     for (RequestSlot slot : slots[c]) {
       for (RequestData data : slot.data) {
-        data.constraintKeys = constraintKeys(constraints[c], requests, data);
+        data.constrainedBy = constrainedBy(constraints[c], data);
       }
     }
     return minDevicesPerClaim;
@@ -415,8 +416,7 @@ final class AllocationRun {
       if (dc.matchAttribute() != null) {
         cs[i] = new Constraint.MatchAttribute(dc.requests(), dc.matchAttribute(), features.listTypeAttributes());
       } else if (dc.distinctAttribute() != null) {
-        cs[i] = new Constraint.DistinctAttribute(dc.requests(), dc.distinctAttribute(),
-            features.listTypeAttributes(), claim.spec().devices().requests().size());
+        cs[i] = new Constraint.DistinctAttribute(dc.requests(), dc.distinctAttribute(), features.listTypeAttributes());
       } else {
         throw new InvalidInputException("claim " + claimRef(claim) + ", constraint #" + i
             + ": empty constraint (unsupported constraint type?)", objectRef(claim),
@@ -426,18 +426,12 @@ final class AllocationRun {
     return cs;
   }
 
-  /** The request's key is the index of the first request of its name: the reference keys by name. */
-  private static int[] constraintKeys(Constraint[] cs, List<DeviceRequest> requests, RequestData data) {
-    String base = data.baseName();
-    int key = 0;
-    while (!requests.get(key).name().equals(base)) {
-      key++;
-    }
-    int[] keys = new int[cs.length];
+  private static boolean[] constrainedBy(Constraint[] cs, RequestData data) {
+    boolean[] covered = new boolean[cs.length];
     for (int i = 0; i < cs.length; i++) {
-      keys[i] = cs[i].applies(base, data.subName()) ? key : -1;
+      covered[i] = cs[i].applies(data.baseName(), data.subName());
     }
-    return keys;
+    return covered;
   }
 
   /** The path of request r of a claim, or of its subrequest s (-1: the request itself). */
@@ -815,7 +809,12 @@ final class AllocationRun {
     void undo();
   }
 
-  /** Mirrors allocateDevice: in use, gates, counters, taints, constraints, then records the result. */
+  /**
+   * Mirrors allocateDevice: in use, gates, counters, taints, constraints, then records the result.
+   * As the reference does since kubernetes#140431, a device rejected after its counters were
+   * charged gives back everything this call took (counters, constraints, dedication), and the
+   * undo of an accepted device does too, for a device that allows multiple allocations as well.
+   */
   private @Nullable Undo allocateDevice(int c, RequestData data, int pi, PoolLayout layout, int local, boolean must) {
     RequestView request = data.request;
     boolean allowMultiple = features.consumableCapacity() && layout.allowsMultiple(local);
@@ -830,9 +829,6 @@ final class AllocationRun {
       return null;
     }
     boolean skipCounterCheck = allowMultiple && deviceCapacityInUse(layout.devices[local]);
-    // As in the reference, counters charged here stay charged when a later check (taint,
-    // constraint, capacity) rejects the device within this call, and a device that allows
-    // multiple allocations keeps them charged on undo.
     boolean charged = false;
     if (!skipCounterCheck && consumes) {
       CounterLedger ledger = ledger(pi, layout);
@@ -852,21 +848,19 @@ final class AllocationRun {
       charged = true;
     }
     if (features.deviceTaints() && layout.tainted(local) && untoleratedTaint(layout.devices[local], request) != null) {
+      refund(charged, pi, layout, local);
       return null;
     }
     Constraint[] cs = constraints[c];
-    int[] keys = data.constraintKeys;
+    boolean[] covered = data.constrainedBy;
     for (int i = 0; i < cs.length; i++) {
-      if (keys[i] >= 0 && !cs[i].add(keys[i], layout.devices[local])) {
+      if (covered[i] && !cs[i].add(layout.devices[local])) {
+        removeFromConstraints(cs, covered, i);
+        refund(charged, pi, layout, local);
         if (must) {
           throw new InvalidInputException("claim " + claimRef(claims.get(c)) + ", request " + request.name
               + ": cannot add device " + layout.devices[local].id + " because a claim constraint would not be satisfied",
               objectRef(claims.get(c)), FieldPath.of("spec", "devices", "constraints").index(i));
-        }
-        for (int e = 0; e < i; e++) {
-          if (keys[e] >= 0) {
-            cs[e].remove(keys[e]);
-          }
         }
         return null;
       }
@@ -876,9 +870,14 @@ final class AllocationRun {
     }
     Map<String, BigDecimal> consumed = null;
     String shareId = null;
+    boolean marked = false;
     if (features.consumableCapacity()) {
-      // As in the reference, a device rejected here stays dedicated and in the constraints.
       if (!capacityFits(data, layout, local)) {
+        removeFromConstraints(cs, covered, cs.length);
+        if (!allowMultiple) {
+          undedicate(c, pi, local);
+        }
+        refund(charged, pi, layout, local);
         return null;
       }
       if (allowMultiple) {
@@ -888,6 +887,9 @@ final class AllocationRun {
         if (allocatingCapacity.isEmpty()) {
           allocatingCapacity = new HashMap<>();
         }
+        // The entry, even when empty, marks the device's capacity as in use (later shares skip
+        // the counters); the share that made it takes it away again on undo.
+        marked = !allocatingCapacity.containsKey(device);
         Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device, k -> new HashMap<>());
         consumed.forEach((k, v) -> sum.merge(k, v, BigDecimal::add));
       }
@@ -896,25 +898,38 @@ final class AllocationRun {
     int previous = claimResults.size();
     Map<String, BigDecimal> recorded = consumed == null || consumed.isEmpty() ? null : consumed;
     claimResults.add(new DeviceResult(layout, local, layout.nodeBound(local), data, shareId, recorded));
-    boolean refund = !allowMultiple && charged;
+    boolean refund = charged;
+    boolean unmark = marked;
     return () -> {
-      for (int i = 0; i < cs.length; i++) {
-        if (keys[i] >= 0) {
-          cs[i].remove(keys[i]);
-        }
-      }
+      removeFromConstraints(cs, covered, cs.length);
       if (allowMultiple) {
         if (recorded != null) {
           removeAllocatingCapacity(layout.devices[local], recorded);
         }
+        if (unmark) {
+          allocatingCapacity.remove(layout.devices[local]);
+        }
       } else {
         undedicate(c, pi, local);
-        if (refund) {
-          ledger(pi, layout).refund(local);
-        }
       }
+      refund(refund, pi, layout, local);
       claimResults.subList(previous, claimResults.size()).clear();
     };
+  }
+
+  /** Removes the device from the first {@code count} constraints that cover its request. */
+  private static void removeFromConstraints(Constraint[] cs, boolean[] covered, int count) {
+    for (int i = 0; i < count; i++) {
+      if (covered[i]) {
+        cs[i].remove();
+      }
+    }
+  }
+
+  private void refund(boolean charged, int pi, PoolLayout layout, int local) {
+    if (charged) {
+      ledger(pi, layout).refund(local);
+    }
   }
 
   private void removeAllocatingCapacity(DeviceEntry device, Map<String, BigDecimal> consumed) {

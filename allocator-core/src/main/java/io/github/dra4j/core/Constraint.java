@@ -9,17 +9,21 @@ import io.github.dra4j.api.DeviceAttribute.OfString;
 import io.github.dra4j.api.DeviceAttribute.OfStrings;
 import io.github.dra4j.api.DeviceAttribute.OfVersion;
 import io.github.dra4j.api.DeviceAttribute.OfVersions;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /*
- * A claim constraint with paired add/remove, used while searching. Constraints are monotonic:
- * once add returns false, adding more devices cannot make it true, so the search stops early.
- * Mirrors matchAttributeConstraint and distinctAttributeConstraint (constraint.go): with
- * DRAListTypeAttributes, values are compared as sets (match: a common element remains;
- * distinct: no common element); without it, only scalars of the same type compare.
+ * A claim constraint with paired add/remove, used while searching: remove undoes the latest
+ * add, so the search backtracks in last-in-first-out order. Constraints are monotonic: once add
+ * returns false, adding more devices cannot make it true, so the search stops early. Mirrors
+ * matchAttributeConstraint and distinctAttributeConstraint (constraint.go) with the fixes of
+ * kubernetes#140326 (remove restores the intersection) and kubernetes#140600 (every device of a
+ * request counts): with DRAListTypeAttributes, values are compared as sets (match: a common
+ * element remains; distinct: no common element); without it, only scalars of the same type
+ * compare.
  */
 abstract class Constraint {
   final Set<String> requestNames;
@@ -39,14 +43,12 @@ abstract class Constraint {
   /**
    * Adds a device chosen for a request the constraint {@link #applies} to.
    *
-   * @param key the request's key: the same for requests of the same name, below the key count
-   *     the constraint was made for (the reference keys by request name)
    * @return false when the constraint is no longer satisfied; the device is then not added
    */
-  abstract boolean add(int key, DeviceEntry device);
+  abstract boolean add(DeviceEntry device);
 
-  /** Removes a device that {@link #add} added for the key. */
-  abstract void remove(int key);
+  /** Removes the device that the latest {@link #add} still in effect added. */
+  abstract void remove();
 
   /** Whether the constraint covers the request: none named means all. */
   final boolean applies(String requestName, @Nullable String subRequestName) {
@@ -189,7 +191,8 @@ abstract class Constraint {
   /* matchAttribute: every covered device has the same value (or, with lists, a common one). */
   static final class MatchAttribute extends Constraint {
     private @Nullable DeviceAttribute attribute;
-    private @Nullable TypedSet intersection;
+    /** With lists: the intersection after each device added, so that remove restores the one before. */
+    private @Nullable TypedSet[] intersections = new TypedSet[4];
     private int numDevices;
 
     MatchAttribute(List<String> requests, String attributeName, boolean listTypes) {
@@ -197,7 +200,7 @@ abstract class Constraint {
     }
 
     @Override
-    boolean add(int key, DeviceEntry device) {
+    boolean add(DeviceEntry device) {
       DeviceAttribute a = lookup(device);
       if (a == null) {
         return false;
@@ -208,7 +211,7 @@ abstract class Constraint {
           if (s == null) {
             return false;
           }
-          intersection = s;
+          push(s);
         } else {
           attribute = a;
         }
@@ -217,10 +220,11 @@ abstract class Constraint {
       }
       if (listTypes) {
         TypedSet s = asSet(a);
+        TypedSet intersection = intersections[numDevices - 1];
         if (s == null || intersection == null || !intersection.intersects(s)) {
           return false;
         }
-        intersection = intersection.intersection(s);
+        push(intersection.intersection(s));
       } else if (attribute == null || a.isList() || !sameScalar(a, attribute)) {
         return false;
       }
@@ -228,61 +232,74 @@ abstract class Constraint {
       return true;
     }
 
+    private void push(TypedSet s) {
+      if (numDevices == intersections.length) {
+        intersections = Arrays.copyOf(intersections, 2 * numDevices);
+      }
+      intersections[numDevices] = s;
+    }
+
     @Override
-    void remove(int key) {
-      // As in the reference, the narrowed intersection is kept until the last device goes.
+    void remove() {
       numDevices--;
+      intersections[numDevices] = null;
     }
   }
 
   /* distinctAttribute: covered devices have pairwise different values (with lists: disjoint). */
   static final class DistinctAttribute extends Constraint {
-    /** By request key, as the reference keys by request name: a later device of a request replaces the earlier. */
-    private final @Nullable DeviceAttribute[] attributes;
+    /** Every device's value, in the order added. */
+    private DeviceAttribute[] attributes = new DeviceAttribute[4];
     /** The {@link #elementType} of each attribute, so that most comparisons are a char compare. */
-    private final char[] types;
+    private char[] types = new char[4];
     private int numDevices;
 
-    DistinctAttribute(List<String> requests, String attributeName, boolean listTypes, int keys) {
+    DistinctAttribute(List<String> requests, String attributeName, boolean listTypes) {
       super(requests, attributeName, listTypes);
-      this.attributes = new DeviceAttribute[keys];
-      this.types = new char[keys];
     }
 
     @Override
-    boolean add(int key, DeviceEntry device) {
+    boolean add(DeviceEntry device) {
       DeviceAttribute a = lookup(device);
       if (a == null) {
         return false;
       }
       char type = elementType(a);
-      if (numDevices > 0 && !distinct(a, type)) {
+      if (!distinct(a, type)) {
         return false;
       }
-      attributes[key] = a;
-      types[key] = type;
+      if (numDevices == attributes.length) {
+        attributes = Arrays.copyOf(attributes, 2 * numDevices);
+        types = Arrays.copyOf(types, 2 * numDevices);
+      }
+      attributes[numDevices] = a;
+      types[numDevices] = type;
       numDevices++;
       return true;
     }
 
-    /** Whether a has no value in common with any attribute added (sharesValue), or as scalars (sameScalar). */
+    /**
+     * Whether a has no value in common with any attribute added (sharesValue), or as scalars
+     * (sameScalar). With lists, a value that is no set (an empty list) is never distinct, even
+     * from no devices, as in the reference.
+     */
     private boolean distinct(DeviceAttribute a, char type) {
       boolean list = a.isList();
       if (listTypes) {
         if (type == 0) {
           return false;
         }
-        for (int k = 0; k < attributes.length; k++) {
+        for (int k = 0; k < numDevices; k++) {
           DeviceAttribute e = attributes[k];
-          if (e != null && types[k] == type && (list || e.isList() ? sharesValue(a, e) : sameValue(a, e))) {
+          if (types[k] == type && (list || e.isList() ? sharesValue(a, e) : sameValue(a, e))) {
             return false;
           }
         }
         return true;
       }
-      for (int k = 0; k < attributes.length; k++) {
+      for (int k = 0; k < numDevices; k++) {
         DeviceAttribute e = attributes[k];
-        if (e != null && (list || types[k] == type && !e.isList() && sameValue(a, e))) {
+        if (list || types[k] == type && !e.isList() && sameValue(a, e)) {
           return false;
         }
       }
@@ -304,8 +321,7 @@ abstract class Constraint {
     }
 
     @Override
-    void remove(int key) {
-      attributes[key] = null;
+    void remove() {
       numDevices--;
     }
   }

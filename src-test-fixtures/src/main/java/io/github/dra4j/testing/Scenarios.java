@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -36,23 +37,48 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
 
 /**
- * Loads the conformance scenarios copied under {@code scenarios/} of this module's resources
- * (from {@code ../shared/conformance/cases}; see {@code FORMAT.md} there). The cluster objects
- * are decoded by {@link KubernetesCodec}; the header is read here.
+ * Loads the conformance scenarios copied into this module's resources, one folder per corpus
+ * (see {@code FORMAT.md} in {@code ../shared/conformance}): each folder holds the scenario files
+ * and an {@code index.txt} that lists them. The cluster objects are decoded by
+ * {@link KubernetesCodec}; the header is read here.
  */
 public final class Scenarios {
-  private static final String ROOT = "scenarios/";
+  /** The scenarios transcribed from the reference's test table ({@code ../shared/conformance/cases}). */
+  public static final String TRANSCRIBED = "scenarios";
+  /**
+   * Random scenarios whose expectations are the reference allocator's own answers
+   * ({@code ../shared/conformance/differential}).
+   */
+  public static final String DIFFERENTIAL = "scenarios-differential";
+  /** Reference test-table cases recorded from the reference itself ({@code ../shared/conformance/upstream-new}). */
+  public static final String UPSTREAM_NEW = "scenarios-upstream-new";
+  /**
+   * dra4j's own scenarios: where it deliberately answers differently from the reference snapshot
+   * the other corpora were made with (see "Deviations from the reference" in docs/allocation.md).
+   */
+  public static final String DRA4J = "scenarios-dra4j";
+
   private static final String SCENARIO_KIND = "AllocationScenario";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final KubernetesCodec CODEC = KubernetesCodec.create();
 
-  private static volatile @Nullable List<Scenario> all;
+  private static final Map<String, List<Scenario>> LOADED = new ConcurrentHashMap<>();
 
   private Scenarios() {}
 
-  /** {@return the names of the copied scenario files (without {@code .yaml}), sorted} */
+  /** {@return the names of the transcribed scenario files (without {@code .yaml}), sorted} */
   public static List<String> names() {
-    String index = resource(ROOT + "index.txt");
+    return names(TRANSCRIBED);
+  }
+
+  /**
+   * {@return the names of the scenario files (without {@code .yaml}) of one folder, in the
+   * order of its index}
+   *
+   * @param folder a resource folder such as {@link #DIFFERENTIAL}
+   */
+  public static List<String> names(String folder) {
+    String index = resource(folder + "/index.txt");
     List<String> names = new ArrayList<>();
     for (String line : index.split("\n")) {
       String file = line.strip();
@@ -63,22 +89,22 @@ public final class Scenarios {
     return List.copyOf(names);
   }
 
-  /** {@return every copied scenario, in file-name order; loaded once} */
+  /** {@return every transcribed scenario, in file-name order; loaded once} */
   public static List<Scenario> all() {
-    List<Scenario> result = all;
-    if (result == null) {
-      List<Scenario> loaded = new ArrayList<>();
-      for (String name : names()) {
-        loaded.add(load(name));
-      }
-      result = List.copyOf(loaded);
-      all = result;
-    }
-    return result;
+    return all(TRANSCRIBED);
   }
 
   /**
-   * Loads one copied scenario.
+   * {@return every scenario of one folder, in the order of its index; loaded once}
+   *
+   * @param folder a resource folder such as {@link #DIFFERENTIAL}
+   */
+  public static List<Scenario> all(String folder) {
+    return LOADED.computeIfAbsent(folder, f -> names(f).stream().map(n -> load(f, n)).toList());
+  }
+
+  /**
+   * Loads one transcribed scenario.
    *
    * @param name the file name, with or without {@code .yaml}
    * @return the scenario
@@ -86,8 +112,21 @@ public final class Scenarios {
    *     the format
    */
   public static Scenario load(String name) {
+    return load(TRANSCRIBED, name);
+  }
+
+  /**
+   * Loads one scenario of a folder.
+   *
+   * @param folder a resource folder such as {@link #DIFFERENTIAL}
+   * @param name the file name, with or without {@code .yaml}
+   * @return the scenario
+   * @throws IllegalArgumentException when there is no such scenario or it does not follow
+   *     the format
+   */
+  public static Scenario load(String folder, String name) {
     String file = name.endsWith(".yaml") ? name : name + ".yaml";
-    return parse(resource(ROOT + file), file);
+    return parse(resource(folder + "/" + file), file);
   }
 
   /**

@@ -11,27 +11,40 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Keeps the scenario copies in sync with {@code ../shared/conformance/cases} (relative to the
- * repository root) when that folder exists: same file names, byte-identical content, and an
- * index that lists exactly the copies.
+ * Keeps each folder of scenario copies in sync with its source under
+ * {@code ../shared/conformance} (relative to the repository root) when that folder exists: same
+ * file names and byte-identical content; and every scenario folder's index lists exactly its
+ * files.
  */
 final class ScenarioCopiesTest {
-  private static final Path COPIES = Paths.get("src/main/resources/scenarios");
+  private static final Path RESOURCES = Paths.get("src/main/resources");
 
-  private static Path upstream() {
-    Path moduleDir = Paths.get("").toAbsolutePath();
-    return moduleDir.getParent().resolve("../shared/conformance/cases").normalize();
+  static Stream<Arguments> copies() {
+    return Stream.of(
+        Arguments.of(Scenarios.TRANSCRIBED, "cases"),
+        Arguments.of(Scenarios.DIFFERENTIAL, "differential"),
+        Arguments.of(Scenarios.UPSTREAM_NEW, "upstream-new"));
   }
 
-  @Test
-  void copies_matchUpstreamCases() throws IOException {
-    Path upstream = upstream();
+  private static Path upstream(String source) {
+    Path moduleDir = Paths.get("").toAbsolutePath();
+    return moduleDir.getParent().resolve("../shared/conformance").resolve(source).normalize();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("copies")
+  void copies_matchUpstream(String folder, String source) throws IOException {
+    Path upstream = upstream(source);
     Assumptions.assumeTrue(Files.isDirectory(upstream), "no " + upstream);
+    Path copies = RESOURCES.resolve(folder);
     TreeSet<String> theirs = yamlFiles(upstream);
-    TreeSet<String> ours = yamlFiles(COPIES);
+    TreeSet<String> ours = yamlFiles(copies);
 
     TreeSet<String> missing = new TreeSet<>(theirs);
     missing.removeAll(ours);
@@ -39,22 +52,24 @@ final class ScenarioCopiesTest {
     extra.removeAll(theirs);
     List<String> different = new ArrayList<>();
     for (String f : theirs) {
-      if (ours.contains(f) && Files.mismatch(upstream.resolve(f), COPIES.resolve(f)) != -1) {
+      if (ours.contains(f) && Files.mismatch(upstream.resolve(f), copies.resolve(f)) != -1) {
         different.add(f);
       }
     }
-    assertThat(missing).as("scenarios missing from %s (copy them from %s)", COPIES, upstream).isEmpty();
-    assertThat(extra).as("scenarios in %s that %s does not have", COPIES, upstream).isEmpty();
+    assertThat(theirs).as("scenarios in %s", upstream).isNotEmpty();
+    assertThat(missing).as("scenarios missing from %s (copy them from %s)", copies, upstream).isEmpty();
+    assertThat(extra).as("scenarios in %s that %s does not have", copies, upstream).isEmpty();
     assertThat(different).as("copies that differ from %s", upstream).isEmpty();
   }
 
-  @Test
-  void index_listsExactlyTheCopies() throws IOException {
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J})
+  void index_listsExactlyTheFiles(String folder) throws IOException {
     List<String> index = new ArrayList<>();
-    for (String name : Scenarios.names()) {
+    for (String name : Scenarios.names(folder)) {
       index.add(name + ".yaml");
     }
-    assertThat(index).containsExactlyElementsOf(yamlFiles(COPIES));
+    assertThat(index).containsExactlyElementsOf(yamlFiles(RESOURCES.resolve(folder)));
   }
 
   private static TreeSet<String> yamlFiles(Path dir) throws IOException {

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 final class ScenariosTest {
   private static final List<String> GATES = List.of(
@@ -22,7 +23,8 @@ final class ScenariosTest {
       "DRAPartitionableDevices", "DRAPrioritizedList", "DRAResourceSliceMixins");
 
   static Stream<Named<Scenario>> scenarios() {
-    return Scenarios.all().stream().map(s -> Named.of(s.name(), s));
+    return Stream.of(Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J)
+        .flatMap(folder -> Scenarios.all(folder).stream().map(s -> Named.of(folder + "/" + s.name(), s)));
   }
 
   @Test
@@ -32,9 +34,17 @@ final class ScenariosTest {
   }
 
   @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J})
+  void all_loadsEveryScenarioOfAFolder(String folder) {
+    assertThat(Scenarios.all(folder)).isNotEmpty().extracting(Scenario::name)
+        .containsExactlyElementsOf(Scenarios.names(folder));
+    assertThat(Scenarios.load(folder, Scenarios.names(folder).get(0)).expect())
+        .isEqualTo(Scenarios.all(folder).get(0).expect());
+  }
+
+  @ParameterizedTest(name = "{0}")
   @MethodSource("scenarios")
   void all_scenarioFollowsTheFormat(Scenario s) {
-    assertThat(Scenarios.names()).contains(s.name());
     assertThat(s.featureGates()).containsOnlyKeys(GATES);
     assertThat(s.nodeObject().name()).isEqualTo(s.node());
     assertThat(s.objects()).allSatisfy(o -> assertThat(o.getClass().getPackageName()).isEqualTo("io.github.dra4j.api"));

@@ -14,12 +14,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /*
- * Every conformance scenario (../shared/conformance/cases, copied into src-test-fixtures) run
- * through the public library API with the real CEL compiler, one dynamic test per file, and
+ * Every conformance scenario (../shared/conformance/cases, differential and upstream-new, copied
+ * into src-test-fixtures, and dra4j's own) run through the public library API with the real CEL compiler, one dynamic test per file, and
  * compared with the rules of run-scenarios (ScenarioVerifier). Inputs must be unchanged after
  * the call.
  */
@@ -29,7 +30,12 @@ final class ConformanceTest {
     return EveryScenario.check(ConformanceTest::run);
   }
 
-  private static void run(Scenario s) {
+  @TestFactory
+  Stream<DynamicContainer> otherCorpora() {
+    return EveryScenario.checkOtherCorpora(ConformanceTest::run);
+  }
+
+  static void run(Scenario s) {
     StructuredAllocator allocator = EveryScenario.allocator(s);
     List<Object> before = List.copyOf(s.objects());
     ClusterSnapshot snapshot = allocator.snapshot(s.slices(), s.deviceClasses(), s.allocatedClaims());

@@ -10,6 +10,7 @@ import io.github.dra4j.testing.Scenarios;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 
 /* What the conformance tests share: one dynamic test per scenario, and its allocator. */
@@ -18,11 +19,25 @@ final class EveryScenario {
 
   private EveryScenario() {}
 
-  /** {@return one dynamic test per conformance scenario, all 184 of them} */
+  /** {@return one dynamic test per transcribed conformance scenario, all 184 of them} */
   static Stream<DynamicTest> check(Consumer<Scenario> check) {
     List<Scenario> all = Scenarios.all();
     assertThat(all).hasSize(184);
     return all.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> check.accept(s)));
+  }
+
+  /**
+   * {@return one dynamic container per other corpus (the reference's answers on random
+   * scenarios, its recorded test-table cases, and dra4j's own scenarios) with one dynamic test
+   * per scenario}
+   */
+  static Stream<DynamicContainer> checkOtherCorpora(Consumer<Scenario> check) {
+    return Stream.of(Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J).map(folder -> {
+      List<Scenario> all = Scenarios.all(folder);
+      assertThat(all).as(folder).isNotEmpty();
+      return DynamicContainer.dynamicContainer(folder,
+          all.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> check.accept(s))));
+    });
   }
 
   /** {@return an allocator with the real CEL compiler and the scenario's feature gates} */

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -26,6 +27,11 @@ final class FeasibleNodesConformanceTest {
   @TestFactory
   Stream<DynamicTest> scenarios() {
     return EveryScenario.check(FeasibleNodesConformanceTest::check);
+  }
+
+  @TestFactory
+  Stream<DynamicContainer> otherCorpora() {
+    return EveryScenario.checkOtherCorpora(FeasibleNodesConformanceTest::check);
   }
 
   private static void check(Scenario s) {

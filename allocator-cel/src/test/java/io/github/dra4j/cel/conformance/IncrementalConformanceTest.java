@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
@@ -26,6 +27,11 @@ final class IncrementalConformanceTest {
   @TestFactory
   Stream<DynamicTest> scenarios() {
     return EveryScenario.check(IncrementalConformanceTest::check);
+  }
+
+  @TestFactory
+  Stream<DynamicContainer> otherCorpora() {
+    return EveryScenario.checkOtherCorpora(IncrementalConformanceTest::check);
   }
 
   private static void check(Scenario s) {
