@@ -36,7 +36,8 @@ final class ScenarioCliTest {
 
   @TestFactory
   Stream<DynamicTest> everyScenario() {
-    return Scenarios.all().stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> runScenario(s)));
+    return Stream.concat(Scenarios.all().stream(), Scenarios.all(Scenarios.REAL_WORLD).stream())
+        .map(s -> DynamicTest.dynamicTest(s.name(), () -> runScenario(s)));
   }
 
   private void runScenario(Scenario s) throws IOException {

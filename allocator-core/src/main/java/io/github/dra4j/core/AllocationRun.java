@@ -14,6 +14,7 @@ import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.DeviceTaint;
 import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.QualifiedName;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.field.FieldPath;
@@ -1087,11 +1088,9 @@ final class AllocationRun {
       if (r.consumedCapacity() != null) {
         consumed = new LinkedHashMap<>();
         for (Map.Entry<String, BigDecimal> e : r.consumedCapacity().entrySet()) {
-          String key = e.getKey();
-          String driverPrefix = r.device().id.driver() + "/";
-          String name = key.startsWith(driverPrefix) ? key.substring(driverPrefix.length()) : key;
-          int slash = key.indexOf('/');
-          io.github.dra4j.api.DeviceCapacity cap = r.device().view.capacity(key.substring(0, slash), key.substring(slash + 1));
+          String name = e.getKey();
+          QualifiedName q = QualifiedName.of(name, r.device().id.driver());
+          io.github.dra4j.api.DeviceCapacity cap = r.device().view.capacity(q.domain(), q.id());
           Quantity.Format format = cap == null ? Quantity.Format.BINARY_SI : cap.value().format();
           consumed.put(name, Quantity.of(e.getValue(), format));
         }

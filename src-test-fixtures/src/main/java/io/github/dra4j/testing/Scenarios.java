@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -37,22 +38,41 @@ import org.yaml.snakeyaml.error.YAMLException;
 
 /**
  * Loads the conformance scenarios copied under {@code scenarios/} of this module's resources
- * (from {@code ../shared/conformance/cases}; see {@code FORMAT.md} there). The cluster objects
- * are decoded by {@link KubernetesCodec}; the header is read here.
+ * (from {@code ../shared/conformance/cases}; see {@code FORMAT.md} there), and the project's
+ * own scenarios in the same format, kept apart so that the copies stay byte-identical: each
+ * folder (such as {@link #REAL_WORLD}) has its own {@code index.txt}. The cluster objects are
+ * decoded by {@link KubernetesCodec}; the header is read here.
  */
 public final class Scenarios {
-  private static final String ROOT = "scenarios/";
+  /**
+   * Scenarios reduced from real drivers' files, with the Kubernetes reference allocator's
+   * answers (for example capacity names spelled with the driver's own domain).
+   */
+  public static final String REAL_WORLD = "real-world";
+
+  private static final String ROOT = "scenarios";
   private static final String SCENARIO_KIND = "AllocationScenario";
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final KubernetesCodec CODEC = KubernetesCodec.create();
 
-  private static volatile @Nullable List<Scenario> all;
+  private static final Map<String, List<Scenario>> LOADED = new ConcurrentHashMap<>();
 
   private Scenarios() {}
 
   /** {@return the names of the copied scenario files (without {@code .yaml}), sorted} */
   public static List<String> names() {
-    String index = resource(ROOT + "index.txt");
+    return names(ROOT);
+  }
+
+  /**
+   * Returns the names listed in a scenario folder's index.
+   *
+   * @param folder {@code scenarios} for the conformance copies, or one of the project's own
+   *     folders such as {@link #REAL_WORLD}
+   * @return the file names without {@code .yaml}, in index order
+   */
+  public static List<String> names(String folder) {
+    String index = resource(folder + "/index.txt");
     List<String> names = new ArrayList<>();
     for (String line : index.split("\n")) {
       String file = line.strip();
@@ -65,16 +85,23 @@ public final class Scenarios {
 
   /** {@return every copied scenario, in file-name order; loaded once} */
   public static List<Scenario> all() {
-    List<Scenario> result = all;
-    if (result == null) {
+    return all(ROOT);
+  }
+
+  /**
+   * Returns every scenario of a folder, loaded once.
+   *
+   * @param folder see {@link #names(String)}
+   * @return the scenarios, in index order
+   */
+  public static List<Scenario> all(String folder) {
+    return LOADED.computeIfAbsent(folder, f -> {
       List<Scenario> loaded = new ArrayList<>();
-      for (String name : names()) {
-        loaded.add(load(name));
+      for (String name : names(f)) {
+        loaded.add(load(f, name));
       }
-      result = List.copyOf(loaded);
-      all = result;
-    }
-    return result;
+      return List.copyOf(loaded);
+    });
   }
 
   /**
@@ -86,8 +113,12 @@ public final class Scenarios {
    *     the format
    */
   public static Scenario load(String name) {
+    return load(ROOT, name);
+  }
+
+  private static Scenario load(String folder, String name) {
     String file = name.endsWith(".yaml") ? name : name + ".yaml";
-    return parse(resource(ROOT + file), file);
+    return parse(resource(folder + "/" + file), file);
   }
 
   /**

@@ -7,6 +7,10 @@ import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -22,7 +26,8 @@ final class ScenariosTest {
       "DRAPartitionableDevices", "DRAPrioritizedList", "DRAResourceSliceMixins");
 
   static Stream<Named<Scenario>> scenarios() {
-    return Scenarios.all().stream().map(s -> Named.of(s.name(), s));
+    return Stream.concat(Scenarios.all().stream(), Scenarios.all(Scenarios.REAL_WORLD).stream())
+        .map(s -> Named.of(s.name(), s));
   }
 
   @Test
@@ -31,10 +36,22 @@ final class ScenariosTest {
     assertThat(Scenarios.all()).extracting(Scenario::name).containsExactlyElementsOf(Scenarios.names());
   }
 
+  @Test
+  void all_loadsEveryRealWorldScenarioItsIndexLists() throws IOException {
+    Path folder = Paths.get("src/main/resources", Scenarios.REAL_WORLD);
+    List<String> files;
+    try (Stream<Path> list = Files.list(folder)) {
+      files = list.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).sorted()
+          .map(n -> n.substring(0, n.length() - ".yaml".length())).toList();
+    }
+    assertThat(Scenarios.names(Scenarios.REAL_WORLD)).containsExactlyElementsOf(files).isNotEmpty();
+    assertThat(Scenarios.all(Scenarios.REAL_WORLD)).extracting(Scenario::name).containsExactlyElementsOf(files);
+    assertThat(Scenarios.all(Scenarios.REAL_WORLD)).doesNotContainAnyElementsOf(Scenarios.all());
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("scenarios")
   void all_scenarioFollowsTheFormat(Scenario s) {
-    assertThat(Scenarios.names()).contains(s.name());
     assertThat(s.featureGates()).containsOnlyKeys(GATES);
     assertThat(s.nodeObject().name()).isEqualTo(s.node());
     assertThat(s.objects()).allSatisfy(o -> assertThat(o.getClass().getPackageName()).isEqualTo("io.github.dra4j.api"));

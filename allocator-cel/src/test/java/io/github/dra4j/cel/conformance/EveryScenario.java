@@ -18,11 +18,12 @@ final class EveryScenario {
 
   private EveryScenario() {}
 
-  /** {@return one dynamic test per conformance scenario, all 184 of them} */
+  /** {@return one dynamic test per conformance scenario, all 184 of them, then per project scenario} */
   static Stream<DynamicTest> check(Consumer<Scenario> check) {
     List<Scenario> all = Scenarios.all();
     assertThat(all).hasSize(184);
-    return all.stream().map(s -> DynamicTest.dynamicTest(s.name(), () -> check.accept(s)));
+    return Stream.concat(all.stream(), Scenarios.all(Scenarios.REAL_WORLD).stream())
+        .map(s -> DynamicTest.dynamicTest(s.name(), () -> check.accept(s)));
   }
 
   /** {@return an allocator with the real CEL compiler and the scenario's feature gates} */
