@@ -71,7 +71,7 @@ final class AllocationRun {
 
   /** Per claim, per request; set by validation or taken from the plan. */
   RequestSlot[][] slots = NO_SLOTS;
-  private Constraint[][] constraints = NO_CONSTRAINTS;
+  Constraint[][] constraints = NO_CONSTRAINTS;
   /** The chosen subrequest of each request with subrequests, by RequestSlot.subIndex. */
   private int[] selected = NO_INTS;
   private int subSlots;
@@ -472,7 +472,7 @@ final class AllocationRun {
       throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
           + ": could not retrieve device class " + request.deviceClassName
           + ": deviceclass.resource.k8s.io \"" + request.deviceClassName + "\" not found",
-          objectRef(claim), REQUESTS.index(r).child("deviceClassName"));
+          objectRef(claim), requestPath(r, s).child("deviceClassName"));
     }
     @Nullable CachedSelector[] classSelectors = compile(cls.spec().selectors());
     @Nullable CachedSelector[] requestSelectors = compile(request.selectors);
@@ -482,7 +482,7 @@ final class AllocationRun {
       case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
         if (request.count > Integer.MAX_VALUE) {
           throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
-              + ": exact count " + request.count + " is too large", objectRef(claim), REQUESTS.index(r).child("count"));
+              + ": exact count " + request.count + " is too large", objectRef(claim), requestPath(r, s).child("count"));
         }
         data.numDevices = (int) request.count;
         break;
@@ -493,12 +493,12 @@ final class AllocationRun {
           if (pool.incomplete) {
             throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
                 + ": asks for all devices, but resource pool " + pool.id + " is currently being updated",
-                objectRef(claim), REQUESTS.index(r).child("allocationMode"));
+                objectRef(claim), requestPath(r, s).child("allocationMode"));
           }
           if (pool.invalid) {
             throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
                 + ": asks for all devices, but resource pool " + pool.id + " is currently invalid",
-                objectRef(claim), REQUESTS.index(r).child("allocationMode"));
+                objectRef(claim), requestPath(r, s).child("allocationMode"));
           }
           PoolLayout layout = pool.layout();
           for (int si = 0; si < pool.targeting.size(); si++) {
