@@ -15,6 +15,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -99,7 +100,7 @@ final class Explainer {
     List<SliceEntry> newest = newestSlices(run, pool);
     if (!newest.isEmpty() && newest.size() > newest.get(0).resourceSliceCount) {
       SliceEntry first = newest.get(0);
-      Map<String, Integer> names = new java.util.TreeMap<>();
+      Map<String, Integer> names = new TreeMap<>();
       for (SliceEntry s : newest) {
         names.merge(s.name, 1, Integer::sum);
       }
