@@ -134,7 +134,7 @@ final class AllocateCommand implements Callable<Integer> {
     // The most specific reason goes last: runners such as run-scenarios show the last line.
     if (explain) {
       ctx.err.println("feature gates: " + FeatureGates.describe(features));
-      ctx.err.println(ExplanationText.render(u.explanation()));
+      ctx.err.println(u.explanation().details());
     } else {
       ctx.err.println("no allocation exists (run with --explain for details)");
     }

@@ -2,14 +2,21 @@ package io.github.dra4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.Explanation;
+import io.github.dra4j.core.StructuredAllocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -212,6 +219,38 @@ final class Dra4jTest {
     assertThat(explained.err().length()).isGreaterThan(brief.err().length());
   }
 
+  /** The CLI prints what the library renders, so embedders print the same text. */
+  @Test
+  void allocate_explainPrintsTheLibrarysRendering() throws IOException {
+    String input = docs(NODE, CLASS, SLICE, claim("claim-0", 3, "class-a"));
+    List<ResourceSlice> slices = new ArrayList<>();
+    List<DeviceClass> classes = new ArrayList<>();
+    List<ResourceClaim> claims = new ArrayList<>();
+    Node node = null;
+    for (Object o : KubernetesCodec.create().readAll(input, "input")) {
+      if (o instanceof ResourceSlice) {
+        slices.add((ResourceSlice) o);
+      } else if (o instanceof DeviceClass) {
+        classes.add((DeviceClass) o);
+      } else if (o instanceof ResourceClaim) {
+        claims.add((ResourceClaim) o);
+      } else if (o instanceof Node) {
+        node = (Node) o;
+      }
+    }
+    AllocationOutcome outcome = StructuredAllocator.builder()
+        .selectorCompiler(CelCompiler.create()).build()
+        .snapshot(slices, classes, List.of()).allocate(node, claims);
+    Explanation e = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
+
+    Cli.Result explained = Cli.stdin(input, "allocate", "--node", "node-1", "-f", "-", "--explain");
+
+    String gates = explained.err().substring(0, explained.err().indexOf('\n') + 1);
+    assertThat(gates).startsWith("feature gates: ");
+    assertThat(explained.err().substring(gates.length()))
+        .isEqualTo(e.details() + System.lineSeparator() + e.summary() + System.lineSeparator());
+  }
+
   @Test
   void allocate_errorNamesFileDocumentAndObject(@TempDir Path dir) throws IOException {
     Path file = write(dir, "cluster.yaml", docs(NODE, CLASS, SLICE, claim("claim-0", 1, "no-such-class")));
@@ -409,7 +448,7 @@ final class Dra4jTest {
     assertThat(r.exit()).as(r.toString()).isZero();
     List<Object> out = CODEC.readAll(r.out(), "stdout");
     assertThat(out).hasSize(2);
-    assertThat(out.get(0)).isInstanceOf(io.github.dra4j.api.Node.class);
+    assertThat(out.get(0)).isInstanceOf(Node.class);
     ResourceSlice slice = (ResourceSlice) out.get(1);
     assertThat(slice.spec().mixins()).isNull();
     assertThat(slice.spec().devices().get(0).includes()).isEmpty();

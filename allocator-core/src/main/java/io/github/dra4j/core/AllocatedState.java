@@ -2,7 +2,6 @@ package io.github.dra4j.core;
 
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
-import io.github.dra4j.api.QualifiedName;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import java.util.Collection;
@@ -17,7 +16,8 @@ import java.util.Set;
  * claims (foreachAllocatedDevice in the dynamicresources plugin): results with adminAccess are
  * not "in use"; with DRAConsumableCapacity a result with a shareID is a share of its device (its consumed
  * capacity aggregated per device), every other result dedicates its device. Mirrors
- * AllocatedState in the Go scheduler API. Capacity names are qualified ("domain/id").
+ * AllocatedState in the Go scheduler API. Capacity names are kept as the results spell them,
+ * as the reference compares them with the device's own names.
  */
 record AllocatedState(
     Set<DeviceId> allocatedDevices,
@@ -43,7 +43,7 @@ record AllocatedState(
           if (!r.consumedCapacity().isEmpty()) {
             Map<String, Quantity> sum = capacity.computeIfAbsent(id, k -> new HashMap<>());
             r.consumedCapacity().forEach((name, q) ->
-                sum.merge(QualifiedName.of(name, r.driver()).toString(), q, Quantity::add));
+                sum.merge(name, q, Quantity::add));
           }
           continue;
         }

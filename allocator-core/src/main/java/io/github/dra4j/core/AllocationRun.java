@@ -14,6 +14,7 @@ import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.DeviceTaint;
 import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.QualifiedName;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.field.FieldPath;
@@ -71,7 +72,7 @@ final class AllocationRun {
 
   /** Per claim, per request; set by validation or taken from the plan. */
   RequestSlot[][] slots = NO_SLOTS;
-  private Constraint[][] constraints = NO_CONSTRAINTS;
+  Constraint[][] constraints = NO_CONSTRAINTS;
   /** The chosen subrequest of each request with subrequests, by RequestSlot.subIndex. */
   private int[] selected = NO_INTS;
   private int subSlots;
@@ -465,7 +466,7 @@ final class AllocationRun {
       throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
           + ": could not retrieve device class " + request.deviceClassName
           + ": deviceclass.resource.k8s.io \"" + request.deviceClassName + "\" not found",
-          objectRef(claim), REQUESTS.index(r).child("deviceClassName"));
+          objectRef(claim), requestPath(r, s).child("deviceClassName"));
     }
     @Nullable CachedSelector[] classSelectors = compile(cls.spec().selectors());
     @Nullable CachedSelector[] requestSelectors = compile(request.selectors);
@@ -475,7 +476,7 @@ final class AllocationRun {
       case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
         if (request.count > Integer.MAX_VALUE) {
           throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
-              + ": exact count " + request.count + " is too large", objectRef(claim), REQUESTS.index(r).child("count"));
+              + ": exact count " + request.count + " is too large", objectRef(claim), requestPath(r, s).child("count"));
         }
         data.numDevices = (int) request.count;
         break;
@@ -486,12 +487,12 @@ final class AllocationRun {
           if (pool.incomplete) {
             throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
                 + ": asks for all devices, but resource pool " + pool.id + " is currently being updated",
-                objectRef(claim), REQUESTS.index(r).child("allocationMode"));
+                objectRef(claim), requestPath(r, s).child("allocationMode"));
           }
           if (pool.invalid) {
             throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
                 + ": asks for all devices, but resource pool " + pool.id + " is currently invalid",
-                objectRef(claim), REQUESTS.index(r).child("allocationMode"));
+                objectRef(claim), requestPath(r, s).child("allocationMode"));
           }
           PoolLayout layout = pool.layout();
           for (int si = 0; si < pool.targeting.size(); si++) {
@@ -1112,11 +1113,9 @@ final class AllocationRun {
       if (r.consumedCapacity() != null) {
         consumed = new LinkedHashMap<>();
         for (Map.Entry<String, BigDecimal> e : r.consumedCapacity().entrySet()) {
-          String key = e.getKey();
-          String driverPrefix = r.device().id.driver() + "/";
-          String name = key.startsWith(driverPrefix) ? key.substring(driverPrefix.length()) : key;
-          int slash = key.indexOf('/');
-          io.github.dra4j.api.DeviceCapacity cap = r.device().view.capacity(key.substring(0, slash), key.substring(slash + 1));
+          String name = e.getKey();
+          QualifiedName q = QualifiedName.of(name, r.device().id.driver());
+          io.github.dra4j.api.DeviceCapacity cap = r.device().view.capacity(q.domain(), q.id());
           Quantity.Format format = cap == null ? Quantity.Format.BINARY_SI : cap.value().format();
           consumed.put(name, Quantity.of(e.getValue(), format));
         }

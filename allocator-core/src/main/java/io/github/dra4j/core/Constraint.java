@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
 abstract class Constraint {
   final Set<String> requestNames;
   final boolean listTypes;
-  /** The attribute's domain, or null for the device driver's domain. */
+  /** The attribute's domain, or null when the name has none (then no device has it). */
   private final @Nullable String domain;
   private final String id;
 
@@ -59,9 +59,13 @@ abstract class Constraint {
         || (subRequestName != null && requestNames.contains(requestName + "/" + subRequestName));
   }
 
-  /** Mirrors lookupAttribute: a fully qualified name, or an unqualified one in the driver's domain. */
+  /**
+   * Mirrors lookupAttribute: the constraint names a fully qualified attribute, which a device
+   * has when it spells it so or, in its driver's own domain, unqualified. A name without a
+   * domain, which API validation rejects, matches no attribute there.
+   */
   final @Nullable DeviceAttribute lookup(DeviceEntry device) {
-    return device.view.attribute(domain == null ? device.id.driver() : domain, id);
+    return domain == null ? null : device.view.attribute(domain, id);
   }
 
   /** A value as a typed set (attributeAsSet); null for an empty list. */

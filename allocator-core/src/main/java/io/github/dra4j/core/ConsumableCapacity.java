@@ -16,7 +16,9 @@ import org.jspecify.annotations.Nullable;
  * without an amount consumes the policy default or the whole capacity; amounts are rounded up
  * to the policy's range step or next valid value; a device fits when, per capacity, what
  * allocated shares consume plus what this call already allocates plus this request stays
- * within the capacity. Capacity names are qualified ("domain/id").
+ * within the capacity. Capacity names are the device's own, as its slice spells them: the
+ * reference keys request amounts, results and allocated shares by that spelling, so a request
+ * for "cpu" does not match a capacity "dra.cpu/cpu" of driver dra.cpu.
  */
 final class ConsumableCapacity {
   private ConsumableCapacity() {}
@@ -34,8 +36,10 @@ final class ConsumableCapacity {
     if (request.capacity != null) {
       for (String name : request.capacity.requests().keySet()) {
         QualifiedName q = QualifiedName.of(name, driver);
-        if (device.view.capacity(q.domain(), q.id()) == null) {
-          return "requested capacity " + name + " is not defined by the device";
+        String spelled = device.view.capacityName(q.domain(), q.id());
+        if (!name.equals(spelled)) {
+          return "requested capacity " + name + " is not defined by the device"
+              + (spelled == null ? "" : "; the device names it " + spelled);
         }
       }
     }
@@ -44,22 +48,22 @@ final class ConsumableCapacity {
       if (problem[0] != null) {
         return;
       }
-      String key = domain + "/" + id;
-      BigDecimal consumed = consumed(request.requestedCapacity(driver, domain, id), cap);
+      String name = device.view.capacityName(domain, id);
+      BigDecimal consumed = consumed(request.requestedCapacity(name), cap);
       if (violatesPolicy(consumed, cap.requestPolicy())) {
-        problem[0] = "capacity " + id + ": " + Quantity.of(consumed, cap.value().format())
+        problem[0] = "capacity " + name + ": " + Quantity.of(consumed, cap.value().format())
             + " violates the request policy";
         return;
       }
       BigDecimal sum = consumed;
-      if (allocated != null && allocated.get(key) != null) {
-        sum = sum.add(allocated.get(key).value());
+      if (allocated != null && allocated.get(name) != null) {
+        sum = sum.add(allocated.get(name).value());
       }
-      if (allocating != null && allocating.get(key) != null) {
-        sum = sum.add(allocating.get(key));
+      if (allocating != null && allocating.get(name) != null) {
+        sum = sum.add(allocating.get(name));
       }
       if (sum.compareTo(cap.value().value()) > 0) {
-        problem[0] = "capacity " + id + ": needs " + Quantity.of(consumed, cap.value().format())
+        problem[0] = "capacity " + name + ": needs " + Quantity.of(consumed, cap.value().format())
             + ", " + Quantity.of(cap.value().value().subtract(sum.subtract(consumed)), cap.value().format())
             + " left";
       }
@@ -84,12 +88,13 @@ final class ConsumableCapacity {
     return fits[0];
   }
 
-  /** GetConsumedCapacityFromRequest: the amount consumed per capacity, qualified names. */
+  /** GetConsumedCapacityFromRequest: the amount consumed per capacity, by the device's names. */
   static Map<String, BigDecimal> consumedCapacity(DeviceEntry device, RequestView request) {
     Map<String, BigDecimal> out = new LinkedHashMap<>();
-    String driver = device.id.driver();
-    device.view.forEachCapacity((domain, id, cap) ->
-        out.put(domain + "/" + id, consumed(request.requestedCapacity(driver, domain, id), cap)));
+    device.view.forEachCapacity((domain, id, cap) -> {
+      String name = device.view.capacityName(domain, id);
+      out.put(name, consumed(request.requestedCapacity(name), cap));
+    });
     return out;
   }
 

@@ -1,5 +1,7 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceConstraint;
 import io.github.dra4j.api.DeviceTaint;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.core.Explanation.Reason;
@@ -8,8 +10,12 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -18,46 +24,124 @@ import org.jspecify.annotations.Nullable;
  * the node's usable pools, in the order the allocator applies its checks, and each device is
  * counted under the first check that rejects it. When every request has enough devices on its
  * own, the claim is searched alone (with a small budget) to tell a conflict inside the claim
- * (constraints, requests competing) from competition with the other claims of the call.
+ * (constraints, requests competing) from competition with the other claims of the call, and
+ * that competition is traced to the claim that cannot be allocated at all or to the first claim
+ * that no longer fits after the ones before it (Conflicts).
  */
 final class Explainer {
   private static final int MAX_EXAMPLES = 5;
   private static final long SOLO_BUDGET = 100_000;
+  /* The reasons other claims of a call can cause. */
+  private static final Set<Reason> TAKEN =
+      EnumSet.of(Reason.IN_USE, Reason.INSUFFICIENT_CAPACITY, Reason.COUNTERS_EXHAUSTED);
 
   private Explainer() {}
 
   static Explanation explain(AllocationRun run) {
-    List<Explanation.ClaimExplanation> claims = new ArrayList<>();
-    for (int c = 0; c < run.claims.size(); c++) {
-      ResourceClaim claim = run.claims.get(c);
-      List<Explanation.RequestExplanation> requests = new ArrayList<>();
-      boolean everyRequestHasEnough = true;
+    int n = run.claims.size();
+    List<List<Explanation.RequestExplanation>> requests = new ArrayList<>(n);
+    Map<AllocationRun.RequestData, List<DeviceEntry>> suitable = new IdentityHashMap<>();
+    boolean[] everyRequestHasEnough = new boolean[n];
+    for (int c = 0; c < n; c++) {
+      List<Explanation.RequestExplanation> forClaim = new ArrayList<>();
+      boolean enough = true;
       for (AllocationRun.RequestSlot slot : run.slots[c]) {
         boolean slotHasEnough = false;
         for (AllocationRun.RequestData data : slot.data) {
-          Explanation.RequestExplanation e = explainRequest(run, data);
-          requests.add(e);
+          List<DeviceEntry> devices = new ArrayList<>();
+          Explanation.RequestExplanation e = explainRequest(run, data, devices);
+          suitable.put(data, devices);
+          forClaim.add(e);
           slotHasEnough |= e.devicesSuitable() >= e.devicesNeeded() && !(data.allDevices != null && data.allDevices.isEmpty());
         }
-        everyRequestHasEnough &= slotHasEnough;
+        enough &= slotHasEnough;
       }
-      String conflict = everyRequestHasEnough ? conflict(run, c) : null;
-      claims.add(new Explanation.ClaimExplanation(AllocationRun.claimRef(claim), requests, conflict));
+      requests.add(forClaim);
+      everyRequestHasEnough[c] = enough;
+    }
+    // Whether each claim can be allocated on its own: null when that is not known.
+    Boolean[] alone = new Boolean[n];
+    for (int c = 0; c < n; c++) {
+      alone[c] = everyRequestHasEnough[c] ? solo(run, c) : Boolean.FALSE;
+    }
+    Conflicts conflicts = new Conflicts(run, alone);
+    List<Explanation.ClaimExplanation> claims = new ArrayList<>();
+    for (int c = 0; c < n; c++) {
+      String conflict = everyRequestHasEnough[c] ? conflicts.of(c, suitable) : null;
+      claims.add(new Explanation.ClaimExplanation(AllocationRun.claimRef(run.claims.get(c)), requests.get(c), conflict));
     }
     List<Explanation.PoolNote> notes = new ArrayList<>();
     for (Pool pool : run.pools) {
       if (pool.incomplete) {
-        notes.add(new Explanation.PoolNote(pool.id.toString(), Reason.INCOMPLETE_POOL,
-            "not all ResourceSlices of its newest generation are published"));
+        notes.add(incompleteNote(run, pool));
       } else if (pool.invalid) {
         notes.add(new Explanation.PoolNote(pool.id.toString(), Reason.INVALID_POOL, pool.invalidReason));
       }
       for (String d : pool.dropped) {
         notes.add(new Explanation.PoolNote(pool.id.toString(), Reason.DROPPED_BY_MIXINS_GATE, d));
       }
+      notes.addAll(devicesBesideCounters(run, pool));
     }
     notes.addAll(otherPools(run));
     return new Explanation(run.node.name(), claims, notes);
+  }
+
+  /** The pool's newest generation: its slices in input order and how many there should be. */
+  private static List<SliceEntry> newestSlices(AllocationRun run, Pool pool) {
+    PoolEntry entry = run.snapshot.index().pools().get(pool.id);
+    return entry == null ? List.of() : entry.generation(entry.maxGeneration);
+  }
+
+  /*
+   * An incomplete pool, or one with more slices than its resourceSliceCount: the reference
+   * skips both alike, but the second is a mistake in the input (the same file given twice).
+   */
+  private static Explanation.PoolNote incompleteNote(AllocationRun run, Pool pool) {
+    List<SliceEntry> newest = newestSlices(run, pool);
+    if (!newest.isEmpty() && newest.size() > newest.get(0).resourceSliceCount) {
+      SliceEntry first = newest.get(0);
+      Map<String, Integer> names = new TreeMap<>();
+      for (SliceEntry s : newest) {
+        names.merge(s.name, 1, Integer::sum);
+      }
+      List<String> twice = new ArrayList<>();
+      names.forEach((name, count) -> {
+        if (count > 1) {
+          twice.add(name);
+        }
+      });
+      return new Explanation.PoolNote(pool.id.toString(), Reason.TOO_MANY_SLICES, newest.size()
+          + " ResourceSlices of generation " + first.generation + " but resourceSliceCount "
+          + first.resourceSliceCount + "; the pool is skipped"
+          + (twice.isEmpty() ? "" : " (given more than once: " + String.join(", ", twice) + ")"));
+    }
+    return new Explanation.PoolNote(pool.id.toString(), Reason.INCOMPLETE_POOL,
+        "not all ResourceSlices of its newest generation are published");
+  }
+
+  /** A note naming the slices of the pool whose devices are ignored because they hold sharedCounters. */
+  private static List<Explanation.PoolNote> devicesBesideCounters(AllocationRun run, Pool pool) {
+    if (!run.features.partitionableDevices()) {
+      return List.of();
+    }
+    List<String> slices = new ArrayList<>();
+    int devices = 0;
+    for (SliceEntry s : newestSlices(run, pool)) {
+      int n = s.slice.spec().devices().size();
+      if (s.hasSharedCounters && n > 0) {
+        slices.add(s.name);
+        devices += n;
+      }
+    }
+    if (slices.isEmpty()) {
+      return List.of();
+    }
+    String names = String.join(", ", slices.subList(0, Math.min(MAX_EXAMPLES, slices.size())))
+        + (slices.size() > MAX_EXAMPLES ? ", ..." : "");
+    return List.of(new Explanation.PoolNote(pool.id.toString(), Reason.DEVICES_BESIDE_SHARED_COUNTERS,
+        devices + " device(s) ignored: " + (slices.size() == 1 ? "slice " : slices.size() + " slices (")
+            + names + (slices.size() == 1 ? " holds" : ") hold") + " sharedCounters too, and devices"
+            + " are only read from slices without sharedCounters"));
   }
 
   /** One note for the pools of the cluster that cannot serve the node at all. */
@@ -85,28 +169,177 @@ final class Explainer {
     return List.of(new Explanation.PoolNote("(other nodes)", Reason.NODE_NOT_MATCHING, detail));
   }
 
-  private static String conflict(AllocationRun run, int c) {
-    ResourceClaim claim = run.claims.get(c);
-    String constraints = describeConstraints(claim);
-    boolean alone;
+  /** Whether claim c fits on its own, with a small budget: null when that is not known. */
+  private static @Nullable Boolean solo(AllocationRun run, int c) {
     try {
-      AllocationRun solo = new AllocationRun(run.snapshot, run.node, List.of(claim), run.pools,
+      AllocationRun solo = new AllocationRun(run.snapshot, run.node, List.of(run.claims.get(c)), run.pools,
           AllocationOptions.defaults().withStepBudget(SOLO_BUDGET));
-      alone = solo.run() != null;
+      return solo.run() != null;
     } catch (AllocationException e) {
+      return null;
+    }
+  }
+
+  /*
+   * Why claims whose requests each have enough devices are not allocated. A claim that fits
+   * alone is blocked either by a claim of the call that cannot be allocated at all (named), or
+   * by competition: then the first claim that no longer fits after the ones before it is
+   * explained again with them allocated, which names the devices in use and the counter that
+   * runs out.
+   */
+  private static final class Conflicts {
+    private final AllocationRun run;
+    private final @Nullable Boolean[] alone;
+    private boolean blockedKnown;
+    private int blocked = -1;
+    private @Nullable String blockedWhy;
+
+    Conflicts(AllocationRun run, @Nullable Boolean[] alone) {
+      this.run = run;
+      this.alone = alone;
+    }
+
+    String of(int c, Map<AllocationRun.RequestData, List<DeviceEntry>> suitable) {
+      ResourceClaim claim = run.claims.get(c);
+      String constraints = describeConstraints(claim);
+      if (alone[c] == null) {
+        return "every request has enough suitable devices on its own, but not together"
+            + (constraints.isEmpty() ? "" : " under " + constraints);
+      }
+      if (alone[c]) {
+        List<String> hopeless = new ArrayList<>();
+        for (int o = 0; o < run.claims.size(); o++) {
+          if (o != c && Boolean.FALSE.equals(alone[o])) {
+            hopeless.add(AllocationRun.claimRef(run.claims.get(o)));
+          }
+        }
+        if (!hopeless.isEmpty()) {
+          return "satisfiable on its own, but not allocated because " + (hopeless.size() == 1 ? "claim " : "claims ")
+              + String.join(", ", hopeless) + " of this call cannot be allocated at all"
+              + " (the claims of one call are allocated together or not at all)";
+        }
+        String why = blockedWhy(c);
+        return why != null ? why : "satisfiable on its own, but not together with the other claims of this call"
+            + " (they compete for the same devices, counters or capacity)";
+      }
+      String missing = missingAttributes(c, suitable);
+      if (!missing.isEmpty()) {
+        return "every request has enough suitable devices on its own, but " + missing;
+      }
+      if (!constraints.isEmpty()) {
+        return "every request has enough suitable devices on its own, but no combination satisfies "
+            + constraints + " (or the requests compete for the same devices, counters or capacity)";
+      }
       return "every request has enough suitable devices on its own, but not together"
-          + (constraints.isEmpty() ? "" : " under " + constraints);
+          + " (the requests compete for the same devices, counters or capacity)";
     }
-    if (alone) {
-      return "satisfiable on its own, but not together with the other claims of this call"
-          + " (they compete for the same devices, counters or capacity)";
+
+    /** The explanation for claim c when it is the first claim blocked by those before it, else null. */
+    private @Nullable String blockedWhy(int c) {
+      if (!blockedKnown) {
+        blockedKnown = true;
+        findBlocked();
+      }
+      return c == blocked ? blockedWhy : null;
     }
-    if (!constraints.isEmpty()) {
-      return "every request has enough suitable devices on its own, but no combination satisfies "
-          + constraints + " (or the requests compete for the same devices, counters or capacity)";
+
+    private void findBlocked() {
+      List<AllocationResult> before = null;
+      for (int k = 0; k < run.claims.size(); k++) {
+        List<AllocationResult> upTo;
+        try {
+          upTo = new AllocationRun(run.snapshot, run.node, run.claims.subList(0, k + 1), run.pools,
+              AllocationOptions.defaults().withStepBudget(SOLO_BUDGET)).run();
+        } catch (AllocationException e) {
+          return;
+        }
+        if (upTo == null) {
+          if (k > 0 && before != null) {
+            blocked = k;
+            blockedWhy = explainAfter(k, before);
+          }
+          return;
+        }
+        before = upTo;
+      }
     }
-    return "every request has enough suitable devices on its own, but not together"
-        + " (the requests compete for the same devices, counters or capacity)";
+
+    /* Claim k explained again on a snapshot where claims 0..k-1 hold the devices found for them. */
+    private @Nullable String explainAfter(int k, List<AllocationResult> before) {
+      List<ResourceClaim> allocated = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      for (int i = 0; i < k; i++) {
+        allocated.add(run.claims.get(i).withAllocation(before.get(i)));
+        names.add(AllocationRun.claimRef(run.claims.get(i)));
+      }
+      Explanation.ClaimExplanation again;
+      try {
+        ClusterSnapshot after = run.snapshot.withAllocated(allocated);
+        AllocationRun single = new AllocationRun(after, run.node, List.of(run.claims.get(k)), after.pools(run.node),
+            AllocationOptions.defaults().withStepBudget(SOLO_BUDGET));
+        if (single.search()) {
+          return null;
+        }
+        again = explain(single).claims().get(0);
+      } catch (AllocationException e) {
+        return null;
+      }
+      List<String> lines = new ArrayList<>();
+      for (Explanation.RequestExplanation r : again.requests()) {
+        if (Explanation.lacksDevices(r)) {
+          // What the claims before took comes first; selectors reject as many devices as alone.
+          List<Explanation.Rejection> taken = new ArrayList<>();
+          for (Explanation.Rejection j : r.rejections()) {
+            if (TAKEN.contains(j.reason())) {
+              taken.add(j);
+            }
+          }
+          lines.add(Explanation.requestLine(taken.isEmpty() ? r : new Explanation.RequestExplanation(
+              r.request(), r.devicesNeeded(), r.devicesConsidered(), r.devicesSuitable(), taken)));
+        }
+      }
+      if (lines.isEmpty()) {
+        return null;
+      }
+      return "satisfiable on its own, but not after " + (k == 1 ? "claim " : "claims ") + String.join(", ", names)
+          + " of this call took the devices found for " + (k == 1 ? "it" : "them") + ": " + String.join("; ", lines);
+    }
+
+    /*
+     * A constraint whose attribute too few of a covered request's suitable devices have: the
+     * reference rejects a device without it, so no combination can satisfy the constraint.
+     */
+    private String missingAttributes(int c, Map<AllocationRun.RequestData, List<DeviceEntry>> suitable) {
+      List<DeviceConstraint> list = run.claims.get(c).spec().devices().constraints();
+      Constraint[] cs = run.constraints[c];
+      List<String> out = new ArrayList<>();
+      for (int i = 0; i < cs.length && i < list.size(); i++) {
+        DeviceConstraint dc = list.get(i);
+        String attribute = dc.matchAttribute() != null ? dc.matchAttribute() : dc.distinctAttribute();
+        String kind = dc.matchAttribute() != null ? "matchAttribute " : "distinctAttribute ";
+        for (AllocationRun.RequestSlot slot : run.slots[c]) {
+          for (AllocationRun.RequestData data : slot.data) {
+            if (data.constrainedBy.length <= i || !data.constrainedBy[i]) {
+              continue;
+            }
+            List<DeviceEntry> devices = suitable.getOrDefault(data, List.of());
+            int with = 0;
+            for (DeviceEntry d : devices) {
+              if (cs[i].lookup(d) != null) {
+                with++;
+              }
+            }
+            if (with < Math.max(data.numDevices, 1)) {
+              out.add(kind + attribute + ": " + (with == 0 ? "none" : "only " + with) + " of the "
+                  + devices.size() + " suitable devices of request " + data.requestName() + " "
+                  + (with == 1 ? "has" : "have") + " attribute " + attribute
+                  + (data.numDevices > 1 ? " (" + data.numDevices + " needed)" : ""));
+            }
+          }
+        }
+      }
+      return String.join("; ", out);
+    }
   }
 
   private static String describeConstraints(ResourceClaim claim) {
@@ -125,7 +358,8 @@ final class Explainer {
     String detail = "";
   }
 
-  private static Explanation.RequestExplanation explainRequest(AllocationRun run, AllocationRun.RequestData data) {
+  private static Explanation.RequestExplanation explainRequest(AllocationRun run, AllocationRun.RequestData data,
+      List<DeviceEntry> suitableDevices) {
     Map<Reason, Group> groups = new EnumMap<>(Reason.class);
     int considered = 0;
     int suitable = 0;
@@ -140,6 +374,7 @@ final class Explainer {
           Reason reason = classify(run, data, pool, device, detail);
           if (reason == null) {
             suitable++;
+            suitableDevices.add(device);
             continue;
           }
           Group g = groups.computeIfAbsent(reason, k -> new Group());
@@ -239,16 +474,29 @@ final class Explainer {
         continue;
       }
       String[] why = {null};
+      List<String> alsoShort = new ArrayList<>();
       c.forEachCounter((name, q) -> {
         BigDecimal left = available.get(name);
-        if (why[0] == null && left != null && left.compareTo(q.value()) < 0) {
-          BigDecimal leftOrZero = left.max(BigDecimal.ZERO);
-          why[0] = "counter set " + c.counterSet() + ", counter " + name + ": needs " + q + ", "
-              + io.github.dra4j.api.Quantity.of(leftOrZero, q.format()) + " left (short "
-              + io.github.dra4j.api.Quantity.of(q.value().subtract(leftOrZero), q.format()) + ")";
+        if (left == null || left.compareTo(q.value()) >= 0) {
+          return;
         }
+        if (why[0] != null) {
+          alsoShort.add(name);
+          return;
+        }
+        BigDecimal leftOrZero = left.max(BigDecimal.ZERO);
+        why[0] = "counter set " + c.counterSet() + ", counter " + name + ": needs " + q + ", "
+            + io.github.dra4j.api.Quantity.of(leftOrZero, q.format()) + " left (short "
+            + io.github.dra4j.api.Quantity.of(q.value().subtract(leftOrZero), q.format()) + ")";
       });
       if (why[0] != null) {
+        // Every counter that runs out, as a device often needs several (a MIG profile's
+        // memory slices and engines): the first in the device's order alone can mislead.
+        if (!alsoShort.isEmpty()) {
+          int shown = Math.min(alsoShort.size(), MAX_EXAMPLES);
+          why[0] += "; also short: " + String.join(", ", alsoShort.subList(0, shown))
+              + (alsoShort.size() > shown ? " and " + (alsoShort.size() - shown) + " more" : "");
+        }
         return why[0];
       }
     }

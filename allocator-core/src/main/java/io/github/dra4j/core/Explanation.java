@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -39,10 +40,21 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
   public enum Reason {
     /** The pool is being updated: not all of its ResourceSlices are published. */
     INCOMPLETE_POOL,
+    /**
+     * The pool has more ResourceSlices of its newest generation than their {@code
+     * resourceSliceCount} (the same slice given twice, say); the reference skips it as
+     * incomplete.
+     */
+    TOO_MANY_SLICES,
     /** The pool is invalid (duplicate devices or counter sets, unknown counters, mixin problems). */
     INVALID_POOL,
     /** The DRAResourceSliceMixins gate is off and the device uses mixins. */
     DROPPED_BY_MIXINS_GATE,
+    /**
+     * The devices of a slice that also holds {@code sharedCounters}: with
+     * DRAPartitionableDevices the reference reads such a slice for its counter sets only.
+     */
+    DEVICES_BESIDE_SHARED_COUNTERS,
     /** A gate the device needs is off (binding conditions, partitionable devices). */
     FEATURE_DISABLED,
     /** Per-device node selection excludes this node, or the pool has no slice for it. */
@@ -145,9 +157,10 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
    * A pool of the node that could not be used, or devices a gate made invisible.
    *
    * @param pool {@code driver/pool}
-   * @param reason {@link Reason#INCOMPLETE_POOL}, {@link Reason#INVALID_POOL}, {@link
-   *     Reason#DROPPED_BY_MIXINS_GATE}, or {@link Reason#NODE_NOT_MATCHING} for pools that have no
-   *     slice for the node (then {@code pool} is "(other nodes)")
+   * @param reason {@link Reason#INCOMPLETE_POOL}, {@link Reason#TOO_MANY_SLICES}, {@link
+   *     Reason#INVALID_POOL}, {@link Reason#DROPPED_BY_MIXINS_GATE}, {@link
+   *     Reason#DEVICES_BESIDE_SHARED_COUNTERS}, or {@link Reason#NODE_NOT_MATCHING} for pools that
+   *     have no slice for the node (then {@code pool} is "(other nodes)")
    * @param detail the invalid reason, or what was dropped
    */
   public record PoolNote(String pool, Reason reason, String detail) {
@@ -167,7 +180,8 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
 
   /**
    * Returns a short human-readable text: one line per request that lacks devices, naming the
-   * largest rejection groups, then claim conflicts and pool notes.
+   * largest rejection groups, then claim conflicts and pool notes. Every entry is one line:
+   * multi-line details (a CEL expression written as a YAML block) are folded.
    *
    * @return the summary, never empty
    */
@@ -176,33 +190,93 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
     sb.append("cannot allocate on node ").append(node).append(':');
     for (ClaimExplanation c : claims) {
       for (RequestExplanation r : c.requests()) {
-        if (r.devicesSuitable() >= Math.max(r.devicesNeeded(), 1)) {
-          continue;
+        if (lacksDevices(r)) {
+          sb.append("\n  claim ").append(c.claim()).append(", ").append(requestLine(r));
         }
-        sb.append("\n  claim ").append(c.claim()).append(", request ").append(r.request())
-            .append(": ").append(r.devicesSuitable()).append(" of ").append(r.devicesConsidered())
-            .append(" devices suitable, ").append(r.devicesNeeded()).append(" needed");
-        int shown = 0;
+      }
+      if (c.conflict() != null) {
+        sb.append("\n  claim ").append(c.claim()).append(": ").append(oneLine(c.conflict()));
+      }
+    }
+    for (PoolNote p : pools) {
+      sb.append("\n  pool ").append(p.pool()).append(": ").append(words(p.reason()))
+          .append(" (").append(oneLine(p.detail())).append(')');
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Returns the detailed text {@code dra4j allocate --explain} prints (before the {@link
+   * #summary()}): every claim, every request with how many devices it needs, how many are
+   * suitable and how many were considered, every rejection group with its example devices and
+   * detail, conflicts and pool notes. Libraries that embed dra4j print the same text.
+   *
+   * @return the text, several lines, without a trailing newline
+   */
+  public String details() {
+    StringBuilder sb = new StringBuilder("details for node ").append(node).append(':');
+    for (ClaimExplanation c : claims) {
+      sb.append("\n  claim ").append(c.claim());
+      for (RequestExplanation r : c.requests()) {
+        sb.append("\n    request ").append(r.request()).append(": ")
+            .append(r.devicesNeeded()).append(" needed, ")
+            .append(r.devicesSuitable()).append(" suitable of ")
+            .append(r.devicesConsidered()).append(" considered");
         for (Rejection j : r.rejections()) {
-          if (shown++ == 3) {
-            break;
+          sb.append("\n      ").append(j.devices()).append(' ').append(words(j.reason()));
+          if (!j.examples().isEmpty()) {
+            sb.append(": ").append(String.join(", ", j.examples()));
+            if (j.examples().size() < j.devices()) {
+              sb.append(", ...");
+            }
           }
-          sb.append("; ").append(j.devices()).append(' ')
-              .append(j.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
           if (!j.detail().isEmpty()) {
-            sb.append(" (").append(j.detail()).append(')');
+            sb.append("\n        ").append(j.detail());
           }
         }
       }
       if (c.conflict() != null) {
-        sb.append("\n  claim ").append(c.claim()).append(": ").append(c.conflict());
+        sb.append("\n    conflict: ").append(c.conflict());
       }
     }
     for (PoolNote p : pools) {
-      sb.append("\n  pool ").append(p.pool()).append(": ")
-          .append(p.reason().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '))
-          .append(" (").append(p.detail()).append(')');
+      sb.append("\n  pool ").append(p.pool()).append(": ").append(words(p.reason()));
+      if (!p.detail().isEmpty()) {
+        sb.append(" (").append(p.detail()).append(')');
+      }
     }
     return sb.toString();
+  }
+
+  /** Whether a request has fewer suitable devices than it needs (at least one). */
+  static boolean lacksDevices(RequestExplanation r) {
+    return r.devicesSuitable() < Math.max(r.devicesNeeded(), 1);
+  }
+
+  /** "request R: S of C devices suitable, N needed" and the three largest rejection groups, one line. */
+  static String requestLine(RequestExplanation r) {
+    StringBuilder sb = new StringBuilder("request ").append(r.request())
+        .append(": ").append(r.devicesSuitable()).append(" of ").append(r.devicesConsidered())
+        .append(" devices suitable, ").append(r.devicesNeeded()).append(" needed");
+    int shown = 0;
+    for (Rejection j : r.rejections()) {
+      if (shown++ == 3) {
+        break;
+      }
+      sb.append("; ").append(j.devices()).append(' ').append(words(j.reason()));
+      if (!j.detail().isEmpty()) {
+        sb.append(" (").append(oneLine(j.detail())).append(')');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String words(Reason reason) {
+    return reason.name().toLowerCase(Locale.ROOT).replace('_', ' ');
+  }
+
+  /* Line breaks and the indentation around them become one blank. */
+  private static String oneLine(String text) {
+    return text.indexOf('\n') < 0 && text.indexOf('\r') < 0 ? text : text.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
   }
 }

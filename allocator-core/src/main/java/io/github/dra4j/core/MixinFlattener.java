@@ -29,9 +29,11 @@ import java.util.stream.Collectors;
  *
  * <p>In the result, {@code spec.mixins} is absent and every {@code includes} list is empty;
  * devices carry their effective attributes and capacities, counter sets and counter
- * consumptions their effective counters. Attribute and capacity names are written in canonical
- * form: unqualified for the driver's own domain ({@code model}), qualified otherwise
- * ({@code example.com/model}). Everything else is copied unchanged. Example:
+ * consumptions their effective counters. Attribute names are written in canonical form:
+ * unqualified for the driver's own domain ({@code model}), qualified otherwise
+ * ({@code example.com/model}). Capacity names keep the spelling of the entry that wins, because
+ * capacity requests and results match a capacity by its name as written. Everything else is
+ * copied unchanged. Example:
  *
  * <pre>{@code
  * ResourceSlice flat = MixinFlattener.flatten(slice);
@@ -77,7 +79,7 @@ public final class MixinFlattener {
       Map<String, DeviceAttribute> attributes = new HashMap<>();
       d.forEachAttribute((domain, id, v) -> attributes.put(name(domain, id, driver), v));
       Map<String, DeviceCapacity> capacity = new HashMap<>();
-      d.forEachCapacity((domain, id, v) -> capacity.put(name(domain, id, driver), v));
+      d.forEachCapacity((domain, id, v) -> capacity.put(d.capacityName(domain, id), v));
       List<DeviceCounterConsumption> consumption = new ArrayList<>(own.consumesCounters().size());
       for (ResolvedCounters c : d.consumesCounters()) {
         consumption.add(new DeviceCounterConsumption(c.counterSet(), counters(c), List.of()));

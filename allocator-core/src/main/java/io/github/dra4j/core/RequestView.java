@@ -8,7 +8,6 @@ import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.ExactDeviceRequest;
 import io.github.dra4j.api.Quantity;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -67,16 +66,8 @@ final class RequestView {
     return DeviceAllocationMode.ALL.equals(allocationMode);
   }
 
-  /** The requested amount for a device capacity, matching qualified and unqualified names. */
-  @Nullable Quantity requestedCapacity(String driver, String domain, String id) {
-    if (capacity == null) {
-      return null;
-    }
-    Map<String, Quantity> requests = capacity.requests();
-    Quantity q = requests.get(domain + "/" + id);
-    if (q == null && domain.equals(driver)) {
-      q = requests.get(id);
-    }
-    return q;
+  /** The requested amount for a device capacity, by its name exactly as the device spells it. */
+  @Nullable Quantity requestedCapacity(String name) {
+    return capacity == null ? null : capacity.requests().get(name);
   }
 }

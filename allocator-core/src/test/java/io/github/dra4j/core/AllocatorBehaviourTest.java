@@ -212,7 +212,10 @@ final class AllocatorBehaviourTest {
   void explanation_competingClaims() {
     Explanation e = explain(List.of(slice("slice-1", "pool-1", devices("device-1"))), List.of(),
         claim("claim-0", request("req-0", 1)), claim("claim-1", request("req-0", 1)));
-    assertThat(e.claims().get(1).conflict()).contains("not together with the other claims");
+    assertThat(e.claims().get(0).conflict()).contains("not together with the other claims");
+    assertThat(e.claims().get(1).conflict())
+        .startsWith("satisfiable on its own, but not after claim default/claim-0 of this call")
+        .contains("1 in use");
   }
 
   @Test

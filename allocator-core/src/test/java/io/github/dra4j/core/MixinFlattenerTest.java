@@ -205,6 +205,23 @@ final class MixinFlattenerTest {
         ResourcePool.of("node-1-gpus", 1, 2), "node-1", null, false, false, devices, List.of(), mixins));
   }
 
+  /** Capacity requests match names as written, so flattening keeps each capacity's spelling. */
+  @Test
+  void flatten_keepsCapacitySpellingAndCanonicalisesAttributes() {
+    ResourceSlice slice = slice(
+        List.of(device("d", Map.of(NVIDIA + "/model", DeviceAttribute.ofString("a100")),
+            Map.of(NVIDIA + "/memory", DeviceCapacity.of("40Gi")), List.of("m"), List.of())),
+        List.of(),
+        new ResourceSliceMixins(List.of(new DeviceMixin("m", Map.of(),
+            Map.of("cores", DeviceCapacity.of("108"), "example.com/links", DeviceCapacity.of("12")))),
+            List.of(), List.of()));
+
+    Device d = MixinFlattener.flatten(slice).spec().devices().get(0);
+
+    assertThat(d.attributes()).containsOnlyKeys("model");
+    assertThat(d.capacity()).containsOnlyKeys(NVIDIA + "/memory", "cores", "example.com/links");
+  }
+
   static ResourceSlice a100Counters() {
     return new ResourceSlice(ObjectMeta.named("node-1-gpu-counters"), new ResourceSliceSpec(NVIDIA,
         ResourcePool.of("node-1-gpus", 1, 2), "node-1", null, false, false, List.of(),

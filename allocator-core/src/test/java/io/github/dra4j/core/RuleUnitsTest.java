@@ -218,7 +218,8 @@ final class RuleUnitsTest {
         List.of(claim("claim-0", half), claim("claim-1", half), claim("claim-2", half)));
     assertThat(three.isAllocated()).isFalse();
     assertThat(((AllocationOutcome.Unsatisfiable) three).explanation().claims().get(2).conflict())
-        .contains("not together with the other claims");
+        .contains("not after claims default/claim-0, default/claim-1 of this call")
+        .contains("capacity memory: needs 4Gi, 0 left");
   }
 
   @Test

@@ -53,8 +53,10 @@ public final class Scenarios {
   /** Reference test-table cases recorded from the reference itself ({@code ../shared/conformance/upstream-new}). */
   public static final String UPSTREAM_NEW = "scenarios-upstream-new";
   /**
-   * dra4j's own scenarios: where it deliberately answers differently from the reference snapshot
-   * the other corpora were made with (see "Deviations from the reference" in docs/allocation.md).
+   * dra4j's own scenarios: inputs reduced from real drivers' files, with the reference
+   * allocator's answers, and the cases where dra4j deliberately answers differently from the
+   * reference snapshot the other corpora were made with (see "Deviations from the reference" in
+   * docs/allocation.md).
    */
   public static final String DRA4J = "scenarios-dra4j";
 

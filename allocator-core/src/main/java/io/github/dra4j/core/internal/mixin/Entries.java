@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
 final class Entries<V> {
   /* Declared before EMPTY, which needs it. */
   private static final int[] NOT_NUMBERED = new int[0];
-  private static final Entries<?> EMPTY = new Entries<>(new String[0], new String[0], new Object[0]);
+  private static final Entries<?> EMPTY = new Entries<>(new String[0], new String[0], new Object[0], null);
 
   /** By domain, then id; for equal (domain, id) the unqualified spelling first, so it is kept. */
   private static final Comparator<Item> ORDER = Comparator.comparing((Item it) -> it.domain)
@@ -27,15 +27,22 @@ final class Entries<V> {
   private final String[] domains;
   private final String[] ids;
   private final Object[] values;
+  /*
+   * Which entries are spelled qualified, when one of the driver's own domain is ("dra.cpu/cpu"
+   * in a slice of dra.cpu); null otherwise, the common case, where exactly the entries of other
+   * domains are. Capacity requests and results use the name as spelled (see name).
+   */
+  private final boolean @Nullable [] spelledQualified;
   /* Whether a value is DeviceAttribute.Empty, so that views skip the search for one otherwise. */
   private final boolean hasEmpty;
   /* Slice-wide name ranks (NameTable), set during resolution when the entries feed an index. */
   private int[] ranks = NOT_NUMBERED;
 
-  private Entries(String[] domains, String[] ids, Object[] values) {
+  private Entries(String[] domains, String[] ids, Object[] values, boolean @Nullable [] spelledQualified) {
     this.domains = domains;
     this.ids = ids;
     this.values = values;
+    this.spelledQualified = spelledQualified;
     boolean empty = false;
     for (Object v : values) {
       empty |= v instanceof DeviceAttribute.Empty;
@@ -75,12 +82,21 @@ final class Entries<V> {
     String[] domains = new String[kept];
     String[] ids = new String[kept];
     Object[] values = new Object[kept];
+    boolean ownDomainQualified = false;
     for (int j = 0; j < kept; j++) {
       domains[j] = items[j].domain;
       ids[j] = items[j].id;
       values[j] = items[j].value;
+      ownDomainQualified |= items[j].qualified && items[j].domain.equals(driver);
     }
-    return new Entries<>(domains, ids, values);
+    boolean[] qualified = null;
+    if (ownDomainQualified) {
+      qualified = new boolean[kept];
+      for (int j = 0; j < kept; j++) {
+        qualified[j] = items[j].qualified;
+      }
+    }
+    return new Entries<>(domains, ids, values, qualified);
   }
 
   int size() {
@@ -117,6 +133,18 @@ final class Entries<V> {
     return ids[i];
   }
 
+  /**
+   * {@return entry {@code i}'s name as the slice spells it} The reference keys capacities by
+   * that spelling: a request for {@code cpu} does not match a capacity {@code dra.cpu/cpu}.
+   *
+   * @param driver the driver of the slice these entries were made for
+   */
+  String name(int i, String driver) {
+    boolean[] q = spelledQualified;
+    boolean qualified = q != null ? q[i] : !domains[i].equals(driver);
+    return qualified ? domains[i] + "/" + ids[i] : ids[i];
+  }
+
   @SuppressWarnings("unchecked")
   V value(int i) {
     return (V) values[i];
@@ -132,7 +160,8 @@ final class Entries<V> {
     return indexOf(domain, id) >= 0;
   }
 
-  private int indexOf(String domain, String id) {
+  /** {@return the index of (domain, id), or -1} */
+  int indexOf(String domain, String id) {
     return indexOf(domains, ids, domain, id);
   }
 

@@ -121,6 +121,21 @@ final class LazyDevice implements ResolvedDevice {
   }
 
   @Override
+  public @Nullable String capacityName(String domain, String id) {
+    if (capacityIndex != null) {
+      int k = capacityIndex.indexOf(domain, id);
+      return k < 0 ? null : capacity[capacityIndex.source(k)].name(capacityIndex.position(k), driver);
+    }
+    for (Entries<DeviceCapacity> source : capacity) {
+      int i = source.indexOf(domain, id);
+      if (i >= 0) {
+        return source.name(i, driver);
+      }
+    }
+    return null;
+  }
+
+  @Override
   public void forEachAttribute(EntryVisitor<DeviceAttribute> visitor) {
     forEach(attributes, attributeIndex, visitor);
   }

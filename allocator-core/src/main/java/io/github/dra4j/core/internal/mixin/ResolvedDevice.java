@@ -19,6 +19,17 @@ public interface ResolvedDevice extends DeviceView {
   List<? extends ResolvedCounters> consumesCounters();
 
   /**
+   * Returns the name of an effective capacity as its slice (or the mixin that wins it) spells
+   * it: {@code memory} or {@code gpu.example.com/memory} for the same qualified name. The
+   * reference matches capacity requests and writes {@code consumedCapacity} by that spelling.
+   *
+   * @param domain the capacity's domain
+   * @param id the capacity's id
+   * @return the spelled name, or null when the device has no such capacity
+   */
+  @Nullable String capacityName(String domain, String id);
+
+  /**
    * Returns the id of the first attribute, in iteration order, whose value is of no supported
    * type ({@link DeviceAttribute.Empty}). The reference converts every
    * attribute before evaluating a selector, so such a device fails every selector. Resolved
