@@ -13,6 +13,7 @@ import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.ExactDeviceRequest;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.ArrayList;
@@ -38,6 +39,14 @@ final class ClaimValidation {
     List<FieldError> errs = new ArrayList<>();
     Common.metadata(claim.metadata(), errs);
     deviceClaim(claim.spec().devices(), FieldPath.of("spec", "devices"), errs);
+    return List.copyOf(errs);
+  }
+
+  /** The template's metadata, and its claim spec at {@code spec.spec}, as a claim's. */
+  static List<FieldError> validate(ResourceClaimTemplate template) {
+    List<FieldError> errs = new ArrayList<>();
+    Common.metadata(template.metadata(), errs);
+    deviceClaim(template.spec().spec().devices(), FieldPath.of("spec", "spec", "devices"), errs);
     return List.copyOf(errs);
   }
 

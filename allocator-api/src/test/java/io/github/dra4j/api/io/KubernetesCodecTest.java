@@ -38,7 +38,7 @@ final class KubernetesCodecTest {
       "  uid: u-1",
       "  generation: 3",
       "  labels: {team: a}",
-      "  annotations: {ignored: yes}",
+      "  annotations: {note: 'yes'}",
       "spec:",
       "  driver: gpu.example.com",
       "  pool: {name: pool-1, generation: 2, resourceSliceCount: 1}",
@@ -84,7 +84,7 @@ final class KubernetesCodecTest {
     assertThat(objects).hasSize(1);
     ResourceSlice slice = (ResourceSlice) objects.get(0);
     assertThat(slice.metadata()).isEqualTo(
-        new ObjectMeta("slice-1", null, "u-1", null, 3L, Map.of("team", "a")));
+        new ObjectMeta("slice-1", null, "u-1", null, 3L, Map.of("team", "a"), Map.of("note", "yes")));
     ResourceSliceSpec spec = slice.spec();
     assertThat(spec.pool()).isEqualTo(ResourcePool.of("pool-1", 2, 1));
     assertThat(spec.perDeviceNodeSelection()).isTrue();
@@ -177,12 +177,12 @@ final class KubernetesCodecTest {
 
   @Test
   void readAll_otherKinds_areUnknownObjectsKeptVerbatim() throws Exception {
-    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, x: 1.50}]}\n";
-    Object o = codec.readAll(yaml, "pod.yaml").get(0);
+    String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\ndata: {containers: [{name: c, x: 1.50}]}\n";
+    Object o = codec.readAll(yaml, "cm.yaml").get(0);
 
-    assertThat(o).isEqualTo(new UnknownObject("v1", "Pod", "p", RawJson.of(
-        "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
-            + "\"spec\":{\"containers\":[{\"name\":\"c\",\"x\":1.50}]}}")));
+    assertThat(o).isEqualTo(new UnknownObject("v1", "ConfigMap", "p", RawJson.of(
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"p\"},"
+            + "\"data\":{\"containers\":[{\"name\":\"c\",\"x\":1.50}]}}")));
     assertThat(codec.readAll(codec.writeYaml(List.of(o)), "again")).containsExactly(o);
   }
 
@@ -300,10 +300,12 @@ final class KubernetesCodecTest {
 
   @Test
   void readAll_unsupportedApiVersion() {
-    String yaml = "apiVersion: resource.k8s.io/v1alpha3\nkind: DeviceClass\nmetadata: {name: c}\n";
+    String yaml = "apiVersion: resource.k8s.io/v1alpha2\nkind: DeviceClass\nmetadata: {name: c}\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "f"))
         .isInstanceOf(DecodeException.class)
-        .hasMessageContaining("unsupported apiVersion \"resource.k8s.io/v1alpha3\" for DeviceClass");
+        .hasMessageContaining("unsupported apiVersion \"resource.k8s.io/v1alpha2\" for DeviceClass")
+        .hasMessageContaining("supported: resource.k8s.io/v1, resource.k8s.io/v1beta2, resource.k8s.io/v1beta1, "
+            + "resource.k8s.io/v1alpha3");
   }
 
   @Test
@@ -383,11 +385,11 @@ final class KubernetesCodecTest {
 
   @Test
   void aliases_expandAsInKubernetes() throws Exception {
-    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\na: &x [1, {k: v}]\nb: *x\nc: &s text\nd: *s\n";
+    String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\na: &x [1, {k: v}]\nb: *x\nc: &s text\nd: *s\n";
     Object o = codec.readAll(yaml, "aliases.yaml").get(0);
 
     assertThat(((UnknownObject) o).content().json())
-        .isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
+        .isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"p\"},"
             + "\"a\":[1,{\"k\":\"v\"}],\"b\":[1,{\"k\":\"v\"}],\"c\":\"text\",\"d\":\"text\"}");
   }
 
@@ -469,7 +471,7 @@ final class KubernetesCodecTest {
 
   @Test
   void yaml11Scalars_asKubernetesReadsThem() throws Exception {
-    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+    String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\n"
         + "a: yes\nb: off\nc: 0x1F\nd: 010\ne: 1_000\nf: 10:30\ng: ~\nh: 2025-01-01T00:00:00Z\ni: .inf\nj: -7\n"
         + "k: 123456789012345678901234567890\nl: !!str 5\n";
     Object o = codec.readAll(yaml, "s").get(0);
