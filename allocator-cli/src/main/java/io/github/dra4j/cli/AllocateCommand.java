@@ -26,6 +26,8 @@ import picocli.CommandLine.Option;
       "Allocates devices for the input's ResourceClaims on one node.",
       "Claims with status.allocation are in use (only their status is read); the others are "
           + "allocated together, in input order, as the kube-scheduler would.",
+      "Pods and ResourceClaimTemplates are read and checked but not used; objects of other "
+          + "kinds (Namespace, Deployment, ...) are skipped and counted on stderr.",
       "",
       "Exit 0: stdout holds the allocated claims with status.allocation, in input order.",
       "Exit 1: no allocation exists on the node; stdout is empty, stderr says why.",
@@ -56,10 +58,10 @@ final class AllocateCommand implements Callable<Integer> {
           + "DRAResourceSliceMixins.")
   List<String> featureGates = new ArrayList<>();
 
-  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
-      description = "YAML (multi-document or kind: List) or JSON input. '-' reads standard "
-          + "input. Repeatable.")
-  List<String> files = new ArrayList<>();
+  @Mixin InputOptions inputOptions = new InputOptions();
+  @Option(names = {"-q", "--quiet"},
+      description = "Do not print the count of objects skipped because allocation does not use their kind.")
+  boolean quiet;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
       description = "yaml (default; multi-document) or json (one kind: List object).")
@@ -75,7 +77,11 @@ final class AllocateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Features features = FeatureGates.parse(featureGates);
-    Input input = Input.read(ctx.codec, files, ctx.in);
+    Input input = inputOptions.read(ctx);
+    String skipped = input.skippedNotice();
+    if (skipped != null && !quiet) {
+      ctx.err.println(skipped);
+    }
 
     Node nodeObject = null;
     List<ResourceSlice> slices = new ArrayList<>();
@@ -95,10 +101,9 @@ final class AllocateCommand implements Callable<Integer> {
         if (nodeObject == null && ((Node) o).name().equals(node)) {
           nodeObject = (Node) o;
         }
-      } else {
-        throw new CliException(item.where() + ": " + item.ref()
-            + ": unsupported kind; dra4j reads Node, DeviceClass, ResourceSlice and ResourceClaim");
       }
+      // Pods and ResourceClaimTemplates are read (so their errors show) but allocate takes
+      // its claims as given; other kinds were counted in the skipped notice.
     }
     if (nodeObject == null) {
       throw new CliException("no Node named \"" + node + "\" in the input; add its Node object"

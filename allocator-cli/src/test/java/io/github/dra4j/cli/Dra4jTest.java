@@ -294,15 +294,6 @@ final class Dra4jTest {
   }
 
   @Test
-  void allocate_unsupportedKindIsExit2() {
-    String pod = "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\n";
-    Cli.Result r = Cli.stdin(docs(NODE, pod), "allocate", "--node", "node-1", "-f", "-");
-
-    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
-    assertThat(r.err()).contains("<stdin>, document 2").contains("Pod/web").contains("unsupported kind");
-  }
-
-  @Test
   void allocate_missingFileIsExit2() {
     Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", "does-not-exist.yaml");
 
@@ -362,15 +353,6 @@ final class Dra4jTest {
 
     assertThat(r.exit()).as(r.toString()).isEqualTo(2);
     assertThat(r.err()).contains("standard input can be read only once");
-  }
-
-  @Test
-  void allocate_directoryIsExit2(@TempDir Path dir) {
-    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", dir.toString());
-
-    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
-    assertThat(r.err()).contains("is a directory");
-    assertNoStackTrace(r);
   }
 
   @Test
