@@ -146,6 +146,88 @@ final class KubernetesCodecTest {
     assertThat(request.exactly().count()).isEqualTo(2L);
   }
 
+  /** The 1.31 to 1.33 shape: as v1beta1, but a device capacity is a plain quantity. */
+  @Test
+  void readAll_v1alpha3_equalsTheSameObjectsInV1() throws Exception {
+    String v1alpha3 = String.join("\n",
+        "apiVersion: resource.k8s.io/v1alpha3",
+        "kind: ResourceSlice",
+        "metadata: {name: s}",
+        "spec:",
+        "  driver: d",
+        "  pool: {name: p, generation: 1, resourceSliceCount: 1}",
+        "  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: k, operator: Exists}]}]}",
+        "  devices:",
+        "  - name: dev",
+        "    basic:",
+        "      attributes: {a: {int: 1}, v: {version: 1.0.0}}",
+        "      capacity: {c: 1Ki, n: 3}",
+        "---",
+        "apiVersion: resource.k8s.io/v1alpha3",
+        "kind: DeviceClass",
+        "metadata: {name: cls}",
+        "spec: {selectors: [{cel: {expression: 'device.driver == \"d\"'}}]}",
+        "---",
+        "apiVersion: resource.k8s.io/v1alpha3",
+        "kind: ResourceClaim",
+        "metadata: {name: c, namespace: ns}",
+        "spec:",
+        "  devices:",
+        "    requests:",
+        "    - {name: r, deviceClassName: cls, allocationMode: ExactCount, count: 2, adminAccess: false}",
+        "    constraints: [{requests: [r], matchAttribute: d/a}]",
+        "status:",
+        "  allocation:",
+        "    devices: {results: [{request: r, driver: d, pool: p, device: dev, adminAccess: null}]}",
+        "  reservedFor: [{resource: pods, name: pod, uid: u}]",
+        "");
+    String v1 = String.join("\n",
+        "apiVersion: resource.k8s.io/v1",
+        "kind: ResourceSlice",
+        "metadata: {name: s}",
+        "spec:",
+        "  driver: d",
+        "  pool: {name: p, generation: 1, resourceSliceCount: 1}",
+        "  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: k, operator: Exists}]}]}",
+        "  devices:",
+        "  - name: dev",
+        "    attributes: {a: {int: 1}, v: {version: 1.0.0}}",
+        "    capacity: {c: {value: 1Ki}, n: {value: 3}}",
+        "---",
+        "apiVersion: resource.k8s.io/v1",
+        "kind: DeviceClass",
+        "metadata: {name: cls}",
+        "spec: {selectors: [{cel: {expression: 'device.driver == \"d\"'}}]}",
+        "---",
+        "apiVersion: resource.k8s.io/v1",
+        "kind: ResourceClaim",
+        "metadata: {name: c, namespace: ns}",
+        "spec:",
+        "  devices:",
+        "    requests:",
+        "    - name: r",
+        "      exactly: {deviceClassName: cls, allocationMode: ExactCount, count: 2, adminAccess: false}",
+        "    constraints: [{requests: [r], matchAttribute: d/a}]",
+        "status:",
+        "  allocation:",
+        "    devices: {results: [{request: r, driver: d, pool: p, device: dev}]}",
+        "  reservedFor: [{resource: pods, name: pod, uid: u}]",
+        "");
+
+    assertThat(codec.readAll(v1alpha3, "alpha.yaml")).isEqualTo(codec.readAll(v1, "v1.yaml")).hasSize(3);
+  }
+
+  @Test
+  void readAll_v1alpha3_capacityMustBeAQuantity() {
+    String yaml = "apiVersion: resource.k8s.io/v1alpha3\nkind: ResourceSlice\nmetadata: {name: s}\n"
+        + "spec: {driver: d, pool: {name: p, generation: 1, resourceSliceCount: 1}, nodeName: n,"
+        + " devices: [{name: dev, basic: {capacity: {c: [1]}}}]}\n";
+    assertThatThrownBy(() -> codec.readAll(yaml, "alpha.yaml"))
+        .isInstanceOfSatisfying(DecodeException.class,
+            e -> assertThat(e.path()).isEqualTo("spec.devices[0].basic.capacity.c"))
+        .hasMessageContaining("expected a quantity");
+  }
+
   @Test
   void readAll_v1beta2_sameShapeAsV1() throws Exception {
     String v1 = SLICE;
