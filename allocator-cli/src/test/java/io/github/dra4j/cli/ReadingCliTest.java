@@ -171,6 +171,37 @@ final class ReadingCliTest {
     assertThat(r.err()).isEmpty();
   }
 
+  /* --- status allocation does not read --- */
+
+  private static final String IN_USE_WITHOUT_UID = """
+      apiVersion: resource.k8s.io/v1
+      kind: ResourceClaim
+      metadata: {name: running, namespace: default}
+      spec: {devices: {requests: [{name: req-0, exactly: {deviceClassName: class-a}}]}}
+      status:
+        allocation: {devices: {results: [{request: req-0, driver: driver-a, pool: pool-1, device: device-1}]}}
+        devices:
+        - {driver: driver-a, pool: pool-1, device: device-1, conditions: [{type: Ready, status: "True"}]}
+        reservedFor: [{resource: pods, name: web-0}]
+      """;
+
+  @Test
+  void allocate_isNotBlockedByStatusItDoesNotRead() throws IOException {
+    Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, IN_USE_WITHOUT_UID, CLAIM), "allocate", "--node", "node-1", "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.err()).isEmpty();
+    assertThat(r.out()).contains("device: device-2").doesNotContain("device: device-1");
+  }
+
+  @Test
+  void validate_stillReportsThatStatus() {
+    Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, IN_USE_WITHOUT_UID), "validate", "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+    assertThat(r.err()).isEqualTo("ResourceClaim/default/running: status.reservedFor[0].uid: Required value\n");
+  }
+
   /* --- typed lists --- */
 
   @Test

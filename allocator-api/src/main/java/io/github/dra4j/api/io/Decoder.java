@@ -694,8 +694,8 @@ final class Decoder {
   }
 
   static ResourceClaimConsumerReference consumer(In in) {
-    return new ResourceClaimConsumerReference(
-        in.str("apiGroup"), in.reqStr("resource"), in.reqStr("name"), in.reqStr("uid"));
+    // Allocation never reads reservations: missing fields are validation's to report.
+    return new ResourceClaimConsumerReference(in.str("apiGroup"), in.str("resource"), in.str("name"), in.str("uid"));
   }
 
   static AllocationResult allocation(In in) {

@@ -605,9 +605,9 @@ final class Encoder {
   private static ObjectNode consumer(ResourceClaimConsumerReference r) {
     ObjectNode n = F.objectNode();
     str(n, "apiGroup", r.apiGroup());
-    n.put("resource", r.resource());
-    n.put("name", r.name());
-    n.put("uid", r.uid());
+    str(n, "resource", r.resource());
+    str(n, "name", r.name());
+    str(n, "uid", r.uid());
     return n;
   }
 

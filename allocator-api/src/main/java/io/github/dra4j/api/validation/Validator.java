@@ -41,7 +41,9 @@ public final class Validator {
   }
 
   /**
-   * Validates the metadata and spec of a ResourceClaim (its status is not checked).
+   * Validates the metadata and spec of a ResourceClaim, and the reservations in its status
+   * ({@code status.reservedFor}), which the decoder accepts incomplete because allocation
+   * never reads them.
    *
    * @param claim the claim
    * @return every error, in field order; empty when the claim is valid

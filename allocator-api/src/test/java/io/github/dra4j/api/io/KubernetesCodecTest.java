@@ -8,6 +8,7 @@ import io.github.dra4j.api.CapacityRequestPolicy;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceClassSpec;
 import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ObjectMeta;
@@ -248,6 +249,31 @@ final class KubernetesCodecTest {
     assertThat(codec.readAll(yaml, "list.yaml")).containsExactly(
         Node.of("n1", Map.of()),
         new DeviceClass(ObjectMeta.named("c1"), new io.github.dra4j.api.DeviceClassSpec(List.of(), List.of(), null)));
+  }
+
+  @Test
+  void readAll_typedListItems_takeKindAndVersionFromTheList() throws Exception {
+    String yaml = String.join("\n",
+        "apiVersion: resource.k8s.io/v1beta1",
+        "kind: DeviceClassList",
+        "items:",
+        "- metadata: {name: c1}",
+        "- {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: c2}}",
+        "---",
+        "apiVersion: v1",
+        "kind: NodeList",
+        "items: [{metadata: {name: n1}}]",
+        "---",
+        "apiVersion: v1",
+        "kind: List",
+        "items: [{metadata: {name: unknown}}]",
+        "");
+    DeviceClassSpec empty = new DeviceClassSpec(List.of(), List.of(), null);
+    assertThat(codec.readAll(yaml, "lists.yaml")).containsExactly(
+        new DeviceClass(ObjectMeta.named("c1"), empty),
+        new DeviceClass(ObjectMeta.named("c2"), empty),
+        Node.of("n1", Map.of()),
+        new UnknownObject("", "", "unknown", RawJson.of("{\"metadata\":{\"name\":\"unknown\"}}")));
   }
 
   @Test
