@@ -6,18 +6,26 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.AllocationCancelledException;
 import io.github.dra4j.core.AllocationException;
+import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.Features;
+import io.github.dra4j.core.SearchBudgetExceededException;
 import io.github.dra4j.core.StructuredAllocator;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(
     name = "allocate",
@@ -39,10 +47,13 @@ import picocli.CommandLine.Option;
       "  dra4j allocate --node node-1 -f docs/examples/a100-mixins.yaml",
       "  dra4j allocate --node node-1 -f slices.yaml -f classes.yaml -f claims.yaml -o json",
       "  dra4j allocate --node node-1 --feature-gates DRAPrioritizedList=false -f cluster.yaml",
-      "  cat cluster.yaml | dra4j allocate --node node-1 -f - --explain"
+      "  cat cluster.yaml | dra4j allocate --node node-1 -f - --explain",
+      "  dra4j allocate --node node-1 -f demo/ -R --max-steps 10000000 --timeout 30s"
     })
 final class AllocateCommand implements Callable<Integer> {
   private final Context ctx;
+
+  @Spec CommandSpec spec;
 
   @Mixin CommonOptions common = new CommonOptions();
 
@@ -70,12 +81,28 @@ final class AllocateCommand implements Callable<Integer> {
   @Option(names = "--explain", description = "When nothing fits, explain in detail why.")
   boolean explain;
 
+  @Option(names = "--max-steps", paramLabel = "N",
+      description = "Search budget: stop after N backtracking steps (one step is one device "
+          + "tried for one request) and exit 2, rather than search for minutes on a pathological "
+          + "input. Default: ${DEFAULT-VALUE}, far above what realistic claims need.")
+  long maxSteps = AllocationOptions.DEFAULT_STEP_BUDGET;
+
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = GoDuration.class,
+      description = "Stop the search after this long and exit 2, like kubectl's --timeout: a Go "
+          + "duration such as 30s, 1m30s or 500ms. Default: 0, no time limit (the step budget "
+          + "still applies).")
+  Duration timeout = Duration.ZERO;
+
   AllocateCommand(Context ctx) {
     this.ctx = ctx;
   }
 
   @Override
   public Integer call() {
+    if (maxSteps < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "invalid value for --max-steps: " + maxSteps + " (must be at least 1)");
+    }
     Features features = FeatureGates.parse(featureGates);
     Input input = inputOptions.read(ctx);
     String skipped = input.skippedNotice();
@@ -117,7 +144,13 @@ final class AllocateCommand implements Callable<Integer> {
           .selectorCompiler(CelCompiler.create())
           .build();
       ClusterSnapshot snapshot = allocator.snapshot(slices, classes, inUse);
-      outcome = snapshot.allocate(nodeObject, toAllocate);
+      AllocationOptions options = AllocationOptions.defaults().withStepBudget(maxSteps)
+          .withDeadline(timeout.isZero() ? null : Instant.now().plus(timeout));
+      outcome = snapshot.allocate(nodeObject, toAllocate, options);
+    } catch (SearchBudgetExceededException e) {
+      throw new CliException(describe(e, input) + " (--max-steps " + maxSteps + "; raise it to search longer)", e);
+    } catch (AllocationCancelledException e) {
+      throw new CliException(describe(e, input) + " (--timeout reached; raise it to search longer)", e);
     } catch (AllocationException e) {
       throw new CliException(describe(e, input), e);
     }
