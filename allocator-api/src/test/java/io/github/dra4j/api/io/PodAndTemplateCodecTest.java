@@ -131,6 +131,18 @@ final class PodAndTemplateCodecTest {
     assertThat(codec.writeJson(pod)).doesNotContain("status").contains("\"containers\"");
   }
 
+  @Test
+  void jacksonModule_embedsPodsAndTemplates() throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper()
+        .registerModule(codec.jacksonModule());
+    Pod pod = expectedPod();
+    ResourceClaimTemplate template = expectedTemplate();
+
+    assertThat(mapper.readValue(mapper.writeValueAsString(pod), Pod.class)).isEqualTo(pod);
+    assertThat(mapper.readValue(mapper.writeValueAsString(template), ResourceClaimTemplate.class)).isEqualTo(template);
+    assertThat(mapper.readTree(mapper.writeValueAsString(pod))).isEqualTo(mapper.readTree(codec.writeJson(pod)));
+  }
+
   static Stream<Arguments> podErrors() {
     return Stream.of(
         Arguments.of("spec: {containers: [{name: c}], priority: 4294967296}", "spec.priority", "32-bit integer"),
