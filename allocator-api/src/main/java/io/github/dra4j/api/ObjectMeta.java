@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param resourceVersion the server's version, used for optimistic concurrency on write-back
  * @param generation the spec generation, when known
  * @param labels the object labels (node selectors match them)
+ * @param annotations the object annotations; read because a ResourceClaimTemplate passes its
+ *     labels and annotations on to the claims made from it
  */
 public record ObjectMeta(
     @Nullable String name,
@@ -22,10 +24,27 @@ public record ObjectMeta(
     @Nullable String uid,
     @Nullable String resourceVersion,
     @Nullable Long generation,
-    Map<String, String> labels) {
+    Map<String, String> labels,
+    Map<String, String> annotations) {
 
   public ObjectMeta {
     labels = Copies.map(labels);
+    annotations = Copies.map(annotations);
+  }
+
+  /**
+   * Metadata without annotations, which allocation never reads.
+   *
+   * @param name the object name
+   * @param namespace the namespace, or null
+   * @param uid the UID, or null
+   * @param resourceVersion the server's version, or null
+   * @param generation the spec generation, or null
+   * @param labels the labels
+   */
+  public ObjectMeta(@Nullable String name, @Nullable String namespace, @Nullable String uid,
+      @Nullable String resourceVersion, @Nullable Long generation, Map<String, String> labels) {
+    this(name, namespace, uid, resourceVersion, generation, labels, Map.of());
   }
 
   /** {@return metadata with only a name} */
@@ -60,6 +79,7 @@ public record ObjectMeta(
     private @Nullable String resourceVersion;
     private @Nullable Long generation;
     private final Map<String, String> labels = new LinkedHashMap<>();
+    private final Map<String, String> annotations = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -70,6 +90,7 @@ public record ObjectMeta(
       resourceVersion = r.resourceVersion();
       generation = r.generation();
       labels.putAll(r.labels());
+      annotations.putAll(r.annotations());
     }
 
     /** Sets or (with null) clears {@code name}; returns this builder. */
@@ -122,13 +143,29 @@ public record ObjectMeta(
       return this;
     }
 
+    /** Replaces {@code annotations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder annotations(Map<String, String> annotations) {
+      this.annotations.clear();
+      annotations.forEach(this::putAnnotation);
+      return this;
+    }
+
+    /** Adds or replaces one entry of {@code annotations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder putAnnotation(String key, String value) {
+      annotations.put(Objects.requireNonNull(key, "annotations key"),
+          Objects.requireNonNull(value, "annotations value"));
+      return this;
+    }
+
     /**
      * Builds the record.
      *
      * @return a new ObjectMeta
      */
     public ObjectMeta build() {
-      return new ObjectMeta(name, namespace, uid, resourceVersion, generation, labels);
+      return new ObjectMeta(name, namespace, uid, resourceVersion, generation, labels, annotations);
     }
   }
 }

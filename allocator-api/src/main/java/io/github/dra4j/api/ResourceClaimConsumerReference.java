@@ -1,24 +1,23 @@
 package io.github.dra4j.api;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
  * A consumer (usually a pod) that a claim is reserved for.
  *
+ * <p>The API requires {@code resource}, {@code name} and {@code uid}, but allocation never
+ * reads a reservation, and real dumps hold entries without a {@code uid}; so the record keeps
+ * what the input had, and {@link io.github.dra4j.api.validation.Validator} reports what is
+ * missing.
+ *
  * @param apiGroup the consumer's API group, empty for core
- * @param resource the resource type, such as {@code pods}
- * @param name the consumer name
- * @param uid the consumer UID
+ * @param resource the resource type, such as {@code pods}, or null when missing
+ * @param name the consumer name, or null when missing
+ * @param uid the consumer UID, or null when missing
  */
 public record ResourceClaimConsumerReference(
-    @Nullable String apiGroup, String resource, String name, String uid) {
-  public ResourceClaimConsumerReference {
-    Objects.requireNonNull(resource, "resource");
-    Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(uid, "uid");
-  }
+    @Nullable String apiGroup, @Nullable String resource, @Nullable String name, @Nullable String uid) {
 
   /** {@return a builder with every list and map empty, every flag false and every other component unset} */
   public static Builder builder() {
@@ -57,24 +56,24 @@ public record ResourceClaimConsumerReference(
       return this;
     }
 
-    /** Sets {@code resource}, which is required; returns this builder. */
+    /** Sets or (with null) clears {@code resource}; returns this builder. */
     @CanIgnoreReturnValue
-    public Builder resource(String resource) {
-      this.resource = Objects.requireNonNull(resource, "resource");
+    public Builder resource(@Nullable String resource) {
+      this.resource = resource;
       return this;
     }
 
-    /** Sets {@code name}, which is required; returns this builder. */
+    /** Sets or (with null) clears {@code name}; returns this builder. */
     @CanIgnoreReturnValue
-    public Builder name(String name) {
-      this.name = Objects.requireNonNull(name, "name");
+    public Builder name(@Nullable String name) {
+      this.name = name;
       return this;
     }
 
-    /** Sets {@code uid}, which is required; returns this builder. */
+    /** Sets or (with null) clears {@code uid}; returns this builder. */
     @CanIgnoreReturnValue
-    public Builder uid(String uid) {
-      this.uid = Objects.requireNonNull(uid, "uid");
+    public Builder uid(@Nullable String uid) {
+      this.uid = uid;
       return this;
     }
 
@@ -82,7 +81,6 @@ public record ResourceClaimConsumerReference(
      * Builds the record.
      *
      * @return a new ResourceClaimConsumerReference
-     * @throws NullPointerException when {@code resource}, {@code name}, {@code uid} is unset
      */
     public ResourceClaimConsumerReference build() {
       return new ResourceClaimConsumerReference(apiGroup, resource, name, uid);

@@ -7,18 +7,26 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.AllocationCancelledException;
 import io.github.dra4j.core.AllocationException;
+import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.Features;
+import io.github.dra4j.core.SearchBudgetExceededException;
 import io.github.dra4j.core.StructuredAllocator;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(
     name = "allocate",
@@ -27,6 +35,8 @@ import picocli.CommandLine.Option;
       "Allocates devices for the input's ResourceClaims on one node.",
       "Claims with status.allocation are in use (only their status is read); the others are "
           + "allocated together, in input order, as the kube-scheduler would.",
+      "Pods and ResourceClaimTemplates are read and checked but not used; objects of other "
+          + "kinds (Namespace, Deployment, ...) are skipped and counted on stderr.",
       "",
       "Exit 0: stdout holds the allocated claims with status.allocation, in input order.",
       "Exit 1: no allocation exists on the node; stdout is empty, stderr says why.",
@@ -38,10 +48,13 @@ import picocli.CommandLine.Option;
       "  dra4j allocate --node node-1 -f docs/examples/a100-mixins.yaml",
       "  dra4j allocate --node node-1 -f slices.yaml -f classes.yaml -f claims.yaml -o json",
       "  dra4j allocate --node node-1 --feature-gates DRAPrioritizedList=false -f cluster.yaml",
-      "  cat cluster.yaml | dra4j allocate --node node-1 -f - --explain"
+      "  cat cluster.yaml | dra4j allocate --node node-1 -f - --explain",
+      "  dra4j allocate --node node-1 -f demo/ -R --max-steps 10000000 --timeout 30s"
     })
 final class AllocateCommand implements Callable<Integer> {
   private final Context ctx;
+
+  @Spec CommandSpec spec;
 
   @Mixin CommonOptions common = new CommonOptions();
 
@@ -57,10 +70,10 @@ final class AllocateCommand implements Callable<Integer> {
           + "DRAResourceSliceMixins.")
   List<String> featureGates = new ArrayList<>();
 
-  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
-      description = "YAML (multi-document or kind: List) or JSON input. '-' reads standard "
-          + "input. Repeatable.")
-  List<String> files = new ArrayList<>();
+  @Mixin InputOptions inputOptions = new InputOptions();
+  @Option(names = {"-q", "--quiet"},
+      description = "Do not print the count of objects skipped because allocation does not use their kind.")
+  boolean quiet;
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
       description = "yaml (default; multi-document) or json (one kind: List object).")
@@ -69,14 +82,34 @@ final class AllocateCommand implements Callable<Integer> {
   @Option(names = "--explain", description = "When nothing fits, explain in detail why.")
   boolean explain;
 
+  @Option(names = "--max-steps", paramLabel = "N",
+      description = "Search budget: stop after N backtracking steps (one step is one device "
+          + "tried for one request) and exit 2, rather than search for minutes on a pathological "
+          + "input. Default: ${DEFAULT-VALUE}, far above what realistic claims need.")
+  long maxSteps = AllocationOptions.DEFAULT_STEP_BUDGET;
+
+  @Option(names = "--timeout", paramLabel = "DURATION", converter = GoDuration.class,
+      description = "Stop the search after this long and exit 2, like kubectl's --timeout: a Go "
+          + "duration such as 30s, 1m30s or 500ms. Default: 0, no time limit (the step budget "
+          + "still applies).")
+  Duration timeout = Duration.ZERO;
+
   AllocateCommand(Context ctx) {
     this.ctx = ctx;
   }
 
   @Override
   public Integer call() {
+    if (maxSteps < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(),
+          "invalid value for --max-steps: " + maxSteps + " (must be at least 1)");
+    }
     Features features = FeatureGates.parse(featureGates);
-    Input input = Input.read(ctx.codec, files, ctx.in);
+    Input input = inputOptions.read(ctx);
+    String skipped = input.skippedNotice();
+    if (skipped != null && !quiet) {
+      ctx.err.println(skipped);
+    }
 
     Node nodeObject = null;
     List<ResourceSlice> slices = new ArrayList<>();
@@ -99,10 +132,9 @@ final class AllocateCommand implements Callable<Integer> {
         if (nodeObject == null && ((Node) o).name().equals(node)) {
           nodeObject = (Node) o;
         }
-      } else {
-        throw new CliException(item.where() + ": " + item.ref()
-            + ": unsupported kind; dra4j reads Node, DeviceClass, ResourceSlice and ResourceClaim");
       }
+      // Pods and ResourceClaimTemplates are read (so their errors show) but allocate takes
+      // its claims as given; other kinds were counted in the skipped notice.
     }
     if (nodeObject == null) {
       throw new CliException("no Node named \"" + node + "\" in the input; add its Node object"
@@ -116,7 +148,13 @@ final class AllocateCommand implements Callable<Integer> {
           .selectorCompiler(CelCompiler.create())
           .build();
       ClusterSnapshot snapshot = allocator.snapshot(slices, classes, inUse, taintRules);
-      outcome = snapshot.allocate(nodeObject, toAllocate);
+      AllocationOptions options = AllocationOptions.defaults().withStepBudget(maxSteps)
+          .withDeadline(timeout.isZero() ? null : Instant.now().plus(timeout));
+      outcome = snapshot.allocate(nodeObject, toAllocate, options);
+    } catch (SearchBudgetExceededException e) {
+      throw new CliException(describe(e, input) + " (--max-steps " + maxSteps + "; raise it to search longer)", e);
+    } catch (AllocationCancelledException e) {
+      throw new CliException(describe(e, input) + " (--timeout reached; raise it to search longer)", e);
     } catch (AllocationException e) {
       throw new CliException(describe(e, input), e);
     }

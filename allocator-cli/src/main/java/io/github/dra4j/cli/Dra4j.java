@@ -8,7 +8,9 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IVersionProvider;
@@ -17,7 +19,8 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code dra4j} command: {@code allocate}, {@code flatten} and {@code validate}.
+ * The {@code dra4j} command: {@code allocate}, {@code flatten}, {@code validate} and
+ * {@code help}.
  *
  * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate} only); 2 invalid input,
  * usage or allocation error, explained on stderr without a stack trace (unless
@@ -41,7 +44,7 @@ import picocli.CommandLine.Spec;
       "  dra4j allocate --node node-1 -f docs/examples/a100-mixins.yaml",
       "  dra4j flatten -f docs/examples/a100-mixins.yaml",
       "  dra4j validate -f docs/examples/a100-mixins.yaml",
-      "  dra4j allocate --help",
+      "  dra4j help allocate",
       "",
       "Exit codes: 0 ok, 1 no allocation exists, 2 invalid input or allocation error,",
       "3 internal error (a bug: please report it with --debug output)."
@@ -80,10 +83,12 @@ public final class Dra4j implements Runnable {
           .addSubcommand(new AllocateCommand(ctx))
           .addSubcommand(new FlattenCommand(ctx))
           .addSubcommand(new ValidateCommand(ctx))
+          .addSubcommand(new CommandLine.HelpCommand())
           .setCaseInsensitiveEnumValuesAllowed(true)
           .setUsageHelpWidth(100)
           .setOut(outWriter)
           .setErr(errWriter)
+          .setParameterExceptionHandler(Dra4j::usageError)
           .setExecutionExceptionHandler(Dra4j::handle);
       return cl.execute(args);
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
@@ -102,16 +107,61 @@ public final class Dra4j implements Runnable {
     }
   }
 
-  /** Runs the command line and exits with its code. */
+  /**
+   * Runs the command line and exits with its code. The {@code dra4j} launcher sets the system
+   * property {@value #EXIT_OFFSET_PROPERTY} (to 64) and maps the exit code back: the {@code java}
+   * launcher exits 1 when the JVM cannot start (bad {@code JAVA_OPTS}), and without the offset
+   * that would read as "no allocation exists".
+   */
   public static void main(String[] args) {
-    System.exit(run(args, System.in, System.out, System.err));
+    System.exit(exitStatus(run(args, System.in, System.out, System.err), System.getProperty(EXIT_OFFSET_PROPERTY)));
+  }
+
+  /** The system property that shifts the process exit code, for the {@code dra4j} launcher. */
+  static final String EXIT_OFFSET_PROPERTY = "dra4j.exitOffset";
+
+  /** {@return the process exit status for an exit code: the code plus the offset, when one is set} */
+  static int exitStatus(int code, @Nullable String offset) {
+    if (offset == null) {
+      return code;
+    }
+    try {
+      return code + Integer.parseInt(offset.strip());
+    } catch (NumberFormatException e) {
+      return code;
+    }
   }
 
   /** Without a command: usage error. */
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "Missing command: allocate, flatten or validate");
+        "missing command: allocate, flatten, validate or help");
+  }
+
+  /**
+   * A usage error prints one line and where the help is, as git and kubectl do: the whole help
+   * would bury the line that says what is wrong.
+   */
+  private static int usageError(CommandLine.ParameterException error, String[] args) {
+    CommandLine cl = error.getCommandLine();
+    // An unknown option explains a missing one (--nod for --node), so it is the line to show.
+    CommandLine.ParameterException e = error;
+    if (!(e instanceof CommandLine.UnmatchedArgumentException) && !cl.getUnmatchedArguments().isEmpty()) {
+      e = new CommandLine.UnmatchedArgumentException(cl, cl.getUnmatchedArguments());
+    }
+    PrintWriter err = cl.getErr();
+    String command = cl.getCommandSpec().qualifiedName();
+    String message = String.valueOf(e.getMessage()).strip().replaceAll("\\s*\\R\\s*", "; ");
+    if (e instanceof CommandLine.UnmatchedArgumentException) {
+      List<String> suggestions = ((CommandLine.UnmatchedArgumentException) e).getSuggestions();
+      if (!suggestions.isEmpty()) {
+        message += " (did you mean " + String.join(" or ", suggestions) + "?)";
+      }
+    }
+    err.println(command + ": " + message);
+    err.println("see '" + command + " --help'");
+    return EXIT_ERROR;
   }
 
   private static int handle(Exception e, CommandLine cl, ParseResult parsed) {

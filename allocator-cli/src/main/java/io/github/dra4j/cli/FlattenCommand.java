@@ -27,10 +27,7 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
-  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
-      description = "YAML (multi-document or kind: List) or JSON input. '-' reads standard "
-          + "input. Repeatable.")
-  List<String> files = new ArrayList<>();
+  @Mixin InputOptions inputOptions = new InputOptions();
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
       description = "yaml (default; multi-document) or json (one kind: List object).")
@@ -42,7 +39,7 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = Input.read(ctx.codec, files, ctx.in);
+    Input input = inputOptions.read(ctx);
     List<Object> out = new ArrayList<>();
     for (Input.Item item : input.items()) {
       if (item.object() instanceof ResourceSlice) {

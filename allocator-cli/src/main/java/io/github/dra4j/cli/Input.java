@@ -3,7 +3,9 @@ package io.github.dra4j.cli;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
@@ -16,8 +18,13 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -52,6 +59,9 @@ final class Input {
     }
   }
 
+  /** The file names a directory given with {@code -f} contributes, as kubectl reads them. */
+  private static final List<String> EXTENSIONS = List.of(".yaml", ".yml", ".json");
+
   private final List<Item> items;
 
   private Input(List<Item> items) {
@@ -63,35 +73,95 @@ final class Input {
   }
 
   /**
-   * Reads every {@code -f} argument in order; {@code -} reads {@code stdin} (once).
+   * Reads every {@code -f} argument in order; {@code -} reads {@code stdin} (once), a directory
+   * its {@code *.yaml}, {@code *.yml} and {@code *.json} files in name order (with
+   * {@code recursive}, its subdirectories' too, each where its name sorts, as kubectl walks them).
    *
    * @throws CliException naming the file, document, object and field of a decode error
    */
-  static Input read(KubernetesCodec codec, List<String> files, InputStream stdin) {
+  static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin) {
     List<Item> items = new ArrayList<>();
     boolean stdinRead = false;
     for (String file : files) {
-      String source;
-      String text;
       if (file.equals("-")) {
         if (stdinRead) {
           throw new CliException("-f - is given twice; standard input can be read only once");
         }
         stdinRead = true;
-        source = STDIN;
-        text = readStdin(stdin);
-      } else {
-        source = file;
-        text = readFile(file);
+        decode(codec, readStdin(stdin), STDIN, items);
+        continue;
       }
-      String where = source;
-      try {
-        codec.readAll(text, source, (object, document) -> items.add(new Item(object, where, document)));
-      } catch (DecodeException e) {
-        throw new CliException(decodeMessage(e), e);
+      Path path = Paths.get(file);
+      if (Files.isDirectory(path)) {
+        List<Path> found = new ArrayList<>();
+        listDirectory(path, recursive, found);
+        if (found.isEmpty()) {
+          throw new CliException(file + ": no *.yaml, *.yml or *.json files in this directory"
+              + (recursive ? " or below" : " (-R reads its subdirectories too)"));
+        }
+        for (Path p : found) {
+          decode(codec, readFile(p.toString()), p.toString(), items);
+        }
+      } else {
+        decode(codec, readFile(file), file, items);
       }
     }
     return new Input(items);
+  }
+
+  private static void decode(KubernetesCodec codec, String text, String source, List<Item> items) {
+    try {
+      codec.readAll(text, source, (object, document) -> items.add(new Item(object, source, document)));
+    } catch (DecodeException e) {
+      throw new CliException(decodeMessage(e), e);
+    }
+  }
+
+  private static void listDirectory(Path dir, boolean recursive, List<Path> out) {
+    List<Path> entries;
+    try (Stream<Path> s = Files.list(dir)) {
+      entries = s.sorted(Comparator.comparing(p -> p.getFileName().toString())).collect(Collectors.toList());
+    } catch (IOException e) {
+      throw new CliException(dir + ": cannot list: " + e.getMessage(), e);
+    }
+    for (Path p : entries) {
+      if (Files.isDirectory(p)) {
+        if (recursive) {
+          listDirectory(p, true, out);
+        }
+      } else if (EXTENSIONS.stream().anyMatch(p.getFileName().toString()::endsWith)) {
+        out.add(p);
+      }
+    }
+  }
+
+  /**
+   * Counts the objects of kinds that allocation does not use, by kind.
+   *
+   * @return the one-line notice, such as {@code skipped 3 objects of kinds not used for
+   *     allocation: Deployment (1), Namespace (2)}, or null when nothing was skipped
+   */
+  @Nullable String skippedNotice() {
+    Map<String, Integer> counts = new TreeMap<>();
+    int total = 0;
+    for (Item item : items) {
+      if (item.object() instanceof UnknownObject) {
+        String kind = ((UnknownObject) item.object()).kind();
+        counts.merge(kind.isEmpty() ? "(no kind)" : kind, 1, Integer::sum);
+        total++;
+      }
+    }
+    if (total == 0) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder("skipped ").append(total).append(total == 1 ? " object" : " objects")
+        .append(" of kinds not used for allocation: ");
+    String sep = "";
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      sb.append(sep).append(e.getKey()).append(" (").append(e.getValue()).append(')');
+      sep = ", ";
+    }
+    return sb.toString();
   }
 
   private static String readStdin(InputStream stdin) {
@@ -105,9 +175,6 @@ final class Input {
   private static String readFile(String file) {
     Path path = Paths.get(file);
     try {
-      if (Files.isDirectory(path)) {
-        throw new CliException(file + ": is a directory; give one -f per file");
-      }
       return Files.readString(path, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
       throw new CliException(file + ": no such file", e);
@@ -133,6 +200,12 @@ final class Input {
       return "ResourceClaim/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + c.metadata().name();
     } else if (o instanceof DeviceTaintRule) {
       return "DeviceTaintRule/" + ((DeviceTaintRule) o).name();
+    } else if (o instanceof ResourceClaimTemplate) {
+      ResourceClaimTemplate t = (ResourceClaimTemplate) o;
+      return "ResourceClaimTemplate/" + namespaced(t.metadata().namespace(), t.name());
+    } else if (o instanceof Pod) {
+      Pod p = (Pod) o;
+      return "Pod/" + namespaced(p.namespace(), p.name());
     } else if (o instanceof Node) {
       return "Node/" + ((Node) o).name();
     } else if (o instanceof UnknownObject) {
@@ -140,6 +213,10 @@ final class Input {
       return u.kind() + "/" + u.name();
     }
     return o.getClass().getSimpleName();
+  }
+
+  private static String namespaced(@Nullable String namespace, @Nullable String name) {
+    return (namespace == null || namespace.isEmpty() ? "" : namespace + "/") + name;
   }
 
   /**

@@ -3,7 +3,9 @@ package io.github.dra4j.cli;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.validation.Validator;
@@ -33,10 +35,10 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
-  @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
-      description = "YAML (multi-document or kind: List) or JSON input. '-' reads standard "
-          + "input. Repeatable.")
-  List<String> files = new ArrayList<>();
+  @Mixin InputOptions inputOptions = new InputOptions();
+  @Option(names = {"-q", "--quiet"},
+      description = "Do not print the count of objects skipped because allocation does not use their kind.")
+  boolean quiet;
 
   ValidateCommand(Context ctx) {
     this.ctx = ctx;
@@ -44,8 +46,13 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = Input.read(ctx.codec, files, ctx.in);
+    Input input = inputOptions.read(ctx);
+    String skipped = input.skippedNotice();
+    if (skipped != null && !quiet) {
+      ctx.err.println(skipped);
+    }
     List<String> lines = new ArrayList<>();
+    int checked = 0;
     for (Input.Item item : input.items()) {
       Object o = item.object();
       List<FieldError> errors;
@@ -59,17 +66,21 @@ final class ValidateCommand implements Callable<Integer> {
         errors = Validator.validate((DeviceTaintRule) o);
       } else if (o instanceof Node) {
         errors = List.of();
+      } else if (o instanceof ResourceClaimTemplate) {
+        errors = Validator.validate((ResourceClaimTemplate) o);
+      } else if (o instanceof Pod) {
+        errors = Validator.validate((Pod) o);
       } else {
-        lines.add(item.ref() + ": kind: unsupported kind (" + item.where()
-            + "); dra4j reads Node, DeviceClass, ResourceSlice and ResourceClaim");
+        // Counted in the skipped notice.
         continue;
       }
+      checked++;
       for (FieldError e : errors) {
         lines.add(item.ref() + ": " + e);
       }
     }
     if (lines.isEmpty()) {
-      ctx.out.println(input.items().size() + (input.items().size() == 1 ? " object" : " objects") + " valid");
+      ctx.out.println(checked + (checked == 1 ? " object" : " objects") + " valid");
       return Dra4j.EXIT_OK;
     }
     lines.forEach(ctx.err::println);

@@ -40,7 +40,8 @@ final class LauncherTest {
     Files.createDirectories(root.resolve("allocator-cli/target"));
     Files.writeString(root.resolve("allocator-cli/target/dra4j.jar"), "");
     Path java = Files.createDirectories(root.resolve("bin")).resolve("java");
-    Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+    // Exits as dra4j exits 0 under the launcher's exit offset (64).
+    Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\nexit 64\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
 
     Files.writeString(root.resolve("small.yaml"), "kind: Node\n");

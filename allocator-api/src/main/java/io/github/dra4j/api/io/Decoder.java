@@ -7,6 +7,9 @@ import io.github.dra4j.api.CapacityRequestPolicyRange;
 import io.github.dra4j.api.CapacityRequirements;
 import io.github.dra4j.api.CelDeviceSelector;
 import io.github.dra4j.api.Condition;
+import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ContainerExtendedResourceRequest;
+import io.github.dra4j.api.ContainerResourceClaim;
 import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.CounterSetMixin;
@@ -41,13 +44,22 @@ import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.OpaqueDeviceConfiguration;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodExtendedResourceClaimStatus;
+import io.github.dra4j.api.PodResourceClaim;
+import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodSpec;
+import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.RawJson;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.ResourceClaimTemplateSpec;
 import io.github.dra4j.api.ResourcePool;
+import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceMixins;
 import io.github.dra4j.api.ResourceSliceSpec;
@@ -82,17 +94,23 @@ final class Decoder {
   }
 
   private static final String V1BETA1 = "resource.k8s.io/v1beta1";
+  private static final String V1ALPHA3 = "resource.k8s.io/v1alpha3";
   private static final List<String> ATTRIBUTE_FIELDS =
       List.of("bool", "int", "string", "version", "bools", "ints", "strings", "versions");
 
+  /** v1beta1 and v1alpha3: devices wrapped in {@code basic}, requests without {@code exactly}. */
   private final boolean v1beta1;
+  /** v1alpha3 (1.31 to 1.33): a device capacity is a plain quantity, not {@code {value: ...}}. */
+  private final boolean v1alpha3;
 
-  private Decoder(boolean v1beta1) {
+  private Decoder(boolean v1beta1, boolean v1alpha3) {
     this.v1beta1 = v1beta1;
+    this.v1alpha3 = v1alpha3;
   }
 
   static Decoder forApiVersion(@Nullable String apiVersion) {
-    return new Decoder(V1BETA1.equals(apiVersion));
+    boolean alpha = V1ALPHA3.equals(apiVersion);
+    return new Decoder(alpha || V1BETA1.equals(apiVersion), alpha);
   }
 
   /* --- dispatch by type --- */
@@ -149,6 +167,18 @@ final class Decoder {
     m.put(DeviceTaintSelector.class, (d, in) -> taintSelector(in));
     m.put(DeviceTaintRuleStatus.class, (d, in) -> taintRuleStatus(in));
     m.put(Condition.class, (d, in) -> condition(in));
+    m.put(Pod.class, (d, in) -> pod(in));
+    m.put(PodSpec.class, (d, in) -> podSpec(in));
+    m.put(PodStatus.class, (d, in) -> podStatus(in));
+    m.put(PodResourceClaim.class, (d, in) -> podClaim(in));
+    m.put(PodResourceClaimStatus.class, (d, in) -> podClaimStatus(in));
+    m.put(PodExtendedResourceClaimStatus.class, (d, in) -> extendedStatus(in));
+    m.put(ContainerExtendedResourceRequest.class, (d, in) -> requestMapping(in));
+    m.put(Container.class, (d, in) -> container(in));
+    m.put(ResourceRequirements.class, (d, in) -> requirements(in));
+    m.put(ContainerResourceClaim.class, (d, in) -> containerClaim(in));
+    m.put(ResourceClaimTemplate.class, Decoder::template);
+    m.put(ResourceClaimTemplateSpec.class, Decoder::templateSpec);
     m.put(Quantity.class, (d, in) -> quantity(in));
     m.put(RawJson.class, (d, in) -> raw(in));
     return Collections.unmodifiableMap(m);
@@ -384,11 +414,11 @@ final class Decoder {
     in.object();
     return new ObjectMeta(
         in.str("name"), in.str("namespace"), in.str("uid"), in.str("resourceVersion"),
-        in.lng("generation"), in.map("labels", In::string));
+        in.lng("generation"), in.map("labels", In::string), in.map("annotations", In::string));
   }
 
   private static ObjectMeta metaOf(In in) {
-    return in.has("metadata") ? meta(in.at("metadata")) : new ObjectMeta(null, null, null, null, null, Map.of());
+    return in.has("metadata") ? meta(in.at("metadata")) : new ObjectMeta(null, null, null, null, null, Map.of(), Map.of());
   }
 
   static Node node(In in) {
@@ -447,7 +477,7 @@ final class Decoder {
     return new Device(
         name,
         b.map("attributes", Decoder::attribute),
-        b.map("capacity", Decoder::capacity),
+        b.map("capacity", this::deviceCapacity),
         b.list("consumesCounters", Decoder::consumption),
         b.names("includes"),
         b.str("nodeName"),
@@ -496,6 +526,14 @@ final class Decoder {
       default:
         return DeviceAttribute.ofVersions(v.elements(In::string));
     }
+  }
+
+  private DeviceCapacity deviceCapacity(In in) {
+    JsonNode n = in.required().node;
+    if (v1alpha3 && n != null && !n.isObject()) {
+      return new DeviceCapacity(quantity(in), null);
+    }
+    return capacity(in);
   }
 
   static DeviceCapacity capacity(In in) {
@@ -666,8 +704,8 @@ final class Decoder {
   }
 
   static ResourceClaimConsumerReference consumer(In in) {
-    return new ResourceClaimConsumerReference(
-        in.str("apiGroup"), in.reqStr("resource"), in.reqStr("name"), in.reqStr("uid"));
+    // Allocation never reads reservations: missing fields are validation's to report.
+    return new ResourceClaimConsumerReference(in.str("apiGroup"), in.str("resource"), in.str("name"), in.str("uid"));
   }
 
   static AllocationResult allocation(In in) {
@@ -729,5 +767,107 @@ final class Decoder {
     in.object();
     return new Condition(in.str("type"), in.str("status"), in.lng("observedGeneration"),
         in.str("lastTransitionTime"), in.str("reason"), in.str("message"));
+  }
+
+  /* --- ResourceClaimTemplate --- */
+
+  ResourceClaimTemplate template(In in) {
+    return new ResourceClaimTemplate(metaOf(in), templateSpec(in.at("spec")));
+  }
+
+  /** Go's {@code spec} and {@code spec.spec} are non-pointer structs: absent means empty. */
+  ResourceClaimTemplateSpec templateSpec(In in) {
+    if (in.absent()) {
+      return new ResourceClaimTemplateSpec(ObjectMeta.builder().build(), claimSpec(in));
+    }
+    return new ResourceClaimTemplateSpec(metaOf(in), claimSpec(in.at("spec")));
+  }
+
+  /* --- Pod (core/v1) --- */
+
+  static Pod pod(In in) {
+    return new Pod(metaOf(in), podSpec(in.at("spec")), podStatus(in.at("status")));
+  }
+
+  static PodSpec podSpec(In in) {
+    if (in.absent()) {
+      return PodSpec.builder().build();
+    }
+    in.object();
+    return new PodSpec(
+        in.str("nodeName"),
+        in.map("nodeSelector", In::string),
+        requiredNodeAffinity(in.at("affinity")),
+        int32(in.at("priority")),
+        in.list("resourceClaims", Decoder::podClaim),
+        in.list("initContainers", Decoder::container),
+        in.list("containers", Decoder::container));
+  }
+
+  /** {@code affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution}, or null. */
+  private static @Nullable NodeSelector requiredNodeAffinity(In affinity) {
+    if (affinity.absent()) {
+      return null;
+    }
+    In nodeAffinity = affinity.at("nodeAffinity");
+    return nodeAffinity.absent()
+        ? null
+        : nodeAffinity.obj("requiredDuringSchedulingIgnoredDuringExecution", Decoder::nodeSelector);
+  }
+
+  private static @Nullable Integer int32(In in) {
+    if (in.absent()) {
+      return null;
+    }
+    long v = in.integer();
+    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+      throw in.fail("expected a 32-bit integer, got " + v);
+    }
+    return (int) v;
+  }
+
+  static PodResourceClaim podClaim(In in) {
+    return new PodResourceClaim(in.reqStr("name"), in.str("resourceClaimName"), in.str("resourceClaimTemplateName"));
+  }
+
+  static Container container(In in) {
+    In resources = in.at("resources");
+    return new Container(in.reqStr("name"), resources.absent() ? ResourceRequirements.EMPTY : requirements(resources));
+  }
+
+  static ResourceRequirements requirements(In in) {
+    in.object();
+    return new ResourceRequirements(
+        in.map("limits", Decoder::quantity),
+        in.map("requests", Decoder::quantity),
+        in.list("claims", Decoder::containerClaim));
+  }
+
+  static ContainerResourceClaim containerClaim(In in) {
+    return new ContainerResourceClaim(in.reqStr("name"), in.str("request"));
+  }
+
+  static PodStatus podStatus(In in) {
+    if (in.absent()) {
+      return PodStatus.EMPTY;
+    }
+    in.object();
+    return new PodStatus(
+        in.list("resourceClaimStatuses", Decoder::podClaimStatus),
+        in.obj("extendedResourceClaimStatus", Decoder::extendedStatus));
+  }
+
+  static PodResourceClaimStatus podClaimStatus(In in) {
+    return new PodResourceClaimStatus(in.reqStr("name"), in.str("resourceClaimName"));
+  }
+
+  static PodExtendedResourceClaimStatus extendedStatus(In in) {
+    return new PodExtendedResourceClaimStatus(
+        in.list("requestMappings", Decoder::requestMapping), in.reqStr("resourceClaimName"));
+  }
+
+  static ContainerExtendedResourceRequest requestMapping(In in) {
+    return new ContainerExtendedResourceRequest(
+        in.reqStr("containerName"), in.reqStr("resourceName"), in.reqStr("requestName"));
   }
 }

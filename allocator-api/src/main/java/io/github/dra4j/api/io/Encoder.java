@@ -12,6 +12,9 @@ import io.github.dra4j.api.CapacityRequestPolicyRange;
 import io.github.dra4j.api.CapacityRequirements;
 import io.github.dra4j.api.CelDeviceSelector;
 import io.github.dra4j.api.Condition;
+import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ContainerExtendedResourceRequest;
+import io.github.dra4j.api.ContainerResourceClaim;
 import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.CounterSetMixin;
@@ -46,13 +49,22 @@ import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.OpaqueDeviceConfiguration;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodExtendedResourceClaimStatus;
+import io.github.dra4j.api.PodResourceClaim;
+import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodSpec;
+import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.RawJson;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.ResourceClaimTemplateSpec;
 import io.github.dra4j.api.ResourcePool;
+import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceMixins;
 import io.github.dra4j.api.ResourceSliceSpec;
@@ -99,6 +111,10 @@ final class Encoder {
       }
       return n;
     }
+    if (o instanceof ResourceClaimTemplate) {
+      ResourceClaimTemplate t = (ResourceClaimTemplate) o;
+      return top(API_VERSION, "ResourceClaimTemplate", t.metadata()).set("spec", templateSpec(t.spec()));
+    }
     if (o instanceof Node) {
       return top("v1", "Node", ((Node) o).metadata());
     }
@@ -108,6 +124,15 @@ final class Encoder {
       n.set("spec", taintRuleSpec(r.spec()));
       if (!r.status().conditions().isEmpty()) {
         n.set("status", taintRuleStatus(r.status()));
+      }
+      return n;
+    }
+    if (o instanceof Pod) {
+      Pod p = (Pod) o;
+      ObjectNode n = top("v1", "Pod", p.metadata());
+      n.set("spec", podSpec(p.spec()));
+      if (!p.status().isEmpty()) {
+        n.set("status", podStatus(p.status()));
       }
       return n;
     }
@@ -206,6 +231,26 @@ final class Encoder {
       return taintRuleStatus((DeviceTaintRuleStatus) o);
     } else if (o instanceof Condition) {
       return condition((Condition) o);
+    } else if (o instanceof ResourceClaimTemplateSpec) {
+      return templateSpec((ResourceClaimTemplateSpec) o);
+    } else if (o instanceof PodSpec) {
+      return podSpec((PodSpec) o);
+    } else if (o instanceof PodStatus) {
+      return podStatus((PodStatus) o);
+    } else if (o instanceof PodResourceClaim) {
+      return podClaim((PodResourceClaim) o);
+    } else if (o instanceof PodResourceClaimStatus) {
+      return podClaimStatus((PodResourceClaimStatus) o);
+    } else if (o instanceof PodExtendedResourceClaimStatus) {
+      return extendedStatus((PodExtendedResourceClaimStatus) o);
+    } else if (o instanceof ContainerExtendedResourceRequest) {
+      return requestMapping((ContainerExtendedResourceRequest) o);
+    } else if (o instanceof Container) {
+      return container((Container) o);
+    } else if (o instanceof ResourceRequirements) {
+      return requirements((ResourceRequirements) o);
+    } else if (o instanceof ContainerResourceClaim) {
+      return containerClaim((ContainerResourceClaim) o);
     } else if (o instanceof Quantity) {
       return F.textNode(o.toString());
     } else if (o instanceof RawJson) {
@@ -300,6 +345,7 @@ final class Encoder {
     str(n, "resourceVersion", m.resourceVersion());
     lng(n, "generation", m.generation());
     map(n, "labels", m.labels(), F::textNode);
+    map(n, "annotations", m.annotations(), F::textNode);
     return n;
   }
 
@@ -615,9 +661,9 @@ final class Encoder {
   private static ObjectNode consumer(ResourceClaimConsumerReference r) {
     ObjectNode n = F.objectNode();
     str(n, "apiGroup", r.apiGroup());
-    n.put("resource", r.resource());
-    n.put("name", r.name());
-    n.put("uid", r.uid());
+    str(n, "resource", r.resource());
+    str(n, "name", r.name());
+    str(n, "uid", r.uid());
     return n;
   }
 
@@ -656,6 +702,103 @@ final class Encoder {
     n.put("source", c.source());
     strings(n, "requests", c.requests());
     n.set("opaque", opaque(c.opaque()));
+    return n;
+  }
+
+  /* --- ResourceClaimTemplate --- */
+
+  private ObjectNode templateSpec(ResourceClaimTemplateSpec s) {
+    ObjectNode n = F.objectNode();
+    ObjectNode meta = meta(s.metadata());
+    if (!meta.isEmpty()) {
+      n.set("metadata", meta);
+    }
+    n.set("spec", claimSpec(s.spec()));
+    return n;
+  }
+
+  /* --- Pod (core/v1) --- */
+
+  private static ObjectNode podSpec(PodSpec s) {
+    ObjectNode n = F.objectNode();
+    str(n, "nodeName", s.nodeName());
+    map(n, "nodeSelector", s.nodeSelector(), F::textNode);
+    if (s.requiredNodeAffinity() != null) {
+      n.putObject("affinity").putObject("nodeAffinity")
+          .set("requiredDuringSchedulingIgnoredDuringExecution", nodeSelector(s.requiredNodeAffinity()));
+    }
+    if (s.priority() != null) {
+      n.put("priority", s.priority().intValue());
+    }
+    list(n, "resourceClaims", s.resourceClaims(), Encoder::podClaim);
+    list(n, "initContainers", s.initContainers(), Encoder::container);
+    // Go writes containers even when empty (no omitempty).
+    ArrayNode containers = n.putArray("containers");
+    s.containers().forEach(c -> containers.add(container(c)));
+    return n;
+  }
+
+  private static ObjectNode podClaim(PodResourceClaim c) {
+    ObjectNode n = F.objectNode();
+    n.put("name", c.name());
+    str(n, "resourceClaimName", c.resourceClaimName());
+    str(n, "resourceClaimTemplateName", c.resourceClaimTemplateName());
+    return n;
+  }
+
+  private static ObjectNode container(Container c) {
+    ObjectNode n = F.objectNode();
+    n.put("name", c.name());
+    if (!c.resources().isEmpty()) {
+      n.set("resources", requirements(c.resources()));
+    }
+    return n;
+  }
+
+  private static ObjectNode requirements(ResourceRequirements r) {
+    ObjectNode n = F.objectNode();
+    map(n, "limits", r.limits(), Encoder::quantity);
+    map(n, "requests", r.requests(), Encoder::quantity);
+    list(n, "claims", r.claims(), Encoder::containerClaim);
+    return n;
+  }
+
+  private static ObjectNode containerClaim(ContainerResourceClaim c) {
+    ObjectNode n = F.objectNode();
+    n.put("name", c.name());
+    str(n, "request", c.request());
+    return n;
+  }
+
+  private static ObjectNode podStatus(PodStatus s) {
+    ObjectNode n = F.objectNode();
+    list(n, "resourceClaimStatuses", s.resourceClaimStatuses(), Encoder::podClaimStatus);
+    obj(n, "extendedResourceClaimStatus",
+        s.extendedResourceClaimStatus() == null ? null : extendedStatus(s.extendedResourceClaimStatus()));
+    return n;
+  }
+
+  private static ObjectNode podClaimStatus(PodResourceClaimStatus s) {
+    ObjectNode n = F.objectNode();
+    n.put("name", s.name());
+    str(n, "resourceClaimName", s.resourceClaimName());
+    return n;
+  }
+
+  private static ObjectNode extendedStatus(PodExtendedResourceClaimStatus s) {
+    ObjectNode n = F.objectNode();
+    // requestMappings has no omitempty in Go.
+    ArrayNode mappings = n.putArray("requestMappings");
+    s.requestMappings().forEach(m -> mappings.add(requestMapping(m)));
+    n.put("resourceClaimName", s.resourceClaimName());
+    return n;
+  }
+
+  private static ObjectNode requestMapping(ContainerExtendedResourceRequest m) {
+    ObjectNode n = F.objectNode();
+    n.put("containerName", m.containerName());
+    n.put("resourceName", m.resourceName());
+    n.put("requestName", m.requestName());
     return n;
   }
 }

@@ -20,8 +20,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.RawJson;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,8 +34,8 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.ObjIntConsumer;
 import org.jspecify.annotations.Nullable;
 
@@ -41,11 +43,18 @@ import org.jspecify.annotations.Nullable;
  * Reads and writes the model as Kubernetes YAML and JSON, with the API's own field names.
  *
  * <p>Reading accepts multi-document YAML, JSON (one or more concatenated values, or an array),
- * and {@code kind: List} (or any {@code *List} with {@code items}), which is expanded.
- * {@code resource.k8s.io/v1} and {@code v1beta2} share one shape; {@code v1beta1} (devices
- * wrapped in {@code basic}, requests without {@code exactly}) is converted. DeviceTaintRule is
- * read in each version that serves it ({@code v1}, {@code v1beta2}, {@code v1alpha3}: one shape). Objects of other
- * kinds become {@link UnknownObject}s. Unknown fields are ignored, as a newer server's fields
+ * and {@code kind: List} (or any {@code *List} with {@code items}), which is expanded; items of
+ * a typed list ({@code ResourceSliceList}) without {@code kind} or {@code apiVersion} take them
+ * from the list, as the API server writes them. {@code resource.k8s.io/v1} and {@code v1beta2}
+ * share one shape; {@code v1beta1} (devices wrapped in {@code basic}, requests without
+ * {@code exactly}) and {@code v1alpha3} (as {@code v1beta1}, with plain quantities as device
+ * capacities) are converted. ResourceSlice, DeviceClass, ResourceClaim and ResourceClaimTemplate
+ * are read in every one of these versions, DeviceTaintRule in each version that serves it
+ * ({@code v1}, {@code v1beta2}, {@code v1alpha3}: one shape), Node and Pod in core
+ * {@code v1}. Objects of other
+ * kinds become {@link UnknownObject}s, and so do kinds of the same name in another API group;
+ * a group that looks meant for one of these kinds ({@code resources.k8s.io}) is an error.
+ * Unknown fields are ignored, as a newer server's fields
  * must not break an older client; type errors and missing required fields are
  * {@link DecodeException}s naming source, document, object and JSON path.
  *
@@ -87,11 +96,22 @@ public final class KubernetesCodec {
   /** Longest accepted number literal, in characters. */
   public static final int MAX_NUMBER_LENGTH = 1000;
 
-  private static final String GROUP = "resource.k8s.io/";
-  private static final Set<String> RESOURCE_VERSIONS = Set.of("v1", "v1beta2", "v1beta1");
-  private static final Set<String> RESOURCE_KINDS = Set.of("ResourceSlice", "DeviceClass", "ResourceClaim");
+  private static final String RESOURCE_GROUP = "resource.k8s.io";
+  /** The versions upstream serves or served, newest first; see {@link Decoder} for conversion. */
+  private static final List<String> RESOURCE_VERSIONS = List.of("v1", "v1beta2", "v1beta1", "v1alpha3");
+  private static final List<String> CORE_VERSIONS = List.of("v1");
   /** The versions that serve DeviceTaintRule, all with the same shape. */
-  private static final Set<String> TAINT_RULE_VERSIONS = Set.of("v1", "v1beta2", "v1alpha3");
+  private static final List<String> TAINT_RULE_VERSIONS = List.of("v1", "v1beta2", "v1alpha3");
+
+  /** The kinds that decode to records; every other kind is an {@link UnknownObject}. */
+  private static final Map<String, Class<?>> KINDS = Map.of(
+      "ResourceSlice", ResourceSlice.class,
+      "DeviceClass", DeviceClass.class,
+      "ResourceClaim", ResourceClaim.class,
+      "ResourceClaimTemplate", ResourceClaimTemplate.class,
+      "DeviceTaintRule", DeviceTaintRule.class,
+      "Node", Node.class,
+      "Pod", Pod.class);
 
   /** Keeps decimals as written ({@code 2.50} stays {@code 2.50}) in raw JSON. */
   private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
@@ -141,7 +161,8 @@ public final class KubernetesCodec {
    * @param text the input
    * @param sourceName names the input in errors, such as a file name or {@code <stdin>}
    * @return the objects in input order: {@link ResourceSlice}, {@link DeviceClass},
-   *     {@link ResourceClaim}, {@link DeviceTaintRule}, {@link Node} or {@link UnknownObject}
+   *     {@link ResourceClaim}, {@link ResourceClaimTemplate}, {@link DeviceTaintRule},
+   *     {@link Node}, {@link Pod} or {@link UnknownObject}
    * @throws DecodeException when the input is malformed, exceeds a limit or holds an invalid object
    */
   public List<Object> readAll(String text, String sourceName) throws DecodeException {
@@ -345,10 +366,25 @@ public final class KubernetesCodec {
   }
 
   private void expand(JsonNode node, String source, int document, List<Object> out) throws DecodeException {
-    if (node.isObject() && node.path("items").isArray() && text(node, "kind").endsWith("List")) {
+    String listKind = text(node, "kind");
+    if (node.isObject() && node.path("items").isArray() && listKind.endsWith("List")) {
       JsonNode items = node.get("items");
+      // A typed list (ResourceSliceList) names its items' kind and version once, and the API
+      // server leaves them out of the items; kind: List says nothing about its items.
+      String itemKind = listKind.substring(0, listKind.length() - "List".length());
+      String apiVersion = text(node, "apiVersion");
       for (int i = 0; i < items.size(); i++) {
-        out.add(decodeObject(items.get(i), source, document, JsonPath.ROOT.field("items").index(i)));
+        JsonNode item = items.get(i);
+        if (!itemKind.isEmpty() && item.isObject()) {
+          ObjectNode typed = (ObjectNode) item;
+          if (!typed.hasNonNull("kind")) {
+            typed.put("kind", itemKind);
+          }
+          if (!typed.hasNonNull("apiVersion") && !apiVersion.isEmpty()) {
+            typed.put("apiVersion", apiVersion);
+          }
+        }
+        out.add(decodeObject(item, source, document, JsonPath.ROOT.field("items").index(i)));
       }
     } else {
       out.add(decodeObject(node, source, document, JsonPath.ROOT));
@@ -362,48 +398,82 @@ public final class KubernetesCodec {
     }
     String kind = text(node, "kind");
     String apiVersion = text(node, "apiVersion");
-    Class<?> type = modelType(kind, apiVersion);
+    Class<?> type = KINDS.get(kind);
+    if (type != null && !apiVersion.isEmpty()) {
+      int slash = apiVersion.lastIndexOf('/');
+      String group = slash < 0 ? "" : apiVersion.substring(0, slash);
+      String version = apiVersion.substring(slash + 1);
+      String wanted = groupOf(type);
+      if (!group.equals(wanted)) {
+        if (!looksMeantFor(group, wanted)) {
+          // Another API group's kind of the same name (a CRD): not ours to read.
+          type = null;
+        } else {
+          throw new DecodeException(source, document, objectRef(node, kind), path.field("apiVersion").toString(),
+              "unknown API group \"" + group + "\" in apiVersion \"" + apiVersion + "\"; " + kind
+                  + " is in API group " + (wanted.isEmpty() ? "\"\" (core, apiVersion: v1)" : wanted), null);
+        }
+      } else if (!versionsOf(type).contains(version)) {
+        throw new DecodeException(source, document, objectRef(node, kind), path.field("apiVersion").toString(),
+            "unsupported apiVersion \"" + apiVersion + "\" for " + kind + "; supported: "
+                + String.join(", ", prefixed(type)), null);
+      }
+    }
     if (type == null) {
       String name = node.path("metadata").path("name").isTextual() ? node.path("metadata").path("name").textValue() : null;
       return new UnknownObject(apiVersion, kind, name, new RawJson(node.toString()));
     }
-    String ref = objectRef(node, kind);
-    if (!apiVersion.isEmpty() && !supportedVersion(type, apiVersion)) {
-      throw new DecodeException(source, document, ref, path.field("apiVersion").toString(),
-          "unsupported apiVersion \"" + apiVersion + "\" for " + kind + "; supported: resource.k8s.io/v1, v1beta2, "
-              + (type == DeviceTaintRule.class ? "v1alpha3" : "v1beta1"), null);
-    }
-    return decode(node, type, apiVersion, source, document, ref, path);
+    return decode(node, type, apiVersion, source, document, objectRef(node, kind), path);
   }
 
-  private static @Nullable Class<?> modelType(String kind, String apiVersion) {
-    if (kind.equals("Node") && (apiVersion.isEmpty() || apiVersion.equals("v1"))) {
-      return Node.class;
-    }
-    if (kind.equals("DeviceTaintRule") && (apiVersion.isEmpty() || apiVersion.startsWith(GROUP))) {
-      return DeviceTaintRule.class;
-    }
-    if (!RESOURCE_KINDS.contains(kind) || !(apiVersion.isEmpty() || apiVersion.startsWith(GROUP))) {
-      return null;
-    }
-    switch (kind) {
-      case "ResourceSlice":
-        return ResourceSlice.class;
-      case "DeviceClass":
-        return DeviceClass.class;
-      default:
-        return ResourceClaim.class;
-    }
+  private static String groupOf(Class<?> type) {
+    return type == Node.class || type == Pod.class ? "" : RESOURCE_GROUP;
   }
 
-  private static boolean supportedVersion(Class<?> type, String apiVersion) {
-    if (type == Node.class) {
-      return apiVersion.equals("v1");
-    }
+  private static List<String> versionsOf(Class<?> type) {
     if (type == DeviceTaintRule.class) {
-      return apiVersion.startsWith(GROUP) && TAINT_RULE_VERSIONS.contains(apiVersion.substring(GROUP.length()));
+      return TAINT_RULE_VERSIONS;
     }
-    return apiVersion.startsWith(GROUP) && RESOURCE_VERSIONS.contains(apiVersion.substring(GROUP.length()));
+    return groupOf(type).isEmpty() ? CORE_VERSIONS : RESOURCE_VERSIONS;
+  }
+
+  private static List<String> prefixed(Class<?> type) {
+    String group = groupOf(type);
+    List<String> out = new ArrayList<>();
+    for (String v : versionsOf(type)) {
+      out.add(group.isEmpty() ? v : group + "/" + v);
+    }
+    return out;
+  }
+
+  /**
+   * Whether a group that is not the kind's own was still meant for it: groups under
+   * {@code k8s.io} belong to Kubernetes itself, so a DRA or core kind there is a misspelled
+   * group, as is a group a couple of letters away from the kind's own ({@code resources.k8s.io},
+   * {@code resource.k8s.oi}). Any other group may define its own kind of the same name.
+   */
+  static boolean looksMeantFor(String group, String wanted) {
+    return group.equals("k8s.io") || group.endsWith(".k8s.io")
+        || (!wanted.isEmpty() && editDistance(group, wanted) <= 2);
+  }
+
+  private static int editDistance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
   }
 
   private <T> T decodeAs(JsonNode node, Class<T> type, String source, int document) throws DecodeException {
@@ -415,8 +485,7 @@ public final class KubernetesCodec {
     }
     String kind = text(node, "kind");
     String ref = null;
-    if (type == ResourceSlice.class || type == DeviceClass.class || type == ResourceClaim.class || type == Node.class
-        || type == DeviceTaintRule.class) {
+    if (KINDS.containsValue(type)) {
       if (!kind.isEmpty() && !kind.equals(type.getSimpleName())) {
         throw new DecodeException(source, document, objectRef(node, kind), "kind",
             "expected kind " + type.getSimpleName() + ", got " + kind, null);

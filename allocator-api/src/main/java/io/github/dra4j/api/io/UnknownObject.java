@@ -5,8 +5,8 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * An object of a kind the model does not cover (a scenario header, a Pod, ...), kept verbatim so
- * that a caller can interpret it or write it back unchanged.
+ * An object of a kind the model does not cover (a scenario header, a Namespace, a CRD, ...),
+ * kept verbatim so that a caller can interpret it or write it back unchanged.
  *
  * @param apiVersion the object's apiVersion, empty when absent
  * @param kind the object's kind, empty when absent

@@ -13,6 +13,9 @@ import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.ExactDeviceRequest;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimConsumerReference;
+import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.ArrayList;
@@ -23,11 +26,12 @@ import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
-/* ResourceClaim and DeviceClass rules of pkg/apis/resource/validation (spec only). */
+/* ResourceClaim and DeviceClass rules of pkg/apis/resource/validation (spec, and the reservations of a claim's status). */
 final class ClaimValidation {
   static final int DEVICE_REQUESTS_MAX = 32;
   static final int FIRST_AVAILABLE_MAX = 8;
   static final int DEVICE_CONSTRAINTS_MAX = 32;
+  static final int RESERVED_FOR_MAX = 256;
 
   private static final String REQUEST_REF = "must be the name of a request in the claim or the"
       + " name of a request and a subrequest separated by '/'";
@@ -38,6 +42,49 @@ final class ClaimValidation {
     List<FieldError> errs = new ArrayList<>();
     Common.metadata(claim.metadata(), errs);
     deviceClaim(claim.spec().devices(), FieldPath.of("spec", "devices"), errs);
+    if (claim.status() != null) {
+      status(claim.status(), FieldPath.of("status"), errs);
+    }
+    return List.copyOf(errs);
+  }
+
+  /**
+   * The reservation rules of the status update validation: allocation never reads them, so the
+   * decoder accepts what they lack and only {@code validate} reports it.
+   */
+  private static void status(ResourceClaimStatus status, FieldPath path, List<FieldError> errs) {
+    List<ResourceClaimConsumerReference> reservedFor = status.reservedFor();
+    FieldPath rp = path.child("reservedFor");
+    if (!reservedFor.isEmpty() && status.allocation() == null) {
+      errs.add(FieldError.forbidden(rp, "may not be specified when `allocated` is not set"));
+    }
+    if (!Common.size(reservedFor, RESERVED_FOR_MAX, rp, errs)) {
+      return;
+    }
+    Set<String> uids = new HashSet<>();
+    for (int i = 0; i < reservedFor.size(); i++) {
+      ResourceClaimConsumerReference r = reservedFor.get(i);
+      FieldPath p = rp.index(i);
+      if (r.resource() == null || r.resource().isEmpty()) {
+        errs.add(FieldError.required(p.child("resource"), ""));
+      }
+      if (r.name() == null || r.name().isEmpty()) {
+        errs.add(FieldError.required(p.child("name"), ""));
+      }
+      String uid = r.uid();
+      if (uid == null || uid.isEmpty()) {
+        errs.add(FieldError.required(p.child("uid"), ""));
+      } else if (!uids.add(uid)) {
+        errs.add(FieldError.duplicate(p, uid));
+      }
+    }
+  }
+
+  /** The template's metadata, and its claim spec at {@code spec.spec}, as a claim's. */
+  static List<FieldError> validate(ResourceClaimTemplate template) {
+    List<FieldError> errs = new ArrayList<>();
+    Common.metadata(template.metadata(), errs);
+    deviceClaim(template.spec().spec().devices(), FieldPath.of("spec", "spec", "devices"), errs);
     return List.copyOf(errs);
   }
 

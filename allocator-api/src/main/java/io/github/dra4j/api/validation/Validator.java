@@ -2,7 +2,9 @@ package io.github.dra4j.api.validation;
 
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
+import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
 import java.util.List;
@@ -40,13 +42,39 @@ public final class Validator {
   }
 
   /**
-   * Validates the metadata and spec of a ResourceClaim (its status is not checked).
+   * Validates the metadata and spec of a ResourceClaim, and the reservations in its status
+   * ({@code status.reservedFor}), which the decoder accepts incomplete because allocation
+   * never reads them.
    *
    * @param claim the claim
    * @return every error, in field order; empty when the claim is valid
    */
   public static List<FieldError> validate(ResourceClaim claim) {
     return ClaimValidation.validate(claim);
+  }
+
+  /**
+   * Validates a ResourceClaimTemplate: its metadata, and the claim spec it stamps out with the
+   * rules of a claim's spec (paths start at {@code spec.spec}).
+   *
+   * @param template the template
+   * @return every error, in field order; empty when the template is valid
+   */
+  public static List<FieldError> validate(ResourceClaimTemplate template) {
+    return ClaimValidation.validate(template);
+  }
+
+  /**
+   * Validates the pod fields dra4j models: metadata, node name and selectors, the
+   * {@code spec.resourceClaims} entries (each names exactly one claim or template), container
+   * names, resource quantities and the claims containers use (each must be an entry of
+   * {@code spec.resourceClaims}). Other pod fields are not read, so they are not checked.
+   *
+   * @param pod the pod
+   * @return every error, in field order; empty when the pod is valid
+   */
+  public static List<FieldError> validate(Pod pod) {
+    return PodValidation.validate(pod);
   }
 
   /**

@@ -8,6 +8,7 @@ import io.github.dra4j.api.CapacityRequestPolicy;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceClassSpec;
 import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ObjectMeta;
@@ -38,7 +39,7 @@ final class KubernetesCodecTest {
       "  uid: u-1",
       "  generation: 3",
       "  labels: {team: a}",
-      "  annotations: {ignored: yes}",
+      "  annotations: {note: 'yes'}",
       "spec:",
       "  driver: gpu.example.com",
       "  pool: {name: pool-1, generation: 2, resourceSliceCount: 1}",
@@ -84,7 +85,7 @@ final class KubernetesCodecTest {
     assertThat(objects).hasSize(1);
     ResourceSlice slice = (ResourceSlice) objects.get(0);
     assertThat(slice.metadata()).isEqualTo(
-        new ObjectMeta("slice-1", null, "u-1", null, 3L, Map.of("team", "a")));
+        new ObjectMeta("slice-1", null, "u-1", null, 3L, Map.of("team", "a"), Map.of("note", "yes")));
     ResourceSliceSpec spec = slice.spec();
     assertThat(spec.pool()).isEqualTo(ResourcePool.of("pool-1", 2, 1));
     assertThat(spec.perDeviceNodeSelection()).isTrue();
@@ -146,6 +147,88 @@ final class KubernetesCodecTest {
     assertThat(request.exactly().count()).isEqualTo(2L);
   }
 
+  /** The 1.31 to 1.33 shape: as v1beta1, but a device capacity is a plain quantity. */
+  @Test
+  void readAll_v1alpha3_equalsTheSameObjectsInV1() throws Exception {
+    String v1alpha3 = String.join("\n",
+        "apiVersion: resource.k8s.io/v1alpha3",
+        "kind: ResourceSlice",
+        "metadata: {name: s}",
+        "spec:",
+        "  driver: d",
+        "  pool: {name: p, generation: 1, resourceSliceCount: 1}",
+        "  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: k, operator: Exists}]}]}",
+        "  devices:",
+        "  - name: dev",
+        "    basic:",
+        "      attributes: {a: {int: 1}, v: {version: 1.0.0}}",
+        "      capacity: {c: 1Ki, n: 3}",
+        "---",
+        "apiVersion: resource.k8s.io/v1alpha3",
+        "kind: DeviceClass",
+        "metadata: {name: cls}",
+        "spec: {selectors: [{cel: {expression: 'device.driver == \"d\"'}}]}",
+        "---",
+        "apiVersion: resource.k8s.io/v1alpha3",
+        "kind: ResourceClaim",
+        "metadata: {name: c, namespace: ns}",
+        "spec:",
+        "  devices:",
+        "    requests:",
+        "    - {name: r, deviceClassName: cls, allocationMode: ExactCount, count: 2, adminAccess: false}",
+        "    constraints: [{requests: [r], matchAttribute: d/a}]",
+        "status:",
+        "  allocation:",
+        "    devices: {results: [{request: r, driver: d, pool: p, device: dev, adminAccess: null}]}",
+        "  reservedFor: [{resource: pods, name: pod, uid: u}]",
+        "");
+    String v1 = String.join("\n",
+        "apiVersion: resource.k8s.io/v1",
+        "kind: ResourceSlice",
+        "metadata: {name: s}",
+        "spec:",
+        "  driver: d",
+        "  pool: {name: p, generation: 1, resourceSliceCount: 1}",
+        "  nodeSelector: {nodeSelectorTerms: [{matchExpressions: [{key: k, operator: Exists}]}]}",
+        "  devices:",
+        "  - name: dev",
+        "    attributes: {a: {int: 1}, v: {version: 1.0.0}}",
+        "    capacity: {c: {value: 1Ki}, n: {value: 3}}",
+        "---",
+        "apiVersion: resource.k8s.io/v1",
+        "kind: DeviceClass",
+        "metadata: {name: cls}",
+        "spec: {selectors: [{cel: {expression: 'device.driver == \"d\"'}}]}",
+        "---",
+        "apiVersion: resource.k8s.io/v1",
+        "kind: ResourceClaim",
+        "metadata: {name: c, namespace: ns}",
+        "spec:",
+        "  devices:",
+        "    requests:",
+        "    - name: r",
+        "      exactly: {deviceClassName: cls, allocationMode: ExactCount, count: 2, adminAccess: false}",
+        "    constraints: [{requests: [r], matchAttribute: d/a}]",
+        "status:",
+        "  allocation:",
+        "    devices: {results: [{request: r, driver: d, pool: p, device: dev}]}",
+        "  reservedFor: [{resource: pods, name: pod, uid: u}]",
+        "");
+
+    assertThat(codec.readAll(v1alpha3, "alpha.yaml")).isEqualTo(codec.readAll(v1, "v1.yaml")).hasSize(3);
+  }
+
+  @Test
+  void readAll_v1alpha3_capacityMustBeAQuantity() {
+    String yaml = "apiVersion: resource.k8s.io/v1alpha3\nkind: ResourceSlice\nmetadata: {name: s}\n"
+        + "spec: {driver: d, pool: {name: p, generation: 1, resourceSliceCount: 1}, nodeName: n,"
+        + " devices: [{name: dev, basic: {capacity: {c: [1]}}}]}\n";
+    assertThatThrownBy(() -> codec.readAll(yaml, "alpha.yaml"))
+        .isInstanceOfSatisfying(DecodeException.class,
+            e -> assertThat(e.path()).isEqualTo("spec.devices[0].basic.capacity.c"))
+        .hasMessageContaining("expected a quantity");
+  }
+
   @Test
   void readAll_v1beta2_sameShapeAsV1() throws Exception {
     String v1 = SLICE;
@@ -169,6 +252,31 @@ final class KubernetesCodecTest {
   }
 
   @Test
+  void readAll_typedListItems_takeKindAndVersionFromTheList() throws Exception {
+    String yaml = String.join("\n",
+        "apiVersion: resource.k8s.io/v1beta1",
+        "kind: DeviceClassList",
+        "items:",
+        "- metadata: {name: c1}",
+        "- {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: c2}}",
+        "---",
+        "apiVersion: v1",
+        "kind: NodeList",
+        "items: [{metadata: {name: n1}}]",
+        "---",
+        "apiVersion: v1",
+        "kind: List",
+        "items: [{metadata: {name: unknown}}]",
+        "");
+    DeviceClassSpec empty = new DeviceClassSpec(List.of(), List.of(), null);
+    assertThat(codec.readAll(yaml, "lists.yaml")).containsExactly(
+        new DeviceClass(ObjectMeta.named("c1"), empty),
+        new DeviceClass(ObjectMeta.named("c2"), empty),
+        Node.of("n1", Map.of()),
+        new UnknownObject("", "", "unknown", RawJson.of("{\"metadata\":{\"name\":\"unknown\"}}")));
+  }
+
+  @Test
   void readAll_json_concatenatedAndArrays() throws Exception {
     String json = "{\"kind\":\"Node\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"a\"}}\n"
         + "[{\"kind\":\"Node\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"b\"}}]";
@@ -177,12 +285,12 @@ final class KubernetesCodecTest {
 
   @Test
   void readAll_otherKinds_areUnknownObjectsKeptVerbatim() throws Exception {
-    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec: {containers: [{name: c, x: 1.50}]}\n";
-    Object o = codec.readAll(yaml, "pod.yaml").get(0);
+    String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\ndata: {containers: [{name: c, x: 1.50}]}\n";
+    Object o = codec.readAll(yaml, "cm.yaml").get(0);
 
-    assertThat(o).isEqualTo(new UnknownObject("v1", "Pod", "p", RawJson.of(
-        "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
-            + "\"spec\":{\"containers\":[{\"name\":\"c\",\"x\":1.50}]}}")));
+    assertThat(o).isEqualTo(new UnknownObject("v1", "ConfigMap", "p", RawJson.of(
+        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"p\"},"
+            + "\"data\":{\"containers\":[{\"name\":\"c\",\"x\":1.50}]}}")));
     assertThat(codec.readAll(codec.writeYaml(List.of(o)), "again")).containsExactly(o);
   }
 
@@ -300,10 +408,12 @@ final class KubernetesCodecTest {
 
   @Test
   void readAll_unsupportedApiVersion() {
-    String yaml = "apiVersion: resource.k8s.io/v1alpha3\nkind: DeviceClass\nmetadata: {name: c}\n";
+    String yaml = "apiVersion: resource.k8s.io/v1alpha2\nkind: DeviceClass\nmetadata: {name: c}\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "f"))
         .isInstanceOf(DecodeException.class)
-        .hasMessageContaining("unsupported apiVersion \"resource.k8s.io/v1alpha3\" for DeviceClass");
+        .hasMessageContaining("unsupported apiVersion \"resource.k8s.io/v1alpha2\" for DeviceClass")
+        .hasMessageContaining("supported: resource.k8s.io/v1, resource.k8s.io/v1beta2, resource.k8s.io/v1beta1, "
+            + "resource.k8s.io/v1alpha3");
   }
 
   @Test
@@ -383,11 +493,11 @@ final class KubernetesCodecTest {
 
   @Test
   void aliases_expandAsInKubernetes() throws Exception {
-    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\na: &x [1, {k: v}]\nb: *x\nc: &s text\nd: *s\n";
+    String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\na: &x [1, {k: v}]\nb: *x\nc: &s text\nd: *s\n";
     Object o = codec.readAll(yaml, "aliases.yaml").get(0);
 
     assertThat(((UnknownObject) o).content().json())
-        .isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
+        .isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"p\"},"
             + "\"a\":[1,{\"k\":\"v\"}],\"b\":[1,{\"k\":\"v\"}],\"c\":\"text\",\"d\":\"text\"}");
   }
 
@@ -469,7 +579,7 @@ final class KubernetesCodecTest {
 
   @Test
   void yaml11Scalars_asKubernetesReadsThem() throws Exception {
-    String yaml = "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+    String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\n"
         + "a: yes\nb: off\nc: 0x1F\nd: 010\ne: 1_000\nf: 10:30\ng: ~\nh: 2025-01-01T00:00:00Z\ni: .inf\nj: -7\n"
         + "k: 123456789012345678901234567890\nl: !!str 5\n";
     Object o = codec.readAll(yaml, "s").get(0);

@@ -1,0 +1,170 @@
+package io.github.dra4j.api;
+
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The part of a core/v1 PodSpec that DRA scheduling reads.
+ *
+ * <p>{@code requiredNodeAffinity} is
+ * {@code spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution}, flattened
+ * because it is the only part of {@code affinity} that decides where the pod may run; the
+ * codec reads and writes it at its API path.
+ *
+ * @param nodeName the node the pod is bound to, or null while it is unscheduled
+ * @param nodeSelector node labels the node must have
+ * @param requiredNodeAffinity a node selector the node must match, or null
+ * @param priority the pod priority (from its PriorityClass), or null when not resolved
+ * @param resourceClaims the claims the pod references, by pod-local name
+ * @param initContainers the init containers, in order
+ * @param containers the containers, in order
+ */
+public record PodSpec(
+    @Nullable String nodeName,
+    Map<String, String> nodeSelector,
+    @Nullable NodeSelector requiredNodeAffinity,
+    @Nullable Integer priority,
+    List<PodResourceClaim> resourceClaims,
+    List<Container> initContainers,
+    List<Container> containers) {
+  public PodSpec {
+    nodeSelector = Copies.map(nodeSelector);
+    resourceClaims = Copies.list(resourceClaims);
+    initContainers = Copies.list(initContainers);
+    containers = Copies.list(containers);
+  }
+
+  /** {@return a builder with every list and map empty and every other component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link PodSpec}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String nodeName;
+    private final Map<String, String> nodeSelector = new LinkedHashMap<>();
+    private @Nullable NodeSelector requiredNodeAffinity;
+    private @Nullable Integer priority;
+    private final List<PodResourceClaim> resourceClaims = new ArrayList<>();
+    private final List<Container> initContainers = new ArrayList<>();
+    private final List<Container> containers = new ArrayList<>();
+
+    private Builder() {}
+
+    private Builder(PodSpec r) {
+      nodeName = r.nodeName();
+      nodeSelector.putAll(r.nodeSelector());
+      requiredNodeAffinity = r.requiredNodeAffinity();
+      priority = r.priority();
+      resourceClaims.addAll(r.resourceClaims());
+      initContainers.addAll(r.initContainers());
+      containers.addAll(r.containers());
+    }
+
+    /** Sets or (with null) clears {@code nodeName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeName(@Nullable String nodeName) {
+      this.nodeName = nodeName;
+      return this;
+    }
+
+    /** Replaces {@code nodeSelector}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeSelector(Map<String, String> nodeSelector) {
+      this.nodeSelector.clear();
+      nodeSelector.forEach(this::putNodeSelector);
+      return this;
+    }
+
+    /** Adds or replaces one entry of {@code nodeSelector}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder putNodeSelector(String key, String value) {
+      nodeSelector.put(Objects.requireNonNull(key, "nodeSelector key"),
+          Objects.requireNonNull(value, "nodeSelector value"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code requiredNodeAffinity}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder requiredNodeAffinity(@Nullable NodeSelector requiredNodeAffinity) {
+      this.requiredNodeAffinity = requiredNodeAffinity;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code priority}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder priority(@Nullable Integer priority) {
+      this.priority = priority;
+      return this;
+    }
+
+    /** Replaces {@code resourceClaims}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder resourceClaims(List<PodResourceClaim> resourceClaims) {
+      this.resourceClaims.clear();
+      resourceClaims.forEach(this::addResourceClaim);
+      return this;
+    }
+
+    /** Appends one entry to {@code resourceClaims}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addResourceClaim(PodResourceClaim resourceClaim) {
+      resourceClaims.add(Objects.requireNonNull(resourceClaim, "resourceClaim"));
+      return this;
+    }
+
+    /** Replaces {@code initContainers}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder initContainers(List<Container> initContainers) {
+      this.initContainers.clear();
+      initContainers.forEach(this::addInitContainer);
+      return this;
+    }
+
+    /** Appends one entry to {@code initContainers}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addInitContainer(Container initContainer) {
+      initContainers.add(Objects.requireNonNull(initContainer, "initContainer"));
+      return this;
+    }
+
+    /** Replaces {@code containers}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder containers(List<Container> containers) {
+      this.containers.clear();
+      containers.forEach(this::addContainer);
+      return this;
+    }
+
+    /** Appends one entry to {@code containers}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addContainer(Container container) {
+      containers.add(Objects.requireNonNull(container, "container"));
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new PodSpec
+     */
+    public PodSpec build() {
+      return new PodSpec(nodeName, nodeSelector, requiredNodeAffinity, priority, resourceClaims,
+          initContainers, containers);
+    }
+  }
+}
