@@ -44,6 +44,8 @@ final class AllocateCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
+  @Mixin ValidationOption validation = new ValidationOption();
+
   @Option(names = "--node", required = true, paramLabel = "NAME",
       description = "metadata.name of the Node object (in the input) to allocate for.")
   String node = "";
@@ -75,7 +77,7 @@ final class AllocateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Features features = FeatureGates.parse(featureGates);
-    Input input = Input.read(ctx.codec, files, ctx.in);
+    Input input = Input.read(validation.codec(ctx), files, ctx.in);
 
     Node nodeObject = null;
     List<ResourceSlice> slices = new ArrayList<>();

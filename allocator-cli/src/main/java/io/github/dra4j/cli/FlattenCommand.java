@@ -27,6 +27,8 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
+  @Mixin ValidationOption validation = new ValidationOption();
+
   @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
       description = "YAML (multi-document or kind: List) or JSON input. '-' reads standard "
           + "input. Repeatable.")
@@ -42,7 +44,7 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = Input.read(ctx.codec, files, ctx.in);
+    Input input = Input.read(validation.codec(ctx), files, ctx.in);
     List<Object> out = new ArrayList<>();
     for (Input.Item item : input.items()) {
       if (item.object() instanceof ResourceSlice) {

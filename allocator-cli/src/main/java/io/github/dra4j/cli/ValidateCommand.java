@@ -32,6 +32,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
+  @Mixin ValidationOption validation = new ValidationOption();
+
   @Option(names = {"-f", "--filename"}, required = true, paramLabel = "FILE",
       description = "YAML (multi-document or kind: List) or JSON input. '-' reads standard "
           + "input. Repeatable.")
@@ -43,7 +45,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = Input.read(ctx.codec, files, ctx.in);
+    Input input = Input.read(validation.codec(ctx), files, ctx.in);
     List<String> lines = new ArrayList<>();
     for (Input.Item item : input.items()) {
       Object o = item.object();
