@@ -115,10 +115,10 @@ public final class KubernetesCodec {
         .build();
     JsonFactory jsonFactory = JsonFactory.builder()
         .streamReadConstraints(limits)
-        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .build();
     this.json = JsonMapper.builder(jsonFactory)
         .nodeFactory(NODES)
+        .addModule(JsonDuplicates.module())
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .enable(SerializationFeature.INDENT_OUTPUT)
         .build();
@@ -312,7 +312,9 @@ public final class KubernetesCodec {
 
   private void forEachJsonDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
     int document = 0;
-    try (MappingIterator<JsonNode> it = json.readerFor(JsonNode.class).readValues(text)) {
+    List<YamlTrees.Duplicate> duplicates = new ArrayList<>();
+    try (MappingIterator<JsonNode> it = json.readerFor(JsonNode.class)
+        .withAttribute(JsonDuplicates.KEY, duplicates).readValues(text)) {
       while (true) {
         JsonNode node;
         try {
@@ -327,6 +329,9 @@ public final class KubernetesCodec {
         if (node == null || node.isNull() || node.isMissingNode()) {
           continue;
         }
+        List<YamlTrees.Duplicate> found = List.copyOf(duplicates);
+        duplicates.clear();
+        reportDuplicates(node, found, source, document);
         if (node.isArray()) {
           for (JsonNode item : node) {
             consumer.accept(item, document);

@@ -273,6 +273,29 @@ final class FieldValidationTest {
     assertThat(warnings).hasSize(1);
   }
 
+  @Test
+  void duplicateKey_json() throws Exception {
+    String json = "{\"apiVersion\": \"resource.k8s.io/v1\", \"kind\": \"DeviceClass\", \"metadata\": {\"name\": \"a\"},\n"
+        + " \"spec\": {\"selectors\": [{\"cel\": {\"expression\": \"false\", \"expression\": \"true\"}}]}}";
+    assertThatThrownBy(() -> KubernetesCodec.create().readAll(json, "dup.json"))
+        .isInstanceOfSatisfying(DecodeException.class, e -> assertThat(e.getMessage()).isEqualTo(
+            "dup.json, document 1 (DeviceClass/a), spec.selectors[0].cel.expression: "
+                + "duplicate field \"expression\" (line 2)"));
+
+    List<DecodeException> warnings = new ArrayList<>();
+    DeviceClass warned = (DeviceClass) KubernetesCodec.create()
+        .withFieldValidation(FieldValidation.WARN, warnings::add).readAll(json, "dup.json").get(0);
+    assertThat(warnings).singleElement().satisfies(w -> assertThat(w.path()).isEqualTo("spec.selectors[0].cel.expression"));
+    assertThat(warned.spec().selectors().get(0).cel().expression()).isEqualTo("true");
+  }
+
+  @Test
+  void duplicateKey_embeddedJsonIsRefused() {
+    assertThatThrownBy(() -> KubernetesCodec.create().fromJson(
+        new io.github.dra4j.api.RawJson("{\"driver\": \"a\", \"driver\": \"b\"}"), io.github.dra4j.api.OpaqueDeviceConfiguration.class))
+        .isInstanceOf(DecodeException.class).hasMessageContaining("Duplicate field 'driver'");
+  }
+
   /** Edit distance, ignoring case, within a third of the name (at least 2). */
   static Stream<Arguments> suggestions() {
     List<String> known = List.of("count", "allocationMode", "constraints", "cel", "name", "names");
