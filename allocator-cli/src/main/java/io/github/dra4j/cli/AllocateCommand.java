@@ -58,6 +58,8 @@ final class AllocateCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
+  @Mixin ValidationOption validation = new ValidationOption();
+
   @Option(names = "--node", required = true, paramLabel = "NAME",
       description = "metadata.name of the Node object (in the input) to allocate for.")
   String node = "";
@@ -105,7 +107,7 @@ final class AllocateCommand implements Callable<Integer> {
           "invalid value for --max-steps: " + maxSteps + " (must be at least 1)");
     }
     Features features = FeatureGates.parse(featureGates);
-    Input input = inputOptions.read(ctx);
+    Input input = inputOptions.read(validation.codec(ctx), ctx);
     String skipped = input.skippedNotice();
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);

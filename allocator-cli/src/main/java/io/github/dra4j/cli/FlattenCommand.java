@@ -27,6 +27,8 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
+  @Mixin ValidationOption validation = new ValidationOption();
+
   @Mixin InputOptions inputOptions = new InputOptions();
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
@@ -39,7 +41,7 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = inputOptions.read(ctx);
+    Input input = inputOptions.read(validation.codec(ctx), ctx);
     List<Object> out = new ArrayList<>();
     for (Input.Item item : input.items()) {
       if (item.object() instanceof ResourceSlice) {

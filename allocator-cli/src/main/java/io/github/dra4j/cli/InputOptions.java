@@ -1,5 +1,6 @@
 package io.github.dra4j.cli;
 
+import io.github.dra4j.api.io.KubernetesCodec;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -16,8 +17,8 @@ final class InputOptions {
       description = "Also read the subdirectories of the directories given with -f.")
   boolean recursive;
 
-  /** Reads every object of the files and directories given. */
-  Input read(Context ctx) {
-    return Input.read(ctx.codec, files, recursive, ctx.in);
+  /** Reads every object of the files and directories given, with the codec given. */
+  Input read(KubernetesCodec codec, Context ctx) {
+    return Input.read(codec, files, recursive, ctx.in);
   }
 }

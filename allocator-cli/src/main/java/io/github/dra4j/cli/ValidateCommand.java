@@ -35,6 +35,8 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
+  @Mixin ValidationOption validation = new ValidationOption();
+
   @Mixin InputOptions inputOptions = new InputOptions();
   @Option(names = {"-q", "--quiet"},
       description = "Do not print the count of objects skipped because allocation does not use their kind.")
@@ -46,7 +48,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = inputOptions.read(ctx);
+    Input input = inputOptions.read(validation.codec(ctx), ctx);
     String skipped = input.skippedNotice();
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);

@@ -1,12 +1,14 @@
 package io.github.dra4j.api.io;
 
 import java.io.IOException;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Input that is not a valid Kubernetes object of the model: malformed YAML or JSON, a value of
  * the wrong type, a missing required field or a limit exceeded. The message names the source,
- * the document, the object and the JSON path, so a user can find the offending line.
+ * the document, the object and the JSON path, so a user can find the offending line. Several
+ * unknown fields of one object make one exception with one line per field.
  */
 public final class DecodeException extends IOException {
   private static final long serialVersionUID = 1L;
@@ -20,12 +22,38 @@ public final class DecodeException extends IOException {
   DecodeException(
       String source, int document, @Nullable String objectRef, @Nullable String path,
       String detail, @Nullable Throwable cause) {
-    super(format(source, document, objectRef, path, detail), cause);
+    this(format(source, document, objectRef, path, detail), source, document, objectRef, path, detail, cause);
+  }
+
+  private DecodeException(
+      String message, String source, int document, @Nullable String objectRef, @Nullable String path,
+      String detail, @Nullable Throwable cause) {
+    super(message, cause);
     this.source = source;
     this.document = document;
     this.objectRef = objectRef;
     this.path = path;
     this.detail = detail;
+  }
+
+  /**
+   * One exception for several problems of one object, as the API server reports every unknown
+   * field at once: the first problem's parts, a message with one line per problem, and the others
+   * as {@linkplain #getSuppressed() suppressed} exceptions.
+   */
+  static DecodeException allOf(List<DecodeException> problems) {
+    DecodeException first = problems.get(0);
+    if (problems.size() == 1) {
+      return first;
+    }
+    StringBuilder message = new StringBuilder();
+    for (DecodeException p : problems) {
+      message.append(message.length() == 0 ? "" : "\n").append(p.getMessage());
+    }
+    DecodeException all = new DecodeException(message.toString(), first.source, first.document,
+        first.objectRef, first.path, first.detail, null);
+    problems.subList(1, problems.size()).forEach(all::addSuppressed);
+    return all;
   }
 
   private static String format(

@@ -36,7 +36,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
+import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -54,13 +57,18 @@ import org.jspecify.annotations.Nullable;
  * {@code v1}. Objects of other
  * kinds become {@link UnknownObject}s, and so do kinds of the same name in another API group;
  * a group that looks meant for one of these kinds ({@code resources.k8s.io}) is an error.
- * Unknown fields are ignored, as a newer server's fields
- * must not break an older client; type errors and missing required fields are
+ * Type errors and missing required fields are
  * {@link DecodeException}s naming source, document, object and JSON path.
  *
+ * <p>Fields are validated as the API server's strict field validation does (kubectl's default):
+ * an unknown field of an object dra4j reads (such as {@code cuont: 2}) or a duplicate key is a
+ * {@link DecodeException} naming each such field and the closest known name, unless
+ * {@link #withFieldValidation} says to warn or ignore (see {@link FieldValidation}). Every field of
+ * the newest Kubernetes API in the object's own {@code apiVersion} is known, including those dra4j
+ * does not act on.
+ *
  * <p>Loading is safe for untrusted input: YAML is composed into plain trees (global type tags
- * are refused, no object is constructed), aliases expand within a budget, duplicate keys are
- * rejected, and input size, nesting depth, string and number lengths are limited (see
+ * are refused, no object is constructed), aliases expand within a budget, and input size, nesting depth, string and number lengths are limited (see
  * {@link #MAX_INPUT_CHARS} and the other constants). YAML scalars resolve as go-yaml resolves
  * them for Kubernetes (YAML 1.1: {@code yes} is a boolean, {@code 010} is octal).
  *
@@ -119,6 +127,8 @@ public final class KubernetesCodec {
   private final ObjectMapper json;
   private final YAMLMapper yaml;
   private final Encoder encoder;
+  private final FieldValidation validation;
+  private final Consumer<? super DecodeException> warnings;
   private final YamlTrees yamlTrees = new YamlTrees(NODES, MAX_ALIASES, MAX_ALIAS_EXPANSION,
       MAX_STRING_LENGTH, MAX_NUMBER_LENGTH, MAX_NESTING_DEPTH, MAX_INPUT_CHARS);
 
@@ -131,10 +141,10 @@ public final class KubernetesCodec {
         .build();
     JsonFactory jsonFactory = JsonFactory.builder()
         .streamReadConstraints(limits)
-        .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .build();
     this.json = JsonMapper.builder(jsonFactory)
         .nodeFactory(NODES)
+        .addModule(JsonDuplicates.module())
         .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .enable(SerializationFeature.INDENT_OUTPUT)
         .build();
@@ -146,11 +156,41 @@ public final class KubernetesCodec {
         .build();
     this.yaml = YAMLMapper.builder(yamlFactory).build();
     this.encoder = new Encoder(json);
+    this.validation = FieldValidation.STRICT;
+    this.warnings = w -> { };
   }
 
-  /** {@return a codec with the default limits} */
+  private KubernetesCodec(KubernetesCodec base, FieldValidation validation, Consumer<? super DecodeException> warnings) {
+    this.json = base.json;
+    this.yaml = base.yaml;
+    this.encoder = base.encoder;
+    this.validation = validation;
+    this.warnings = warnings;
+  }
+
+  /** {@return a codec with the default limits and {@link FieldValidation#STRICT} field validation} */
   public static KubernetesCodec create() {
     return new KubernetesCodec();
+  }
+
+  /**
+   * Returns a codec like this one that validates fields as {@code validation} says, as
+   * {@code kubectl --validate=strict|warn|ignore} does.
+   *
+   * @param validation what to do with unknown fields and duplicate keys
+   * @param warnings receives, under {@link FieldValidation#WARN}, one exception per unknown field
+   *     or duplicate key, naming source, document, object and path, in input order; it must be
+   *     thread-safe if the codec is shared between threads
+   * @return the codec
+   */
+  public KubernetesCodec withFieldValidation(FieldValidation validation, Consumer<? super DecodeException> warnings) {
+    return new KubernetesCodec(this, Objects.requireNonNull(validation, "validation"),
+        Objects.requireNonNull(warnings, "warnings"));
+  }
+
+  /** {@return how this codec validates fields} */
+  public FieldValidation fieldValidation() {
+    return validation;
   }
 
   /* --- reading --- */
@@ -299,7 +339,9 @@ public final class KubernetesCodec {
 
   private void forEachJsonDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
     int document = 0;
-    try (MappingIterator<JsonNode> it = json.readerFor(JsonNode.class).readValues(text)) {
+    List<YamlTrees.Duplicate> duplicates = new ArrayList<>();
+    try (MappingIterator<JsonNode> it = json.readerFor(JsonNode.class)
+        .withAttribute(JsonDuplicates.KEY, duplicates).readValues(text)) {
       while (true) {
         JsonNode node;
         try {
@@ -314,6 +356,9 @@ public final class KubernetesCodec {
         if (node == null || node.isNull() || node.isMissingNode()) {
           continue;
         }
+        List<YamlTrees.Duplicate> found = List.copyOf(duplicates);
+        duplicates.clear();
+        reportDuplicates(node, found, source, document);
         if (node.isArray()) {
           for (JsonNode item : node) {
             consumer.accept(item, document);
@@ -330,7 +375,57 @@ public final class KubernetesCodec {
   }
 
   private void forEachYamlDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
-    yamlTrees.forEach(text, source, consumer::accept);
+    yamlTrees.forEach(text, source, (node, document, duplicates) -> {
+      reportDuplicates(node, duplicates, source, document);
+      consumer.accept(node, document);
+    });
+  }
+
+  private void reportDuplicates(
+      JsonNode node, List<YamlTrees.Duplicate> duplicates, String source, int document) throws DecodeException {
+    if (duplicates.isEmpty() || validation == FieldValidation.IGNORE) {
+      return;
+    }
+    String ref = node.isObject() && !node.has("items") ? objectRef(node, text(node, "kind")) : null;
+    List<DecodeException> problems = new ArrayList<>();
+    for (YamlTrees.Duplicate d : duplicates) {
+      problems.add(new DecodeException(source, document, ref, d.path().toString(),
+          "duplicate field \"" + d.name() + "\"" + (d.where().isEmpty() ? "" : " (" + d.where() + ")"), null));
+    }
+    report(problems);
+  }
+
+  /**
+   * Checks the fields of an object of a kind dra4j reads against its apiVersion's known fields.
+   * Kinds it does not read are not checked: their fields are not dra4j's to judge.
+   */
+  private void checkFields(
+      JsonNode node, String kind, String apiVersion, String source, int document, JsonPath path) throws DecodeException {
+    if (validation == FieldValidation.IGNORE) {
+      return;
+    }
+    FieldCheck check = FieldCheck.instance();
+    String type = check.rootType(apiVersion, kind);
+    if (type == null) {
+      return;
+    }
+    List<FieldCheck.Unknown> unknown = check.check(node, type, path);
+    if (unknown.isEmpty()) {
+      return;
+    }
+    String ref = objectRef(node, kind);
+    List<DecodeException> problems = new ArrayList<>(unknown.size());
+    for (FieldCheck.Unknown u : unknown) {
+      problems.add(new DecodeException(source, document, ref, u.path().toString(), u.message(), null));
+    }
+    report(problems);
+  }
+
+  private void report(List<DecodeException> problems) throws DecodeException {
+    if (validation == FieldValidation.STRICT) {
+      throw DecodeException.allOf(problems);
+    }
+    problems.forEach(warnings);
   }
 
   /**
@@ -398,6 +493,7 @@ public final class KubernetesCodec {
     }
     String kind = text(node, "kind");
     String apiVersion = text(node, "apiVersion");
+    checkFields(node, kind, apiVersion, source, document, path);
     Class<?> type = KINDS.get(kind);
     if (type != null && !apiVersion.isEmpty()) {
       int slash = apiVersion.lastIndexOf('/');
@@ -454,27 +550,9 @@ public final class KubernetesCodec {
    */
   static boolean looksMeantFor(String group, String wanted) {
     return group.equals("k8s.io") || group.endsWith(".k8s.io")
-        || (!wanted.isEmpty() && editDistance(group, wanted) <= 2);
+        || (!wanted.isEmpty() && LevenshteinDistance.getDefaultInstance().apply(group, wanted) <= 2);
   }
 
-  private static int editDistance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
-  }
 
   private <T> T decodeAs(JsonNode node, Class<T> type, String source, int document) throws DecodeException {
     if (type == UnknownObject.class) {
@@ -491,6 +569,7 @@ public final class KubernetesCodec {
             "expected kind " + type.getSimpleName() + ", got " + kind, null);
       }
       ref = objectRef(node, type.getSimpleName());
+      checkFields(node, type.getSimpleName(), text(node, "apiVersion"), source, document, JsonPath.ROOT);
     }
     return type.cast(decode(node, type, text(node, "apiVersion"), source, document, ref, JsonPath.ROOT));
   }

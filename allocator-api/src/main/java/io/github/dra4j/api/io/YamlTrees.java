@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -31,7 +33,9 @@ import org.yaml.snakeyaml.resolver.Resolver;
  * is a boolean and 010 is octal as in go-yaml. Jackson's YAML parser was not used for reading
  * because it turns an alias into the anchor's name, a silent wrong answer. Aliases expand to
  * the anchored subtree (shared, never mutated), within a node budget that stops "billion
- * laughs"; recursive aliases and merge keys are refused.
+ * laughs"; recursive aliases and merge keys are refused. A key given twice keeps its last value,
+ * as in sigs.k8s.io/yaml, and is reported to the sink, which refuses or warns as the codec's
+ * field validation says.
  */
 final class YamlTrees {
 
@@ -45,9 +49,13 @@ final class YamlTrees {
     }
   }
 
+  /** A key given twice in one mapping: the path of the key, and where its second use is. */
+  record Duplicate(JsonPath path, String name, String where) {}
+
   @FunctionalInterface
   interface Sink {
-    void accept(JsonNode node, int document) throws DecodeException;
+    /** Receives a document; {@code duplicates} lists its repeated keys, whose last value the tree holds. */
+    void accept(JsonNode node, int document, List<Duplicate> duplicates) throws DecodeException;
   }
 
   private final JsonNodeFactory nodes;
@@ -91,13 +99,14 @@ final class YamlTrees {
         throw new DecodeException(source, document, null, null, describe(e), e);
       }
       JsonNode tree;
+      Conversion conversion = new Conversion();
       try {
-        tree = new Conversion().convert(node);
+        tree = conversion.convert(node, JsonPath.ROOT);
       } catch (Problem e) {
         throw new DecodeException(source, document, null, null, e.getMessage(), null);
       }
       if (!tree.isNull()) {
-        sink.accept(tree, document);
+        sink.accept(tree, document, conversion.duplicates);
       }
     }
   }
@@ -117,10 +126,12 @@ final class YamlTrees {
   private final class Conversion {
     private final Map<Node, JsonNode> anchored = new IdentityHashMap<>();
     private final Map<Node, Boolean> inProgress = new IdentityHashMap<>();
+    private final List<Duplicate> duplicates = new ArrayList<>();
     private int aliases;
     private long expanded;
 
-    JsonNode convert(Node node) throws Problem {
+    /* The path names where a node is first used; an alias's subtree is reported under its anchor. */
+    JsonNode convert(Node node, JsonPath path) throws Problem {
       JsonNode seen = anchored.get(node);
       if (seen != null) {
         return alias(node, seen);
@@ -131,13 +142,14 @@ final class YamlTrees {
       JsonNode result;
       if (node instanceof MappingNode) {
         inProgress.put(node, Boolean.TRUE);
-        result = mapping((MappingNode) node);
+        result = mapping((MappingNode) node, path);
         inProgress.remove(node);
       } else if (node instanceof SequenceNode) {
         inProgress.put(node, Boolean.TRUE);
         ArrayNode a = nodes.arrayNode();
-        for (Node item : ((SequenceNode) node).getValue()) {
-          a.add(convert(item));
+        List<Node> items = ((SequenceNode) node).getValue();
+        for (int i = 0; i < items.size(); i++) {
+          a.add(convert(items.get(i), path.index(i)));
         }
         inProgress.remove(node);
         result = a;
@@ -161,7 +173,7 @@ final class YamlTrees {
       return target;
     }
 
-    private ObjectNode mapping(MappingNode node) throws Problem {
+    private ObjectNode mapping(MappingNode node, JsonPath path) throws Problem {
       ObjectNode o = nodes.objectNode();
       for (NodeTuple t : node.getValue()) {
         Node key = t.getKeyNode();
@@ -173,9 +185,11 @@ final class YamlTrees {
         }
         String name = checkedLength(((ScalarNode) key).getValue(), key);
         if (o.has(name)) {
-          throw new Problem("Duplicate field '" + name + "'", key.getStartMark());
+          Mark mark = key.getStartMark();
+          duplicates.add(new Duplicate(path.key(name), name,
+              mark == null ? "" : "line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1)));
         }
-        o.set(name, convert(t.getValueNode()));
+        o.set(name, convert(t.getValueNode(), path.key(name)));
       }
       return o;
     }
