@@ -17,10 +17,10 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code dra4j} command: {@code allocate}, {@code flatten} and {@code validate}.
+ * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code flatten} and {@code validate}.
  *
- * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate} only); 2 invalid input,
- * usage or allocation error, explained on stderr without a stack trace (unless
+ * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate}) or a pod was not placed
+ * ({@code schedule}); 2 invalid input, usage or allocation error, explained on stderr without a stack trace (unless
  * {@code --debug}); 3 an internal error, which is a bug in dra4j.
  *
  * <pre>{@code
@@ -39,17 +39,18 @@ import picocli.CommandLine.Spec;
     footerHeading = "%nExamples:%n",
     footer = {
       "  dra4j allocate --node node-1 -f docs/examples/a100-mixins.yaml",
+      "  dra4j schedule -f pods.yaml -f cluster.yaml",
       "  dra4j flatten -f docs/examples/a100-mixins.yaml",
       "  dra4j validate -f docs/examples/a100-mixins.yaml",
       "  dra4j allocate --help",
       "",
-      "Exit codes: 0 ok, 1 no allocation exists, 2 invalid input or allocation error,",
-      "3 internal error (a bug: please report it with --debug output)."
+      "Exit codes: 0 ok, 1 no allocation exists (schedule: a pod was not placed), 2 invalid input",
+      "or allocation error, 3 internal error (a bug: please report it with --debug output)."
     })
 public final class Dra4j implements Runnable {
   /** Success. */
   public static final int EXIT_OK = 0;
-  /** {@code allocate}: no allocation exists on the node. */
+  /** {@code allocate}: no allocation exists on the node; {@code schedule}: a pod was not placed. */
   public static final int EXIT_UNSATISFIABLE = 1;
   /** Invalid input, invalid usage or an allocation error. */
   public static final int EXIT_ERROR = 2;
@@ -78,6 +79,7 @@ public final class Dra4j implements Runnable {
       Context ctx = new Context(in, out, err, KubernetesCodec.create());
       CommandLine cl = new CommandLine(new Dra4j())
           .addSubcommand(new AllocateCommand(ctx))
+          .addSubcommand(new ScheduleCommand(ctx))
           .addSubcommand(new FlattenCommand(ctx))
           .addSubcommand(new ValidateCommand(ctx))
           .setCaseInsensitiveEnumValuesAllowed(true)
@@ -111,7 +113,7 @@ public final class Dra4j implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "Missing command: allocate, flatten or validate");
+        "Missing command: allocate, schedule, flatten or validate");
   }
 
   private static int handle(Exception e, CommandLine cl, ParseResult parsed) {
@@ -137,6 +139,8 @@ public final class Dra4j implements Runnable {
     CommonOptions options = null;
     if (command instanceof AllocateCommand) {
       options = ((AllocateCommand) command).common;
+    } else if (command instanceof ScheduleCommand) {
+      options = ((ScheduleCommand) command).common;
     } else if (command instanceof FlattenCommand) {
       options = ((FlattenCommand) command).common;
     } else if (command instanceof ValidateCommand) {
