@@ -248,6 +248,20 @@ final class ScheduleCommandTest {
     assertThat(packed).containsExactly("kind-worker2", "kind-worker2");
   }
 
+  /** docs/examples/scheduling/pods-on-gpus.yaml, which the README and docs/scheduling.md show, places as its comment says. */
+  @Test
+  void documentedExample_placesAsDocumented() throws Exception {
+    String example = Files.readString(Path.of("").toAbsolutePath().getParent()
+        .resolve("docs/examples/scheduling/pods-on-gpus.yaml"), StandardCharsets.UTF_8);
+    Cli.Result first = Cli.stdin(example, "schedule", "-o", "json", "-f", "-");
+    assertThat(nodes(first)).containsExactly("node-1", "node-1", "node-2", "node-2", "node-2");
+    assertThat(devicesByPodClaim(first)).containsExactly(
+        Map.entry("trainer-0/gpu", List.of("gpu-0")), Map.entry("trainer-1/gpu", List.of("gpu-1")),
+        Map.entry("shared-gpu", List.of("gpu-0")), Map.entry("render/extended-resources", List.of("gpu-1")));
+    Cli.Result spread = Cli.stdin(example, "schedule", "-o", "json", "--scorer", "least-allocated", "-f", "-");
+    assertThat(nodes(spread)).containsExactly("node-1", "node-2", "node-2", "node-2", "node-1");
+  }
+
   private static List<String> nodes(Cli.Result r) throws IOException {
     assertThat(r.exit()).as("%s", r).isZero();
     List<String> out = new ArrayList<>();
