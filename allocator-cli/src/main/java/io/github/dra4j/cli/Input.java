@@ -2,7 +2,9 @@ package io.github.dra4j.cli;
 
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
@@ -132,6 +134,13 @@ final class Input {
       return "ResourceClaim/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + c.metadata().name();
     } else if (o instanceof Node) {
       return "Node/" + ((Node) o).name();
+    } else if (o instanceof Pod) {
+      Pod p = (Pod) o;
+      return "Pod/" + (p.namespace() == null || p.namespace().isEmpty() ? "" : p.namespace() + "/") + p.name();
+    } else if (o instanceof ResourceClaimTemplate) {
+      ResourceClaimTemplate t = (ResourceClaimTemplate) o;
+      String ns = t.metadata().namespace();
+      return "ResourceClaimTemplate/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + t.name();
     } else if (o instanceof UnknownObject) {
       UnknownObject u = (UnknownObject) o;
       return u.kind() + "/" + u.name();

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -193,7 +194,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   /* The claims each placement left, last state wins, in the order the scheduler keeps them. */
   private List<ResourceClaim> finalClaims(List<SchedulingResult> results) {
-    Map<String, ResourceClaim> latest = new java.util.LinkedHashMap<>();
+    Map<String, ResourceClaim> latest = new LinkedHashMap<>();
     for (SchedulingResult r : results) {
       if (r instanceof SchedulingResult.Scheduled) {
         for (ResourceClaim c : ((SchedulingResult.Scheduled) r).claims()) {

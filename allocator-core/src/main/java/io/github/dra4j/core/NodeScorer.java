@@ -16,8 +16,12 @@ import java.util.Objects;
  *   <li>{@link #leastAllocated()} scores {@code 1 - utilization}: pods spread.
  * </ul>
  *
+ * <p>{@link #score} is called for several nodes at once, from the common fork-join pool, so
+ * an implementation must be thread-safe; scores should depend only on the usage, so that
+ * placements repeat.
+ *
  * <pre>{@code
- * NodeScorer fewestFreeGpus = usage -> usage.allocatedDevices() - usage.devices();
+ * NodeScorer fewestFreeDevices = usage -> usage.allocatedDevices() - usage.devices();
  * }</pre>
  */
 @FunctionalInterface

@@ -20,6 +20,7 @@ import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
@@ -224,7 +225,7 @@ public final class PodScheduler {
     }
     Integer[] order = IntStream.range(0, pending.size()).boxed().toArray(Integer[]::new);
     // A stable sort: equal priorities keep input order.
-    java.util.Arrays.sort(order, (a, b) -> Integer.compare(priority(pending.get(b)), priority(pending.get(a))));
+    Arrays.sort(order, (a, b) -> Integer.compare(priority(pending.get(b)), priority(pending.get(a))));
     SchedulingResult[] results = new SchedulingResult[pending.size()];
     for (int i : order) {
       results[i] = schedule(pending.get(i));

@@ -3,6 +3,8 @@ package io.github.dra4j.core;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -74,7 +76,7 @@ public sealed interface SchedulingResult permits SchedulingResult.Scheduled, Sch
     public Unschedulable {
       Objects.requireNonNull(pod, "pod");
       Objects.requireNonNull(message, "message");
-      reasons = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(reasons));
+      reasons = Collections.unmodifiableMap(new LinkedHashMap<>(reasons));
     }
 
     @Override
