@@ -539,13 +539,13 @@ public final class PodScheduler {
 
   /* ---------------- helpers ---------------- */
 
+  /* IsReservedForPod: the reference compares the UID only. */
   private static boolean reservedFor(ResourceClaim claim, Pod pod) {
     if (claim.status() == null) {
       return false;
     }
     for (ResourceClaimConsumerReference ref : claim.status().reservedFor()) {
-      if ("pods".equals(ref.resource()) && (ref.apiGroup() == null || ref.apiGroup().isEmpty())
-          && ref.name().equals(pod.name()) && ref.uid().equals(pod.metadata().uid())) {
+      if (Objects.equals(ref.uid(), pod.metadata().uid())) {
         return true;
       }
     }
