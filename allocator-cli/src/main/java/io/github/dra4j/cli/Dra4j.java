@@ -17,11 +17,12 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code flatten} and {@code validate}.
+ * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code flatten} and
+ * {@code validate}.
  *
  * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate}) or a pod was not placed
- * ({@code schedule}); 2 invalid input, usage or allocation error, explained on stderr without a stack trace (unless
- * {@code --debug}); 3 an internal error, which is a bug in dra4j.
+ * ({@code schedule}); 2 invalid input, usage or allocation error, explained on stderr without a
+ * stack trace (unless {@code --debug}); 3 an internal error, which is a bug in dra4j.
  *
  * <pre>{@code
  * int exit = Dra4j.run(new String[] {"allocate", "--node", "node-1", "-f", "cluster.yaml"},
