@@ -297,7 +297,9 @@ public final class PodScheduler {
                 + entry.resourceClaimTemplateName() + "\" not found";
             return r;
           }
-          claim = fromTemplate(pod, namespace, entry.name(), template, taken);
+          // A claim made earlier whose name did not reach the pod's status yet, as the controller finds it.
+          ResourceClaim earlier = ownedClaim(pod, namespace, POD_CLAIM_NAME_ANNOTATION, entry.name());
+          claim = earlier != null ? earlier : fromTemplate(pod, namespace, entry.name(), template, taken);
           taken.add(claim.name());
           generated = true;
         }
@@ -317,7 +319,16 @@ public final class PodScheduler {
     }
     ExtendedResources.Plan plan = extendedResources.plan(pod, extendedResourcesEnabled);
     r.unserved = plan.unserved();
-    if (!plan.requests().isEmpty()) {
+    ResourceClaim earlier = plan.requests().isEmpty() ? null
+        : ownedClaim(pod, namespace, ExtendedResources.CLAIM_ANNOTATION, "true");
+    if (earlier != null) {
+      // Made in an earlier attempt: kept while allocated; otherwise it is stale, as the plugin's Filter says.
+      if (earlier.allocation() == null) {
+        r.failure = "cannot schedule extended resource claim";
+        return r;
+      }
+      r.claims.add(new PodClaim(null, earlier, false, null));
+    } else if (!plan.requests().isEmpty()) {
       String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(pod.name()),
           namespace + "/" + pod.name() + "/extended-resources", taken);
       ObjectMeta meta = ObjectMeta.builder()
@@ -348,6 +359,26 @@ public final class PodScheduler {
         .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, true))
         .build();
     return new ResourceClaim(meta, template.spec().spec(), null);
+  }
+
+  /*
+   * A claim of the namespace with this annotation whose controller is the pod (an owner reference
+   * to a Pod with the pod's UID): findPodResourceClaim and findExtendedResourceClaim.
+   */
+  private @Nullable ResourceClaim ownedClaim(Pod pod, String namespace, String annotation, String value) {
+    for (ResourceClaim c : claims.values()) {
+      if (!namespace(c.metadata().namespace()).equals(namespace)
+          || !value.equals(c.metadata().annotations().get(annotation))) {
+        continue;
+      }
+      for (OwnerReference owner : c.metadata().ownerReferences()) {
+        if (Boolean.TRUE.equals(owner.controller()) && "Pod".equals(owner.kind())
+            && owner.uid().equals(pod.metadata().uid())) {
+          return c;
+        }
+      }
+    }
+    return null;
   }
 
   private static @Nullable PodResourceClaimStatus statusOf(Pod pod, String entry) {

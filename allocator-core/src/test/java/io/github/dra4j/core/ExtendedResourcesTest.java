@@ -137,6 +137,39 @@ final class ExtendedResourcesTest {
     assertThat(((SchedulingResult.Unschedulable) r).message()).startsWith("0/1 nodes are available: 1 cannot allocate all claims");
   }
 
+  private static String earlierClaim(String status) {
+    return "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: pod0-extended-resources-x7k9m,"
+        + " namespace: demo, annotations: {resource.kubernetes.io/extended-resource-claim: 'true'},"
+        + " ownerReferences: [{apiVersion: v1, kind: Pod, name: pod0, uid: u-0, controller: true}]}\n"
+        + "spec: {devices: {requests: [{name: container-0-request-0, exactly: {deviceClassName: gpu.example.com}}]}}\n"
+        + status;
+  }
+
+  private static PodScheduler withClaim(String claim) throws Exception {
+    return PodScheduler.builder(Fx.allocator(Features.all()))
+        .nodes(scheduler(true).nodes()).slices(sliceList()).classes(classList())
+        .claims(List.of(CODEC.read(claim, ResourceClaim.class)))
+        .build();
+  }
+
+  @Test
+  void claimMadeInAnEarlierAttempt_allocated_isKept() throws Exception {
+    PodScheduler scheduler = withClaim(earlierClaim("status: {allocation: {devices: {results: [{request:"
+        + " container-0-request-0, driver: gpu.example.com, pool: node-1, device: gpu-3}]}}}\n"));
+    SchedulingResult.Scheduled s = (SchedulingResult.Scheduled) scheduler.schedule(
+        pod("{containers: [{name: ctr0, resources: {limits: {example.com/gpu: 1}}}]}"));
+    assertThat(s.claims()).extracting(ResourceClaim::name).containsExactly("pod0-extended-resources-x7k9m");
+    assertThat(s.claims().get(0).allocation().devices().results()).extracting(d -> d.device()).containsExactly("gpu-3");
+  }
+
+  @Test
+  void claimMadeInAnEarlierAttempt_unallocated_isStale() throws Exception {
+    SchedulingResult r = withClaim(earlierClaim("")).schedule(
+        pod("{containers: [{name: ctr0, resources: {limits: {example.com/gpu: 1}}}]}"));
+    assertThat(((SchedulingResult.Unschedulable) r).message())
+        .isEqualTo("0/1 nodes are available: cannot schedule extended resource claim.");
+  }
+
   @Test
   void resourceNoClassBacks_orGateOff_fitsNoNode() throws Exception {
     SchedulingResult unknown = scheduler(true).schedule(pod("{containers: [{name: c, resources: {limits: {vendor.com/fpga: 1}}}]}"));

@@ -197,6 +197,20 @@ final class PodSchedulerTest {
         .containsExactly(PodResourceClaimStatus.of("gpu", "made-earlier"));
   }
 
+  @Test
+  void claimMadeEarlierForThePod_butNotInItsStatus_isUsed() throws Exception {
+    Fixture f = new Fixture(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: pod0, namespace: demo, uid: u-0}\nspec: " + TEMPLATE_POD + "\n",
+        "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: pod0-gpu-abcde, namespace: demo,"
+            + " annotations: {resource.kubernetes.io/pod-claim-name: gpu},"
+            + " ownerReferences: [{apiVersion: v1, kind: Pod, name: pod0, uid: u-0, controller: true}]}\n"
+            + "spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}\n");
+    SchedulingResult.Scheduled s = scheduled(f.scheduleAll(b -> { }).get(0));
+    assertThat(s.claims()).extracting(ResourceClaim::name).containsExactly("pod0-gpu-abcde");
+    assertThat(s.pod().status().resourceClaimStatuses())
+        .containsExactly(PodResourceClaimStatus.of("gpu", "pod0-gpu-abcde"));
+  }
+
   private static final String SHARED_CLAIM = "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\n"
       + "metadata: {name: shared, namespace: demo}\n"
       + "spec: {devices: {requests: [{name: gpu, exactly: {deviceClassName: gpu.example.com}}]}}\n";
