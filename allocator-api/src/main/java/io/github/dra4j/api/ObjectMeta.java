@@ -1,7 +1,9 @@
 package io.github.dra4j.api;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -17,6 +19,9 @@ import org.jspecify.annotations.Nullable;
  * @param labels the object labels (node selectors match them)
  * @param annotations the object annotations; read because a ResourceClaimTemplate passes its
  *     labels and annotations on to the claims made from it
+ * @param generateName the prefix the API server completes into a name; claims made for a pod
+ *     carry it, as the resourceclaim controller and the scheduler create them
+ * @param ownerReferences the objects this one belongs to; a claim made for a pod is owned by it
  */
 public record ObjectMeta(
     @Nullable String name,
@@ -25,11 +30,31 @@ public record ObjectMeta(
     @Nullable String resourceVersion,
     @Nullable Long generation,
     Map<String, String> labels,
-    Map<String, String> annotations) {
+    Map<String, String> annotations,
+    @Nullable String generateName,
+    List<OwnerReference> ownerReferences) {
 
   public ObjectMeta {
     labels = Copies.map(labels);
     annotations = Copies.map(annotations);
+    ownerReferences = Copies.list(ownerReferences);
+  }
+
+  /**
+   * Metadata of an object that was not generated for another one.
+   *
+   * @param name the object name
+   * @param namespace the namespace, or null
+   * @param uid the UID, or null
+   * @param resourceVersion the server's version, or null
+   * @param generation the spec generation, or null
+   * @param labels the labels
+   * @param annotations the annotations
+   */
+  public ObjectMeta(@Nullable String name, @Nullable String namespace, @Nullable String uid,
+      @Nullable String resourceVersion, @Nullable Long generation, Map<String, String> labels,
+      Map<String, String> annotations) {
+    this(name, namespace, uid, resourceVersion, generation, labels, annotations, null, List.of());
   }
 
   /**
@@ -44,7 +69,7 @@ public record ObjectMeta(
    */
   public ObjectMeta(@Nullable String name, @Nullable String namespace, @Nullable String uid,
       @Nullable String resourceVersion, @Nullable Long generation, Map<String, String> labels) {
-    this(name, namespace, uid, resourceVersion, generation, labels, Map.of());
+    this(name, namespace, uid, resourceVersion, generation, labels, Map.of(), null, List.of());
   }
 
   /** {@return metadata with only a name} */
@@ -80,6 +105,8 @@ public record ObjectMeta(
     private @Nullable Long generation;
     private final Map<String, String> labels = new LinkedHashMap<>();
     private final Map<String, String> annotations = new LinkedHashMap<>();
+    private @Nullable String generateName;
+    private final List<OwnerReference> ownerReferences = new ArrayList<>();
 
     private Builder() {}
 
@@ -91,6 +118,8 @@ public record ObjectMeta(
       generation = r.generation();
       labels.putAll(r.labels());
       annotations.putAll(r.annotations());
+      generateName = r.generateName();
+      ownerReferences.addAll(r.ownerReferences());
     }
 
     /** Sets or (with null) clears {@code name}; returns this builder. */
@@ -159,13 +188,36 @@ public record ObjectMeta(
       return this;
     }
 
+    /** Sets or (with null) clears {@code generateName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder generateName(@Nullable String generateName) {
+      this.generateName = generateName;
+      return this;
+    }
+
+    /** Replaces {@code ownerReferences}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder ownerReferences(List<OwnerReference> ownerReferences) {
+      this.ownerReferences.clear();
+      ownerReferences.forEach(this::addOwnerReference);
+      return this;
+    }
+
+    /** Adds one entry to {@code ownerReferences}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addOwnerReference(OwnerReference item) {
+      ownerReferences.add(Objects.requireNonNull(item, "ownerReferences item"));
+      return this;
+    }
+
     /**
      * Builds the record.
      *
      * @return a new ObjectMeta
      */
     public ObjectMeta build() {
-      return new ObjectMeta(name, namespace, uid, resourceVersion, generation, labels, annotations);
+      return new ObjectMeta(name, namespace, uid, resourceVersion, generation, labels, annotations, generateName,
+          ownerReferences);
     }
   }
 }

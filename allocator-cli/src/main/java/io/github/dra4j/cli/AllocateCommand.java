@@ -183,7 +183,7 @@ final class AllocateCommand implements Callable<Integer> {
   }
 
   /** Names the file and document of the object the error is about, when it is in the input. */
-  private static String describe(AllocationException e, Input input) {
+  static String describe(AllocationException e, Input input) {
     StringBuilder sb = new StringBuilder();
     @Nullable String ref = e.objectRef();
     Input.Item item = input.find(ref);

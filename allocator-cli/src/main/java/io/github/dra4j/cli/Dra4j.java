@@ -19,12 +19,12 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code dra4j} command: {@code allocate}, {@code flatten}, {@code validate} and
- * {@code help}.
+ * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code flatten},
+ * {@code validate} and {@code help}.
  *
- * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate} only); 2 invalid input,
- * usage or allocation error, explained on stderr without a stack trace (unless
- * {@code --debug}); 3 an internal error, which is a bug in dra4j.
+ * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate}) or a pod was not placed
+ * ({@code schedule}); 2 invalid input, usage or allocation error, explained on stderr without a
+ * stack trace (unless {@code --debug}); 3 an internal error, which is a bug in dra4j.
  *
  * <pre>{@code
  * int exit = Dra4j.run(new String[] {"allocate", "--node", "node-1", "-f", "cluster.yaml"},
@@ -42,17 +42,18 @@ import picocli.CommandLine.Spec;
     footerHeading = "%nExamples:%n",
     footer = {
       "  dra4j allocate --node node-1 -f docs/examples/a100-mixins.yaml",
+      "  dra4j schedule -f pods.yaml -f cluster.yaml",
       "  dra4j flatten -f docs/examples/a100-mixins.yaml",
       "  dra4j validate -f docs/examples/a100-mixins.yaml",
       "  dra4j help allocate",
       "",
-      "Exit codes: 0 ok, 1 no allocation exists, 2 invalid input or allocation error,",
-      "3 internal error (a bug: please report it with --debug output)."
+      "Exit codes: 0 ok, 1 no allocation exists (schedule: a pod was not placed), 2 invalid input",
+      "or allocation error, 3 internal error (a bug: please report it with --debug output)."
     })
 public final class Dra4j implements Runnable {
   /** Success. */
   public static final int EXIT_OK = 0;
-  /** {@code allocate}: no allocation exists on the node. */
+  /** {@code allocate}: no allocation exists on the node; {@code schedule}: a pod was not placed. */
   public static final int EXIT_UNSATISFIABLE = 1;
   /** Invalid input, invalid usage or an allocation error. */
   public static final int EXIT_ERROR = 2;
@@ -81,6 +82,7 @@ public final class Dra4j implements Runnable {
       Context ctx = new Context(in, out, err, KubernetesCodec.create());
       CommandLine cl = new CommandLine(new Dra4j())
           .addSubcommand(new AllocateCommand(ctx))
+          .addSubcommand(new ScheduleCommand(ctx))
           .addSubcommand(new FlattenCommand(ctx))
           .addSubcommand(new ValidateCommand(ctx))
           .addSubcommand(new CommandLine.HelpCommand())
@@ -136,7 +138,7 @@ public final class Dra4j implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: allocate, flatten, validate or help");
+        "missing command: allocate, schedule, flatten, validate or help");
   }
 
   /**
@@ -187,6 +189,8 @@ public final class Dra4j implements Runnable {
     CommonOptions options = null;
     if (command instanceof AllocateCommand) {
       options = ((AllocateCommand) command).common;
+    } else if (command instanceof ScheduleCommand) {
+      options = ((ScheduleCommand) command).common;
     } else if (command instanceof FlattenCommand) {
       options = ((FlattenCommand) command).common;
     } else if (command instanceof ValidateCommand) {

@@ -41,7 +41,7 @@ final class FeatureGates {
   }
 
   /** Accepts what Go's {@code strconv.ParseBool} accepts, as Kubernetes' gate parser does. */
-  private static boolean parseBool(String name, String value) {
+  static boolean parseBool(String name, String value) {
     switch (value) {
       case "1": case "t": case "T": case "true": case "TRUE": case "True":
         return true;

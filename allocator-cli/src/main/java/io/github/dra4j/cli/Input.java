@@ -208,6 +208,13 @@ final class Input {
       return "Pod/" + namespaced(p.namespace(), p.name());
     } else if (o instanceof Node) {
       return "Node/" + ((Node) o).name();
+    } else if (o instanceof Pod) {
+      Pod p = (Pod) o;
+      return "Pod/" + (p.namespace() == null || p.namespace().isEmpty() ? "" : p.namespace() + "/") + p.name();
+    } else if (o instanceof ResourceClaimTemplate) {
+      ResourceClaimTemplate t = (ResourceClaimTemplate) o;
+      String ns = t.metadata().namespace();
+      return "ResourceClaimTemplate/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + t.name();
     } else if (o instanceof UnknownObject) {
       UnknownObject u = (UnknownObject) o;
       return u.kind() + "/" + u.name();

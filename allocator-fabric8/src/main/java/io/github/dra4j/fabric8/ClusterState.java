@@ -199,6 +199,10 @@ final class ClusterState {
     return claims.get(key);
   }
 
+  synchronized List<ResourceClaim> claims() {
+    return List.copyOf(claims.values());
+  }
+
   synchronized @Nullable ResourceSlice slice(String name) {
     PoolKey key = poolOfSlice.get(name);
     return key == null ? null : slicesByPool.get(key).get(name);

@@ -158,6 +158,11 @@ public final class Fabric8Cluster implements AutoCloseable {
     return state.claim(ClusterState.key(namespace, name));
   }
 
+  /** {@return every claim as the informer last saw it, by namespace and name} */
+  public List<ResourceClaim> claims() {
+    return state.claims();
+  }
+
   /** {@return objects left out because they could not be converted: object reference to error} */
   public Map<String, String> problems() {
     return state.problems();

@@ -43,6 +43,7 @@ import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
 import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.OpaqueDeviceConfiguration;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
@@ -139,6 +140,7 @@ final class Decoder {
     m.put(NodeSelectorTerm.class, (d, in) -> term(in));
     m.put(NodeSelectorRequirement.class, (d, in) -> requirement(in));
     m.put(ObjectMeta.class, (d, in) -> meta(in));
+    m.put(OwnerReference.class, (d, in) -> ownerReference(in));
     m.put(Node.class, (d, in) -> node(in));
     m.put(DeviceClass.class, (d, in) -> deviceClass(in));
     m.put(DeviceClassSpec.class, (d, in) -> deviceClassSpec(in));
@@ -414,7 +416,14 @@ final class Decoder {
     in.object();
     return new ObjectMeta(
         in.str("name"), in.str("namespace"), in.str("uid"), in.str("resourceVersion"),
-        in.lng("generation"), in.map("labels", In::string), in.map("annotations", In::string));
+        in.lng("generation"), in.map("labels", In::string), in.map("annotations", In::string),
+        in.str("generateName"), in.list("ownerReferences", Decoder::ownerReference));
+  }
+
+  static OwnerReference ownerReference(In in) {
+    in.object();
+    return new OwnerReference(in.reqStr("apiVersion"), in.reqStr("kind"), in.reqStr("name"), in.reqStr("uid"),
+        in.boolOrNull("controller"), in.boolOrNull("blockOwnerDeletion"));
   }
 
   private static ObjectMeta metaOf(In in) {

@@ -48,6 +48,7 @@ import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
 import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.OpaqueDeviceConfiguration;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
@@ -340,12 +341,25 @@ final class Encoder {
   private static ObjectNode meta(ObjectMeta m) {
     ObjectNode n = F.objectNode();
     str(n, "name", m.name());
+    str(n, "generateName", m.generateName());
     str(n, "namespace", m.namespace());
     str(n, "uid", m.uid());
     str(n, "resourceVersion", m.resourceVersion());
     lng(n, "generation", m.generation());
     map(n, "labels", m.labels(), F::textNode);
     map(n, "annotations", m.annotations(), F::textNode);
+    list(n, "ownerReferences", m.ownerReferences(), Encoder::ownerReference);
+    return n;
+  }
+
+  private static ObjectNode ownerReference(OwnerReference r) {
+    ObjectNode n = F.objectNode();
+    n.put("apiVersion", r.apiVersion());
+    n.put("kind", r.kind());
+    n.put("name", r.name());
+    n.put("uid", r.uid());
+    bool(n, "controller", r.controller());
+    bool(n, "blockOwnerDeletion", r.blockOwnerDeletion());
     return n;
   }
 

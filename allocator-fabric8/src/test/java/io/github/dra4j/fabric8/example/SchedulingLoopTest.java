@@ -94,13 +94,39 @@ final class SchedulingLoopTest {
       assertThat(boundNode("pod-2")).isNull();
       assertThat(boundNode("pod-3")).as("other scheduler's pod").isNull();
       assertThat(loop.failures()).containsOnlyKeys("default/pod-2");
-      assertThat(loop.failures().get("default/pod-2")).contains("node-1: ").contains("node-2: ");
+      assertThat(loop.failures().get("default/pod-2"))
+          .startsWith("0/2 nodes are available: 2 cannot allocate all claims (node node-1: claim default/claim-2");
       assertThat(claimDevices("claim-0")).isEqualTo("part-a,part-b");
       assertThat(claimDevices("claim-1")).isEqualTo("gpu-z");
       assertThat(client.resources(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim.class)
           .inNamespace("default").withName("claim-2").get().getStatus()).isNull();
 
       assertThat(loop.runOnce()).as("bound pods are not scheduled again, pod-2 still does not fit").isEmpty();
+    }
+  }
+
+  @Test
+  void runOnce_honoursRequiredNodeAffinity_andPriority() {
+    claim("claim-low", 1);
+    claim("claim-high", 1);
+    pod("low", "dra4j", "claim-low");
+    Pod high = new PodBuilder().withNewMetadata().withName("high").withNamespace("default").withUid("uid-high")
+        .endMetadata().withNewSpec().withSchedulerName("dra4j").withPriority(100)
+        .withNewAffinity().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
+        .addNewNodeSelectorTerm().addNewMatchField().withKey("metadata.name").withOperator("In").withValues("node-2")
+        .endMatchField().endNodeSelectorTerm()
+        .endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity().endAffinity()
+        .addNewContainer().withName("c").withImage("busybox").endContainer()
+        .addNewResourceClaim().withName("gpu").withResourceClaimName("claim-high").endResourceClaim()
+        .endSpec().build();
+    client.resource(high).create();
+    StructuredAllocator allocator =
+        StructuredAllocator.builder().features(Features.all()).selectorCompiler(CelCompiler.create()).build();
+
+    try (SchedulingLoop loop = SchedulingLoop.start(client, allocator, "dra4j")) {
+      // "high" goes first and takes node-2's only GPU although node-1 fits too; "low" gets node-1.
+      assertThat(loop.runOnce()).containsExactly(Map.entry("default/high", "node-2"), Map.entry("default/low", "node-1"));
+      assertThat(claimDevices("claim-high")).isEqualTo("gpu-z");
     }
   }
 

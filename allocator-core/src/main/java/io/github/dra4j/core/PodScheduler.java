@@ -1,0 +1,757 @@
+package io.github.dra4j.core;
+
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceClaim;
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.OwnerReference;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodExtendedResourceClaimStatus;
+import io.github.dra4j.api.PodResourceClaim;
+import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodStatus;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimConsumerReference;
+import io.github.dra4j.api.ResourceClaimSpec;
+import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.ResourceSlice;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Places pods on nodes as kube-scheduler's DynamicResources plugin does, together with the
+ * resourceclaim controller that makes claims from templates: "where does this pod go?" rather
+ * than "do these claims fit on this node?".
+ *
+ * <p>For each pod:
+ * <ol>
+ *   <li>its claims are found: {@code resourceClaimName} names a claim of the pod's namespace
+ *       (shared claims are allocated once and reserved for every pod that uses them); a
+ *       {@code resourceClaimTemplateName} entry makes a claim from the template, named {@code
+ *       <pod>-<pod claim>-} plus a suffix derived from the pod (see below), unless {@code
+ *       status.resourceClaimStatuses} already names one; extended resources in the containers'
+ *       requests or limits that a DeviceClass backs ({@code spec.extendedResourceName}, or the
+ *       implicit {@code deviceclass.resource.kubernetes.io/<class>}) get one more claim, {@code
+ *       <pod>-extended-resources-} plus the suffix, with one request per container and resource;
+ *   <li>every node is filtered, in kube-scheduler's plugin order: {@code spec.nodeName}, then
+ *       {@code nodeSelector} and required node affinity, then extended resources that no class
+ *       backs (node allocatable is not modelled, so they fit nowhere), then the node selectors of
+ *       claims that are already allocated, then, in parallel on one {@link ClusterSnapshot}, the
+ *       allocation of all the pod's unallocated claims together ({@link
+ *       ClusterSnapshot#feasibleNodes});
+ *   <li>the {@link NodeScorer} picks one of the nodes left (ties go to the first in node order);
+ *   <li>the allocation on that node is committed: the claims get {@code status.allocation} and
+ *       the pod in {@code status.reservedFor}, the pod gets {@code spec.nodeName} and its claim
+ *       statuses, and the snapshot is derived with {@link ClusterSnapshot#withAllocated}, so the
+ *       next pod sees the devices in use.
+ * </ol>
+ *
+ * <p>Generated names are deterministic, so that runs repeat: the base is cut to fit as the
+ * controller and the API server cut it, and the five-character suffix is taken from the
+ * SHA-256 of {@code <namespace>/<pod>/<pod claim>} (of {@code <namespace>/<pod>/extended-resources}
+ * for the extended resource claim), each of its first five bytes modulo 27 picking a character
+ * of the API server's alphabet {@code bcdfghjklmnpqrstvwxz2456789}; when that name is taken in
+ * the namespace, {@code #1}, {@code #2}, ... are appended to the hashed text. A pod without
+ * {@code metadata.uid} (a manifest rather than a cluster dump) gets the name-based UUID of
+ * {@code <namespace>/<name>}, so that owner references and reservations can name it.
+ *
+ * <pre>{@code
+ * PodScheduler scheduler = PodScheduler.builder(allocator)
+ *     .nodes(nodes).slices(slices).classes(classes).claims(claims).templates(templates)
+ *     .scorer(NodeScorer.mostAllocated())
+ *     .build();
+ * for (SchedulingResult r : scheduler.scheduleAll(pods)) {
+ *   if (r instanceof SchedulingResult.Scheduled s) {
+ *     bind(s.pod(), s.node());
+ *   } else {
+ *     log(((SchedulingResult.Unschedulable) r).message());
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>A scheduler is a session over one cluster state that each placement changes; calls are
+ * serialized (synchronized), as a scheduler's cycles are. Inputs are never modified.
+ */
+public final class PodScheduler {
+  /** The annotation naming the pod claim a generated claim was made for. */
+  public static final String POD_CLAIM_NAME_ANNOTATION = "resource.kubernetes.io/pod-claim-name";
+  /** The annotation marking the claim made for a pod's extended resources. */
+  public static final String EXTENDED_RESOURCE_CLAIM_ANNOTATION = ExtendedResources.CLAIM_ANNOTATION;
+
+  /* Node rejections, worded as kube-scheduler's filter plugins word them. */
+  static final String NODE_NAME_MISMATCH = "node(s) didn't match the requested node name";
+  static final String AFFINITY_MISMATCH = "node(s) didn't match Pod's node affinity/selector";
+  static final String CLAIM_NOT_ON_NODE = "resourceclaim not available on the node";
+  static final String CANNOT_ALLOCATE = "cannot allocate all claims";
+  /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
+  static final int RESERVED_FOR_MAX = 256;
+
+  private final List<Node> nodes;
+  private final Map<String, ResourceClaimTemplate> templates;
+  /** Every claim by namespace/name, input order, with what this session did to it. */
+  private final Map<String, ResourceClaim> claims;
+  private final NodeScorer scorer;
+  private final AllocationOptions options;
+  private final boolean extendedResourcesEnabled;
+  private final ExtendedResources extendedResources;
+  private ClusterSnapshot snapshot;
+
+  private PodScheduler(Builder b) {
+    this.nodes = List.copyOf(b.nodes);
+    Map<String, ResourceClaimTemplate> t = new LinkedHashMap<>();
+    for (ResourceClaimTemplate template : b.templates) {
+      t.putIfAbsent(key(template.metadata().namespace(), template.name()), template);
+    }
+    this.templates = t;
+    this.claims = new LinkedHashMap<>();
+    for (ResourceClaim c : b.claims) {
+      claims.putIfAbsent(key(c.metadata().namespace(), c.name()), c);
+    }
+    this.scorer = b.scorer;
+    this.options = b.options;
+    this.extendedResourcesEnabled = b.extendedResources;
+    this.extendedResources = new ExtendedResources(b.classes);
+    this.snapshot = b.snapshot != null ? b.snapshot
+        : b.allocator.snapshot(b.slices, b.classes, List.copyOf(claims.values()), b.taintRules);
+  }
+
+  /**
+   * Starts configuring a scheduler.
+   *
+   * @param allocator the allocator (features and selector compiler) of the snapshot
+   * @return a builder
+   */
+  public static Builder builder(StructuredAllocator allocator) {
+    return new Builder(Objects.requireNonNull(allocator, "allocator"));
+  }
+
+  /**
+   * Schedules one pod and, when it is placed, commits the placement.
+   *
+   * @param pod the pod; {@code spec.nodeName}, when set, is the only node it may go to
+   * @return the placement, or why no node takes the pod
+   * @throws AllocationException when the allocator rejects the input (an unknown DeviceClass, a
+   *     CEL error, an invalid pool that blocks allocation, the step budget used up)
+   */
+  public synchronized SchedulingResult schedule(Pod pod) {
+    Objects.requireNonNull(pod, "pod");
+    String namespace = namespace(pod.namespace());
+    String podName = Objects.requireNonNull(pod.name(), "pod metadata.name");
+    Pod withUid = pod.metadata().uid() != null ? pod
+        : new Pod(pod.metadata().toBuilder().uid(nameBasedUid(namespace, podName)).build(), pod.spec(), pod.status());
+
+    Resolution r = resolve(withUid, namespace);
+    if (r.failure != null) {
+      return new SchedulingResult.Unschedulable(pod, noneAvailable() + " " + r.failure + ".", Map.of(), null);
+    }
+    List<ResourceClaim> toAllocate = new ArrayList<>();
+    List<ResourceClaim> allocated = new ArrayList<>();
+    for (PodClaim c : r.claims) {
+      (c.claim.allocation() == null ? toAllocate : allocated).add(c.claim);
+    }
+
+    Map<Node, List<String>> rejected = new IdentityHashMap<>();
+    List<Node> candidates = new ArrayList<>();
+    for (Node node : nodes) {
+      List<String> why = filter(withUid, node, r.unserved, allocated);
+      if (why.isEmpty()) {
+        candidates.add(node);
+      } else {
+        rejected.put(node, why);
+      }
+    }
+    List<Node> feasible = toAllocate.isEmpty() ? candidates : snapshot.feasibleNodes(candidates, toAllocate, options);
+    if (feasible.size() < candidates.size()) {
+      Set<Node> fits = Collections.newSetFromMap(new IdentityHashMap<>());
+      fits.addAll(feasible);
+      for (Node node : candidates) {
+        if (!fits.contains(node)) {
+          rejected.put(node, List.of(CANNOT_ALLOCATE));
+        }
+      }
+    }
+    if (feasible.isEmpty()) {
+      return unschedulable(pod, rejected, toAllocate);
+    }
+    Choice choice = choose(feasible, toAllocate);
+    return commit(withUid, r, toAllocate, choice);
+  }
+
+  /**
+   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher {@code
+   * spec.priority} first (no priority counts as 0, as in Kubernetes), equal priorities in input
+   * order. Each placement is committed before the next pod is scheduled.
+   *
+   * @param pods the pods; bound ones are skipped
+   * @return one result per pending pod, in input order
+   * @throws AllocationException as {@link #schedule} does, for the first pod that causes one
+   */
+  public List<SchedulingResult> scheduleAll(Collection<Pod> pods) {
+    return scheduleAll(pods, r -> { });
+  }
+
+  /**
+   * Like {@link #scheduleAll(Collection)}, telling a listener after each pod, for progress.
+   *
+   * @param pods the pods; bound ones are skipped
+   * @param listener called with each result, in scheduling order
+   * @return one result per pending pod, in input order
+   */
+  public synchronized List<SchedulingResult> scheduleAll(Collection<Pod> pods, Consumer<SchedulingResult> listener) {
+    Objects.requireNonNull(listener, "listener");
+    List<Pod> pending = new ArrayList<>();
+    for (Pod p : Objects.requireNonNull(pods, "pods")) {
+      if (Objects.requireNonNull(p, "pod").spec().nodeName() == null) {
+        pending.add(p);
+      }
+    }
+    Integer[] order = IntStream.range(0, pending.size()).boxed().toArray(Integer[]::new);
+    // A stable sort: equal priorities keep input order.
+    Arrays.sort(order, (a, b) -> Integer.compare(priority(pending.get(b)), priority(pending.get(a))));
+    SchedulingResult[] results = new SchedulingResult[pending.size()];
+    for (int i : order) {
+      results[i] = schedule(pending.get(i));
+      listener.accept(results[i]);
+    }
+    return List.of(results);
+  }
+
+  /** {@return every claim: those given, as this session changed them, then those it made, in order} */
+  public synchronized List<ResourceClaim> claims() {
+    return List.copyOf(claims.values());
+  }
+
+  /** {@return the snapshot with every placement so far committed} */
+  public synchronized ClusterSnapshot snapshot() {
+    return snapshot;
+  }
+
+  /** {@return the nodes, in the order ties are broken} */
+  public List<Node> nodes() {
+    return nodes;
+  }
+
+  /* ---------------- resolution ---------------- */
+
+  /** One claim of the pod: the pod claim entry (null for the extended one) and the claim. */
+  private record PodClaim(@Nullable String entry, ResourceClaim claim, boolean generated,
+      @Nullable PodExtendedResourceClaimStatus extended) {}
+
+  private static final class Resolution {
+    final List<PodClaim> claims = new ArrayList<>();
+    List<String> unserved = List.of();
+    @Nullable String failure;
+  }
+
+  private Resolution resolve(Pod pod, String namespace) {
+    Resolution r = new Resolution();
+    Set<String> taken = new HashSet<>();
+    for (ResourceClaim c : claims.values()) {
+      if (namespace(c.metadata().namespace()).equals(namespace)) {
+        taken.add(c.name());
+      }
+    }
+    Set<String> seen = new HashSet<>();
+    for (PodResourceClaim entry : pod.spec().resourceClaims()) {
+      ResourceClaim claim;
+      boolean generated = false;
+      if (entry.resourceClaimName() != null) {
+        claim = claims.get(key(namespace, entry.resourceClaimName()));
+        if (claim == null) {
+          r.failure = "resourceclaim \"" + entry.resourceClaimName() + "\" not found";
+          return r;
+        }
+      } else if (entry.resourceClaimTemplateName() != null) {
+        PodResourceClaimStatus status = statusOf(pod, entry.name());
+        if (status != null) {
+          if (status.resourceClaimName() == null) {
+            continue; // the controller found that no claim is needed
+          }
+          claim = claims.get(key(namespace, status.resourceClaimName()));
+          if (claim == null) {
+            r.failure = "resourceclaim \"" + status.resourceClaimName() + "\" not found";
+            return r;
+          }
+        } else {
+          ResourceClaimTemplate template = templates.get(key(namespace, entry.resourceClaimTemplateName()));
+          if (template == null) {
+            r.failure = "pod claim \"" + entry.name() + "\": resourceclaimtemplate \""
+                + entry.resourceClaimTemplateName() + "\" not found";
+            return r;
+          }
+          // A claim made earlier whose name did not reach the pod's status yet, as the controller finds it.
+          ResourceClaim earlier = ownedClaim(pod, namespace, POD_CLAIM_NAME_ANNOTATION, entry.name());
+          claim = earlier != null ? earlier : fromTemplate(pod, namespace, entry.name(), template, taken);
+          taken.add(claim.name());
+          generated = true;
+        }
+      } else {
+        r.failure = "pod claim \"" + entry.name() + "\": neither resourceClaimName nor resourceClaimTemplateName is set";
+        return r;
+      }
+      if (!seen.add(claim.name())) {
+        continue; // two entries naming the same claim: it is allocated once
+      }
+      if (claim.allocation() != null && !reservedFor(claim, pod)
+          && claim.status().reservedFor().size() >= RESERVED_FOR_MAX) {
+        r.failure = "resourceclaim in use";
+        return r;
+      }
+      r.claims.add(new PodClaim(entry.name(), claim, generated, null));
+    }
+    ExtendedResources.Plan plan = extendedResources.plan(pod, extendedResourcesEnabled);
+    r.unserved = plan.unserved();
+    ResourceClaim earlier = plan.requests().isEmpty() ? null
+        : ownedClaim(pod, namespace, ExtendedResources.CLAIM_ANNOTATION, "true");
+    if (earlier != null) {
+      // Made in an earlier attempt: kept while allocated; otherwise it is stale, as the plugin's Filter says.
+      if (earlier.allocation() == null) {
+        r.failure = "cannot schedule extended resource claim";
+        return r;
+      }
+      r.claims.add(new PodClaim(null, earlier, false, null));
+    } else if (!plan.requests().isEmpty()) {
+      String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(pod.name()),
+          namespace + "/" + pod.name() + "/extended-resources", taken);
+      ObjectMeta meta = ObjectMeta.builder()
+          .name(name)
+          .generateName(GeneratedNames.extendedClaimBase(pod.name()))
+          .namespace(namespace)
+          .putAnnotation(ExtendedResources.CLAIM_ANNOTATION, "true")
+          .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, null))
+          .build();
+      ResourceClaim claim = new ResourceClaim(meta,
+          new ResourceClaimSpec(new DeviceClaim(plan.requests(), List.of(), List.of())), null);
+      r.claims.add(new PodClaim(null, claim, true, new PodExtendedResourceClaimStatus(plan.mappings(), name)));
+    }
+    return r;
+  }
+
+  /* The claim the resourceclaim controller makes from a template for one pod claim. */
+  private static ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
+      Set<String> taken) {
+    String base = GeneratedNames.templateClaimBase(pod.name(), entry);
+    ObjectMeta meta = ObjectMeta.builder()
+        .name(GeneratedNames.name(base, namespace + "/" + pod.name() + "/" + entry, taken))
+        .generateName(base)
+        .namespace(namespace)
+        .labels(template.spec().metadata().labels())
+        .annotations(template.spec().metadata().annotations())
+        .putAnnotation(POD_CLAIM_NAME_ANNOTATION, entry)
+        .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, true))
+        .build();
+    return new ResourceClaim(meta, template.spec().spec(), null);
+  }
+
+  /*
+   * A claim of the namespace with this annotation whose controller is the pod (an owner reference
+   * to a Pod with the pod's UID): findPodResourceClaim and findExtendedResourceClaim.
+   */
+  private @Nullable ResourceClaim ownedClaim(Pod pod, String namespace, String annotation, String value) {
+    for (ResourceClaim c : claims.values()) {
+      if (!namespace(c.metadata().namespace()).equals(namespace)
+          || !value.equals(c.metadata().annotations().get(annotation))) {
+        continue;
+      }
+      for (OwnerReference owner : c.metadata().ownerReferences()) {
+        if (Boolean.TRUE.equals(owner.controller()) && "Pod".equals(owner.kind())
+            && owner.uid().equals(pod.metadata().uid())) {
+          return c;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static @Nullable PodResourceClaimStatus statusOf(Pod pod, String entry) {
+    for (PodResourceClaimStatus s : pod.status().resourceClaimStatuses()) {
+      if (s.name().equals(entry)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /* ---------------- filtering and choosing ---------------- */
+
+  /** {@return why the node cannot take the pod before DRA allocation is tried; empty when it can} */
+  private static List<String> filter(Pod pod, Node node, List<String> unserved, List<ResourceClaim> allocated) {
+    String nodeName = pod.spec().nodeName();
+    if (nodeName != null && !nodeName.equals(node.name())) {
+      return List.of(NODE_NAME_MISMATCH);
+    }
+    if (!matchesNodeSelector(pod, node)) {
+      return List.of(AFFINITY_MISMATCH);
+    }
+    if (!unserved.isEmpty()) {
+      List<String> why = new ArrayList<>();
+      for (String resource : unserved) {
+        why.add("Insufficient " + resource);
+      }
+      return why;
+    }
+    for (ResourceClaim c : allocated) {
+      if (c.allocation().nodeSelector() != null && !c.allocation().nodeSelector().matches(node)) {
+        return List.of(CLAIM_NOT_ON_NODE);
+      }
+    }
+    return List.of();
+  }
+
+  private static boolean matchesNodeSelector(Pod pod, Node node) {
+    Map<String, String> labels = node.metadata().labels();
+    for (Map.Entry<String, String> e : pod.spec().nodeSelector().entrySet()) {
+      if (!e.getValue().equals(labels.get(e.getKey()))) {
+        return false;
+      }
+    }
+    return pod.spec().requiredNodeAffinity() == null || pod.spec().requiredNodeAffinity().matches(node);
+  }
+
+  private record Choice(Node node, List<AllocationResult> results) {}
+
+  private Choice choose(List<Node> feasible, List<ResourceClaim> toAllocate) {
+    if (!scorer.readsUsage()) {
+      Node node = feasible.get(0);
+      return new Choice(node, allocateOn(node, toAllocate));
+    }
+    List<List<AllocationResult>> results = new ArrayList<>(Collections.nCopies(feasible.size(), null));
+    double[] scores = new double[feasible.size()];
+    RuntimeException[] errors = new RuntimeException[feasible.size()];
+    IntStream.range(0, feasible.size()).parallel().forEach(i -> {
+      try {
+        List<AllocationResult> placed = allocateOn(feasible.get(i), toAllocate);
+        results.set(i, placed);
+        scores[i] = scorer.score(NodeUsage.of(snapshot, feasible.get(i), placed));
+      } catch (RuntimeException e) {
+        errors[i] = e;
+      }
+    });
+    int best = -1;
+    for (int i = 0; i < feasible.size(); i++) {
+      if (errors[i] != null) {
+        throw errors[i]; // the first in node order, so that the failure does not depend on timing
+      }
+      if (best < 0 || scores[i] > scores[best]) {
+        best = i;
+      }
+    }
+    return new Choice(feasible.get(best), results.get(best));
+  }
+
+  private List<AllocationResult> allocateOn(Node node, List<ResourceClaim> toAllocate) {
+    if (toAllocate.isEmpty()) {
+      return List.of();
+    }
+    AllocationOutcome outcome = snapshot.allocate(node, toAllocate, options);
+    if (!(outcome instanceof AllocationOutcome.Allocated)) {
+      // feasibleNodes and allocate run the same search on the same snapshot.
+      throw new IllegalStateException("node " + node.name() + " was feasible but the claims did not fit");
+    }
+    return ((AllocationOutcome.Allocated) outcome).results();
+  }
+
+  /* ---------------- outcomes ---------------- */
+
+  private SchedulingResult commit(Pod pod, Resolution r, List<ResourceClaim> toAllocate, Choice choice) {
+    ResourceClaimConsumerReference consumer =
+        new ResourceClaimConsumerReference(null, "pods", pod.name(), pod.metadata().uid());
+    List<ResourceClaim> podClaims = new ArrayList<>();
+    List<ResourceClaim> newlyAllocated = new ArrayList<>();
+    List<PodResourceClaimStatus> statuses = new ArrayList<>(pod.status().resourceClaimStatuses());
+    PodExtendedResourceClaimStatus extended = pod.status().extendedResourceClaimStatus();
+    for (PodClaim c : r.claims) {
+      ResourceClaim claim = c.claim;
+      int index = indexOf(toAllocate, claim);
+      if (index >= 0) {
+        claim = claim.withAllocation(choice.results.get(index));
+        newlyAllocated.add(claim);
+      }
+      if (!reservedFor(claim, pod)) {
+        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(claim.status().reservedFor());
+        reserved.add(consumer);
+        claim = new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(claim.allocation(), reserved));
+      }
+      claims.put(key(claim.metadata().namespace(), claim.name()), claim);
+      podClaims.add(claim);
+      if (c.generated && c.entry != null) {
+        statuses.add(new PodResourceClaimStatus(c.entry, claim.name()));
+      }
+      if (c.extended != null) {
+        extended = c.extended;
+      }
+    }
+    if (!newlyAllocated.isEmpty()) {
+      snapshot = snapshot.withAllocated(newlyAllocated);
+    }
+    Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
+        new PodStatus(statuses, extended));
+    return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
+  }
+
+  private static int indexOf(List<ResourceClaim> list, ResourceClaim claim) {
+    for (int i = 0; i < list.size(); i++) {
+      if (list.get(i) == claim) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /*
+   * kube-scheduler's FitError text: the count of nodes per reason, sorted as strings. The
+   * reason "cannot allocate all claims" carries the allocator's summary for the first such node.
+   */
+  private SchedulingResult unschedulable(Pod pod, Map<Node, List<String>> rejected, List<ResourceClaim> toAllocate) {
+    Map<String, String> reasons = new LinkedHashMap<>();
+    Map<String, Integer> histogram = new TreeMap<>();
+    Node firstCannotAllocate = null;
+    for (Node node : nodes) {
+      List<String> why = rejected.get(node);
+      reasons.put(node.name(), String.join(", ", why));
+      for (String w : why) {
+        histogram.merge(w, 1, Integer::sum);
+      }
+      if (firstCannotAllocate == null && why.contains(CANNOT_ALLOCATE)) {
+        firstCannotAllocate = node;
+      }
+    }
+    Explanation explanation = null;
+    if (firstCannotAllocate != null) {
+      AllocationOutcome outcome = snapshot.allocate(firstCannotAllocate, toAllocate, options);
+      if (outcome instanceof AllocationOutcome.Unsatisfiable) {
+        explanation = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
+      }
+    }
+    List<String> counts = new ArrayList<>();
+    for (Map.Entry<String, Integer> e : histogram.entrySet()) {
+      String text = e.getValue() + " " + e.getKey();
+      if (e.getKey().equals(CANNOT_ALLOCATE) && explanation != null) {
+        text += " (" + oneLine(explanation) + ")";
+      }
+      counts.add(text);
+    }
+    counts.sort(null);
+    String message = noneAvailable() + (counts.isEmpty() ? "" : " " + String.join(", ", counts) + ".");
+    return new SchedulingResult.Unschedulable(pod, message, reasons, explanation);
+  }
+
+  /** {@return the explanation's summary on one line, as "node NAME: first reason; next reason"} */
+  private static String oneLine(Explanation e) {
+    String[] lines = e.summary().split("\n");
+    StringBuilder sb = new StringBuilder("node ").append(e.node()).append(':');
+    for (int i = 1; i < lines.length; i++) {
+      sb.append(i == 1 ? " " : "; ").append(lines[i].strip());
+    }
+    return sb.toString();
+  }
+
+  private String noneAvailable() {
+    return "0/" + nodes.size() + " nodes are available:";
+  }
+
+  /* ---------------- helpers ---------------- */
+
+  /* IsReservedForPod: the reference compares the UID only. */
+  private static boolean reservedFor(ResourceClaim claim, Pod pod) {
+    if (claim.status() == null) {
+      return false;
+    }
+    for (ResourceClaimConsumerReference ref : claim.status().reservedFor()) {
+      if (Objects.equals(ref.uid(), pod.metadata().uid())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static int priority(Pod pod) {
+    Integer p = pod.spec().priority();
+    return p == null ? 0 : p;
+  }
+
+  private static String namespace(@Nullable String namespace) {
+    return namespace == null || namespace.isEmpty() ? "default" : namespace;
+  }
+
+  private static String key(@Nullable String namespace, String name) {
+    return namespace(namespace) + "/" + name;
+  }
+
+  private static String nameBasedUid(String namespace, String name) {
+    return UUID.nameUUIDFromBytes((namespace + "/" + name).getBytes(StandardCharsets.UTF_8)).toString();
+  }
+
+  /** Configures a {@link PodScheduler}. Not thread-safe. */
+  public static final class Builder {
+    private final StructuredAllocator allocator;
+    private List<Node> nodes = List.of();
+    private List<ResourceSlice> slices = List.of();
+    private List<DeviceClass> classes = List.of();
+    private List<ResourceClaim> claims = List.of();
+    private List<ResourceClaimTemplate> templates = List.of();
+    private List<DeviceTaintRule> taintRules = List.of();
+    private NodeScorer scorer = NodeScorer.first();
+    private AllocationOptions options = AllocationOptions.defaults();
+    private boolean extendedResources = true;
+    private @Nullable ClusterSnapshot snapshot;
+
+    private Builder(StructuredAllocator allocator) {
+      this.allocator = allocator;
+    }
+
+    /**
+     * Sets the nodes pods may go to; their order breaks ties.
+     *
+     * @param nodes the nodes
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder nodes(Collection<Node> nodes) {
+      this.nodes = List.copyOf(nodes);
+      return this;
+    }
+
+    /**
+     * Sets every ResourceSlice of the cluster.
+     *
+     * @param slices the slices
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder slices(Collection<ResourceSlice> slices) {
+      this.slices = List.copyOf(slices);
+      return this;
+    }
+
+    /**
+     * Sets every DeviceClass; they also map extended resources to classes.
+     *
+     * @param classes the classes
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder classes(Collection<DeviceClass> classes) {
+      this.classes = List.copyOf(classes);
+      return this;
+    }
+
+    /**
+     * Sets every existing ResourceClaim, allocated or not: pods refer to them by name, and the
+     * allocated ones hold their devices.
+     *
+     * @param claims the claims
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder claims(Collection<ResourceClaim> claims) {
+      this.claims = List.copyOf(claims);
+      return this;
+    }
+
+    /**
+     * Sets every ResourceClaimTemplate pods may refer to.
+     *
+     * @param templates the templates
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder templates(Collection<ResourceClaimTemplate> templates) {
+      this.templates = List.copyOf(templates);
+      return this;
+    }
+
+    /**
+     * Sets the DeviceTaintRules whose taints the devices they select get, as the scheduler's
+     * slice tracker applies them (see {@link StructuredAllocator#snapshot(Collection, Collection,
+     * Collection, Collection)}); not used when a snapshot is given.
+     *
+     * @param taintRules the rules
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder taintRules(Collection<DeviceTaintRule> taintRules) {
+      this.taintRules = List.copyOf(taintRules);
+      return this;
+    }
+
+    /**
+     * Sets how a node is chosen among those that fit (default {@link NodeScorer#first()}).
+     *
+     * @param scorer the scorer
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder scorer(NodeScorer scorer) {
+      this.scorer = Objects.requireNonNull(scorer, "scorer");
+      return this;
+    }
+
+    /**
+     * Sets the step budget, deadline and cancellation of each node's search.
+     *
+     * @param options the options
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder options(AllocationOptions options) {
+      this.options = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * Sets the DRAExtendedResource gate (default on): with it off, no extended resource is
+     * served by DRA, and a pod asking for one fits no node.
+     *
+     * @param enabled whether DeviceClasses serve extended resources
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder extendedResources(boolean enabled) {
+      this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Starts from this snapshot instead of building one from the slices, classes and claims
+     * (which must then be those the snapshot was built from): a scheduler that keeps snapshots
+     * across cycles derives them incrementally.
+     *
+     * @param snapshot the snapshot
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder snapshot(ClusterSnapshot snapshot) {
+      this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+      return this;
+    }
+
+    /**
+     * Builds the scheduler and its snapshot.
+     *
+     * @return the scheduler
+     */
+    public PodScheduler build() {
+      return new PodScheduler(this);
+    }
+  }
+}
