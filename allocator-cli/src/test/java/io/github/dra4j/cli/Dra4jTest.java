@@ -126,7 +126,7 @@ final class Dra4jTest {
   static Stream<Named<String[]>> usageErrors() {
     return Stream.of(
         Named.of("no command", new String[] {}),
-        Named.of("unknown command", new String[] {"schedule"}),
+        Named.of("unknown command", new String[] {"simulate-everything"}),
         Named.of("allocate without --node", new String[] {"allocate", "-f", "x.yaml"}),
         Named.of("allocate without -f", new String[] {"allocate", "--node", "node-1"}),
         Named.of("unknown output format", new String[] {"flatten", "-f", "x.yaml", "-o", "xml"}),
@@ -139,7 +139,7 @@ final class Dra4jTest {
     Cli.Result r = Cli.run(args);
     assertThat(r.exit()).as(r.toString()).isEqualTo(2);
     assertThat(r.out()).isEmpty();
-    String command = args.length == 0 || args[0].equals("schedule") ? "dra4j" : "dra4j " + args[0];
+    String command = args.length == 0 || args[0].equals("simulate-everything") ? "dra4j" : "dra4j " + args[0];
     List<String> lines = r.err().lines().toList();
     assertThat(lines).as(r.toString()).hasSize(2);
     assertThat(lines.get(0)).startsWith(command + ": ");
@@ -159,7 +159,8 @@ final class Dra4jTest {
     return Stream.of(
         Named.of("help", new String[] {"help"}),
         Named.of("help allocate", new String[] {"help", "allocate"}),
-        Named.of("help validate", new String[] {"help", "validate"}));
+        Named.of("help validate", new String[] {"help", "validate"}),
+        Named.of("help schedule", new String[] {"help", "schedule"}));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -174,9 +175,9 @@ final class Dra4jTest {
 
   @Test
   void helpCommand_unknownCommandIsAUsageError() {
-    Cli.Result r = Cli.run("help", "schedule");
+    Cli.Result r = Cli.run("help", "simulate-everything");
     assertThat(r.exit()).as(r.toString()).isEqualTo(2);
-    assertThat(r.err()).contains("schedule");
+    assertThat(r.err()).contains("simulate-everything");
   }
 
   @Test

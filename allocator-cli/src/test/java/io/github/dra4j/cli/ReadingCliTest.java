@@ -109,7 +109,7 @@ final class ReadingCliTest {
 
   @Test
   void allocate_invalidPodFieldIsExit2WithItsPath() {
-    String pod = POD.replace("name: c,", "name: c, resources: {limits: {cpu: much}},").replace(", resources: {claims", ", x: {claims");
+    String pod = POD.replace("resources: {claims: [{name: gpu}]}", "resources: {limits: {cpu: much}, claims: [{name: gpu}]}");
     Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, pod), "allocate", "--node", "node-1", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isEqualTo(2);

@@ -139,7 +139,7 @@ final class ScheduleCommandTest {
         .isEqualTo(name);
     assertThat(claim.path("metadata").path("ownerReferences").path(0).path("uid").asText())
         .isEqualTo(pod0.path("metadata").path("uid").asText());
-    assertThat(r.err()).contains("skipped 1 objects of kinds not used for scheduling: Namespace (1)");
+    assertThat(r.err()).contains("skipped 1 object of kinds not used for allocation: Namespace (1)");
   }
 
   @Test

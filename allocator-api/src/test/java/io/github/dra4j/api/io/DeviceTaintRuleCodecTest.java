@@ -81,7 +81,7 @@ final class DeviceTaintRuleCodecTest {
         .isInstanceOfSatisfying(DecodeException.class, e -> {
           assertThat(e.path()).isEqualTo("apiVersion");
           assertThat(e.getMessage()).contains("DeviceTaintRule/unhealthy-gpu-3")
-              .contains("supported: resource.k8s.io/v1, v1beta2, v1alpha3");
+              .contains("supported: resource.k8s.io/v1, resource.k8s.io/v1beta2, resource.k8s.io/v1alpha3");
         });
   }
 

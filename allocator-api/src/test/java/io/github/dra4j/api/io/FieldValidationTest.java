@@ -76,7 +76,7 @@ final class FieldValidationTest {
             "unknown field \"strng\", did you mean \"string\"?"),
         Arguments.of("v1alpha3 DeviceTaintRule",
             "apiVersion: resource.k8s.io/v1alpha3\nkind: DeviceTaintRule\nmetadata: {name: r}\n"
-                + "spec: {deviceSelector: {driver: d}, taint: {key: k, efect: NoSchedule}}\n",
+                + "spec: {deviceSelector: {driver: d}, taint: {key: k, effect: NoSchedule, efect: NoSchedule}}\n",
             "spec.taint.efect", "unknown field \"efect\", did you mean \"effect\"?"),
         Arguments.of("v1 ResourceClaimTemplate: the claim spec inside",
             "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: t}\n"
