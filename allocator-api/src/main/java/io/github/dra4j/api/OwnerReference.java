@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  * @param apiVersion the owner's API version, {@code v1} for a pod
  * @param kind the owner's kind, such as {@code Pod}
  * @param name the owner's name
- * @param uid the owner's UID
+ * @param uid the owner's UID; null when the input lacked it (a redacted dump): allocation never
+ *     reads it, and {@code Validator} reports it missing
  * @param controller whether the owner is the managing controller
  * @param blockOwnerDeletion whether the owner's foreground deletion waits for this object
  */
@@ -19,13 +20,12 @@ public record OwnerReference(
     String apiVersion,
     String kind,
     String name,
-    String uid,
+    @Nullable String uid,
     @Nullable Boolean controller,
     @Nullable Boolean blockOwnerDeletion) {
   public OwnerReference {
     Objects.requireNonNull(apiVersion, "apiVersion");
     Objects.requireNonNull(kind, "kind");
     Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(uid, "uid");
   }
 }

@@ -374,7 +374,7 @@ public final class PodScheduler {
       }
       for (OwnerReference owner : c.metadata().ownerReferences()) {
         if (Boolean.TRUE.equals(owner.controller()) && "Pod".equals(owner.kind())
-            && owner.uid().equals(pod.metadata().uid())) {
+            && owner.uid() != null && owner.uid().equals(pod.metadata().uid())) {
           return c;
         }
       }

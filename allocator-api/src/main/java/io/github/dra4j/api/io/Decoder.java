@@ -422,7 +422,7 @@ final class Decoder {
 
   static OwnerReference ownerReference(In in) {
     in.object();
-    return new OwnerReference(in.reqStr("apiVersion"), in.reqStr("kind"), in.reqStr("name"), in.reqStr("uid"),
+    return new OwnerReference(in.reqStr("apiVersion"), in.reqStr("kind"), in.reqStr("name"), in.str("uid"),
         in.boolOrNull("controller"), in.boolOrNull("blockOwnerDeletion"));
   }
 

@@ -357,7 +357,7 @@ final class Encoder {
     n.put("apiVersion", r.apiVersion());
     n.put("kind", r.kind());
     n.put("name", r.name());
-    n.put("uid", r.uid());
+    str(n, "uid", r.uid());
     bool(n, "controller", r.controller());
     bool(n, "blockOwnerDeletion", r.blockOwnerDeletion());
     return n;

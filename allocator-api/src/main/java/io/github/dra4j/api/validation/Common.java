@@ -82,6 +82,12 @@ final class Common {
     if (ns != null && !ns.isEmpty()) {
       Formats.dnsLabel(ns, path.child("namespace"), errs);
     }
+    for (int i = 0; i < meta.ownerReferences().size(); i++) {
+      String uid = meta.ownerReferences().get(i).uid();
+      if (uid == null || uid.isEmpty()) {
+        errs.add(FieldError.required(path.child("ownerReferences").index(i).child("uid"), ""));
+      }
+    }
   }
 
   /** A core/v1 NodeSelector, as core validation checks it. */

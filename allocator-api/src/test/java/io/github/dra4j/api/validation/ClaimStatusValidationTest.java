@@ -42,4 +42,24 @@ final class ClaimStatusValidationTest {
     assertThat(Validator.validate(claim)).extracting(FieldError::toString).containsExactlyElementsOf(errors);
     assertThat(CODEC.read(CODEC.writeJson(claim), ResourceClaim.class)).isEqualTo(claim);
   }
+
+  static Stream<Arguments> owners() {
+    return Stream.of(
+        Arguments.of("complete", "{apiVersion: v1, kind: Pod, name: p, uid: u1, controller: true}", List.of()),
+        Arguments.of("uid missing, as in a redacted dump", "{apiVersion: v1, kind: Pod, name: p, controller: true}",
+            List.of("metadata.ownerReferences[0].uid: Required value")));
+  }
+
+  /** Metadata allocation does not read never blocks decoding; validation reports what the API requires. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("owners")
+  void ownerReference(String name, String owner, List<String> errors) throws Exception {
+    String yaml = "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\n"
+        + "metadata: {name: c, namespace: ns, ownerReferences: [" + owner + "]}\n"
+        + "spec: {devices: {requests: [{name: r, exactly: {deviceClassName: k}}]}}\n";
+    ResourceClaim claim = CODEC.read(yaml, ResourceClaim.class);
+
+    assertThat(Validator.validate(claim)).extracting(FieldError::toString).containsExactlyElementsOf(errors);
+    assertThat(CODEC.read(CODEC.writeJson(claim), ResourceClaim.class)).isEqualTo(claim);
+  }
 }
