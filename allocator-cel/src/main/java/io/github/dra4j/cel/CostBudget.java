@@ -1,30 +1,25 @@
 package io.github.dra4j.cel;
 
-import org.projectnessie.cel.interpreter.InterpretableDecorator;
+import dev.cel.common.ast.CelExpr;
+import dev.cel.runtime.CelEvaluationListener;
 
 /*
- * Runtime cost accounting. cel-java 0.6.0 has no runtime cost tracking (cel-go's
+ * Runtime cost accounting for one evaluation. CEL-Java has no runtime cost tracking (cel-go's
  * cel.CostLimit), so every evaluated node of the program (calls, selections, identifiers,
- * literals, each comprehension step's sub-expressions) is charged one unit through an
- * evaluation observer, and evaluation stops once the limit is passed. This approximates
+ * literals, each comprehension step's sub-expressions) is charged one unit through CEL-Java's
+ * evaluation listener, and evaluation stops once the limit is passed. This approximates
  * cel-go's tracker, which also charges about one unit per node and per comprehension
  * iteration; it does not add cel-go's size-proportional charges for string and list functions
  * (those inputs are bounded by the API's size limits).
- *
- * The counter is per thread: a compiled program is shared by all threads, and one evaluation
- * runs on one thread from start to end.
  */
-final class CostBudget {
+final class CostBudget implements CelEvaluationListener {
 
   /** The reference's limit (resourceapi.CELSelectorExpressionMaxCost). */
   static final long MAX_COST = 1_000_000;
 
   static final String LIMIT_EXCEEDED = "operation cancelled: actual cost limit exceeded";
 
-  private static final ThreadLocal<CostBudget> CURRENT = ThreadLocal.withInitial(CostBudget::new);
-
-  // Outside an evaluation (a program being planned) the budget is unlimited.
-  private long remaining = Long.MAX_VALUE;
+  private long remaining;
   private boolean exceeded;
 
   /** Thrown out of the evaluation when the budget is spent. */
@@ -36,17 +31,8 @@ final class CostBudget {
     }
   }
 
-  /** {@return this thread's budget, reset to the given limit} */
-  static CostBudget start(long limit) {
-    CostBudget b = CURRENT.get();
-    b.remaining = limit;
-    b.exceeded = false;
-    return b;
-  }
-
-  /** Ends the evaluation: the thread's budget is unlimited again. */
-  void finish() {
-    remaining = Long.MAX_VALUE;
+  CostBudget(long limit) {
+    this.remaining = limit;
   }
 
   /** {@return whether the budget ran out during the evaluation} */
@@ -54,15 +40,11 @@ final class CostBudget {
     return exceeded;
   }
 
-  private void charge() {
+  @Override
+  public void callback(CelExpr expr, Object result) {
     if (--remaining < 0) {
       exceeded = true;
       throw new ExceededException();
     }
-  }
-
-  /** {@return the decorator that charges one unit per evaluated node} */
-  static InterpretableDecorator decorator() {
-    return InterpretableDecorator.decObserveEval((id, value) -> CURRENT.get().charge());
   }
 }

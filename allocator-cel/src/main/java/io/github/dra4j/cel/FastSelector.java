@@ -1,12 +1,12 @@
 package io.github.dra4j.cel;
 
-import com.google.api.expr.v1alpha1.Constant;
-import com.google.api.expr.v1alpha1.Expr;
+import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.ast.CelConstant;
+import dev.cel.common.ast.CelExpr;
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.core.DeviceView;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.projectnessie.cel.Ast;
-import org.projectnessie.cel.CEL;
 
 /*
  * A fast path for the smallest selectors, which are most of them in practice:
@@ -15,7 +15,7 @@ import org.projectnessie.cel.CEL;
  * directly, without the interpreter's activation, attribute resolution or value adaptation, and
  * allocates nothing.
  *
- * The program compiled by cel-java stays the source of truth. A node answers TRUE or FALSE only
+ * The program compiled by CEL-Java stays the source of truth. A node answers TRUE or FALSE only
  * when that is provably what the program returns; otherwise the selector evaluates the program
  * and its value, error or cost-limit failure is the answer:
  * - an equality answers only when the attribute exists with the literal's exact kind (string,
@@ -109,7 +109,8 @@ final class FastSelector {
       if (a instanceof DeviceAttribute.OfBool) {
         return ((DeviceAttribute.OfBool) a).value() ? TRUE : FALSE;
       }
-      return undecided(a);
+      // A value of another kind is a type error that CEL-Java's && and || do not absorb.
+      return a == null ? VALUE : UNKNOWN;
     }
 
     @Override
@@ -130,7 +131,7 @@ final class FastSelector {
         ? VALUE : UNKNOWN;
   }
 
-  /** {@code left && right}, evaluated as cel-java's EvalAnd. */
+  /** {@code left && right}, evaluated as CEL's && (left to right, errors absorbed by a false operand). */
   record And(Node left, Node right) implements Node {
     @Override
     public int eval(DeviceView device) {
@@ -154,7 +155,7 @@ final class FastSelector {
     }
   }
 
-  /** {@code left || right}, evaluated as cel-java's EvalOr. */
+  /** {@code left || right}, evaluated as CEL's || (left to right, errors absorbed by a true operand). */
   record Or(Node left, Node right) implements Node {
     @Override
     public int eval(DeviceView device) {
@@ -212,42 +213,43 @@ final class FastSelector {
    *
    * @return the fast tree, or null when no device could be decided without the program
    */
-  static @Nullable Node analyse(Ast ast) {
-    Node n = node(CEL.astToCheckedExpr(ast).getExpr());
+  static @Nullable Node analyse(CelAbstractSyntaxTree ast) {
+    Node n = node(ast.getExpr());
     return n.decides() ? n : null;
   }
 
-  private static Node node(Expr e) {
-    if (e.hasConstExpr() && e.getConstExpr().getConstantKindCase() == Constant.ConstantKindCase.BOOL_VALUE) {
-      return new Literal(e.getConstExpr().getBoolValue());
+  private static Node node(CelExpr e) {
+    if (e.getKind() == CelExpr.ExprKind.Kind.CONSTANT && e.constant().getKind() == CelConstant.Kind.BOOLEAN_VALUE) {
+      return new Literal(e.constant().booleanValue());
     }
     String[] name = attributeName(e);
     if (name != null) {
       return new BareBoolAttribute(name[0], name[1]);
     }
-    if (!e.hasCallExpr()) {
+    if (e.getKind() != CelExpr.ExprKind.Kind.CALL) {
       return Opaque.INSTANCE;
     }
-    Expr.Call call = e.getCallExpr();
-    if (call.hasTarget()) {
+    CelExpr.CelCall call = e.call();
+    if (call.target().isPresent()) {
       return Opaque.INSTANCE;
     }
-    // cel-java's parser balances a chain `a && b && c` into binary calls, keeping the order.
-    switch (call.getFunction()) {
+    List<CelExpr> args = call.args();
+    // The parser balances a chain `a && b && c` into binary calls, keeping the order.
+    switch (call.function()) {
       case "_&&_":
-        return call.getArgsCount() == 2 ? new And(node(call.getArgs(0)), node(call.getArgs(1))) : Opaque.INSTANCE;
+        return args.size() == 2 ? new And(node(args.get(0)), node(args.get(1))) : Opaque.INSTANCE;
       case "_||_":
-        return call.getArgsCount() == 2 ? new Or(node(call.getArgs(0)), node(call.getArgs(1))) : Opaque.INSTANCE;
+        return args.size() == 2 ? new Or(node(args.get(0)), node(args.get(1))) : Opaque.INSTANCE;
       case "!_":
-        return call.getArgsCount() == 1 ? new Not(node(call.getArgs(0))) : Opaque.INSTANCE;
+        return args.size() == 1 ? new Not(node(args.get(0))) : Opaque.INSTANCE;
       case "_==_":
       case "_!=_":
-        if (call.getArgsCount() != 2) {
+        if (args.size() != 2) {
           return Opaque.INSTANCE;
         }
-        boolean negated = call.getFunction().equals("_!=_");
-        Node n = comparison(call.getArgs(0), call.getArgs(1), negated);
-        return n != null ? n : orOpaque(comparison(call.getArgs(1), call.getArgs(0), negated));
+        boolean negated = call.function().equals("_!=_");
+        Node n = comparison(args.get(0), args.get(1), negated);
+        return n != null ? n : orOpaque(comparison(args.get(1), args.get(0), negated));
       default:
         return Opaque.INSTANCE;
     }
@@ -258,26 +260,25 @@ final class FastSelector {
   }
 
   /** {@return the node of {@code subject == literal}, or null when it is another shape} */
-  private static @Nullable Node comparison(Expr subject, Expr literal, boolean negated) {
-    if (!literal.hasConstExpr()) {
+  private static @Nullable Node comparison(CelExpr subject, CelExpr literal, boolean negated) {
+    if (literal.getKind() != CelExpr.ExprKind.Kind.CONSTANT) {
       return null;
     }
-    Constant c = literal.getConstExpr();
+    CelConstant c = literal.constant();
     if (isDeviceField(subject, CelEnvironment.DRIVER)) {
-      return c.getConstantKindCase() == Constant.ConstantKindCase.STRING_VALUE
-          ? new Driver(c.getStringValue(), negated) : null;
+      return c.getKind() == CelConstant.Kind.STRING_VALUE ? new Driver(c.stringValue(), negated) : null;
     }
     String[] name = attributeName(subject);
     if (name == null) {
       return null;
     }
-    switch (c.getConstantKindCase()) {
+    switch (c.getKind()) {
       case STRING_VALUE:
-        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofString(c.getStringValue()), negated);
+        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofString(c.stringValue()), negated);
       case INT64_VALUE:
-        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofInt(c.getInt64Value()), negated);
-      case BOOL_VALUE:
-        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofBool(c.getBoolValue()), negated);
+        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofInt(c.int64Value()), negated);
+      case BOOLEAN_VALUE:
+        return new AttributeEquals(name[0], name[1], DeviceAttribute.ofBool(c.booleanValue()), negated);
       default:
         return null;
     }
@@ -287,13 +288,13 @@ final class FastSelector {
    * {@return domain and id of {@code device.attributes["domain"]["id"]} (either key also as a
    * field selection), or null for any other expression}
    */
-  private static String @Nullable [] attributeName(Expr e) {
-    Expr domains = mapOperand(e);
+  private static String @Nullable [] attributeName(CelExpr e) {
+    CelExpr domains = mapOperand(e);
     String id = mapKey(e);
     if (domains == null || id == null) {
       return null;
     }
-    Expr attributes = mapOperand(domains);
+    CelExpr attributes = mapOperand(domains);
     String domain = mapKey(domains);
     if (attributes == null || domain == null || !isDeviceField(attributes, CelEnvironment.ATTRIBUTES)) {
       return null;
@@ -301,42 +302,46 @@ final class FastSelector {
     return new String[] {domain, id};
   }
 
+  private static boolean isSelect(CelExpr e) {
+    return e.getKind() == CelExpr.ExprKind.Kind.SELECT && !e.select().testOnly();
+  }
+
   /** {@return the map of {@code m.key} or {@code m["key"]}, or null} */
-  private static @Nullable Expr mapOperand(Expr e) {
-    if (e.hasSelectExpr() && !e.getSelectExpr().getTestOnly()) {
-      return e.getSelectExpr().getOperand();
+  private static @Nullable CelExpr mapOperand(CelExpr e) {
+    if (isSelect(e)) {
+      return e.select().operand();
     }
     if (isStringIndex(e)) {
-      return e.getCallExpr().getArgs(0);
+      return e.call().args().get(0);
     }
     return null;
   }
 
   /** {@return the key of {@code m.key} or {@code m["key"]}, or null} */
-  private static @Nullable String mapKey(Expr e) {
-    if (e.hasSelectExpr() && !e.getSelectExpr().getTestOnly()) {
-      return e.getSelectExpr().getField();
+  private static @Nullable String mapKey(CelExpr e) {
+    if (isSelect(e)) {
+      return e.select().field();
     }
     if (isStringIndex(e)) {
-      return e.getCallExpr().getArgs(1).getConstExpr().getStringValue();
+      return e.call().args().get(1).constant().stringValue();
     }
     return null;
   }
 
-  private static boolean isStringIndex(Expr e) {
-    if (!e.hasCallExpr()) {
+  private static boolean isStringIndex(CelExpr e) {
+    if (e.getKind() != CelExpr.ExprKind.Kind.CALL) {
       return false;
     }
-    Expr.Call call = e.getCallExpr();
-    return !call.hasTarget() && call.getFunction().equals("_[_]") && call.getArgsCount() == 2
-        && call.getArgs(1).hasConstExpr()
-        && call.getArgs(1).getConstExpr().getConstantKindCase() == Constant.ConstantKindCase.STRING_VALUE;
+    CelExpr.CelCall call = e.call();
+    return call.target().isEmpty() && call.function().equals("_[_]") && call.args().size() == 2
+        && call.args().get(1).getKind() == CelExpr.ExprKind.Kind.CONSTANT
+        && call.args().get(1).constant().getKind() == CelConstant.Kind.STRING_VALUE;
   }
 
   /** {@return whether the expression is {@code device.<field>}} */
-  private static boolean isDeviceField(Expr e, String field) {
-    return e.hasSelectExpr() && !e.getSelectExpr().getTestOnly() && e.getSelectExpr().getField().equals(field)
-        && e.getSelectExpr().getOperand().hasIdentExpr()
-        && e.getSelectExpr().getOperand().getIdentExpr().getName().equals(CelEnvironment.DEVICE);
+  private static boolean isDeviceField(CelExpr e, String field) {
+    return isSelect(e) && e.select().field().equals(field)
+        && e.select().operand().getKind() == CelExpr.ExprKind.Kind.IDENT
+        && e.select().operand().ident().name().equals(CelEnvironment.DEVICE);
   }
 }
