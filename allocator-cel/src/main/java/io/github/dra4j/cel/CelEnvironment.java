@@ -142,7 +142,7 @@ final class CelEnvironment {
     } catch (CelEvaluationException | RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
-    return new CelSelector(expression, program, null, FastSelector.analyse(ast));
+    return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast));
   }
 
   private static final java.util.regex.Pattern ANTLR_ERROR = java.util.regex.Pattern.compile(
@@ -154,7 +154,7 @@ final class CelEnvironment {
   }
 
   private CelSelector failed(String expression, String error) {
-    return new CelSelector(expression, null, error, null);
+    return new CelSelector(expression, null, error, null, null);
   }
 
   /** {@return the variables of one evaluation: {@code device} bound to the view} */

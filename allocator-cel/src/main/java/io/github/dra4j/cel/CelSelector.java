@@ -27,13 +27,15 @@ final class CelSelector implements CompiledSelector {
   private final CelRuntime.@Nullable Program program;
   private final @Nullable String compileError;
   private final FastSelector.@Nullable Node fast;
+  private final CostBudget.@Nullable Model costModel;
 
   CelSelector(String expression, CelRuntime.@Nullable Program program, @Nullable String compileError,
-      FastSelector.@Nullable Node fast) {
+      FastSelector.@Nullable Node fast, CostBudget.@Nullable Model costModel) {
     this.expression = expression;
     this.program = program;
     this.compileError = compileError;
     this.fast = fast;
+    this.costModel = costModel;
   }
 
   @Override
@@ -72,11 +74,36 @@ final class CelSelector implements CompiledSelector {
 
   /** {@return the program's answer, as {@link #matches} gives it when the fast tree does not decide} */
   boolean evaluate(DeviceView device) {
+    return evaluate(device, budget(CostBudget.MAX_COST));
+  }
+
+  private CostBudget budget(long limit) {
+    CostBudget.Model m = costModel;
+    if (program == null || m == null) {
+      throw new SelectorEvaluationException("CEL compile error: " + compileError);
+    }
+    return new CostBudget(limit, m);
+  }
+
+  /**
+   * {@return the runtime cost of evaluating the program on the device, as the limit counts it;
+   * for tests of the cost model}
+   */
+  long cost(DeviceView device) {
+    CostBudget budget = budget(Long.MAX_VALUE);
+    try {
+      evaluate(device, budget);
+    } catch (SelectorEvaluationException e) {
+      // An evaluation error still has the cost of what was evaluated.
+    }
+    return budget.cost();
+  }
+
+  private boolean evaluate(DeviceView device, CostBudget budget) {
     CelRuntime.Program p = program;
     if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);
     }
-    CostBudget budget = new CostBudget(CostBudget.MAX_COST);
     Object result;
     try {
       result = p.trace(CelEnvironment.activation(device), budget);
