@@ -7,10 +7,9 @@ import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /*
- * CEL's equality for the functions of this library that compare values (`includes`, `indexOf`,
- * `lastIndexOf`): values of different types are unequal, except numbers, which compare by
- * value; lists and maps compare element by element. The operators ==, != and `in` are
- * CEL-Java's own, which follow the same rules.
+ * cel-go's equality, for ==, != and `in` (bound in KubernetesLibrary) and the functions that
+ * compare values (`includes`, `indexOf`, `lastIndexOf`): values of different types are unequal,
+ * except numbers, which compare by value; lists and maps compare element by element.
  */
 final class CelEquality {
 
