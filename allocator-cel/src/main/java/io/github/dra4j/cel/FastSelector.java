@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
 /*
  * A fast path for the smallest selectors, which are most of them in practice:
  * `device.driver == "x"`, `device.attributes["d"].id == literal`, a bool attribute on its own,
- * and && / || / ! of those. The checked AST is analysed once; evaluation reads the DeviceView
+ * a capacity or version attribute compared with a literal (`isGreaterThan`, `isLessThan`,
+ * `compareTo(...) OP n`), and && / || / ! of those. The checked AST is analysed once; evaluation reads the DeviceView
  * directly, without the interpreter's activation, attribute resolution or value adaptation, and
  * allocates nothing.
  *
@@ -46,7 +47,7 @@ final class FastSelector {
   private FastSelector() {}
 
   /** One node of the fast tree. */
-  sealed interface Node permits Literal, Driver, AttributeEquals, BareBoolAttribute,
+  sealed interface Node permits Literal, Driver, AttributeEquals, BareBoolAttribute, Ordered,
       And, Or, Not, Opaque {
     /** {@return FALSE, TRUE, VALUE or UNKNOWN for the device} */
     int eval(DeviceView device);
@@ -130,6 +131,48 @@ final class FastSelector {
         || a instanceof DeviceAttribute.OfString || a instanceof DeviceAttribute.OfInt || a instanceof DeviceAttribute.OfBool
         || a instanceof DeviceAttribute.OfStrings || a instanceof DeviceAttribute.OfInts || a instanceof DeviceAttribute.OfBools
         ? VALUE : UNKNOWN;
+  }
+
+  /**
+   * A capacity compared with a quantity literal, or a version attribute with a semver literal:
+   * {@code x.isGreaterThan(lit)}, {@code x.isLessThan(lit)} or {@code x.compareTo(lit) OP n}.
+   * {@code accepts} maps the sign of the comparison (-1, 0, 1) to the answer. Decides only when
+   * the value exists with the literal's kind; a missing one is the program's "no such key",
+   * anything else (another kind, an invalid version) is left to the program.
+   */
+  record Ordered(String domain, String id, Comparable<?> literal, java.util.function.IntPredicate accepts)
+      implements Node {
+    @Override
+    @SuppressWarnings("unchecked")
+    public int eval(DeviceView device) {
+      Comparable<Object> lit = (Comparable<Object>) literal;
+      if (literal instanceof io.github.dra4j.api.Quantity) {
+        io.github.dra4j.api.DeviceCapacity c = device.capacity(domain, id);
+        if (c == null) {
+          return VALUE;
+        }
+        return accepts.test(-Integer.signum(lit.compareTo(c.value()))) ? TRUE : FALSE;
+      }
+      DeviceAttribute a = device.attribute(domain, id);
+      if (a == null) {
+        return VALUE;
+      }
+      if (!(a instanceof DeviceAttribute.OfVersion)) {
+        return UNKNOWN;
+      }
+      Semver v;
+      try {
+        v = Semver.parseCached(((DeviceAttribute.OfVersion) a).value());
+      } catch (IllegalArgumentException e) {
+        return UNKNOWN;
+      }
+      return accepts.test(-Integer.signum(lit.compareTo(v))) ? TRUE : FALSE;
+    }
+
+    @Override
+    public boolean decides() {
+      return true;
+    }
   }
 
   /** {@code left && right}, evaluated as CEL's && (left to right, errors absorbed by a false operand). */
@@ -232,9 +275,18 @@ final class FastSelector {
     }
     CelExpr.CelCall call = e.call();
     if (call.target().isPresent()) {
+      String f = call.function();
+      if (f.equals("isGreaterThan") || f.equals("isLessThan")) {
+        Node n = ordered(e, f.equals("isGreaterThan") ? c -> c > 0 : c -> c < 0);
+        return orOpaque(n);
+      }
       return Opaque.INSTANCE;
     }
     List<CelExpr> args = call.args();
+    Node compared = compareTo(call);
+    if (compared != null) {
+      return compared;
+    }
     // The parser balances a chain `a && b && c` into binary calls, keeping the order.
     switch (call.function()) {
       case "_&&_":
@@ -254,6 +306,80 @@ final class FastSelector {
       default:
         return Opaque.INSTANCE;
     }
+  }
+
+  /** {@code x.compareTo(lit) OP n} with an int literal n, either side. */
+  private static @Nullable Node compareTo(CelExpr.CelCall call) {
+    if (call.args().size() != 2) {
+      return null;
+    }
+    CelExpr left = call.args().get(0);
+    CelExpr right = call.args().get(1);
+    String op = call.function();
+    if (isIntLiteral(left)) {
+      CelExpr t = left;
+      left = right;
+      right = t;
+      op = switch (op) {
+        case "_<_" -> "_>_";
+        case "_<=_" -> "_>=_";
+        case "_>_" -> "_<_";
+        case "_>=_" -> "_<=_";
+        default -> op;
+      };
+    }
+    if (!isIntLiteral(right) || left.getKind() != CelExpr.ExprKind.Kind.CALL
+        || !left.call().function().equals("compareTo")) {
+      return null;
+    }
+    long n = right.constant().int64Value();
+    java.util.function.IntPredicate accepts = switch (op) {
+      case "_==_" -> c -> c == n;
+      case "_!=_" -> c -> c != n;
+      case "_<_" -> c -> c < n;
+      case "_<=_" -> c -> c <= n;
+      case "_>_" -> c -> c > n;
+      case "_>=_" -> c -> c >= n;
+      default -> null;
+    };
+    return accepts == null ? null : ordered(left, accepts);
+  }
+
+  private static boolean isIntLiteral(CelExpr e) {
+    return e.getKind() == CelExpr.ExprKind.Kind.CONSTANT && e.constant().getKind() == CelConstant.Kind.INT64_VALUE;
+  }
+
+  /**
+   * {@return the node of {@code x.f(quantity("lit"))} or {@code x.f(semver("lit"))} where x is a
+   * capacity (quantities) or an attribute (versions), or null for another shape or a literal
+   * that does not parse (the program reports that)}
+   */
+  private static @Nullable Node ordered(CelExpr call, java.util.function.IntPredicate accepts) {
+    CelExpr.CelCall c = call.call();
+    if (c.target().isEmpty() || c.args().size() != 1) {
+      return null;
+    }
+    CelExpr arg = c.args().get(0);
+    if (arg.getKind() != CelExpr.ExprKind.Kind.CALL || arg.call().target().isPresent()
+        || arg.call().args().size() != 1 || arg.call().args().get(0).getKind() != CelExpr.ExprKind.Kind.CONSTANT
+        || arg.call().args().get(0).constant().getKind() != CelConstant.Kind.STRING_VALUE) {
+      return null;
+    }
+    String text = arg.call().args().get(0).constant().stringValue();
+    CelExpr subject = c.target().get();
+    try {
+      if (arg.call().function().equals("quantity")) {
+        String[] name = entryName(subject, CelEnvironment.CAPACITY);
+        return name == null ? null : new Ordered(name[0], name[1], io.github.dra4j.api.Quantity.parse(text), accepts);
+      }
+      if (arg.call().function().equals("semver")) {
+        String[] name = attributeName(subject);
+        return name == null ? null : new Ordered(name[0], name[1], Semver.parseCached(text), accepts);
+      }
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    return null;
   }
 
   private static Node orOpaque(@Nullable Node n) {
@@ -290,6 +416,11 @@ final class FastSelector {
    * field selection), or null for any other expression}
    */
   private static String @Nullable [] attributeName(CelExpr e) {
+    return entryName(e, CelEnvironment.ATTRIBUTES);
+  }
+
+  /** {@return domain and id of {@code device.<field>["domain"]["id"]}, or null} */
+  private static String @Nullable [] entryName(CelExpr e, String field) {
     CelExpr domains = mapOperand(e);
     String id = mapKey(e);
     if (domains == null || id == null) {
@@ -297,7 +428,7 @@ final class FastSelector {
     }
     CelExpr attributes = mapOperand(domains);
     String domain = mapKey(domains);
-    if (attributes == null || domain == null || !isDeviceField(attributes, CelEnvironment.ATTRIBUTES)) {
+    if (attributes == null || domain == null || !isDeviceField(attributes, field)) {
       return null;
     }
     return new String[] {domain, id};

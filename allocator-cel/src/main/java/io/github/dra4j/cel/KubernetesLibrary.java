@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -352,10 +353,25 @@ final class KubernetesLibrary {
     }
   }
 
+  /**
+   * Parsed quantity literals: CEL-Java evaluates {@code quantity("40Gi")} at every evaluation,
+   * and selectors repeat a few literals.
+   */
+  private static final Map<String, QuantityValue> QUANTITIES = new ConcurrentHashMap<>();
+  private static final int MAX_CACHED_QUANTITIES = 256;
+
   /** Parses as resource.ParseQuantity does; the error is its message ("unable to parse quantity's suffix"). */
   private static QuantityValue quantity(String s) throws CelEvaluationException {
+    QuantityValue cached = QUANTITIES.get(s);
+    if (cached != null) {
+      return cached;
+    }
     try {
-      return new QuantityValue(Quantity.parse(s));
+      QuantityValue q = new QuantityValue(Quantity.parse(s));
+      if (QUANTITIES.size() < MAX_CACHED_QUANTITIES) {
+        QUANTITIES.putIfAbsent(s, q);
+      }
+      return q;
     } catch (IllegalArgumentException e) {
       String message = String.valueOf(e.getMessage());
       int reason = message.indexOf(INVALID);
@@ -388,7 +404,7 @@ final class KubernetesLibrary {
 
   private static SemverValue semver(String s, boolean normalize) throws CelEvaluationException {
     try {
-      return new SemverValue(normalize ? Semver.parseTolerant(s) : Semver.parse(s));
+      return new SemverValue(normalize ? Semver.parseTolerant(s) : Semver.parseCached(s));
     } catch (IllegalArgumentException e) {
       throw new CelEvaluationException(String.valueOf(e.getMessage()));
     }
