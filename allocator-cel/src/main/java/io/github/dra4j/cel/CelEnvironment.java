@@ -1,21 +1,24 @@
 package io.github.dra4j.cel;
 
-import com.google.api.expr.v1alpha1.Type;
+import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.CelOptions;
+import dev.cel.common.CelValidationException;
+import dev.cel.common.types.CelType;
+import dev.cel.common.types.CelTypes;
+import dev.cel.common.types.MapType;
+import dev.cel.common.types.SimpleType;
+import dev.cel.compiler.CelCompilerFactory;
+import dev.cel.extensions.CelExtensions;
+import dev.cel.parser.CelStandardMacro;
+import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelRuntime;
+import dev.cel.runtime.CelRuntimeFactory;
+import dev.cel.runtime.CelStandardFunctions;
+import dev.cel.runtime.CelStandardFunctions.StandardFunction;
 import io.github.dra4j.core.DeviceView;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
-import org.projectnessie.cel.Env;
-import org.projectnessie.cel.Env.AstIssuesTuple;
-import org.projectnessie.cel.EnvOption;
-import org.projectnessie.cel.Program;
-import org.projectnessie.cel.ProgramOption;
-import org.projectnessie.cel.checker.Decls;
-import org.projectnessie.cel.common.types.pb.ProtoTypeRegistry;
-import org.projectnessie.cel.common.types.ref.TypeAdapter;
-import org.projectnessie.cel.common.types.ref.Val;
-import org.projectnessie.cel.interpreter.Activation;
-import org.projectnessie.cel.interpreter.ResolvedValue;
 
 /*
  * One CEL environment of the DRA selector language. Mirrors newCompiler and
@@ -39,6 +42,17 @@ final class CelEnvironment {
   static final int MAX_EXPRESSION_BYTES = 10 * 1024;
 
   /**
+   * The options of the Kubernetes base environment that CEL-Java has: optional syntax,
+   * cel.CrossTypeNumericComparisons, and RE2's partial-match semantics for {@code matches}.
+   */
+  private static final CelOptions OPTIONS = CelOptions.current()
+      .enableOptionalSyntax(true)
+      .enableHeterogeneousNumericComparisons(true)
+      .enableRegexPartialMatch(true)
+      .evaluateCanonicalTypesToNativeValues(true)
+      .build();
+
+  /**
    * Which environment.
    *
    * @param storedExpressions all fields and functions, as for stored expressions
@@ -51,107 +65,100 @@ final class CelEnvironment {
     }
   }
 
-  private final Env env;
-  private final TypeAdapter adapter;
-  private final Type attributeType;
-  private final ProgramOption functions;
-  private final ProgramOption folding = ProgramOption.customDecorator(KubernetesLibrary.foldConstantParsing());
-  private final ProgramOption equality = ProgramOption.customDecorator(CelEquality.decorator());
-  private final ProgramOption regexes = ProgramOption.customDecorator(Regexes.decorator());
-  private final ProgramOption costDecorator = ProgramOption.customDecorator(CostBudget.decorator());
+  private final dev.cel.compiler.CelCompiler compiler;
+  private final CelRuntime runtime;
+  private final CelType attributeType;
 
   CelEnvironment(Variant variant) {
     boolean multi = variant.storedExpressions() || variant.consumableCapacity();
     boolean lists = variant.storedExpressions() || variant.listTypeAttributes();
     // Without list attributes the reference declares attribute values as google.protobuf.Any,
-    // which cannot be iterated; Dyn lets the macros run over list attributes.
-    attributeType = lists ? Decls.Dyn : Decls.Any;
-    Map<String, Type> fields = new HashMap<>();
-    fields.put(DRIVER, Decls.String);
-    fields.put(ATTRIBUTES, Decls.newMapType(Decls.String, Decls.newMapType(Decls.String, attributeType)));
-    fields.put(CAPACITY, Decls.newMapType(Decls.String,
-        Decls.newMapType(Decls.String, Decls.newObjectType(OpaqueValue.QUANTITY_TYPE_NAME))));
+    // which cannot be iterated; dyn lets the macros run over list attributes.
+    attributeType = lists ? SimpleType.DYN : SimpleType.ANY;
+    Map<String, CelType> fields = new HashMap<>();
+    fields.put(DRIVER, SimpleType.STRING);
+    fields.put(ATTRIBUTES, MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING, attributeType)));
+    fields.put(CAPACITY, MapType.create(SimpleType.STRING, MapType.create(SimpleType.STRING, KubernetesLibrary.QUANTITY)));
     if (multi) {
-      fields.put(ALLOW_MULTIPLE_ALLOCATIONS, Decls.Bool);
+      fields.put(ALLOW_MULTIPLE_ALLOCATIONS, SimpleType.BOOL);
     }
-    ProtoTypeRegistry registry = ProtoTypeRegistry.newRegistry();
-    // cel-java adapts the result of every attribute qualification; the values of this
-    // environment are already CEL values, so skip the registry's type lookups for them.
-    adapter = value -> value instanceof Val ? (Val) value : registry.nativeToValue(value);
-    env = Env.newEnv(
-        EnvOption.customTypeAdapter(adapter),
-        EnvOption.customTypeProvider(new DraTypeProvider(registry, fields)),
-        EnvOption.declarations(Decls.newVar(DEVICE, Decls.newObjectType(DeviceValue.TYPE_NAME))),
-        KubernetesLibrary.declarations(lists),
-        EnvOption.macros(KubernetesLibrary.bindMacro()));
-    functions = KubernetesLibrary.functions(lists);
+    DraTypeProvider types = new DraTypeProvider(fields);
+    compiler = CelCompilerFactory.standardCelCompilerBuilder()
+        .setOptions(OPTIONS)
+        .setTypeProvider(types)
+        .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+        .addVar(DEVICE, types.device())
+        .addFunctionDeclarations(KubernetesLibrary.declarations(lists))
+        .addMacros(KubernetesLibrary.bindMacro())
+        .addLibraries(CelExtensions.optional())
+        .build();
+    runtime = CelRuntimeFactory.standardCelRuntimeBuilder()
+        .setOptions(OPTIONS)
+        // matches, ==, != and `in` are bound by this library (see KubernetesLibrary).
+        .setStandardEnvironmentEnabled(false)
+        .setStandardFunctions(CelStandardFunctions.newBuilder()
+            .excludeFunctions(StandardFunction.MATCHES, StandardFunction.IN, StandardFunction.EQUALS,
+                StandardFunction.NOT_EQUALS)
+            .build())
+        .addFunctionBindings(KubernetesLibrary.bindings(lists))
+        .addFunctionBindings(KubernetesLibrary.operatorBindings())
+        .addLibraries(CelExtensions.optional())
+        .build();
   }
 
   /**
    * Returns the compiled selector, or one carrying the compile error in the reference's words.
-   * Compilation is serialized per environment: cel-java's checker and planner are not
-   * documented as thread-safe, and the cache makes compilation rare. Evaluation of the
-   * resulting programs is concurrent.
    *
    * @return the selector
    */
-  synchronized CelSelector compile(String expression) {
+  CelSelector compile(String expression) {
     int bytes = expression.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > MAX_EXPRESSION_BYTES) {
       return failed(expression, "expression too long: " + bytes + " bytes, may not be more than "
           + MAX_EXPRESSION_BYTES + " bytes");
     }
-    AstIssuesTuple compiled;
+    CelAbstractSyntaxTree ast;
     try {
-      compiled = env.parse(expression);
-      if (!compiled.hasIssues()) {
-        compiled = env.check(compiled.getAst());
-      }
-    } catch (RuntimeException e) {
+      ast = compiler.parse(expression).getAst();
+    } catch (CelValidationException e) {
+      return failed(expression, "compilation failed: " + syntaxError(e.getMessage()));
+    }
+    try {
+      ast = compiler.check(ast).getAst();
+    } catch (CelValidationException e) {
       return failed(expression, "compilation failed: " + e.getMessage());
     }
-    if (compiled.hasIssues()) {
-      return failed(expression, "compilation failed: " + compiled.getIssues());
+    CelType result = ast.getResultType();
+    if (!result.equals(SimpleType.BOOL) && !result.equals(attributeType)) {
+      return failed(expression, "must evaluate to bool or the unknown type, not " + CelTypes.format(result));
     }
-    String badEquality = StaticChecks.check(compiled.getAst());
-    if (badEquality != null) {
-      return failed(expression, "compilation failed: " + badEquality);
-    }
-    Type result = compiled.getAst().getResultType();
-    if (!result.equals(Decls.Bool) && !result.equals(attributeType)) {
-      return failed(expression, "must evaluate to bool or the unknown type, not "
-          + org.projectnessie.cel.checker.Types.formatCheckedType(result));
-    }
-    String badRegex = StaticChecks.checkRegexes(compiled.getAst());
+    String badRegex = StaticChecks.checkRegexes(ast);
     if (badRegex != null) {
       return failed(expression, "program instantiation failed: " + badRegex);
     }
-    Program program;
+    CelRuntime.Program program;
     try {
-      program = env.program(compiled.getAst(), functions, folding, equality, regexes, costDecorator);
-    } catch (RuntimeException e) {
+      program = runtime.createProgram(KubernetesLibrary.narrowListOverloads(ast));
+    } catch (CelEvaluationException | RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
-    return new CelSelector(expression, this, program, null, FastSelector.analyse(compiled.getAst()));
+    return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast));
+  }
+
+  private static final java.util.regex.Pattern ANTLR_ERROR = java.util.regex.Pattern.compile(
+      "(ERROR: [^\\n]*?:\\d+:\\d+: )(extraneous input|mismatched input|no viable alternative|missing |token recognition error)");
+
+  /** Says parse errors as cel-go does: the grammar's errors are "Syntax error: ...". */
+  private static String syntaxError(String message) {
+    return ANTLR_ERROR.matcher(message).replaceAll("$1Syntax error: $2");
   }
 
   private CelSelector failed(String expression, String error) {
-    return new CelSelector(expression, this, null, error, null);
+    return new CelSelector(expression, null, error, null, null);
   }
 
-  /** {@return the activation binding {@code device} to the view} */
-  Activation activation(DeviceView view) {
-    DeviceValue device = new DeviceValue(view, adapter);
-    return new Activation() {
-      @Override
-      public ResolvedValue resolveName(String name) {
-        return DEVICE.equals(name) ? ResolvedValue.resolvedValue(device) : ResolvedValue.ABSENT;
-      }
-
-      @Override
-      public Activation parent() {
-        return null;
-      }
-    };
+  /** {@return the variables of one evaluation: {@code device} bound to the view} */
+  static Map<String, Object> activation(DeviceView view) {
+    return Map.of(DEVICE, new DeviceValue(view));
   }
 }

@@ -1,15 +1,17 @@
 package io.github.dra4j.cel;
 
+import dev.cel.common.exceptions.CelAttributeNotFoundException;
+import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelRuntime;
 import io.github.dra4j.core.CompiledSelector;
 import io.github.dra4j.core.DeviceView;
 import io.github.dra4j.core.SelectorEvaluationException;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
-import org.projectnessie.cel.Program;
-import org.projectnessie.cel.common.types.BoolT;
-import org.projectnessie.cel.common.types.Err;
-import org.projectnessie.cel.common.types.ref.Val;
 
 /**
  * A compiled selector: immutable and thread-safe. Mirrors DeviceMatches in compile.go, without
@@ -22,18 +24,18 @@ final class CelSelector implements CompiledSelector {
       ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields";
 
   private final String expression;
-  private final CelEnvironment environment;
-  private final @Nullable Program program;
+  private final CelRuntime.@Nullable Program program;
   private final @Nullable String compileError;
   private final FastSelector.@Nullable Node fast;
+  private final CostBudget.@Nullable Model costModel;
 
-  CelSelector(String expression, CelEnvironment environment, @Nullable Program program, @Nullable String compileError,
-      FastSelector.@Nullable Node fast) {
+  CelSelector(String expression, CelRuntime.@Nullable Program program, @Nullable String compileError,
+      FastSelector.@Nullable Node fast, CostBudget.@Nullable Model costModel) {
     this.expression = expression;
-    this.environment = environment;
     this.program = program;
     this.compileError = compileError;
     this.fast = fast;
+    this.costModel = costModel;
   }
 
   @Override
@@ -72,49 +74,126 @@ final class CelSelector implements CompiledSelector {
 
   /** {@return the program's answer, as {@link #matches} gives it when the fast tree does not decide} */
   boolean evaluate(DeviceView device) {
-    Program p = program;
+    return evaluate(device, budget(CostBudget.MAX_COST));
+  }
+
+  private CostBudget budget(long limit) {
+    CostBudget.Model m = costModel;
+    if (program == null || m == null) {
+      throw new SelectorEvaluationException("CEL compile error: " + compileError);
+    }
+    return new CostBudget(limit, m);
+  }
+
+  /**
+   * {@return the runtime cost of evaluating the program on the device, as the limit counts it;
+   * for tests of the cost model}
+   */
+  long cost(DeviceView device) {
+    CostBudget budget = budget(Long.MAX_VALUE);
+    try {
+      evaluate(device, budget);
+    } catch (SelectorEvaluationException e) {
+      // An evaluation error still has the cost of what was evaluated.
+    }
+    return budget.cost();
+  }
+
+  private boolean evaluate(DeviceView device, CostBudget budget) {
+    CelRuntime.Program p = program;
     if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);
     }
-    CostBudget budget = CostBudget.start(CostBudget.MAX_COST);
-    Val result;
+    Object result;
     try {
-      result = p.eval(environment.activation(device)).getVal();
+      result = p.trace(CelEnvironment.activation(device), budget);
+    } catch (CelEvaluationException e) {
+      if (budget.exceeded()) {
+        throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
+      }
+      // A CEL error, which && and || absorb as cel-go's error values: no Java cause.
+      throw new SelectorEvaluationException(runtimeMessage(e));
+    } catch (DeviceValue.InvalidAttributeException e) {
+      throw new SelectorEvaluationException(e.getMessage(), e);
     } catch (RuntimeException e) {
       if (budget.exceeded()) {
         throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
       }
       throw new SelectorEvaluationException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
-    } finally {
-      budget.finish();
     }
-    if (budget.exceeded()) {
-      throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
-    }
-    if (result instanceof BoolT) {
-      return result.booleanValue();
-    }
-    if (result instanceof Err) {
-      throw new SelectorEvaluationException(enhance(result.toString()));
+    if (result instanceof Boolean) {
+      return (Boolean) result;
     }
     throw new SelectorEvaluationException(
-        "CEL result of type " + result.type().typeName() + " could not be converted to bool");
+        "CEL result of type " + typeName(result) + " could not be converted to bool");
   }
 
-  private static final Pattern CEL_JAVA_TYPE = Pattern.compile("org\\.projectnessie\\.cel\\.common\\.types\\.(\\w+)T\\b");
+  private static final Pattern POSITION = Pattern.compile("^evaluation error(?: at [^:]*:\\d+)?: ");
+  private static final Pattern MISSING_KEY = Pattern.compile("^key '(.*)' is not present in map\\.?$");
+  private static final Pattern NOT_ITERABLE =
+      Pattern.compile("expected a list or a map for iteration range but got '(\\w+)'");
+  private static final Pattern NO_OVERLOAD = Pattern.compile("^No matching overload for function '([^']*)'.*");
+  private static final Map<String, String> GO_TYPES = Map.of("Long", "types.Int", "Boolean", "types.Bool",
+      "String", "types.String", "Double", "types.Double", "UnsignedLong", "types.Uint",
+      "SemverValue", "cel.Semver", "QuantityValue", "cel.Quantity");
 
   /**
-   * Adds the reference's hint to "no such key" errors (EnhanceRuntimeError in errors.go) and
-   * names value types as cel-go does ("got 'types.Int', expected iterable type").
+   * The reference's words for an evaluation error: CEL-Java's position prefix dropped, and its
+   * messages for a missing map key, a non-iterable range and a missing overload said as cel-go
+   * says them ("no such key: model", with the hint of EnhanceRuntimeError in errors.go).
    */
-  static String enhance(String message) {
-    String m = message;
-    if (m.contains("org.projectnessie.cel.common.types.")) {
-      m = CEL_JAVA_TYPE.matcher(m).replaceAll("types.$1");
+  static String runtimeMessage(CelEvaluationException e) {
+    Throwable cause = e.getCause();
+    if (cause instanceof CelAttributeNotFoundException) {
+      Matcher missing = MISSING_KEY.matcher(String.valueOf(cause.getMessage()));
+      String key = missing.matches() ? missing.group(1) : String.valueOf(cause.getMessage());
+      return "no such key: " + key + NO_SUCH_KEY_HINT;
     }
-    m = m.replace(OpaqueValue.SemverValue.class.getName(), "cel.Semver")
-        .replace(OpaqueValue.QuantityValue.class.getName(), "cel.Quantity");
-    return m.contains("no such key:") ? m + NO_SUCH_KEY_HINT : m;
+    String m = POSITION.matcher(String.valueOf(e.getMessage())).replaceFirst("");
+    Matcher notIterable = NOT_ITERABLE.matcher(m);
+    if (notIterable.find()) {
+      return "got '" + GO_TYPES.getOrDefault(notIterable.group(1), notIterable.group(1)) + "', expected iterable type";
+    }
+    if (m.startsWith("Function 'optional_value' failed")) {
+      return "optional.none() dereference";
+    }
+    Matcher noOverload = NO_OVERLOAD.matcher(m);
+    if (noOverload.matches()) {
+      return "no such overload: " + noOverload.group(1);
+    }
+    return m;
+  }
+
+  /** {@return the CEL type name of a runtime value, as cel-go's errors print it} */
+  static String typeName(@Nullable Object value) {
+    if (value == null) {
+      return "null_type";
+    }
+    if (value instanceof Boolean) {
+      return "bool";
+    }
+    if (value instanceof Long) {
+      return "int";
+    }
+    if (value instanceof Double) {
+      return "double";
+    }
+    if (value instanceof String) {
+      return "string";
+    }
+    if (value instanceof List) {
+      return "list";
+    }
+    if (value instanceof Map) {
+      return "map";
+    }
+    if (value instanceof OpaqueValue.QuantityValue) {
+      return OpaqueValue.QUANTITY_TYPE_NAME;
+    }
+    if (value instanceof OpaqueValue.SemverValue) {
+      return OpaqueValue.SEMVER_TYPE_NAME;
+    }
+    return value.getClass().getSimpleName();
   }
 
   @Override

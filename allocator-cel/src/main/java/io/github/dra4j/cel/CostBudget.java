@@ -1,31 +1,81 @@
 package io.github.dra4j.cel;
 
-import org.projectnessie.cel.interpreter.InterpretableDecorator;
+import com.google.common.collect.ImmutableSet;
+import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.ast.CelExpr;
+import dev.cel.common.navigation.CelNavigableAst;
+import dev.cel.common.navigation.CelNavigableExpr;
+import dev.cel.common.values.CelByteString;
+import dev.cel.runtime.CelEvaluationListener;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /*
- * Runtime cost accounting. cel-java 0.6.0 has no runtime cost tracking (cel-go's
- * cel.CostLimit), so every evaluated node of the program (calls, selections, identifiers,
- * literals, each comprehension step's sub-expressions) is charged one unit through an
- * evaluation observer, and evaluation stops once the limit is passed. This approximates
- * cel-go's tracker, which also charges about one unit per node and per comprehension
- * iteration; it does not add cel-go's size-proportional charges for string and list functions
- * (those inputs are bounded by the API's size limits).
- *
- * The counter is per thread: a compiled program is shared by all threads, and one evaluation
- * runs on one thread from start to end.
+ * Runtime cost accounting for one evaluation, with the unit costs of cel-go's runtime cost
+ * tracker (interpreter/runtimecost.go), which the reference limits to
+ * resourceapi.CELSelectorExpressionMaxCost. CEL-Java has no cost tracking, so its evaluation
+ * listener, called once per evaluated expression node (each comprehension iteration again),
+ * charges:
+ * - constants, comprehensions, &&, || and ?: nothing (their operands are charged);
+ * - a variable, a field selection (has() included) and an index: 1;
+ * - a list literal 10, a map literal 30, a message literal 40;
+ * - a call 1, except cel-go's size-dependent calls: startsWith and endsWith ceil(0.1 * length);
+ *   `in` on a list its size; ==, != and the orderings of strings and bytes ceil(0.1 * the
+ *   smaller size); string and bytes + ceil(0.1 * (m + n)); matches
+ *   ceil(0.1 * (1 + length)) * ceil(0.25 * pattern length); contains
+ *   ceil(0.1 * length) * ceil(0.1 * substring length).
+ * Sizes are cel-go's: code points of a string, bytes, list and map entries, the value of a
+ * present optional, 1 for anything else. The Kubernetes library functions (quantity, semver,
+ * lists, regex, strings) cost 1 each here; the reference charges some of them by size.
  */
-final class CostBudget {
+final class CostBudget implements CelEvaluationListener {
 
   /** The reference's limit (resourceapi.CELSelectorExpressionMaxCost). */
   static final long MAX_COST = 1_000_000;
 
   static final String LIMIT_EXCEEDED = "operation cancelled: actual cost limit exceeded";
 
-  private static final ThreadLocal<CostBudget> CURRENT = ThreadLocal.withInitial(CostBudget::new);
+  private static final double STRING_TRAVERSAL_FACTOR = 0.1;
+  private static final double REGEX_LENGTH_FACTOR = 0.25;
+  private static final long LIST_CREATE = 10;
+  private static final long MAP_CREATE = 30;
+  private static final long STRUCT_CREATE = 40;
 
-  // Outside an evaluation (a program being planned) the budget is unlimited.
-  private long remaining = Long.MAX_VALUE;
+  private static final Set<String> FREE_CALLS = Set.of("_&&_", "_||_", "_?_:_");
+  private static final Set<String> SIZED_CALLS = Set.of("startsWith", "endsWith", "@in", "_==_", "_!=_",
+      "_<_", "_<=_", "_>_", "_>=_", "_+_", "matches", "contains");
+
+  /**
+   * What a program's cost accounting needs from its checked expression: the ids of the
+   * arguments of size-dependent calls, whose values are kept during an evaluation.
+   */
+  static final class Model {
+    private final ImmutableSet<Long> sizedArguments;
+
+    private Model(ImmutableSet<Long> sizedArguments) {
+      this.sizedArguments = sizedArguments;
+    }
+
+    static Model of(CelAbstractSyntaxTree ast) {
+      ImmutableSet.Builder<Long> ids = ImmutableSet.builder();
+      CelNavigableAst.fromAst(ast).getRoot().allNodes()
+          .map(CelNavigableExpr::expr)
+          .filter(e -> e.getKind() == CelExpr.ExprKind.Kind.CALL && SIZED_CALLS.contains(e.call().function()))
+          .forEach(e -> arguments(e).forEach(a -> ids.add(a.id())));
+      return new Model(ids.build());
+    }
+  }
+
+  private final long limit;
+  private final Model model;
+  private long cost;
   private boolean exceeded;
+  private @Nullable Map<Long, Object> values;
 
   /** Thrown out of the evaluation when the budget is spent. */
   static final class ExceededException extends RuntimeException {
@@ -36,17 +86,9 @@ final class CostBudget {
     }
   }
 
-  /** {@return this thread's budget, reset to the given limit} */
-  static CostBudget start(long limit) {
-    CostBudget b = CURRENT.get();
-    b.remaining = limit;
-    b.exceeded = false;
-    return b;
-  }
-
-  /** Ends the evaluation: the thread's budget is unlimited again. */
-  void finish() {
-    remaining = Long.MAX_VALUE;
+  CostBudget(long limit, Model model) {
+    this.limit = limit;
+    this.model = model;
   }
 
   /** {@return whether the budget ran out during the evaluation} */
@@ -54,15 +96,118 @@ final class CostBudget {
     return exceeded;
   }
 
-  private void charge() {
-    if (--remaining < 0) {
+  /** {@return the cost charged so far} */
+  long cost() {
+    return cost;
+  }
+
+  @Override
+  public void callback(CelExpr expr, Object result) {
+    cost += cost(expr);
+    if (model.sizedArguments.contains(expr.id())) {
+      if (values == null) {
+        values = new HashMap<>();
+      }
+      values.put(expr.id(), result);
+    }
+    if (cost > limit) {
       exceeded = true;
       throw new ExceededException();
     }
   }
 
-  /** {@return the decorator that charges one unit per evaluated node} */
-  static InterpretableDecorator decorator() {
-    return InterpretableDecorator.decObserveEval((id, value) -> CURRENT.get().charge());
+  private long cost(CelExpr expr) {
+    switch (expr.getKind()) {
+      case IDENT:
+      case SELECT:
+        return 1;
+      case LIST:
+        return LIST_CREATE;
+      case MAP:
+        return MAP_CREATE;
+      case STRUCT:
+        return STRUCT_CREATE;
+      case CALL:
+        return callCost(expr);
+      default:
+        return 0;
+    }
+  }
+
+  private long callCost(CelExpr expr) {
+    String function = expr.call().function();
+    if (FREE_CALLS.contains(function)) {
+      return 0;
+    }
+    if (!SIZED_CALLS.contains(function)) {
+      return 1;
+    }
+    List<CelExpr> args = arguments(expr);
+    List<Object> v = new ArrayList<>(args.size());
+    for (CelExpr a : args) {
+      Object value = values == null ? null : values.get(a.id());
+      if (value == null) {
+        // An operand that failed or was not evaluated: cel-go charges such a call nothing extra.
+        return 1;
+      }
+      v.add(value);
+    }
+    switch (function) {
+      case "startsWith":
+      case "endsWith":
+        return v.get(0) instanceof String ? traversal(size(v.get(0))) : 1;
+      case "@in":
+        return v.get(1) instanceof List ? size(v.get(1)) : 1;
+      case "_==_":
+      case "_!=_":
+        return traversal(Math.min(size(v.get(0)), size(v.get(1))));
+      case "_+_":
+        return isText(v.get(0)) ? traversal(size(v.get(0)) + size(v.get(1))) : 1;
+      case "matches":
+        return (long) Math.ceil((1.0 + size(v.get(0))) * STRING_TRAVERSAL_FACTOR)
+            * (long) Math.ceil(size(v.get(1)) * REGEX_LENGTH_FACTOR);
+      case "contains":
+        return traversal(size(v.get(0))) * traversal(size(v.get(1)));
+      default:
+        // The orderings: by size for strings and bytes, 1 for numbers and the rest.
+        return isText(v.get(0)) ? traversal(Math.min(size(v.get(0)), size(v.get(1)))) : 1;
+    }
+  }
+
+  private static long traversal(long size) {
+    return (long) Math.ceil(size * STRING_TRAVERSAL_FACTOR);
+  }
+
+  private static boolean isText(Object v) {
+    return v instanceof String || v instanceof CelByteString;
+  }
+
+  /** cel-go's actualSize. */
+  private static long size(Object v) {
+    if (v instanceof String) {
+      String s = (String) v;
+      return s.codePointCount(0, s.length());
+    }
+    if (v instanceof CelByteString) {
+      return ((CelByteString) v).size();
+    }
+    if (v instanceof List) {
+      return ((List<?>) v).size();
+    }
+    if (v instanceof Map) {
+      return ((Map<?, ?>) v).size();
+    }
+    if (v instanceof Optional && ((Optional<?>) v).isPresent()) {
+      return size(((Optional<?>) v).get());
+    }
+    return 1;
+  }
+
+  /** {@return the operands of a call as cel-go lists them: the receiver first} */
+  private static List<CelExpr> arguments(CelExpr call) {
+    List<CelExpr> args = new ArrayList<>(call.call().args().size() + 1);
+    call.call().target().ifPresent(args::add);
+    args.addAll(call.call().args());
+    return args;
   }
 }

@@ -1,114 +1,67 @@
 package io.github.dra4j.cel;
 
-import static org.projectnessie.cel.common.types.Err.newTypeConversionError;
-import static org.projectnessie.cel.common.types.TypeT.TypeType;
-
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceCapacity;
 import io.github.dra4j.core.DeviceView;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
-import org.projectnessie.cel.common.types.Err;
-import org.projectnessie.cel.common.types.IntT;
-import org.projectnessie.cel.common.types.IteratorT;
-import org.projectnessie.cel.common.types.ListT;
-import org.projectnessie.cel.common.types.MapT;
-import org.projectnessie.cel.common.types.StringT;
-import org.projectnessie.cel.common.types.TypeT;
-import org.projectnessie.cel.common.types.Types;
-import org.projectnessie.cel.common.types.ref.BaseVal;
-import org.projectnessie.cel.common.types.ref.Type;
-import org.projectnessie.cel.common.types.ref.TypeAdapter;
-import org.projectnessie.cel.common.types.ref.Val;
-import org.projectnessie.cel.common.types.traits.FieldTester;
 
 /*
  * The CEL value of the `device` variable, read lazily through a DeviceView.
  *
  * The reference builds two map[string]map[string]any per device and per selector before every
- * evaluation. Here nothing is built up front: `device.attributes` is a view whose lookups go
- * to DeviceView.attribute(domain, id), which applies mixins (own entries first, then includes
- * from last to first). Only iteration, `in` on the outer map and size() walk the view.
+ * evaluation. Here nothing is built up front: `device.attributes` is a read-only map whose
+ * lookups go to DeviceView.attribute(domain, id), which applies mixins (own entries first, then
+ * includes from last to first). Only iteration, `in` on the outer map and size() walk the view.
+ * CEL-Java's interpreter reads maps through get and containsKey, so it never copies them.
+ *
+ * The device itself is declared as the object type kubernetes.DRADevice (an unknown field is a
+ * compile error); at run time it is a map from field name to value, which is how the
+ * interpreter selects fields of values it has no message type for.
  *
  * Semantics kept from the reference (compile.go, newStringInterfaceMapWithDefault):
  * - looking up an unknown domain yields an empty map, so has(device.attributes.x) is true;
  * - `"x" in device.attributes`, iteration and size() see only the domains that have entries;
  * - looking up a missing id in a domain map is the error "no such key: <id>".
  */
-final class DeviceValue extends BaseVal {
+final class DeviceValue extends ReadOnlyMap {
 
   static final String TYPE_NAME = "kubernetes.DRADevice";
-  static final Type TYPE = TypeT.newObjectTypeValue(TYPE_NAME);
 
   private final DeviceView view;
-  private final TypeAdapter adapter;
 
-  DeviceValue(DeviceView view, TypeAdapter adapter) {
+  DeviceValue(DeviceView view) {
     this.view = view;
-    this.adapter = adapter;
   }
 
-  /** {@return the value of a declared field of the device type} */
-  Val field(String name) {
+  /** {@return the view this value reads} */
+  DeviceView view() {
+    return view;
+  }
+
+  @Override
+  List<String> keys() {
+    return List.of(CelEnvironment.DRIVER, CelEnvironment.ATTRIBUTES, CelEnvironment.CAPACITY,
+        CelEnvironment.ALLOW_MULTIPLE_ALLOCATIONS);
+  }
+
+  @Override
+  @Nullable Object lookup(String name) {
     switch (name) {
       case CelEnvironment.DRIVER:
-        return StringT.stringOf(view.driver());
+        return view.driver();
       case CelEnvironment.ALLOW_MULTIPLE_ALLOCATIONS:
-        return Types.boolOf(view.allowMultipleAllocations());
+        return view.allowMultipleAllocations();
       case CelEnvironment.ATTRIBUTES:
-        return new DomainsMap(view, adapter, true);
+        return new DomainsMap(view, true);
       case CelEnvironment.CAPACITY:
-        return new DomainsMap(view, adapter, false);
+        return new DomainsMap(view, false);
       default:
-        return Err.noSuchField(name);
+        return null;
     }
-  }
-
-  @Override
-  public <T> T convertToNative(Class<T> typeDesc) {
-    if (typeDesc.isInstance(view)) {
-      return typeDesc.cast(view);
-    }
-    throw new IllegalArgumentException("type conversion error from '" + TYPE_NAME + "' to '" + typeDesc.getName() + "'");
-  }
-
-  @Override
-  public Val convertToType(Type typeValue) {
-    if (typeValue == TypeType) {
-      return TYPE;
-    }
-    return newTypeConversionError(TYPE_NAME, typeValue);
-  }
-
-  @Override
-  public Val equal(Val other) {
-    return Types.boolOf(other == this);
-  }
-
-  @Override
-  public Type type() {
-    return TYPE;
-  }
-
-  /** Returns this value itself: field getters of the type provider read it. */
-  @Override
-  public Object value() {
-    return this;
-  }
-
-  @Override
-  public boolean equals(Object o) {
-    return o == this;
-  }
-
-  @Override
-  public int hashCode() {
-    return System.identityHashCode(this);
   }
 
   @Override
@@ -116,165 +69,61 @@ final class DeviceValue extends BaseVal {
     return "device " + view.driver() + "/" + view.pool() + "/" + view.name();
   }
 
-  /** Converts an attribute value to CEL, versions parsed on access. */
-  static Val attributeValue(DeviceAttribute a, TypeAdapter adapter) {
+  /** Converts an attribute value to CEL: Boolean, Long, String, a version, or a list of them. */
+  static Object attributeValue(DeviceAttribute a) {
     if (a instanceof DeviceAttribute.OfBool) {
-      return Types.boolOf(((DeviceAttribute.OfBool) a).value());
+      return ((DeviceAttribute.OfBool) a).value();
     }
     if (a instanceof DeviceAttribute.OfInt) {
-      return IntT.intOf(((DeviceAttribute.OfInt) a).value());
+      return ((DeviceAttribute.OfInt) a).value();
     }
     if (a instanceof DeviceAttribute.OfString) {
-      return StringT.stringOf(((DeviceAttribute.OfString) a).value());
+      return ((DeviceAttribute.OfString) a).value();
     }
     if (a instanceof DeviceAttribute.OfVersion) {
       return version(((DeviceAttribute.OfVersion) a).value());
     }
-    Val[] values;
     if (a instanceof DeviceAttribute.OfBools) {
-      values = ((DeviceAttribute.OfBools) a).values().stream().map(Types::boolOf).toArray(Val[]::new);
-    } else if (a instanceof DeviceAttribute.OfInts) {
-      values = ((DeviceAttribute.OfInts) a).values().stream().map(IntT::intOf).toArray(Val[]::new);
-    } else if (a instanceof DeviceAttribute.OfStrings) {
-      values = ((DeviceAttribute.OfStrings) a).values().stream().map(StringT::stringOf).toArray(Val[]::new);
-    } else {
-      List<String> texts = ((DeviceAttribute.OfVersions) a).values();
-      values = new Val[texts.size()];
-      for (int i = 0; i < values.length; i++) {
-        values[i] = version(texts.get(i));
-        if (values[i] instanceof Err) {
-          return values[i];
-        }
-      }
+      return ((DeviceAttribute.OfBools) a).values();
     }
-    return ListT.newValArrayList(adapter, values);
+    if (a instanceof DeviceAttribute.OfInts) {
+      return ((DeviceAttribute.OfInts) a).values();
+    }
+    if (a instanceof DeviceAttribute.OfStrings) {
+      return ((DeviceAttribute.OfStrings) a).values();
+    }
+    List<String> texts = ((DeviceAttribute.OfVersions) a).values();
+    List<Object> values = new ArrayList<>(texts.size());
+    for (String t : texts) {
+      values.add(version(t));
+    }
+    return List.copyOf(values);
   }
 
-  private static Val version(String text) {
+  private static OpaqueValue.SemverValue version(String text) {
     try {
       return new OpaqueValue.SemverValue(Semver.parseCached(text));
     } catch (IllegalArgumentException e) {
-      return Err.newErr("parse semantic version: %s", e.getMessage());
+      throw new InvalidAttributeException("parse semantic version: " + e.getMessage());
     }
   }
 
-  /** A read-only CEL map computed from the view on each access. */
-  abstract static class LazyMap extends MapT {
-    final DeviceView view;
-    final TypeAdapter adapter;
+  /** An attribute value that the API would have rejected; the selector fails with its message. */
+  static final class InvalidAttributeException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
-    LazyMap(DeviceView view, TypeAdapter adapter) {
-      this.view = view;
-      this.adapter = adapter;
-    }
-
-    /** {@return the keys, each once, in the view's order} */
-    abstract List<String> keys();
-
-    /** {@return the value of a key, or null when absent} */
-    abstract @Nullable Val lookup(Val key);
-
-    /** Returns the value, or the reference's "no such key: id" error (never null). */
-    @Override
-    public Val find(Val key) {
-      Val v = lookup(key);
-      return v != null ? v : Err.newErr("no such key: %s", key.value());
-    }
-
-    @Override
-    public Val contains(Val key) {
-      return Types.boolOf(lookup(key) != null);
-    }
-
-    @Override
-    public Val get(Val index) {
-      return find(index);
-    }
-
-    @Override
-    public Val size() {
-      return IntT.intOf(keys().size());
-    }
-
-    @Override
-    public IteratorT iterator() {
-      List<Val> keys = new ArrayList<>();
-      for (String k : keys()) {
-        keys.add(StringT.stringOf(k));
-      }
-      return IteratorT.javaIterator(adapter, keys.iterator());
-    }
-
-    @Override
-    public <T> T convertToNative(Class<T> typeDesc) {
-      if (typeDesc.isAssignableFrom(Map.class)) {
-        return typeDesc.cast(value());
-      }
-      throw new IllegalArgumentException("type conversion error from map to '" + typeDesc.getName() + "'");
-    }
-
-    @Override
-    public Val convertToType(Type typeValue) {
-      if (typeValue == MapType) {
-        return this;
-      }
-      if (typeValue == TypeType) {
-        return MapType;
-      }
-      return newTypeConversionError(MapType, typeValue);
-    }
-
-    @Override
-    public Val equal(Val other) {
-      if (!(other instanceof MapT)) {
-        return Types.boolOf(false);
-      }
-      MapT o = (MapT) other;
-      if (o.size().intValue() != size().intValue()) {
-        return Types.boolOf(false);
-      }
-      for (String k : keys()) {
-        Val key = StringT.stringOf(k);
-        Val mine = lookup(key);
-        Val theirs = o.find(key);
-        if (mine == null || theirs == null || Err.isError(theirs)) {
-          return Types.boolOf(false);
-        }
-        Val eq = mine.equal(theirs);
-        if (eq instanceof Err || eq != Types.boolOf(true)) {
-          return eq instanceof Err ? eq : Types.boolOf(false);
-        }
-      }
-      return Types.boolOf(true);
-    }
-
-    @Override
-    public Object value() {
-      Map<String, Object> m = new HashMap<>();
-      for (String k : keys()) {
-        Val v = lookup(StringT.stringOf(k));
-        m.put(k, v == null ? null : v.value());
-      }
-      return m;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-      return o == this;
-    }
-
-    @Override
-    public int hashCode() {
-      return System.identityHashCode(this);
+    InvalidAttributeException(String message) {
+      super(message, null, false, false);
     }
   }
 
   /** {@code device.attributes} or {@code device.capacity}: domain to {@link DomainMap}. */
-  static final class DomainsMap extends LazyMap implements FieldTester {
+  static final class DomainsMap extends ReadOnlyMap {
+    private final DeviceView view;
     private final boolean attributes;
 
-    DomainsMap(DeviceView view, TypeAdapter adapter, boolean attributes) {
-      super(view, adapter);
+    DomainsMap(DeviceView view, boolean attributes) {
+      this.view = view;
       this.attributes = attributes;
     }
 
@@ -289,38 +138,27 @@ final class DeviceValue extends BaseVal {
       return new ArrayList<>(domains);
     }
 
-    /** Any string key finds a map, empty for an unknown domain, as in the reference. */
+    /** Any key finds a map, empty for an unknown domain, as in the reference. */
     @Override
-    @Nullable Val lookup(Val key) {
-      if (!(key instanceof StringT)) {
-        return null;
-      }
-      return new DomainMap(view, adapter, attributes, (String) key.value());
+    @Nullable Object lookup(String key) {
+      return new DomainMap(view, attributes, key);
     }
 
     /** {@code in} sees only the domains that have entries. */
     @Override
-    public Val contains(Val key) {
-      if (!(key instanceof StringT)) {
-        return Types.boolOf(false);
-      }
-      return Types.boolOf(keys().contains((String) key.value()));
-    }
-
-    /** {@code has(device.attributes.x)} is true for every x, as in the reference. */
-    @Override
-    public Val isSet(Val field) {
-      return Types.boolOf(field instanceof StringT);
+    boolean hasKey(String key) {
+      return keys().contains(key);
     }
   }
 
   /** The attributes or capacities of one domain, id to value. */
-  static final class DomainMap extends LazyMap {
+  static final class DomainMap extends ReadOnlyMap {
+    private final DeviceView view;
     private final boolean attributes;
     private final String domain;
 
-    DomainMap(DeviceView view, TypeAdapter adapter, boolean attributes, String domain) {
-      super(view, adapter);
+    DomainMap(DeviceView view, boolean attributes, String domain) {
+      this.view = view;
       this.attributes = attributes;
       this.domain = domain;
     }
@@ -345,14 +183,10 @@ final class DeviceValue extends BaseVal {
     }
 
     @Override
-    @Nullable Val lookup(Val key) {
-      if (!(key instanceof StringT)) {
-        return null;
-      }
-      String id = (String) key.value();
+    @Nullable Object lookup(String id) {
       if (attributes) {
         DeviceAttribute a = view.attribute(domain, id);
-        return a == null ? null : attributeValue(a, adapter);
+        return a == null ? null : attributeValue(a);
       }
       DeviceCapacity c = view.capacity(domain, id);
       return c == null ? null : new OpaqueValue.QuantityValue(c.value());

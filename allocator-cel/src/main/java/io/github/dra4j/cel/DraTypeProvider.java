@@ -1,69 +1,42 @@
 package io.github.dra4j.cel;
 
-import com.google.api.expr.v1alpha1.Type;
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableSet;
+import dev.cel.common.types.CelType;
+import dev.cel.common.types.CelTypeProvider;
+import dev.cel.common.types.StructType;
 import java.util.Map;
-import org.jspecify.annotations.Nullable;
-import org.projectnessie.cel.checker.Decls;
-import org.projectnessie.cel.common.types.ref.FieldType;
-import org.projectnessie.cel.common.types.ref.TypeProvider;
-import org.projectnessie.cel.common.types.ref.Val;
+import java.util.Optional;
 
 /**
- * Adds the object types of the DRA environment ({@code kubernetes.DRADevice} and the opaque
- * {@code kubernetes.Quantity} and {@code kubernetes.Semver}) to cel-java's protobuf type
- * provider. The device's fields depend on the environment variant; an undeclared field is a
- * compile error ("undefined field").
+ * The object types of the DRA environment: {@code kubernetes.DRADevice}, whose fields depend on
+ * the environment variant (an undeclared field is a compile error, "undefined field"), and the
+ * opaque {@code kubernetes.Quantity} and {@code kubernetes.Semver}.
  */
-final class DraTypeProvider implements TypeProvider {
+final class DraTypeProvider implements CelTypeProvider {
 
-  private final TypeProvider delegate;
-  private final Map<String, Type> deviceFields;
+  private final StructType device;
+  private final ImmutableList<CelType> types;
 
-  DraTypeProvider(TypeProvider delegate, Map<String, Type> deviceFields) {
-    this.delegate = delegate;
-    this.deviceFields = Map.copyOf(deviceFields);
+  DraTypeProvider(Map<String, CelType> deviceFields) {
+    Map<String, CelType> fields = Map.copyOf(deviceFields);
+    device = StructType.create(DeviceValue.TYPE_NAME, ImmutableSet.copyOf(fields.keySet()),
+        name -> Optional.ofNullable(fields.get(name)));
+    types = ImmutableList.of(device, OpaqueValue.QUANTITY_TYPE, OpaqueValue.SEMVER_TYPE);
+  }
+
+  /** {@return the type of the {@code device} variable} */
+  StructType device() {
+    return device;
   }
 
   @Override
-  public @Nullable Val enumValue(String enumName) {
-    return delegate.enumValue(enumName);
+  public ImmutableList<CelType> types() {
+    return types;
   }
 
   @Override
-  public @Nullable Val findIdent(String identName) {
-    return delegate.findIdent(identName);
-  }
-
-  @Override
-  public @Nullable Type findType(String typeName) {
-    if (typeName.equals(DeviceValue.TYPE_NAME)
-        || typeName.equals(OpaqueValue.QUANTITY_TYPE_NAME)
-        || typeName.equals(OpaqueValue.SEMVER_TYPE_NAME)) {
-      return Decls.newTypeType(Decls.newObjectType(typeName));
-    }
-    return delegate.findType(typeName);
-  }
-
-  @Override
-  public @Nullable FieldType findFieldType(String messageType, String fieldName) {
-    if (messageType.equals(DeviceValue.TYPE_NAME)) {
-      Type t = deviceFields.get(fieldName);
-      if (t == null) {
-        return null;
-      }
-      return new FieldType(
-          t,
-          target -> target instanceof DeviceValue,
-          target -> ((DeviceValue) target).field(fieldName));
-    }
-    if (messageType.equals(OpaqueValue.QUANTITY_TYPE_NAME) || messageType.equals(OpaqueValue.SEMVER_TYPE_NAME)) {
-      return null;
-    }
-    return delegate.findFieldType(messageType, fieldName);
-  }
-
-  @Override
-  public Val newValue(String typeName, Map<String, Val> fields) {
-    return delegate.newValue(typeName, fields);
+  public Optional<CelType> findType(String typeName) {
+    return types.stream().filter(t -> t.name().equals(typeName)).findFirst();
   }
 }

@@ -1,295 +1,346 @@
 package io.github.dra4j.cel;
 
-import static java.util.Arrays.asList;
-
-import com.google.api.expr.v1alpha1.Expr;
-import com.google.api.expr.v1alpha1.Type;
+import com.google.common.primitives.UnsignedLong;
+import com.google.re2j.Matcher;
+import dev.cel.common.CelAbstractSyntaxTree;
+import dev.cel.common.CelFunctionDecl;
+import dev.cel.common.CelIssue;
+import dev.cel.common.CelOverloadDecl;
+import dev.cel.common.ast.CelExpr;
+import dev.cel.common.ast.CelReference;
+import dev.cel.common.types.CelType;
+import dev.cel.common.types.ListType;
+import dev.cel.common.types.SimpleType;
+import dev.cel.common.types.TypeParamType;
+import dev.cel.parser.CelMacro;
+import dev.cel.runtime.CelEvaluationException;
+import dev.cel.runtime.CelFunctionBinding;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.cel.OpaqueValue.QuantityValue;
 import io.github.dra4j.cel.OpaqueValue.SemverValue;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.regex.Matcher;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
-import org.projectnessie.cel.EnvOption;
-import org.projectnessie.cel.ProgramOption;
-import org.projectnessie.cel.checker.Decls;
-import org.projectnessie.cel.common.ErrorWithLocation;
-import org.projectnessie.cel.common.types.DoubleT;
-import org.projectnessie.cel.common.types.Err;
-import org.projectnessie.cel.common.types.IntT;
-import org.projectnessie.cel.common.types.ListT;
-import org.projectnessie.cel.common.types.StringT;
-import org.projectnessie.cel.common.types.Types;
-import org.projectnessie.cel.common.types.ref.Val;
-import org.projectnessie.cel.common.types.traits.Adder;
-import org.projectnessie.cel.common.types.traits.Comparer;
-import org.projectnessie.cel.common.types.traits.Lister;
-import org.projectnessie.cel.interpreter.Activation;
-import org.projectnessie.cel.interpreter.Interpretable;
-import org.projectnessie.cel.interpreter.Interpretable.InterpretableCall;
-import org.projectnessie.cel.interpreter.Interpretable.InterpretableConst;
-import org.projectnessie.cel.interpreter.InterpretableDecorator;
-import org.projectnessie.cel.interpreter.functions.Overload;
-import org.projectnessie.cel.parser.ExprHelper;
-import org.projectnessie.cel.parser.Macro;
 
 /*
  * The function libraries of the Kubernetes CEL base environment that DRA selectors use, written
- * for cel-java: quantity and semver (k8s.io/apiserver/pkg/cel/library quantity.go,
+ * for CEL-Java: quantity and semver (k8s.io/apiserver/pkg/cel/library quantity.go,
  * semverlib.go), lists (lists.go), regex (regex.go), the strings extension (cel-go ext/strings,
- * version 2 plus reverse), cel.bind (cel-go ext/bindings) and DRA's own `includes`.
+ * version 2 plus reverse) and DRA's own `includes`, and cel.bind (cel-go ext/bindings). The optional
+ * types come from CEL-Java's own extension.
  *
- * cel-java 0.6.0 dispatches a call by function name only (the planner never uses the checked
- * overload id), so every function name has one runtime implementation that looks at the
- * argument values: `compareTo` serves quantities and versions, `indexOf` strings and lists.
- * The checker still sees one declaration per overload, so argument types are checked at compile
- * time as in the reference.
+ * The checker sees one declaration per overload, so argument types are checked at compile time
+ * as in the reference; at run time CEL-Java picks the binding among the overloads the checker
+ * left, by the Java classes of the arguments.
  */
 final class KubernetesLibrary {
 
   /** The reference's ResourceSliceMaxAttributeValuesPerDevice: the longest list `includes` accepts. */
   static final int MAX_INCLUDES_LIST = 48;
 
-  private static final Type QUANTITY = Decls.newObjectType(OpaqueValue.QUANTITY_TYPE_NAME);
-  private static final Type SEMVER = Decls.newObjectType(OpaqueValue.SEMVER_TYPE_NAME);
-  private static final Type LIST_STRING = Decls.newListType(Decls.String);
-  private static final Type PARAM_A = Decls.newTypeParamType("A");
-  private static final Type LIST_A = Decls.newListType(PARAM_A);
+  static final CelType QUANTITY = OpaqueValue.QUANTITY_TYPE;
+  static final CelType SEMVER = OpaqueValue.SEMVER_TYPE;
+  private static final CelType STRING = SimpleType.STRING;
+  private static final CelType INT = SimpleType.INT;
+  private static final CelType BOOL = SimpleType.BOOL;
+  private static final CelType DOUBLE = SimpleType.DOUBLE;
+  private static final CelType LIST_STRING = ListType.create(STRING);
+  private static final CelType PARAM_A = TypeParamType.create("A");
+  private static final CelType LIST_A = ListType.create(PARAM_A);
+
+  /** Element types of the list functions, with the overload id's type name. */
+  private static final Map<String, CelType> ORDERED = orderedTypes();
 
   /** Quantity.parse says "quantity \"x\" is invalid: <reason>"; the reason is Kubernetes' message. */
   private static final String INVALID = " is invalid: ";
 
-
   private KubernetesLibrary() {}
+
+  private static Map<String, CelType> orderedTypes() {
+    Map<String, CelType> m = new LinkedHashMap<>();
+    m.put("int", INT);
+    m.put("uint", SimpleType.UINT);
+    m.put("double", DOUBLE);
+    m.put("bool", BOOL);
+    m.put("string", STRING);
+    m.put("bytes", SimpleType.BYTES);
+    m.put("duration", SimpleType.DURATION);
+    m.put("timestamp", SimpleType.TIMESTAMP);
+    return m;
+  }
 
   /* --- declarations --- */
 
   /** {@return the compile-time declarations; includes only when asked} */
-  static EnvOption declarations(boolean withIncludes) {
-    List<com.google.api.expr.v1alpha1.Decl> decls = new ArrayList<>();
+  static List<CelFunctionDecl> declarations(boolean withIncludes) {
+    List<CelFunctionDecl> d = new ArrayList<>();
     // Quantity.
-    decls.add(Decls.newFunction("quantity", Decls.newOverload("string_to_quantity", asList(Decls.String), QUANTITY)));
-    decls.add(Decls.newFunction("isQuantity", Decls.newOverload("is_quantity_string", asList(Decls.String), Decls.Bool)));
-    decls.add(Decls.newFunction("sign", Decls.newOverload("quantity_sign", asList(QUANTITY), Decls.Int)));
-    decls.add(Decls.newFunction("isGreaterThan",
-        member("quantity_is_greater_than", Decls.Bool, QUANTITY, QUANTITY),
-        member("semver_is_greater_than", Decls.Bool, SEMVER, SEMVER)));
-    decls.add(Decls.newFunction("isLessThan",
-        member("quantity_is_less_than", Decls.Bool, QUANTITY, QUANTITY),
-        member("semver_is_less_than", Decls.Bool, SEMVER, SEMVER)));
-    decls.add(Decls.newFunction("compareTo",
-        member("quantity_compare_to", Decls.Int, QUANTITY, QUANTITY),
-        member("semver_compare_to", Decls.Int, SEMVER, SEMVER)));
-    decls.add(Decls.newFunction("asApproximateFloat", member("quantity_get_float", Decls.Double, QUANTITY)));
-    decls.add(Decls.newFunction("asInteger", member("quantity_get_int", Decls.Int, QUANTITY)));
-    decls.add(Decls.newFunction("isInteger", member("quantity_is_integer", Decls.Bool, QUANTITY)));
-    decls.add(Decls.newFunction("add",
-        member("quantity_add", QUANTITY, QUANTITY, QUANTITY),
-        member("quantity_add_int", QUANTITY, QUANTITY, Decls.Int)));
-    decls.add(Decls.newFunction("sub",
-        member("quantity_sub", QUANTITY, QUANTITY, QUANTITY),
-        member("quantity_sub_int", QUANTITY, QUANTITY, Decls.Int)));
+    d.add(fn("quantity", CelOverloadDecl.newGlobalOverload("string_to_quantity", QUANTITY, STRING)));
+    d.add(fn("isQuantity", CelOverloadDecl.newGlobalOverload("is_quantity_string", BOOL, STRING)));
+    d.add(fn("sign", CelOverloadDecl.newGlobalOverload("quantity_sign", INT, QUANTITY)));
+    d.add(fn("isGreaterThan", member("quantity_is_greater_than", BOOL, QUANTITY, QUANTITY),
+        member("semver_is_greater_than", BOOL, SEMVER, SEMVER)));
+    d.add(fn("isLessThan", member("quantity_is_less_than", BOOL, QUANTITY, QUANTITY),
+        member("semver_is_less_than", BOOL, SEMVER, SEMVER)));
+    d.add(fn("compareTo", member("quantity_compare_to", INT, QUANTITY, QUANTITY),
+        member("semver_compare_to", INT, SEMVER, SEMVER)));
+    d.add(fn("asApproximateFloat", member("quantity_get_float", DOUBLE, QUANTITY)));
+    d.add(fn("asInteger", member("quantity_get_int", INT, QUANTITY)));
+    d.add(fn("isInteger", member("quantity_is_integer", BOOL, QUANTITY)));
+    d.add(fn("add", member("quantity_add", QUANTITY, QUANTITY, QUANTITY),
+        member("quantity_add_int", QUANTITY, QUANTITY, INT)));
+    d.add(fn("sub", member("quantity_sub", QUANTITY, QUANTITY, QUANTITY),
+        member("quantity_sub_int", QUANTITY, QUANTITY, INT)));
     // Semver.
-    decls.add(Decls.newFunction("semver",
-        Decls.newOverload("string_to_semver", asList(Decls.String), SEMVER),
-        Decls.newOverload("string_bool_to_semver", asList(Decls.String, Decls.Bool), SEMVER)));
-    decls.add(Decls.newFunction("isSemver",
-        Decls.newOverload("is_semver_string", asList(Decls.String), Decls.Bool),
-        Decls.newOverload("is_semver_string_bool", asList(Decls.String, Decls.Bool), Decls.Bool)));
-    decls.add(Decls.newFunction("major", member("semver_major", Decls.Int, SEMVER)));
-    decls.add(Decls.newFunction("minor", member("semver_minor", Decls.Int, SEMVER)));
-    decls.add(Decls.newFunction("patch", member("semver_patch", Decls.Int, SEMVER)));
+    d.add(fn("semver", CelOverloadDecl.newGlobalOverload("string_to_semver", SEMVER, STRING),
+        CelOverloadDecl.newGlobalOverload("string_bool_to_semver", SEMVER, STRING, BOOL)));
+    d.add(fn("isSemver", CelOverloadDecl.newGlobalOverload("is_semver_string", BOOL, STRING),
+        CelOverloadDecl.newGlobalOverload("is_semver_string_bool", BOOL, STRING, BOOL)));
+    d.add(fn("major", member("semver_major", INT, SEMVER)));
+    d.add(fn("minor", member("semver_minor", INT, SEMVER)));
+    d.add(fn("patch", member("semver_patch", INT, SEMVER)));
     // Lists.
-    List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> isSorted = new ArrayList<>();
-    List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> min = new ArrayList<>();
-    List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> max = new ArrayList<>();
-    for (Type t : asList(Decls.Int, Decls.Uint, Decls.Double, Decls.Bool, Decls.String, Decls.Bytes,
-        Decls.Duration, Decls.Timestamp)) {
-      String n = typeId(t);
-      isSorted.add(member("list_" + n + "_is_sorted", Decls.Bool, Decls.newListType(t)));
-      min.add(member("list_" + n + "_min", t, Decls.newListType(t)));
-      max.add(member("list_" + n + "_max", t, Decls.newListType(t)));
+    List<CelOverloadDecl> isSorted = new ArrayList<>();
+    List<CelOverloadDecl> min = new ArrayList<>();
+    List<CelOverloadDecl> max = new ArrayList<>();
+    ORDERED.forEach((n, t) -> {
+      isSorted.add(member("list_" + n + "_is_sorted", BOOL, ListType.create(t)));
+      min.add(member("list_" + n + "_min", t, ListType.create(t)));
+      max.add(member("list_" + n + "_max", t, ListType.create(t)));
+    });
+    d.add(CelFunctionDecl.newFunctionDeclaration("isSorted", isSorted));
+    d.add(CelFunctionDecl.newFunctionDeclaration("min", min));
+    d.add(CelFunctionDecl.newFunctionDeclaration("max", max));
+    List<CelOverloadDecl> sum = new ArrayList<>();
+    for (String n : List.of("int", "uint", "double", "duration")) {
+      sum.add(member("list_" + n + "_sum", ORDERED.get(n), ListType.create(ORDERED.get(n))));
     }
-    decls.add(Decls.newFunction("isSorted", isSorted));
-    decls.add(Decls.newFunction("min", min));
-    decls.add(Decls.newFunction("max", max));
-    List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> sum = new ArrayList<>();
-    for (Type t : asList(Decls.Int, Decls.Uint, Decls.Double, Decls.Duration)) {
-      sum.add(member("list_" + typeId(t) + "_sum", t, Decls.newListType(t)));
-    }
-    decls.add(Decls.newFunction("sum", sum));
-    decls.add(Decls.newFunction("indexOf",
-        member("string_index_of_string", Decls.Int, Decls.String, Decls.String),
-        member("string_index_of_string_int", Decls.Int, Decls.String, Decls.String, Decls.Int),
-        Decls.newParameterizedInstanceOverload("list_a_index_of_a", asList(LIST_A, PARAM_A), Decls.Int, asList("A"))));
-    decls.add(Decls.newFunction("lastIndexOf",
-        member("string_last_index_of_string", Decls.Int, Decls.String, Decls.String),
-        member("string_last_index_of_string_int", Decls.Int, Decls.String, Decls.String, Decls.Int),
-        Decls.newParameterizedInstanceOverload("list_a_last_index_of_a", asList(LIST_A, PARAM_A), Decls.Int, asList("A"))));
-    // Regex. cel-java declares matches only in receiver style; CEL also has matches(s, re).
-    decls.add(Decls.newFunction("matches", Decls.newOverload("matches", asList(Decls.String, Decls.String), Decls.Bool)));
-    decls.add(Decls.newFunction("find", member("string_find_string", Decls.String, Decls.String, Decls.String)));
-    decls.add(Decls.newFunction("findAll",
-        member("string_find_all_string", LIST_STRING, Decls.String, Decls.String),
-        member("string_find_all_string_int", LIST_STRING, Decls.String, Decls.String, Decls.Int)));
+    d.add(CelFunctionDecl.newFunctionDeclaration("sum", sum));
+    d.add(fn("indexOf", member("string_index_of_string", INT, STRING, STRING),
+        member("string_index_of_string_int", INT, STRING, STRING, INT),
+        member("list_a_index_of_a", INT, LIST_A, PARAM_A)));
+    d.add(fn("lastIndexOf", member("string_last_index_of_string", INT, STRING, STRING),
+        member("string_last_index_of_string_int", INT, STRING, STRING, INT),
+        member("list_a_last_index_of_a", INT, LIST_A, PARAM_A)));
+    // Regex (matches is CEL's own).
+    d.add(fn("find", member("string_find_string", STRING, STRING, STRING)));
+    d.add(fn("findAll", member("string_find_all_string", LIST_STRING, STRING, STRING),
+        member("string_find_all_string_int", LIST_STRING, STRING, STRING, INT)));
     // Strings extension.
-    decls.add(Decls.newFunction("charAt", member("string_char_at_int", Decls.String, Decls.String, Decls.Int)));
-    decls.add(Decls.newFunction("join",
-        member("list_join", Decls.String, LIST_STRING),
-        member("list_join_string", Decls.String, LIST_STRING, Decls.String)));
-    decls.add(Decls.newFunction("lowerAscii", member("string_lower_ascii", Decls.String, Decls.String)));
-    decls.add(Decls.newFunction("upperAscii", member("string_upper_ascii", Decls.String, Decls.String)));
-    decls.add(Decls.newFunction("replace",
-        member("string_replace_string_string", Decls.String, Decls.String, Decls.String, Decls.String),
-        member("string_replace_string_string_int", Decls.String, Decls.String, Decls.String, Decls.String, Decls.Int)));
-    decls.add(Decls.newFunction("split",
-        member("string_split_string", LIST_STRING, Decls.String, Decls.String),
-        member("string_split_string_int", LIST_STRING, Decls.String, Decls.String, Decls.Int)));
-    decls.add(Decls.newFunction("substring",
-        member("string_substring_int", Decls.String, Decls.String, Decls.Int),
-        member("string_substring_int_int", Decls.String, Decls.String, Decls.Int, Decls.Int)));
-    decls.add(Decls.newFunction("trim", member("string_trim", Decls.String, Decls.String)));
-    decls.add(Decls.newFunction("reverse", member("string_reverse", Decls.String, Decls.String)));
-    // cel.CrossTypeNumericComparisons(true) of the Kubernetes base environment: 1 < 1.5 and
-    // 1 >= 1u compile; the standard runtime comparison already orders across numeric types.
-    String[][] operators = {{"_<_", "less"}, {"_<=_", "less_equals"}, {"_>_", "greater"}, {"_>=_", "greater_equals"}};
-    Type[][] pairs = {{Decls.Int, Decls.Double}, {Decls.Double, Decls.Int}, {Decls.Int, Decls.Uint},
-        {Decls.Uint, Decls.Int}, {Decls.Uint, Decls.Double}, {Decls.Double, Decls.Uint}};
-    for (String[] op : operators) {
-      List<com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload> overloads = new ArrayList<>();
-      for (Type[] pair : pairs) {
-        overloads.add(Decls.newOverload(op[1] + "_" + numberId(pair[0]) + "_" + numberId(pair[1]),
-            asList(pair[0], pair[1]), Decls.Bool));
-      }
-      decls.add(Decls.newFunction(op[0], overloads));
-    }
+    d.add(fn("charAt", member("string_char_at_int", STRING, STRING, INT)));
+    d.add(fn("join", member("list_join", STRING, LIST_STRING),
+        member("list_join_string", STRING, LIST_STRING, STRING)));
+    d.add(fn("lowerAscii", member("string_lower_ascii", STRING, STRING)));
+    d.add(fn("upperAscii", member("string_upper_ascii", STRING, STRING)));
+    d.add(fn("replace", member("string_replace_string_string", STRING, STRING, STRING, STRING),
+        member("string_replace_string_string_int", STRING, STRING, STRING, STRING, INT)));
+    d.add(fn("split", member("string_split_string", LIST_STRING, STRING, STRING),
+        member("string_split_string_int", LIST_STRING, STRING, STRING, INT)));
+    d.add(fn("substring", member("string_substring_int", STRING, STRING, INT),
+        member("string_substring_int_int", STRING, STRING, INT, INT)));
+    d.add(fn("trim", member("string_trim", STRING, STRING)));
+    d.add(fn("reverse", member("string_reverse", STRING, STRING)));
     if (withIncludes) {
-      decls.add(Decls.newFunction("includes", member("dra_includes_dyn_dyn", Decls.Bool, Decls.Dyn, Decls.Dyn)));
+      d.add(fn("includes", member("dra_includes_dyn_dyn", BOOL, SimpleType.DYN, SimpleType.DYN)));
     }
-    return EnvOption.declarations(decls);
+    return d;
   }
 
-  private static com.google.api.expr.v1alpha1.Decl.FunctionDecl.Overload member(String id, Type result, Type... args) {
-    return Decls.newInstanceOverload(id, asList(args), result);
+  private static CelFunctionDecl fn(String name, CelOverloadDecl... overloads) {
+    return CelFunctionDecl.newFunctionDeclaration(name, overloads);
   }
 
-  private static String numberId(Type t) {
-    return t == Decls.Int ? "int64" : t == Decls.Uint ? "uint64" : "double";
+  private static CelOverloadDecl member(String id, CelType result, CelType... args) {
+    return CelOverloadDecl.newMemberOverload(id, result, args);
   }
 
-  private static String typeId(Type t) {
-    if (t == QUANTITY) {
-      return "quantity";
+  /**
+   * Narrows the overloads of the list functions to one when the checker left several (a list of
+   * dyn, such as a list attribute): all of them have the same binding, which CEL-Java would
+   * otherwise reject as ambiguous. The reference dispatches such calls by the runtime type.
+   */
+  static CelAbstractSyntaxTree narrowListOverloads(CelAbstractSyntaxTree ast) {
+    Map<Long, CelReference> refs = new LinkedHashMap<>(ast.getReferenceMap());
+    boolean changed = false;
+    for (Map.Entry<Long, CelReference> e : refs.entrySet()) {
+      List<String> ids = e.getValue().overloadIds();
+      if (ids.size() > 1 && ids.stream().allMatch(KubernetesLibrary::isListFunctionOverload)) {
+        e.setValue(CelReference.newBuilder().setName(e.getValue().name()).addOverloadIds(ids.get(0)).build());
+        changed = true;
+      }
     }
-    if (t == SEMVER) {
-      return "semver";
-    }
-    if (t.hasWellKnown()) {
-      return t.getWellKnown().name().toLowerCase(java.util.Locale.ROOT);
-    }
-    return t.getPrimitive().name().toLowerCase(java.util.Locale.ROOT);
+    return changed ? CelAbstractSyntaxTree.newCheckedAst(ast.getExpr(), ast.getSource(), refs, ast.getTypeMap()) : ast;
   }
 
-  /** {@return the cel.bind macro: cel.bind(name, init, expr) evaluates expr with name bound to init} */
-  static Macro bindMacro() {
-    return Macro.newReceiverMacro("bind", 3, KubernetesLibrary::expandBind);
+  private static boolean isListFunctionOverload(String id) {
+    return id.startsWith("list_") && (id.endsWith("_is_sorted") || id.endsWith("_min") || id.endsWith("_max")
+        || id.endsWith("_sum"));
   }
 
-  private static @Nullable Expr expandBind(ExprHelper eh, Expr target, List<Expr> args) throws ErrorWithLocation {
-    if (target == null || target.getExprKindCase() != Expr.ExprKindCase.IDENT_EXPR
-        || !target.getIdentExpr().getName().equals("cel")) {
-      return null;
-    }
-    Expr name = args.get(0);
-    if (name.getExprKindCase() != Expr.ExprKindCase.IDENT_EXPR) {
-      throw new ErrorWithLocation(eh.offsetLocation(name.getId()), "cel.bind() variable names must be simple identifiers");
-    }
-    String var = name.getIdentExpr().getName();
-    // A fold over an empty list: the accumulator holds the bound value, the result is expr.
-    return eh.fold("#unused", eh.newList(), var, args.get(1), eh.literalBool(false), eh.ident(var), args.get(2));
+  /**
+   * {@return the cel.bind macro of cel-go's ext.Bindings: {@code cel.bind(name, init, expr)}
+   * evaluates expr with name bound to init, which is evaluated in the enclosing scope}
+   *
+   * <p>CEL-Java's own bindings extension evaluates init lazily in the scope of the binding, so
+   * {@code cel.bind(device, device.attributes["d"], ...)} recurses without end; this expansion is
+   * cel-go's: a fold over an empty list whose accumulator holds the bound value.
+   */
+  static CelMacro bindMacro() {
+    return CelMacro.newReceiverMacro("bind", 3, (factory, target, args) -> {
+      if (target.getKind() != CelExpr.ExprKind.Kind.IDENT || !target.ident().name().equals("cel")) {
+        return Optional.empty();
+      }
+      CelExpr name = args.get(0);
+      if (name.getKind() != CelExpr.ExprKind.Kind.IDENT) {
+        return Optional.of(factory.reportError(CelIssue.formatError(factory.getSourceLocation(name),
+            "cel.bind() variable names must be simple identifiers")));
+      }
+      String var = name.ident().name();
+      return Optional.of(factory.fold("#bind", factory.newList(), var, args.get(1), factory.newBoolLiteral(false),
+          factory.newIdentifier(var), args.get(2)));
+    });
   }
 
   /* --- runtime --- */
 
-  private static final java.util.Set<String> FOLDABLE = java.util.Set.of("quantity", "semver", "isQuantity", "isSemver");
+  /** {@return the runtime bindings, one per overload} */
+  static List<CelFunctionBinding> bindings(boolean withIncludes) {
+    List<CelFunctionBinding> b = new ArrayList<>();
+    b.add(CelFunctionBinding.from("string_to_quantity", String.class, KubernetesLibrary::quantity));
+    b.add(CelFunctionBinding.from("is_quantity_string", String.class, s -> parseQuantity(s) != null));
+    b.add(CelFunctionBinding.from("quantity_sign", QuantityValue.class, q -> (long) q.value.signum()));
+    b.add(CelFunctionBinding.from("quantity_is_greater_than", QuantityValue.class, QuantityValue.class,
+        (x, y) -> x.value.compareTo(y.value) > 0));
+    b.add(CelFunctionBinding.from("semver_is_greater_than", SemverValue.class, SemverValue.class,
+        (x, y) -> x.value.compareTo(y.value) > 0));
+    b.add(CelFunctionBinding.from("quantity_is_less_than", QuantityValue.class, QuantityValue.class,
+        (x, y) -> x.value.compareTo(y.value) < 0));
+    b.add(CelFunctionBinding.from("semver_is_less_than", SemverValue.class, SemverValue.class,
+        (x, y) -> x.value.compareTo(y.value) < 0));
+    b.add(CelFunctionBinding.from("quantity_compare_to", QuantityValue.class, QuantityValue.class,
+        (x, y) -> (long) Integer.signum(x.value.compareTo(y.value))));
+    b.add(CelFunctionBinding.from("semver_compare_to", SemverValue.class, SemverValue.class,
+        (x, y) -> (long) Integer.signum(x.value.compareTo(y.value))));
+    b.add(CelFunctionBinding.from("quantity_get_float", QuantityValue.class, q -> q.value.value().doubleValue()));
+    b.add(CelFunctionBinding.from("quantity_get_int", QuantityValue.class, KubernetesLibrary::asInteger));
+    b.add(CelFunctionBinding.from("quantity_is_integer", QuantityValue.class, q -> asLong(q.value) != null));
+    b.add(CelFunctionBinding.from("quantity_add", QuantityValue.class, QuantityValue.class,
+        (x, y) -> new QuantityValue(x.value.add(y.value))));
+    b.add(CelFunctionBinding.from("quantity_add_int", QuantityValue.class, Long.class,
+        (x, y) -> new QuantityValue(x.value.add(integer(y)))));
+    b.add(CelFunctionBinding.from("quantity_sub", QuantityValue.class, QuantityValue.class,
+        (x, y) -> new QuantityValue(x.value.subtract(y.value))));
+    b.add(CelFunctionBinding.from("quantity_sub_int", QuantityValue.class, Long.class,
+        (x, y) -> new QuantityValue(x.value.subtract(integer(y)))));
+    b.add(CelFunctionBinding.from("string_to_semver", String.class, s -> semver(s, false)));
+    b.add(CelFunctionBinding.from("string_bool_to_semver", String.class, Boolean.class, KubernetesLibrary::semver));
+    b.add(CelFunctionBinding.from("is_semver_string", String.class, s -> isSemver(s, false)));
+    b.add(CelFunctionBinding.from("is_semver_string_bool", String.class, Boolean.class, KubernetesLibrary::isSemver));
+    b.add(CelFunctionBinding.from("semver_major", SemverValue.class, v -> (long) v.value.major()));
+    b.add(CelFunctionBinding.from("semver_minor", SemverValue.class, v -> (long) v.value.minor()));
+    b.add(CelFunctionBinding.from("semver_patch", SemverValue.class, v -> (long) v.value.patch()));
+    for (String n : ORDERED.keySet()) {
+      b.add(CelFunctionBinding.from("list_" + n + "_is_sorted", List.class, KubernetesLibrary::isSorted));
+      b.add(CelFunctionBinding.from("list_" + n + "_min", List.class, l -> extreme(l, "min", -1)));
+      b.add(CelFunctionBinding.from("list_" + n + "_max", List.class, l -> extreme(l, "max", 1)));
+    }
+    for (String n : List.of("int", "uint", "double", "duration")) {
+      b.add(CelFunctionBinding.from("list_" + n + "_sum", List.class, l -> sum(l, n)));
+    }
+    b.add(CelFunctionBinding.from("string_index_of_string", String.class, String.class,
+        (s, sub) -> StringFunctions.indexOf(s, sub, null, false)));
+    b.add(CelFunctionBinding.from("string_index_of_string_int", List.of(String.class, String.class, Long.class),
+        args -> StringFunctions.indexOf((String) args[0], (String) args[1], (Long) args[2], false)));
+    b.add(CelFunctionBinding.from("list_a_index_of_a", List.class, Object.class, (l, x) -> indexOf(l, x, false)));
+    b.add(CelFunctionBinding.from("string_last_index_of_string", String.class, String.class,
+        (s, sub) -> StringFunctions.indexOf(s, sub, null, true)));
+    b.add(CelFunctionBinding.from("string_last_index_of_string_int", List.of(String.class, String.class, Long.class),
+        args -> StringFunctions.indexOf((String) args[0], (String) args[1], (Long) args[2], true)));
+    b.add(CelFunctionBinding.from("list_a_last_index_of_a", List.class, Object.class, (l, x) -> indexOf(l, x, true)));
+    b.add(CelFunctionBinding.from("matches", String.class, String.class, KubernetesLibrary::matches));
+    b.add(CelFunctionBinding.from("matches_string", String.class, String.class, KubernetesLibrary::matches));
+    b.add(CelFunctionBinding.from("string_find_string", String.class, String.class, KubernetesLibrary::find));
+    b.add(CelFunctionBinding.from("string_find_all_string", String.class, String.class, (s, re) -> findAll(s, re, -1)));
+    b.add(CelFunctionBinding.from("string_find_all_string_int", List.of(String.class, String.class, Long.class),
+        args -> findAll((String) args[0], (String) args[1], (Long) args[2])));
+    b.add(CelFunctionBinding.from("string_char_at_int", String.class, Long.class, StringFunctions::charAt));
+    b.add(CelFunctionBinding.from("list_join", List.class, l -> StringFunctions.join(l, "")));
+    b.add(CelFunctionBinding.from("list_join_string", List.class, String.class, StringFunctions::join));
+    b.add(CelFunctionBinding.from("string_lower_ascii", String.class, s -> StringFunctions.ascii(s, false)));
+    b.add(CelFunctionBinding.from("string_upper_ascii", String.class, s -> StringFunctions.ascii(s, true)));
+    b.add(CelFunctionBinding.from("string_replace_string_string", List.of(String.class, String.class, String.class),
+        args -> StringFunctions.replace((String) args[0], (String) args[1], (String) args[2], -1)));
+    b.add(CelFunctionBinding.from("string_replace_string_string_int",
+        List.of(String.class, String.class, String.class, Long.class),
+        args -> StringFunctions.replace((String) args[0], (String) args[1], (String) args[2], (Long) args[3])));
+    b.add(CelFunctionBinding.from("string_split_string", String.class, String.class,
+        (s, sep) -> StringFunctions.split(s, sep, -1)));
+    b.add(CelFunctionBinding.from("string_split_string_int", List.of(String.class, String.class, Long.class),
+        args -> StringFunctions.split((String) args[0], (String) args[1], (Long) args[2])));
+    b.add(CelFunctionBinding.from("string_substring_int", String.class, Long.class,
+        (s, from) -> StringFunctions.substring(s, from, null)));
+    b.add(CelFunctionBinding.from("string_substring_int_int", List.of(String.class, Long.class, Long.class),
+        args -> StringFunctions.substring((String) args[0], (Long) args[1], (Long) args[2])));
+    b.add(CelFunctionBinding.from("string_trim", String.class, StringFunctions::trim));
+    b.add(CelFunctionBinding.from("string_reverse", String.class, StringFunctions::reverse));
+    if (withIncludes) {
+      b.add(CelFunctionBinding.from("dra_includes_dyn_dyn", Object.class, Object.class, KubernetesLibrary::includes));
+    }
+    return b;
+  }
 
   /**
-   * Returns a decorator that parses {@code quantity("1Gi")} and {@code semver("1.0.0")} with
-   * literal arguments once, when the program is planned, instead of at every evaluation. A
-   * literal that does not parse is left alone, so the error still appears at run time as in
-   * the reference.
+   * {@return CEL's ==, != and {@code in}, bound here as the reference has them: comparing a
+   * quantity or a version with a value of another type is an error ("no such overload"), not
+   * false; {@code x in device.attributes} sees only the domains that have entries, while
+   * selecting any domain yields a (possibly empty) map}
    */
-  static InterpretableDecorator foldConstantParsing() {
-    return i -> {
-      if (!(i instanceof InterpretableCall) || !FOLDABLE.contains(((InterpretableCall) i).function())) {
-        return i;
+  static List<CelFunctionBinding> operatorBindings() {
+    return List.of(
+        CelFunctionBinding.from("equals", Object.class, Object.class, KubernetesLibrary::equal),
+        CelFunctionBinding.from("not_equals", Object.class, Object.class, (a, b) -> !equal(a, b)),
+        CelFunctionBinding.from("in_list", Object.class, List.class, (x, l) -> indexOf(l, x, false) >= 0),
+        CelFunctionBinding.from("in_map", Object.class, Map.class, KubernetesLibrary::inMap));
+  }
+
+  private static boolean equal(Object a, Object b) throws CelEvaluationException {
+    // cel-go asks the left operand: Quantity.Equal and Semver.Equal reject other types, while
+    // String.Equal(semver) is just false.
+    if (a instanceof OpaqueValue && a.getClass() != b.getClass()) {
+      throw noSuchOverload("_==_", a, b);
+    }
+    return CelEquality.equal(a, b);
+  }
+
+  private static boolean inMap(Object key, Map<?, ?> map) {
+    if (map instanceof ReadOnlyMap) {
+      return key instanceof String && ((ReadOnlyMap) map).hasKey((String) key);
+    }
+    if (map.containsKey(key)) {
+      return true;
+    }
+    // Numeric keys compare by value across int, uint and double.
+    for (Object k : map.keySet()) {
+      if (CelEquality.equal(k, key)) {
+        return true;
       }
-      for (Interpretable arg : ((InterpretableCall) i).args()) {
-        if (!(arg instanceof InterpretableConst)) {
-          return i;
-        }
-      }
-      Val v = i.eval(Activation.emptyActivation());
-      return Err.isError(v) ? i : Interpretable.newConstValue(i.id(), v);
-    };
+    }
+    return false;
   }
 
-  /** {@return the runtime implementations, one per function name} */
-  static ProgramOption functions(boolean withIncludes) {
-    List<Overload> fns = new ArrayList<>(asList(
-        Overload.unary("quantity", KubernetesLibrary::quantity),
-        Overload.unary("isQuantity", v -> v instanceof StringT ? Types.boolOf(parseQuantity((String) v.value()) != null) : noSuchOverload(v, "isQuantity")),
-        Overload.unary("sign", v -> v instanceof QuantityValue ? IntT.intOf(((QuantityValue) v).value.signum()) : noSuchOverload(v, "sign")),
-        Overload.binary("isGreaterThan", (a, b) -> compare(a, b, "isGreaterThan", c -> Types.boolOf(c > 0))),
-        Overload.binary("isLessThan", (a, b) -> compare(a, b, "isLessThan", c -> Types.boolOf(c < 0))),
-        Overload.binary("compareTo", (a, b) -> compare(a, b, "compareTo", c -> IntT.intOf(c))),
-        Overload.unary("asApproximateFloat", v -> v instanceof QuantityValue ? DoubleT.doubleOf(((QuantityValue) v).value.value().doubleValue()) : noSuchOverload(v, "asApproximateFloat")),
-        Overload.unary("asInteger", KubernetesLibrary::asInteger),
-        Overload.unary("isInteger", v -> v instanceof QuantityValue ? Types.boolOf(asLong(((QuantityValue) v).value) != null) : noSuchOverload(v, "isInteger")),
-        Overload.binary("add", (a, b) -> arithmetic(a, b, "add", false)),
-        Overload.binary("sub", (a, b) -> arithmetic(a, b, "sub", true)),
-        Overload.overload("semver", null, v -> semver(v, Types.boolOf(false)), KubernetesLibrary::semver, null),
-        Overload.overload("isSemver", null, v -> isSemver(v, Types.boolOf(false)), KubernetesLibrary::isSemver, null),
-        Overload.unary("major", v -> v instanceof SemverValue ? IntT.intOf(((SemverValue) v).value.major()) : noSuchOverload(v, "major")),
-        Overload.unary("minor", v -> v instanceof SemverValue ? IntT.intOf(((SemverValue) v).value.minor()) : noSuchOverload(v, "minor")),
-        Overload.unary("patch", v -> v instanceof SemverValue ? IntT.intOf(((SemverValue) v).value.patch()) : noSuchOverload(v, "patch")),
-        Overload.unary("isSorted", KubernetesLibrary::isSorted),
-        Overload.unary("sum", KubernetesLibrary::sum),
-        Overload.unary("min", v -> extreme(v, "min", -1)),
-        Overload.unary("max", v -> extreme(v, "max", 1)),
-        Overload.overload("indexOf", null, null, (a, b) -> indexOf(a, b, false), args -> StringFunctions.indexOf(args, false)),
-        Overload.overload("lastIndexOf", null, null, (a, b) -> indexOf(a, b, true), args -> StringFunctions.indexOf(args, true)),
-        Overload.binary("find", KubernetesLibrary::find),
-        Overload.overload("findAll", null, null, (a, b) -> findAll(a, b, IntT.intOf(-1)), args -> args.length == 3 ? findAll(args[0], args[1], args[2]) : noSuchOverload(args[0], "findAll")),
-        Overload.binary("charAt", StringFunctions::charAt),
-        Overload.overload("join", null, v -> StringFunctions.join(v, StringT.stringOf("")), StringFunctions::join, null),
-        Overload.unary("lowerAscii", v -> StringFunctions.ascii(v, false)),
-        Overload.unary("upperAscii", v -> StringFunctions.ascii(v, true)),
-        Overload.function("replace", StringFunctions::replace),
-        Overload.overload("split", null, null, (a, b) -> StringFunctions.split(a, b, IntT.intOf(-1)), args -> args.length == 3 ? StringFunctions.split(args[0], args[1], args[2]) : noSuchOverload(args[0], "split")),
-        Overload.overload("substring", null, null, (a, b) -> StringFunctions.substring(a, b, null), args -> args.length == 3 ? StringFunctions.substring(args[0], args[1], args[2]) : noSuchOverload(args[0], "substring")),
-        Overload.unary("trim", StringFunctions::trim),
-        Overload.unary("reverse", StringFunctions::reverse)));
-    if (withIncludes) {
-      fns.add(Overload.binary("includes", KubernetesLibrary::includes));
+  /** {@return the error "no such overload" in cel-go's words} */
+  static CelEvaluationException noSuchOverload(String function, Object... args) {
+    StringBuilder b = new StringBuilder("no such overload: ").append(function).append('(');
+    for (int i = 0; i < args.length; i++) {
+      b.append(i > 0 ? ", " : "").append(CelSelector.typeName(args[i]));
     }
-    return ProgramOption.functions(fns.toArray(new Overload[0]));
-  }
-
-  static Val noSuchOverload(Val v, String function) {
-    return Err.isError(v) ? v : Err.newErr("no such overload: %s(%s)", function, v.type().typeName());
-  }
-
-  private static Val noSuchOverload(Val a, Val b, String function) {
-    if (Err.isError(a)) {
-      return a;
-    }
-    if (Err.isError(b)) {
-      return b;
-    }
-    return Err.newErr("no such overload: %s.%s(%s)", a.type().typeName(), function, b.type().typeName());
+    return new CelEvaluationException(b.append(')').toString());
   }
 
   /* --- quantity --- */
@@ -302,17 +353,29 @@ final class KubernetesLibrary {
     }
   }
 
+  /**
+   * Parsed quantity literals: CEL-Java evaluates {@code quantity("40Gi")} at every evaluation,
+   * and selectors repeat a few literals.
+   */
+  private static final Map<String, QuantityValue> QUANTITIES = new ConcurrentHashMap<>();
+  private static final int MAX_CACHED_QUANTITIES = 256;
+
   /** Parses as resource.ParseQuantity does; the error is its message ("unable to parse quantity's suffix"). */
-  private static Val quantity(Val v) {
-    if (!(v instanceof StringT)) {
-      return noSuchOverload(v, "quantity");
+  private static QuantityValue quantity(String s) throws CelEvaluationException {
+    QuantityValue cached = QUANTITIES.get(s);
+    if (cached != null) {
+      return cached;
     }
     try {
-      return new QuantityValue(Quantity.parse((String) v.value()));
+      QuantityValue q = new QuantityValue(Quantity.parse(s));
+      if (QUANTITIES.size() < MAX_CACHED_QUANTITIES) {
+        QUANTITIES.putIfAbsent(s, q);
+      }
+      return q;
     } catch (IllegalArgumentException e) {
       String message = String.valueOf(e.getMessage());
       int reason = message.indexOf(INVALID);
-      return Err.newErr("%s", reason < 0 ? message : message.substring(reason + INVALID.length()));
+      throw new CelEvaluationException(reason < 0 ? message : message.substring(reason + INVALID.length()));
     }
   }
 
@@ -325,200 +388,169 @@ final class KubernetesLibrary {
     }
   }
 
-  private static Val asInteger(Val v) {
-    if (!(v instanceof QuantityValue)) {
-      return noSuchOverload(v, "asInteger");
+  private static long asInteger(QuantityValue q) throws CelEvaluationException {
+    Long l = asLong(q.value);
+    if (l == null) {
+      throw new CelEvaluationException("cannot convert value to integer");
     }
-    Long l = asLong(((QuantityValue) v).value);
-    return l == null ? Err.newErr("cannot convert value to integer") : IntT.intOf(l);
+    return l;
   }
 
-  private static Val arithmetic(Val a, Val b, String function, boolean subtract) {
-    if (!(a instanceof QuantityValue)) {
-      return noSuchOverload(a, b, function);
-    }
-    Quantity left = ((QuantityValue) a).value;
-    Quantity right;
-    if (b instanceof QuantityValue) {
-      right = ((QuantityValue) b).value;
-    } else if (b instanceof IntT) {
-      right = Quantity.of(BigDecimal.valueOf(b.intValue()), Quantity.Format.DECIMAL_EXPONENT);
-    } else {
-      return noSuchOverload(a, b, function);
-    }
-    return new QuantityValue(subtract ? left.subtract(right) : left.add(right));
-  }
-
-  /** Compares two quantities or two versions. */
-  private static Val compare(Val a, Val b, String function, java.util.function.IntFunction<Val> result) {
-    if (a instanceof QuantityValue && b instanceof QuantityValue) {
-      return result.apply(Integer.signum(((QuantityValue) a).value.compareTo(((QuantityValue) b).value)));
-    }
-    if (a instanceof SemverValue && b instanceof SemverValue) {
-      return result.apply(((SemverValue) a).value.compareTo(((SemverValue) b).value));
-    }
-    return noSuchOverload(a, b, function);
+  private static Quantity integer(long i) {
+    return Quantity.of(BigDecimal.valueOf(i), Quantity.Format.DECIMAL_EXPONENT);
   }
 
   /* --- semver --- */
 
-  private static Val semver(Val v, Val normalize) {
-    if (!(v instanceof StringT) || !(normalize instanceof org.projectnessie.cel.common.types.BoolT)) {
-      return noSuchOverload(v, normalize, "semver");
-    }
-    String s = (String) v.value();
+  private static SemverValue semver(String s, boolean normalize) throws CelEvaluationException {
     try {
-      return new SemverValue(normalize.booleanValue() ? Semver.parseTolerant(s) : Semver.parse(s));
+      return new SemverValue(normalize ? Semver.parseTolerant(s) : Semver.parseCached(s));
     } catch (IllegalArgumentException e) {
-      return Err.newErr("%s", e.getMessage());
+      throw new CelEvaluationException(String.valueOf(e.getMessage()));
     }
   }
 
-  private static Val isSemver(Val v, Val normalize) {
-    Val r = semver(v, normalize);
-    if (r instanceof SemverValue) {
-      return Types.boolOf(true);
+  private static boolean isSemver(String s, boolean normalize) {
+    try {
+      semver(s, normalize);
+      return true;
+    } catch (CelEvaluationException e) {
+      return false;
     }
-    return v instanceof StringT ? Types.boolOf(false) : r;
   }
 
   /* --- lists --- */
 
   /*
    * isSorted, min and max follow lists.go: elements must be comparable CEL values (quantities
-   * and versions are not), and a failed comparison between two elements counts as "not out of
-   * order" / "not better" rather than as an error.
+   * and versions are not).
    */
-  private static Val isSorted(Val v) {
-    if (!(v instanceof Lister)) {
-      return noSuchOverload(v, "isSorted");
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static int compare(Object a, Object b, String function) throws CelEvaluationException {
+    if (a instanceof Comparable && a.getClass() == b.getClass() && !(a instanceof OpaqueValue)) {
+      return Integer.signum(((Comparable) a).compareTo(b));
     }
-    Lister l = (Lister) v;
-    long n = l.size().intValue();
-    Val prev = null;
-    for (long i = 0; i < n; i++) {
-      Val next = l.get(IntT.intOf(i));
-      if (!(next instanceof Comparer)) {
-        return noSuchOverload(next, "isSorted");
-      }
-      if (prev != null && compares(((Comparer) prev).compare(next), 1)) {
-        return Types.boolOf(false);
-      }
-      prev = next;
-    }
-    return Types.boolOf(true);
+    throw noSuchOverload(function, a);
   }
 
-  private static Val sum(Val v) {
-    if (!(v instanceof Lister)) {
-      return noSuchOverload(v, "sum");
-    }
-    Lister l = (Lister) v;
-    long n = l.size().intValue();
-    if (n == 0) {
-      return IntT.IntZero;
-    }
-    Val acc = l.get(IntT.IntZero);
-    for (long i = 1; i < n; i++) {
-      if (!(acc instanceof Adder)) {
-        return noSuchOverload(acc, "sum");
+  private static boolean isSorted(List<?> l) throws CelEvaluationException {
+    for (int i = 1; i < l.size(); i++) {
+      if (compare(l.get(i - 1), l.get(i), "isSorted") > 0) {
+        return false;
       }
-      acc = ((Adder) acc).add(l.get(IntT.intOf(i)));
-      if (Err.isError(acc)) {
+    }
+    return true;
+  }
+
+  private static Object extreme(List<?> l, String function, int sign) throws CelEvaluationException {
+    if (l.isEmpty()) {
+      throw new CelEvaluationException(function + " called on empty list");
+    }
+    Object best = l.get(0);
+    for (int i = 1; i < l.size(); i++) {
+      // min replaces the best when it compares greater than the next element, max when less.
+      if (compare(best, l.get(i), function) == -sign) {
+        best = l.get(i);
+      }
+    }
+    return best;
+  }
+
+  private static Object sum(List<?> l, String type) throws CelEvaluationException {
+    switch (type) {
+      case "int": {
+        long acc = 0;
+        for (Object o : l) {
+          try {
+            acc = Math.addExact(acc, (Long) o);
+          } catch (ArithmeticException e) {
+            throw new CelEvaluationException("integer overflow");
+          }
+        }
+        return acc;
+      }
+      case "uint": {
+        UnsignedLong acc = UnsignedLong.ZERO;
+        for (Object o : l) {
+          UnsignedLong next = acc.plus((UnsignedLong) o);
+          if (next.compareTo(acc) < 0) {
+            throw new CelEvaluationException("unsigned integer overflow");
+          }
+          acc = next;
+        }
+        return acc;
+      }
+      case "double": {
+        double acc = 0;
+        for (Object o : l) {
+          acc += (Double) o;
+        }
+        return acc;
+      }
+      default: {
+        Duration acc = Duration.ZERO;
+        for (Object o : l) {
+          acc = acc.plus((Duration) o);
+        }
         return acc;
       }
     }
-    return acc;
   }
 
-  private static boolean compares(Val comparison, int expected) {
-    return comparison instanceof IntT && comparison.intValue() == expected;
-  }
-
-  private static Val extreme(Val v, String function, int sign) {
-    if (!(v instanceof Lister)) {
-      return noSuchOverload(v, function);
-    }
-    Lister l = (Lister) v;
-    long n = l.size().intValue();
-    Val best = null;
-    for (long i = 0; i < n; i++) {
-      Val next = l.get(IntT.intOf(i));
-      if (!(next instanceof Comparer)) {
-        return noSuchOverload(next, function);
-      }
-      // min replaces the best when it compares greater than the next element, max when less.
-      if (best == null || compares(((Comparer) best).compare(next), -sign)) {
-        best = next;
+  private static long indexOf(List<?> l, Object x, boolean last) {
+    int n = l.size();
+    for (int k = 0; k < n; k++) {
+      int i = last ? n - 1 - k : k;
+      if (CelEquality.equal(l.get(i), x)) {
+        return i;
       }
     }
-    return best != null ? best : Err.newErr("%s called on empty list", function);
-  }
-
-  private static Val indexOf(Val a, Val b, boolean last) {
-    if (a instanceof StringT) {
-      return StringFunctions.indexOf(new Val[] {a, b}, last);
-    }
-    if (!(a instanceof Lister)) {
-      return noSuchOverload(a, b, last ? "lastIndexOf" : "indexOf");
-    }
-    Lister l = (Lister) a;
-    long n = l.size().intValue();
-    for (long k = 0; k < n; k++) {
-      long i = last ? n - 1 - k : k;
-      if (CelEquality.equal(l.get(IntT.intOf(i)), b) == Types.boolOf(true)) {
-        return IntT.intOf(i);
-      }
-    }
-    return IntT.IntNegOne;
+    return -1;
   }
 
   /** DRA's {@code includes}: list membership for list attributes, equality for scalars. */
-  private static Val includes(Val target, Val arg) {
-    if (target instanceof Lister) {
-      Lister l = (Lister) target;
-      long n = l.size().intValue();
-      for (long i = 0; i < n; i++) {
+  private static boolean includes(Object target, Object arg) throws CelEvaluationException {
+    if (target instanceof List) {
+      List<?> l = (List<?>) target;
+      for (int i = 0; i < l.size(); i++) {
         if (i >= MAX_INCLUDES_LIST) {
-          return Err.newErr("'includes' function cannot be applied to lists longer than %d values", MAX_INCLUDES_LIST);
+          throw new CelEvaluationException(
+              "'includes' function cannot be applied to lists longer than " + MAX_INCLUDES_LIST + " values");
         }
-        if (CelEquality.equal(l.get(IntT.intOf(i)), arg) == Types.boolOf(true)) {
-          return Types.boolOf(true);
+        if (CelEquality.equal(l.get(i), arg)) {
+          return true;
         }
       }
-      return Types.boolOf(false);
+      return false;
     }
-    return Types.boolOf(CelEquality.equal(target, arg) == Types.boolOf(true));
+    return CelEquality.equal(target, arg);
   }
 
   /* --- regex --- */
 
-  private static Val find(Val s, Val re) {
-    if (!(s instanceof StringT) || !(re instanceof StringT)) {
-      return noSuchOverload(s, re, "find");
-    }
+  private static com.google.re2j.Pattern pattern(String re) throws CelEvaluationException {
     try {
-      Matcher m = Regexes.compile((String) re.value()).matcher((String) s.value());
-      return StringT.stringOf(m.find() ? m.group() : "");
+      return Regexes.compile(re);
     } catch (IllegalArgumentException e) {
-      return Err.newErr("%s", e.getMessage());
+      throw new CelEvaluationException(String.valueOf(e.getMessage()));
     }
   }
 
-  private static Val findAll(Val s, Val re, Val limit) {
-    if (!(s instanceof StringT) || !(re instanceof StringT) || !(limit instanceof IntT)) {
-      return noSuchOverload(s, re, "findAll");
-    }
-    long n = limit.intValue();
+  private static boolean matches(String s, String re) throws CelEvaluationException {
+    return pattern(re).matcher(s).find();
+  }
+
+  private static String find(String s, String re) throws CelEvaluationException {
+    Matcher m = pattern(re).matcher(s);
+    return m.find() ? m.group() : "";
+  }
+
+  private static List<String> findAll(String s, String re, long n) throws CelEvaluationException {
     List<String> found = new ArrayList<>();
-    try {
-      Matcher m = Regexes.compile((String) re.value()).matcher((String) s.value());
-      while ((n < 0 || found.size() < n) && m.find()) {
-        found.add(m.group());
-      }
-    } catch (IllegalArgumentException e) {
-      return Err.newErr("%s", e.getMessage());
+    Matcher m = pattern(re).matcher(s);
+    while ((n < 0 || found.size() < n) && m.find()) {
+      found.add(m.group());
     }
-    return ListT.newStringArrayList(found.toArray(new String[0]));
+    return found;
   }
 }

@@ -1,27 +1,19 @@
 package io.github.dra4j.cel;
 
-import static org.projectnessie.cel.common.types.Err.newTypeConversionError;
-import static org.projectnessie.cel.common.types.Err.noSuchOverload;
-import static org.projectnessie.cel.common.types.TypeT.TypeType;
-
+import dev.cel.common.types.OpaqueType;
 import io.github.dra4j.api.Quantity;
-import org.projectnessie.cel.common.types.TypeT;
-import org.projectnessie.cel.common.types.Types;
-import org.projectnessie.cel.common.types.ref.BaseVal;
-import org.projectnessie.cel.common.types.ref.Type;
-import org.projectnessie.cel.common.types.ref.Val;
 
 /**
- * The two opaque Kubernetes CEL types, {@code kubernetes.Quantity} and
- * {@code kubernetes.Semver}. Like the reference, equality with a value of another type is a
- * "no such overload" error, not false.
+ * The runtime values of the two opaque Kubernetes CEL types, {@code kubernetes.Quantity} and
+ * {@code kubernetes.Semver}. CEL-Java passes them to the bound functions as they are and compares
+ * them with {@link #equals}, which orders by value (1Gi equals 1024Mi), as the reference does.
  */
-abstract class OpaqueValue<T extends Comparable<T>> extends BaseVal {
+abstract class OpaqueValue<T extends Comparable<T>> {
 
   static final String QUANTITY_TYPE_NAME = "kubernetes.Quantity";
   static final String SEMVER_TYPE_NAME = "kubernetes.Semver";
-  static final Type QUANTITY_TYPE = TypeT.newObjectTypeValue(QUANTITY_TYPE_NAME);
-  static final Type SEMVER_TYPE = TypeT.newObjectTypeValue(SEMVER_TYPE_NAME);
+  static final OpaqueType QUANTITY_TYPE = OpaqueType.create(QUANTITY_TYPE_NAME);
+  static final OpaqueType SEMVER_TYPE = OpaqueType.create(SEMVER_TYPE_NAME);
 
   final T value;
 
@@ -29,49 +21,19 @@ abstract class OpaqueValue<T extends Comparable<T>> extends BaseVal {
     this.value = value;
   }
 
-  @Override
-  public <N> N convertToNative(Class<N> typeDesc) {
-    if (typeDesc.isInstance(value)) {
-      return typeDesc.cast(value);
-    }
-    throw new IllegalArgumentException(
-        "type conversion error from '" + type().typeName() + "' to '" + typeDesc.getName() + "'");
-  }
-
-  @Override
-  public Val convertToType(Type typeValue) {
-    if (typeValue == TypeType) {
-      return type();
-    }
-    if (typeValue.typeName().equals(type().typeName())) {
-      return this;
-    }
-    return newTypeConversionError(type().typeName(), typeValue);
-  }
-
-  @Override
-  public Val equal(Val other) {
-    if (other.getClass() != getClass()) {
-      return noSuchOverload(this, "_==_", other);
-    }
-    @SuppressWarnings("unchecked")
-    T o = ((OpaqueValue<T>) other).value;
-    return Types.boolOf(value.compareTo(o) == 0);
-  }
-
-  @Override
-  public Object value() {
-    return value;
-  }
+  /** {@return the name cel-go gives the Go type in errors ("cel.Quantity")} */
+  abstract String goTypeName();
 
   @Override
   public boolean equals(Object o) {
-    return o != null && o.getClass() == getClass() && value.equals(((OpaqueValue<?>) o).value);
+    @SuppressWarnings("unchecked")
+    boolean same = o != null && o.getClass() == getClass() && value.compareTo(((OpaqueValue<T>) o).value) == 0;
+    return same;
   }
 
   @Override
   public int hashCode() {
-    return value.hashCode();
+    return getClass().hashCode();
   }
 
   @Override
@@ -86,8 +48,8 @@ abstract class OpaqueValue<T extends Comparable<T>> extends BaseVal {
     }
 
     @Override
-    public Type type() {
-      return QUANTITY_TYPE;
+    String goTypeName() {
+      return "cel.Quantity";
     }
   }
 
@@ -98,8 +60,8 @@ abstract class OpaqueValue<T extends Comparable<T>> extends BaseVal {
     }
 
     @Override
-    public Type type() {
-      return SEMVER_TYPE;
+    String goTypeName() {
+      return "cel.Semver";
     }
   }
 }

@@ -1,82 +1,71 @@
 package io.github.dra4j.cel;
 
+import dev.cel.runtime.CelEvaluationException;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
-import org.projectnessie.cel.common.types.Err;
-import org.projectnessie.cel.common.types.IntT;
-import org.projectnessie.cel.common.types.ListT;
-import org.projectnessie.cel.common.types.StringT;
-import org.projectnessie.cel.common.types.ref.Val;
-import org.projectnessie.cel.common.types.traits.Lister;
 
 /*
  * The cel-go strings extension (ext/strings.go, version 2, plus reverse). Indexes count Unicode
  * code points, as cel-go counts runes; split and replace follow Go's strings.SplitN and
- * strings.Replace.
+ * strings.Replace. CEL-Java has its own strings extension, but its results differ from cel-go's
+ * on these edges (empty separators, negative limits, the error texts), which the reference's
+ * answers depend on.
  */
 final class StringFunctions {
 
   private StringFunctions() {}
 
-  private static int[] codePoints(Val v) {
-    return ((String) v.value()).codePoints().toArray();
+  private static int[] codePoints(String s) {
+    return s.codePoints().toArray();
   }
 
   private static String string(int[] cps, int from, int to) {
     return new String(cps, from, to - from);
   }
 
-  private static Val outOfRange(long i) {
-    return Err.newErr("index out of range: %d", i);
+  private static CelEvaluationException outOfRange(long i) {
+    return new CelEvaluationException("index out of range: " + i);
   }
 
-  static Val charAt(Val s, Val i) {
-    if (!(s instanceof StringT) || !(i instanceof IntT)) {
-      return KubernetesLibrary.noSuchOverload(s, "charAt");
-    }
+  static String charAt(String s, long idx) throws CelEvaluationException {
     int[] cps = codePoints(s);
-    long idx = i.intValue();
     if (idx < 0 || idx > cps.length) {
-      return outOfRange(idx);
+      throw outOfRange(idx);
     }
-    return StringT.stringOf(idx == cps.length ? "" : string(cps, (int) idx, (int) idx + 1));
+    return idx == cps.length ? "" : string(cps, (int) idx, (int) idx + 1);
   }
 
-  static Val indexOf(Val[] args, boolean last) {
-    String function = last ? "lastIndexOf" : "indexOf";
-    if (args.length < 2 || !(args[0] instanceof StringT) || !(args[1] instanceof StringT)
-        || (args.length == 3 && !(args[2] instanceof IntT)) || args.length > 3) {
-      return KubernetesLibrary.noSuchOverload(args[0], function);
-    }
-    int[] s = codePoints(args[0]);
-    int[] sub = codePoints(args[1]);
+  static long indexOf(String str, String substring, @Nullable Long from, boolean last)
+      throws CelEvaluationException {
+    int[] s = codePoints(str);
+    int[] sub = codePoints(substring);
     long offset;
-    if (args.length == 3) {
-      offset = args[2].intValue();
+    if (from != null) {
+      offset = from;
       if (offset < 0 || offset > s.length) {
-        return outOfRange(offset);
+        throw outOfRange(offset);
       }
     } else {
       offset = last ? s.length : 0;
     }
     if (sub.length == 0) {
-      return IntT.intOf(offset);
+      return offset;
     }
     if (last) {
       for (long i = Math.min(offset, s.length - sub.length); i >= 0; i--) {
         if (matchesAt(s, sub, (int) i)) {
-          return IntT.intOf(i);
+          return i;
         }
       }
     } else {
       for (long i = offset; i <= s.length - sub.length; i++) {
         if (matchesAt(s, sub, (int) i)) {
-          return IntT.intOf(i);
+          return i;
         }
       }
     }
-    return IntT.IntNegOne;
+    return -1;
   }
 
   private static boolean matchesAt(int[] s, int[] sub, int at) {
@@ -88,31 +77,23 @@ final class StringFunctions {
     return true;
   }
 
-  static Val join(Val list, Val separator) {
-    if (!(list instanceof Lister) || !(separator instanceof StringT)) {
-      return KubernetesLibrary.noSuchOverload(list, "join");
-    }
-    Lister l = (Lister) list;
-    long n = l.size().intValue();
+  static String join(List<?> list, String separator) throws CelEvaluationException {
     StringBuilder b = new StringBuilder();
-    for (long i = 0; i < n; i++) {
-      Val e = l.get(IntT.intOf(i));
-      if (!(e instanceof StringT)) {
-        return KubernetesLibrary.noSuchOverload(e, "join");
+    for (int i = 0; i < list.size(); i++) {
+      Object e = list.get(i);
+      if (!(e instanceof String)) {
+        throw new CelEvaluationException("no such overload: join(" + CelSelector.typeName(e) + ")");
       }
       if (i > 0) {
-        b.append((String) separator.value());
+        b.append(separator);
       }
-      b.append((String) e.value());
+      b.append((String) e);
     }
-    return StringT.stringOf(b.toString());
+    return b.toString();
   }
 
-  static Val ascii(Val s, boolean upper) {
-    if (!(s instanceof StringT)) {
-      return KubernetesLibrary.noSuchOverload(s, upper ? "upperAscii" : "lowerAscii");
-    }
-    char[] cs = ((String) s.value()).toCharArray();
+  static String ascii(String s, boolean upper) {
+    char[] cs = s.toCharArray();
     for (int i = 0; i < cs.length; i++) {
       char c = cs[i];
       if (upper && c >= 'a' && c <= 'z') {
@@ -121,28 +102,18 @@ final class StringFunctions {
         cs[i] = (char) (c + 32);
       }
     }
-    return StringT.stringOf(new String(cs));
+    return new String(cs);
   }
 
-  static Val replace(Val... args) {
-    if ((args.length != 3 && args.length != 4) || !(args[0] instanceof StringT)
-        || !(args[1] instanceof StringT) || !(args[2] instanceof StringT)
-        || (args.length == 4 && !(args[3] instanceof IntT))) {
-      return KubernetesLibrary.noSuchOverload(args[0], "replace");
-    }
-    String s = (String) args[0].value();
-    String from = (String) args[1].value();
-    String to = (String) args[2].value();
-    long n = args.length == 4 ? args[3].intValue() : -1;
+  static String replace(String s, String from, String to, long n) {
     if (n == 0) {
-      return args[0];
+      return s;
     }
     StringBuilder b = new StringBuilder();
     if (from.isEmpty()) {
       // Go inserts the replacement before every code point and at the end.
-      int[] cps = s.codePoints().toArray();
       long done = 0;
-      for (int cp : cps) {
+      for (int cp : codePoints(s)) {
         if (n < 0 || done < n) {
           b.append(to);
           done++;
@@ -152,7 +123,7 @@ final class StringFunctions {
       if (n < 0 || done < n) {
         b.append(to);
       }
-      return StringT.stringOf(b.toString());
+      return b.toString();
     }
     int at = 0;
     long done = 0;
@@ -166,22 +137,16 @@ final class StringFunctions {
       done++;
     }
     b.append(s, at, s.length());
-    return StringT.stringOf(b.toString());
+    return b.toString();
   }
 
-  static Val split(Val s, Val sep, Val limit) {
-    if (!(s instanceof StringT) || !(sep instanceof StringT) || !(limit instanceof IntT)) {
-      return KubernetesLibrary.noSuchOverload(s, "split");
-    }
-    String str = (String) s.value();
-    String separator = (String) sep.value();
-    long n = limit.intValue();
+  static List<String> split(String str, String separator, long n) {
     List<String> parts = new ArrayList<>();
     if (n == 0) {
-      return ListT.newStringArrayList(new String[0]);
+      return parts;
     }
     if (separator.isEmpty()) {
-      int[] cps = str.codePoints().toArray();
+      int[] cps = codePoints(str);
       for (int i = 0; i < cps.length; i++) {
         if (n > 0 && parts.size() == n - 1) {
           parts.add(string(cps, i, cps.length));
@@ -201,32 +166,25 @@ final class StringFunctions {
       }
       parts.add(str.substring(at));
     }
-    return ListT.newStringArrayList(parts.toArray(new String[0]));
+    return parts;
   }
 
-  static Val substring(Val s, Val start, @Nullable Val end) {
-    if (!(s instanceof StringT) || !(start instanceof IntT) || (end != null && !(end instanceof IntT))) {
-      return KubernetesLibrary.noSuchOverload(s, "substring");
-    }
+  static String substring(String s, long from, @Nullable Long end) throws CelEvaluationException {
     int[] cps = codePoints(s);
-    long from = start.intValue();
-    long to = end == null ? cps.length : end.intValue();
+    long to = end == null ? cps.length : end;
     if (from < 0 || from > cps.length) {
-      return outOfRange(from);
+      throw outOfRange(from);
     }
     if (to < 0 || to > cps.length) {
-      return outOfRange(to);
+      throw outOfRange(to);
     }
     if (from > to) {
-      return Err.newErr("invalid substring range. start: %d, end: %d", from, to);
+      throw new CelEvaluationException("invalid substring range. start: " + from + ", end: " + to);
     }
-    return StringT.stringOf(string(cps, (int) from, (int) to));
+    return string(cps, (int) from, (int) to);
   }
 
-  static Val trim(Val s) {
-    if (!(s instanceof StringT)) {
-      return KubernetesLibrary.noSuchOverload(s, "trim");
-    }
+  static String trim(String s) {
     int[] cps = codePoints(s);
     int from = 0;
     int to = cps.length;
@@ -236,7 +194,7 @@ final class StringFunctions {
     while (to > from && isSpace(cps[to - 1])) {
       to--;
     }
-    return StringT.stringOf(string(cps, from, to));
+    return string(cps, from, to);
   }
 
   /** Go's unicode.IsSpace. */
@@ -249,16 +207,13 @@ final class StringFunctions {
     }
   }
 
-  static Val reverse(Val s) {
-    if (!(s instanceof StringT)) {
-      return KubernetesLibrary.noSuchOverload(s, "reverse");
-    }
+  static String reverse(String s) {
     int[] cps = codePoints(s);
     for (int i = 0, j = cps.length - 1; i < j; i++, j--) {
       int t = cps[i];
       cps[i] = cps[j];
       cps[j] = t;
     }
-    return StringT.stringOf(new String(cps, 0, cps.length));
+    return new String(cps, 0, cps.length);
   }
 }

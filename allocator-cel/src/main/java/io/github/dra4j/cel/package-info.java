@@ -1,5 +1,5 @@
 /**
- * The Kubernetes DRA CEL environment on cel-java: {@link io.github.dra4j.cel.CelCompiler}
+ * The Kubernetes DRA CEL environment on CEL-Java (dev.cel): {@link io.github.dra4j.cel.CelCompiler}
  * compiles device selectors once (bounded cache) and evaluates them against lazy device views,
  * so mixins are never flattened.
  */

@@ -290,6 +290,22 @@ final class CelSelectorTableTest {
     c.add(newExpressions(match("int-attribute-without-gate", attr("int") + " > 0 && " + attr("string") + " == \"fish\"", gpu, true), Features.none()));
     c.add(newExpressions(match("version-attribute-without-gate", attr("version") + ".isGreaterThan(semver(\"0.0.1\"))", gpu, true), Features.none()));
     c.add(newExpressions(match("domain-iteration-without-gate", "device.attributes[\"dra.example.com\"].exists(k, k == \"int\")", gpu, true), Features.none()));
+    /* --- optional types, as the Kubernetes base environment enables them --- */
+    String dom = "device.attributes[\"" + D + "\"]";
+    c.add(match("optional-field-present", dom + ".?string.orValue(\"\") == \"fish\"", gpu, true));
+    c.add(match("optional-field-absent", dom + ".?zone.orValue(\"none\") == \"none\"", gpu, true));
+    c.add(match("optional-field-absent-no-error", dom + ".?zone.orValue(\"\") == \"zone-a\"", gpu, false));
+    c.add(match("optional-index", dom + "[?\"int\"].hasValue() && !" + dom + "[?\"zone\"].hasValue()", gpu, true));
+    c.add(match("optional-value", dom + ".?int.value() == 1", gpu, true));
+    c.add(runtimeError("optional-none-value", dom + ".?zone.value() == 1", gpu, "optional.none() dereference"));
+    c.add(match("optional-or", dom + ".?zone.or(" + dom + ".?string).value() == \"fish\"", gpu, true));
+    c.add(match("optional-unknown-domain-is-present", "device.attributes.?nodomain.hasValue()", gpu, true));
+    c.add(match("optional-capacity", "sign(device.capacity[\"" + D + "\"].?nope.orValue(quantity(\"0\"))) == 0", gpu, true));
+    c.add(match("optional-of", "optional.of(1).hasValue() && optional.none().orValue(2) == 2", empty(), true));
+    c.add(match("optional-of-non-zero-value", "!optional.ofNonZeroValue(\"\").hasValue() && optional.ofNonZeroValue(1).hasValue()", empty(), true));
+    c.add(match("optional-list-elements", "[?" + dom + ".?zone, ?" + dom + ".?string, 1].size() == 2", gpu, true));
+    c.add(match("optional-map-entries", "{?\"zone\": " + dom + ".?zone, ?\"string\": " + dom + ".?string}.size() == 1", gpu, true));
+    c.add(compileError("optional-select-on-string", "device.driver.?x.hasValue()", "does not support field selection"));
     /* --- limits --- */
     c.add(compileError("too-long", "true || " + "true || ".repeat(1280) + "true", "may not be more than 10240 bytes"));
     c.add(match("longest-allowed", "true" + " ".repeat(10240 - 4), empty(), true));

@@ -75,7 +75,13 @@ final class FastSelectorTest {
         "device.allowMultipleAllocations == false && " + attr("int") + " == 1",
         "[device].all(device, device.driver == \"" + D + "\")",
         "cel.bind(device, device.attributes[\"" + D + "\"], device.int == 1)",
-        attr("version") + ".isGreaterThan(semver(\"0.1.0\")) && " + attr("string") + " == \"fish\""));
+        attr("version") + ".isGreaterThan(semver(\"0.1.0\")) && " + attr("string") + " == \"fish\"",
+        cap("memory") + ".compareTo(quantity(\"1Mi\")) == 0", cap("memory") + ".compareTo(quantity(\"1024Ki\")) != 0",
+        "1 <= " + cap("memory") + ".compareTo(quantity(\"1Ki\"))", cap("missing") + ".isLessThan(quantity(\"1\"))",
+        attr("version") + ".isLessThan(semver(\"1.0.1-rc.1\")) || device.driver == \"nope\"",
+        attr("string") + ".isGreaterThan(semver(\"1.0.0\")) || device.driver == \"" + D + "\"",
+        attr("versions") + ".isGreaterThan(semver(\"1.0.0\"))", attr("missing") + ".compareTo(semver(\"1.0.0\")) < 0",
+        "device.capacity[\"" + OTHER + "\"].slots.compareTo(quantity(\"4\")) == 0"));
     for (String op : List.of(" && ", " || ")) {
       for (String left : List.of(attr("int") + " == 1", attr("missing") + " == 1", attr("version") + " == \"1\"", "true", "false")) {
         for (String right : List.of(attr("string") + " != \"fish\"", attr("missing") + " != 2", attr("bool"), "false", "true")) {
@@ -223,6 +229,11 @@ final class FastSelectorTest {
             + "device.attributes[\"" + D + "\"].driverVersion.isGreaterThan(semver(\"0.9.0\"))", migDevice, true),
         decided("missing-left-of-false", attr("missing") + " == 1 && device.driver == \"nope\"", gpu, false),
         decided("missing-left-of-true", attr("missing") + " == 1 || device.driver == \"" + D + "\"", gpu, true),
+        decided("quantity", cap("memory") + ".compareTo(quantity(\"40Gi\")) >= 0", gpu, false),
+        decided("quantity-reversed", "0 > " + cap("memory") + ".compareTo(quantity(\"40Gi\"))", gpu, true),
+        decided("quantity-greater", cap("memory") + ".isGreaterThan(quantity(\"1Ki\"))", gpu, true),
+        decided("semver", attr("version") + ".isGreaterThan(semver(\"0.9.0\"))", gpu, true),
+        decided("semver-less", attr("version") + ".isLessThan(semver(\"1.0.0\"))", gpu, false),
         decided("literal", "true", gpu, true));
   }
 
@@ -240,8 +251,8 @@ final class FastSelectorTest {
   static Stream<Named<String>> outsideTheSubset() {
     return Stream.of(
         Named.of("comparison", attr("int") + " > 1"),
-        Named.of("quantity", cap("memory") + ".compareTo(quantity(\"40Gi\")) >= 0"),
-        Named.of("semver", attr("version") + ".isGreaterThan(semver(\"0.9.0\"))"),
+        Named.of("quantity-variable", cap("memory") + ".compareTo(" + cap("cores") + ") >= 0"),
+        Named.of("semver-tolerant", attr("version") + ".isGreaterThan(semver(\"v0.9\", true))"),
         Named.of("uint", attr("int") + " == 1u"),
         Named.of("double", attr("int") + " == 1.0"),
         Named.of("attribute-to-attribute", attr("int") + " == " + attr("int")),
