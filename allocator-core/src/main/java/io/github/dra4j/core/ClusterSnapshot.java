@@ -358,9 +358,8 @@ public final class ClusterSnapshot {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(options, "options");
     List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
-    AllocationRun run = new AllocationRun(this, node, toAllocate, pools(node), options);
+    AllocationRun run = AllocationRun.of(this, node, toAllocate, pools(node), options);
     try {
-      run.poll();
       List<AllocationResult> results = run.run();
       if (results != null) {
         return new AllocationOutcome.Allocated(results);
@@ -420,8 +419,8 @@ public final class ClusterSnapshot {
     List<Pool>[] pools = sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
     boolean[] fits = new boolean[candidates.length];
     RuntimeException[] errors = new RuntimeException[candidates.length];
-    AllocationRun.Plan plan = candidates.length == 0 ? null
-        : AllocationRun.plan(this, candidates[0], toAllocate, options);
+    SharedPlan plan = candidates.length == 0 || !ClaimPlanner.nodeIndependent(toAllocate) ? null
+        : SharedPlan.of(this, candidates[0], toAllocate, options);
     IntStream.range(0, candidates.length).parallel().forEach(i -> {
       try {
         if (pools[i] == null) {
@@ -462,11 +461,37 @@ public final class ClusterSnapshot {
     }
   }
 
+  /**
+   * Claims validated once for the runs of several nodes, or what the validation threw: every
+   * node's run then throws it where its own validation would have, after polling.
+   */
+  private record SharedPlan(@Nullable ClaimPlan plan, @Nullable RuntimeException invalid) {
+    static SharedPlan of(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, AllocationOptions options) {
+      SearchBudget budget = new SearchBudget(options);
+      try {
+        return new SharedPlan(ClaimPlanner.plan(snapshot, claims, List.of(),
+            new SelectorMatcher(snapshot.features(), node, claims), budget), null);
+      } catch (RuntimeException e) {
+        return new SharedPlan(null, e);
+      }
+    }
+  }
+
   private boolean fits(Node node, List<Pool> pools, List<ResourceClaim> claims, AllocationOptions options,
-      AllocationRun.@Nullable Plan plan) {
-    AllocationRun run = new AllocationRun(this, node, claims, pools, options, plan);
+      @Nullable SharedPlan shared) {
+    AllocationRun run;
+    if (shared == null) {
+      run = AllocationRun.of(this, node, claims, pools, options);
+    } else {
+      SearchBudget budget = new SearchBudget(options);
+      budget.poll();
+      if (shared.invalid() != null) {
+        throw shared.invalid();
+      }
+      run = new AllocationRun(this, node, pools, Objects.requireNonNull(shared.plan()),
+          new SelectorMatcher(features(), node, claims), budget);
+    }
     try {
-      run.poll();
       if (!run.search()) {
         return false;
       }
