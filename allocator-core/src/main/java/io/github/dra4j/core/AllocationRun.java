@@ -389,9 +389,7 @@ final class AllocationRun {
     if (!allowMultiple) {
       dedications.dedicate(c, pi, local);
     }
-    Map<String, BigDecimal> consumed = null;
-    String shareId = null;
-    boolean marked = false;
+    Share share = NO_SHARE;
     if (features.consumableCapacity()) {
       if (!capacityFits(data, layout, local)) {
         removeFromConstraints(cs, covered, cs.length);
@@ -402,25 +400,15 @@ final class AllocationRun {
         return null;
       }
       if (allowMultiple) {
-        DeviceEntry device = layout.devices[local];
-        consumed = ConsumableCapacity.consumedCapacity(device, request);
-        shareId = UUID.randomUUID().toString();
-        if (allocatingCapacity.isEmpty()) {
-          allocatingCapacity = new HashMap<>();
-        }
-        // The entry, even when empty, marks the device's capacity as in use (later shares skip
-        // the counters); the share that made it takes it away again on undo.
-        marked = !allocatingCapacity.containsKey(device);
-        Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device, k -> new HashMap<>());
-        consumed.forEach((k, v) -> sum.merge(k, v, BigDecimal::add));
+        share = share(layout.devices[local], request);
       }
     }
     List<DeviceResult> claimResults = results.get(c);
     int previous = claimResults.size();
-    Map<String, BigDecimal> recorded = consumed == null || consumed.isEmpty() ? null : consumed;
-    claimResults.add(new DeviceResult(layout, local, layout.nodeBound(local), data, shareId, recorded));
+    Map<String, BigDecimal> recorded = share.consumed();
+    claimResults.add(new DeviceResult(layout, local, layout.nodeBound(local), data, share.id(), recorded));
     boolean refund = charged;
-    boolean unmark = marked;
+    boolean unmark = share.marked();
     return () -> {
       removeFromConstraints(cs, covered, cs.length);
       if (allowMultiple) {
@@ -436,6 +424,29 @@ final class AllocationRun {
       refund(refund, pi, layout, local);
       claimResults.subList(previous, claimResults.size()).clear();
     };
+  }
+
+  /**
+   * A share of a device that allows multiple allocations: its id, the capacity it consumes (null
+   * when none), and whether it marked the device's capacity as in use.
+   */
+  private record Share(@Nullable String id, @Nullable Map<String, BigDecimal> consumed, boolean marked) {}
+
+  private static final Share NO_SHARE = new Share(null, null, false);
+
+  /** Takes a share of the device: its consumed capacity is added to what this call is allocating. */
+  private Share share(DeviceEntry device, RequestView request) {
+    Map<String, BigDecimal> consumed = ConsumableCapacity.consumedCapacity(device, request);
+    String shareId = UUID.randomUUID().toString();
+    if (allocatingCapacity.isEmpty()) {
+      allocatingCapacity = new HashMap<>();
+    }
+    // The entry, even when empty, marks the device's capacity as in use (later shares skip
+    // the counters); the share that made it takes it away again on undo.
+    boolean marked = !allocatingCapacity.containsKey(device);
+    Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device, k -> new HashMap<>());
+    consumed.forEach((k, v) -> sum.merge(k, v, BigDecimal::add));
+    return new Share(shareId, consumed.isEmpty() ? null : consumed, marked);
   }
 
   /**
