@@ -444,7 +444,7 @@ final class Explainer {
       }
     }
     if (f.deviceTaints()) {
-      DeviceTaint taint = AllocationRun.untoleratedTaint(device, data.request);
+      DeviceTaint taint = Tolerations.untoleratedTaint(device, data.request);
       if (taint != null) {
         detail[0] = "taint " + taint.key() + (taint.value() == null ? "" : "=" + taint.value()) + ":"
             + taint.effect() + ruleOf(device, taint);
