@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the shaded benchmarks jar and runs the issue #8 performance suite (see docs/performance.md).
+# Builds the shaded benchmarks jar and runs the performance suite (see docs/performance.md).
 #
 #   allocator-bench/run-benchmarks.sh                 # full suite, report into docs/
 #   allocator-bench/run-benchmarks.sh --quick         # smoke run: short iterations, N <= 1,000

@@ -18,7 +18,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the issue #8 suite and writes the report: {@code jmh-results.json}, {@code
+ * Runs the performance suite and writes the report: {@code jmh-results.json}, {@code
  * performance-results.md} (JMH table and target ratios) and {@code t5-feasibility.png} into the
  * output directory.
  *

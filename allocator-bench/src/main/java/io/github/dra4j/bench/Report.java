@@ -18,7 +18,7 @@ import org.openjdk.jmh.results.RunResult;
 
 /**
  * Turns JMH results and the JOL footprint into the tables of docs/performance.md: every score,
- * then the ratio of each target of issue #8 with a verdict, plus the T5 chart.
+ * then the ratio of each performance target with a verdict, plus the chart of feasibleNodes against N.
  */
 final class Report {
 
@@ -38,7 +38,7 @@ final class Report {
   }
 
   /**
-   * One target of issue #8.
+   * One performance target (docs/performance.md).
    *
    * @param id T1..T6
    * @param measure what is compared
@@ -94,7 +94,7 @@ final class Report {
     return null;
   }
 
-  /** {@return the targets of issue #8 with the measured values} */
+  /** {@return the performance targets with the measured values} */
   List<Target> targets() {
     List<Target> targets = new ArrayList<>();
     targets.add(withRounds(ratio("T1", "allocate last device, cold snapshot: mixin / flattened",

@@ -7,7 +7,7 @@ import org.jspecify.annotations.Nullable;
  * A compiled selector together with its results on the devices of one snapshot, by device uid:
  * 0 not evaluated yet, 1 true, 2 false. The snapshot is immutable and a selector's result on a
  * device depends only on the device, so a result stays valid for the snapshot's lifetime
- * (issue #8, T4). A successor snapshot starts from a copy (resized): a device keeps its uid
+ * (AllocateBenchmark.warm). A successor snapshot starts from a copy (resized): a device keeps its uid
  * only while its view is the same, so the copied results stay right, and a new device gets a
  * fresh uid, so it is evaluated.
  *

@@ -6,19 +6,12 @@ import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
-import io.github.dra4j.api.ResourceSliceSpec;
-import io.github.dra4j.core.TaintRules.RuleTaint;
-import io.github.dra4j.core.internal.mixin.MixinResolver;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.IntStream;
@@ -54,16 +47,13 @@ public final class ClusterSnapshot {
   /** At least this many nodes' pools are cached; more when the cluster has more nodes. */
   private static final int MIN_CACHED_NODES = 4096;
   private static final int MAX_CACHED_SELECTORS = 4096;
-  /** Churn may grow the uid space to twice the live devices plus this; then it is renumbered. */
-  private static final int UID_SLACK = 1024;
 
   private final Features features;
   private final DeviceSelectorCompiler compiler;
   private final Map<String, DeviceClass> classes;
-  private final Index index;
+  private final SnapshotIndex index;
   private final AllocatedState state;
-  /** The number of live devices; their uids are below {@link #uidLimit}. */
-  private final int deviceCount;
+  /** Every device's uid is below it. */
   private final int uidLimit;
   private final int maxCachedNodes;
   /**
@@ -94,21 +84,10 @@ public final class ClusterSnapshot {
   private final TaintRules taintRules;
   private final AllocatorStats stats = allocateOneInvocations::sum;
 
-  /** Slices by node name (node-local), the rest (both in input order), and every pool. */
-  record Index(
-      Map<String, List<SliceEntry>> slicesOnNode,
-      List<SliceEntry> slicesShared,
-      Map<PoolId, PoolEntry> pools) {}
-
   /*
-   * From scratch (previous == null) every slice is resolved and indexed. From a previous snapshot
-   * with the same features, a pool whose slices are the same objects keeps its PoolEntry when
-   * none of its devices changed its in-use state, and otherwise gets new entries for the same
-   * resolutions and uids plus its validated pools (PoolEntry(previous, ...)); a pool with other
-   * slices is rebuilt, reusing the resolution and entries of each slice that is the same object.
-   * Selector results and per-node pool lists carry over where nothing they depend on changed.
-   * A pool whose DeviceTaintRule taints changed gets new entries for the same resolutions (and
-   * uids): taints change no validation and no selector result.
+   * The index is built from scratch (previous == null) or derived from the previous snapshot's
+   * (SnapshotIndex). Selector results carry over while the devices keep their uids and the
+   * compiler is the same; per-node pool lists where nothing they depend on changed.
    */
   ClusterSnapshot(
       Features features,
@@ -131,27 +110,19 @@ public final class ClusterSnapshot {
     }
     this.slices = List.copyOf(slices);
 
-    // Entries and pools depend on every gate; a resolution only on the mixins gate.
-    boolean sameFeatures = previous != null && previous.features.equals(features);
-    boolean compact = sameFeatures && previous.uidLimit > 2L * previous.deviceCount + UID_SLACK;
-    boolean keepUids = sameFeatures && !compact;
-    Set<PoolId> changed = keepUids ? previous.state.changedPools(state) : Set.of();
-    Map<PoolId, PoolEntry> previousPools = previous != null
-        && previous.features.resourceSliceMixins() == features.resourceSliceMixins()
-        ? previous.index.pools() : Map.of();
-    int[] uid = {keepUids ? previous.uidLimit : 0};
-
-    SliceEntry[] entries = new SliceEntry[this.slices.size()];
-    Map<PoolId, PoolEntry> pools = poolEntries(entries, previousPools, sameFeatures, keepUids, compact, changed, uid);
-
-    this.index = index(entries, pools);
-    this.deviceCount = deviceCount(entries);
-    this.uidLimit = uid[0];
+    this.index = SnapshotIndex.build(features, this.slices, state, this.taintRules,
+        previous == null ? null : previous.index);
+    this.uidLimit = index.uidLimit();
     // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
     this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * index.slicesOnNode().size());
-    this.inherited = keepUids && previous.compiler == compiler ? previous.selectorsForSuccessor() : Map.of();
-    if (keepUids) {
-      carryOverNodePools(previous);
+    boolean keptUids = previous != null && index.keptUids();
+    this.inherited = keptUids && previous.compiler == compiler ? previous.selectorsForSuccessor() : Map.of();
+    if (keptUids) {
+      previous.poolsByNode.forEach((name, gathered) -> {
+        if (index.sameNodePools(previous.index, name, gathered.consulted())) {
+          poolsByNode.put(name, gathered);
+        }
+      });
     }
   }
 
@@ -166,117 +137,6 @@ public final class ClusterSnapshot {
     return Map.copyOf(byName);
   }
 
-  /*
-   * The pool entries, taken over from the previous snapshot or built (see the constructor), and
-   * each slice's entry at the slice's input position in {@code entries}.
-   */
-  private Map<PoolId, PoolEntry> poolEntries(SliceEntry[] entries, Map<PoolId, PoolEntry> previousPools,
-      boolean sameFeatures, boolean keepUids, boolean compact, Set<PoolId> changed, int[] uid) {
-    Map<PoolId, List<Integer>> positions = new LinkedHashMap<>();
-    for (int i = 0; i < this.slices.size(); i++) {
-      ResourceSliceSpec spec = this.slices.get(i).spec();
-      positions.computeIfAbsent(new PoolId(spec.driver(), spec.pool().name()), k -> new ArrayList<>()).add(i);
-    }
-    Map<PoolId, PoolEntry> pools = new HashMap<>();
-    for (Map.Entry<PoolId, List<Integer>> e : positions.entrySet()) {
-      PoolId id = e.getKey();
-      List<Integer> at = e.getValue();
-      PoolEntry prev = previousPools.get(id);
-      List<RuleTaint> ruleTaints = taintRules.forPool(id);
-      boolean sameTaints = prev != null && prev.ruleTaints.equals(ruleTaints);
-      PoolEntry entry;
-      if (sameFeatures && sameTaints && sameSlices(prev, at)) {
-        entry = keepUids && !changed.contains(id) ? prev : withState(prev, compact ? uid : null);
-      } else {
-        entry = new PoolEntry(id, sliceEntries(at, prev, sameTaints && keepUids && !changed.contains(id), keepUids,
-            uid, ruleTaints), ruleTaints);
-      }
-      for (int k = 0; k < at.size(); k++) {
-        entries[at.get(k)] = entry.slices.get(k);
-      }
-      pools.put(id, entry);
-    }
-    return pools;
-  }
-
-  /* The same slices as a previous pool entry under this snapshot's in-use state. */
-  private PoolEntry withState(PoolEntry prev, int @Nullable [] uid) {
-    List<SliceEntry> next = new ArrayList<>(prev.slices.size());
-    for (SliceEntry s : prev.slices) {
-      next.add(new SliceEntry(s, state, uid, prev.ruleTaints));
-    }
-    return new PoolEntry(prev, next);
-  }
-
-  private static Index index(SliceEntry[] entries, Map<PoolId, PoolEntry> pools) {
-    Map<String, List<SliceEntry>> onNode = new HashMap<>();
-    List<SliceEntry> shared = new ArrayList<>();
-    for (SliceEntry entry : entries) {
-      String nodeName = entry.slice.spec().nodeName();
-      if (nodeName == null || nodeName.isEmpty()) {
-        shared.add(entry);
-      } else {
-        onNode.computeIfAbsent(nodeName, k -> new ArrayList<>()).add(entry);
-      }
-    }
-    Map<String, List<SliceEntry>> frozenOnNode = new HashMap<>();
-    onNode.forEach((k, v) -> frozenOnNode.put(k, List.copyOf(v)));
-    // A hashed map, not Map.copyOf: pool ids of similar names hash to neighbouring values, and the
-    // linear probing of the immutable maps makes every miss (a new pool) walk the whole run.
-    return new Index(Map.copyOf(frozenOnNode), List.copyOf(shared), Collections.unmodifiableMap(pools));
-  }
-
-  private static int deviceCount(SliceEntry[] entries) {
-    int devices = 0;
-    for (SliceEntry entry : entries) {
-      devices += entry.devices.size();
-    }
-    return devices;
-  }
-
-  private boolean sameSlices(PoolEntry prev, List<Integer> at) {
-    if (prev.slices.size() != at.size()) {
-      return false;
-    }
-    for (int k = 0; k < at.size(); k++) {
-      if (prev.slices.get(k).slice != slices.get(at.get(k))) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
-   * The entries of a pool whose slices changed. A slice that is the same object as in the
-   * previous pool keeps its resolution, and its entry too when the in-use state is unchanged
-   * ({@code keepEntries}); with {@code keepUids} its devices keep their uids.
-   */
-  private List<SliceEntry> sliceEntries(List<Integer> at, @Nullable PoolEntry prev, boolean keepEntries,
-      boolean keepUids, int[] uid, List<RuleTaint> ruleTaints) {
-    Map<ResourceSlice, SliceEntry> old = new IdentityHashMap<>();
-    if (prev != null) {
-      for (SliceEntry s : prev.slices) {
-        old.putIfAbsent(s.slice, s);
-      }
-    }
-    List<SliceEntry> out = new ArrayList<>(at.size());
-    for (int i : at) {
-      ResourceSlice slice = slices.get(i);
-      SliceEntry o = old.remove(slice); // an entry serves one position only, so uids stay unique
-      if (o == null) {
-        out.add(new SliceEntry(slice, MixinResolver.resolve(slice, features.resourceSliceMixins()), uid, state,
-            ruleTaints));
-      } else if (keepEntries) {
-        out.add(o);
-      } else if (keepUids) {
-        out.add(new SliceEntry(o, state, null, ruleTaints));
-      } else {
-        out.add(new SliceEntry(slice, o.resolved, uid, state, ruleTaints));
-      }
-    }
-    return out;
-  }
-
   /** The cached selectors a successor with the same uids inherits, newest first, bounded. */
   private Map<String, CachedSelector> selectorsForSuccessor() {
     Map<String, CachedSelector> out = new HashMap<>(selectors);
@@ -287,41 +147,6 @@ public final class ClusterSnapshot {
       out.putIfAbsent(e.getKey(), e.getValue());
     }
     return out;
-  }
-
-  /*
-   * A node's pool list depends on its own slices, the cluster-wide slices and the pool entries
-   * it was gathered from (a new pool can only come through the first two).
-   */
-  private void carryOverNodePools(ClusterSnapshot previous) {
-    if (!sameEntries(previous.index.slicesShared(), index.slicesShared())) {
-      return;
-    }
-    previous.poolsByNode.forEach((name, gathered) -> {
-      if (!sameEntries(previous.index.slicesOnNode().get(name), index.slicesOnNode().get(name))) {
-        return;
-      }
-      for (PoolEntry p : gathered.consulted()) {
-        if (index.pools().get(p.id) != p) {
-          return;
-        }
-      }
-      poolsByNode.put(name, gathered);
-    });
-  }
-
-  private static boolean sameEntries(@Nullable List<SliceEntry> a, @Nullable List<SliceEntry> b) {
-    List<SliceEntry> x = a == null ? List.of() : a;
-    List<SliceEntry> y = b == null ? List.of() : b;
-    if (x.size() != y.size()) {
-      return false;
-    }
-    for (int i = 0; i < x.size(); i++) {
-      if (x.get(i) != y.get(i)) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /**
@@ -358,9 +183,8 @@ public final class ClusterSnapshot {
     Objects.requireNonNull(node, "node");
     Objects.requireNonNull(options, "options");
     List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
-    AllocationRun run = new AllocationRun(this, node, toAllocate, pools(node), options);
+    AllocationRun run = AllocationRun.of(this, node, toAllocate, pools(node), options);
     try {
-      run.poll();
       List<AllocationResult> results = run.run();
       if (results != null) {
         return new AllocationOutcome.Allocated(results);
@@ -420,8 +244,8 @@ public final class ClusterSnapshot {
     List<Pool>[] pools = sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
     boolean[] fits = new boolean[candidates.length];
     RuntimeException[] errors = new RuntimeException[candidates.length];
-    AllocationRun.Plan plan = candidates.length == 0 ? null
-        : AllocationRun.plan(this, candidates[0], toAllocate, options);
+    SharedPlan plan = candidates.length == 0 || !ClaimPlanner.nodeIndependent(toAllocate) ? null
+        : SharedPlan.of(this, candidates[0], toAllocate, options);
     IntStream.range(0, candidates.length).parallel().forEach(i -> {
       try {
         if (pools[i] == null) {
@@ -462,11 +286,37 @@ public final class ClusterSnapshot {
     }
   }
 
+  /**
+   * Claims validated once for the runs of several nodes, or what the validation threw: every
+   * node's run then throws it where its own validation would have, after polling.
+   */
+  private record SharedPlan(@Nullable ClaimPlan plan, @Nullable RuntimeException invalid) {
+    static SharedPlan of(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, AllocationOptions options) {
+      SearchBudget budget = new SearchBudget(options);
+      try {
+        return new SharedPlan(ClaimPlanner.plan(snapshot, claims, List.of(),
+            new SelectorMatcher(snapshot.features(), node, claims), budget), null);
+      } catch (RuntimeException e) {
+        return new SharedPlan(null, e);
+      }
+    }
+  }
+
   private boolean fits(Node node, List<Pool> pools, List<ResourceClaim> claims, AllocationOptions options,
-      AllocationRun.@Nullable Plan plan) {
-    AllocationRun run = new AllocationRun(this, node, claims, pools, options, plan);
+      @Nullable SharedPlan shared) {
+    AllocationRun run;
+    if (shared == null) {
+      run = AllocationRun.of(this, node, claims, pools, options);
+    } else {
+      SearchBudget budget = new SearchBudget(options);
+      budget.poll();
+      if (shared.invalid() != null) {
+        throw shared.invalid();
+      }
+      run = new AllocationRun(this, node, pools, Objects.requireNonNull(shared.plan()),
+          new SelectorMatcher(features(), node, claims), budget);
+    }
     try {
-      run.poll();
       if (!run.search()) {
         return false;
       }
@@ -569,7 +419,7 @@ public final class ClusterSnapshot {
     return uidLimit;
   }
 
-  Index index() {
+  SnapshotIndex index() {
     return index;
   }
 }

@@ -23,6 +23,21 @@ import org.jspecify.annotations.Nullable;
 final class ConsumableCapacity {
   private ConsumableCapacity() {}
 
+  /**
+   * Whether the request's capacity fits the device, given what this call is allocating of it
+   * (null: nothing). When the request asks for no capacity and no share of the device is
+   * allocated or being allocated, the answer depends on the device alone and is remembered in the
+   * layout.
+   */
+  static boolean fits(RequestData data, PoolLayout layout, int local,
+      @Nullable Map<String, BigDecimal> allocating) {
+    if (data.request.capacity == null && !layout.shared(local) && allocating == null) {
+      return layout.unrequestedCapacityFits(local);
+    }
+    DeviceEntry device = layout.devices[local];
+    return checkRequestOverCapacity(device, data.request, device.aggregatedCapacity, allocating) == null;
+  }
+
   /** Why a device's capacity does not fit, or null when it fits. */
   static @Nullable String checkRequestOverCapacity(
       DeviceEntry device,

@@ -38,16 +38,16 @@ final class Explainer {
   private Explainer() {}
 
   static Explanation explain(AllocationRun run) {
-    int n = run.claims.size();
+    int n = run.plan().claimCount();
     List<List<Explanation.RequestExplanation>> requests = new ArrayList<>(n);
-    Map<AllocationRun.RequestData, List<DeviceEntry>> suitable = new IdentityHashMap<>();
+    Map<RequestData, List<DeviceEntry>> suitable = new IdentityHashMap<>();
     boolean[] everyRequestHasEnough = new boolean[n];
     for (int c = 0; c < n; c++) {
       List<Explanation.RequestExplanation> forClaim = new ArrayList<>();
       boolean enough = true;
-      for (AllocationRun.RequestSlot slot : run.slots[c]) {
+      for (RequestSlot slot : run.plan().slots(c)) {
         boolean slotHasEnough = false;
-        for (AllocationRun.RequestData data : slot.data) {
+        for (RequestData data : slot.data) {
           List<DeviceEntry> devices = new ArrayList<>();
           Explanation.RequestExplanation e = explainRequest(run, data, devices);
           suitable.put(data, devices);
@@ -68,10 +68,10 @@ final class Explainer {
     List<Explanation.ClaimExplanation> claims = new ArrayList<>();
     for (int c = 0; c < n; c++) {
       String conflict = everyRequestHasEnough[c] ? conflicts.of(c, suitable) : null;
-      claims.add(new Explanation.ClaimExplanation(AllocationRun.claimRef(run.claims.get(c)), requests.get(c), conflict));
+      claims.add(new Explanation.ClaimExplanation(ClaimPlan.claimRef(run.plan().claim(c)), requests.get(c), conflict));
     }
     List<Explanation.PoolNote> notes = new ArrayList<>();
-    for (Pool pool : run.pools) {
+    for (Pool pool : run.pools()) {
       if (pool.incomplete) {
         notes.add(incompleteNote(run, pool));
       } else if (pool.invalid) {
@@ -83,12 +83,12 @@ final class Explainer {
       notes.addAll(devicesBesideCounters(run, pool));
     }
     notes.addAll(otherPools(run));
-    return new Explanation(run.node.name(), claims, notes);
+    return new Explanation(run.node().name(), claims, notes);
   }
 
   /** The pool's newest generation: its slices in input order and how many there should be. */
   private static List<SliceEntry> newestSlices(AllocationRun run, Pool pool) {
-    PoolEntry entry = run.snapshot.index().pools().get(pool.id);
+    PoolEntry entry = run.snapshot().index().pools().get(pool.id);
     return entry == null ? List.of() : entry.generation(entry.maxGeneration);
   }
 
@@ -121,7 +121,7 @@ final class Explainer {
 
   /** A note naming the slices of the pool whose devices are ignored because they hold sharedCounters. */
   private static List<Explanation.PoolNote> devicesBesideCounters(AllocationRun run, Pool pool) {
-    if (!run.features.partitionableDevices()) {
+    if (!run.features().partitionableDevices()) {
       return List.of();
     }
     List<String> slices = new ArrayList<>();
@@ -147,11 +147,11 @@ final class Explainer {
   /** One note for the pools of the cluster that cannot serve the node at all. */
   private static List<Explanation.PoolNote> otherPools(AllocationRun run) {
     java.util.Set<PoolId> here = new java.util.HashSet<>();
-    for (Pool p : run.pools) {
+    for (Pool p : run.pools()) {
       here.add(p.id);
     }
     List<PoolId> others = new ArrayList<>();
-    for (PoolId id : run.snapshot.index().pools().keySet()) {
+    for (PoolId id : run.snapshot().index().pools().keySet()) {
       if (!here.contains(id)) {
         others.add(id);
       }
@@ -164,7 +164,7 @@ final class Explainer {
     for (PoolId id : others.subList(0, Math.min(MAX_EXAMPLES, others.size()))) {
       names.add(id.toString());
     }
-    String detail = others.size() + " pool(s) have no ResourceSlice for node " + run.node.name() + ": "
+    String detail = others.size() + " pool(s) have no ResourceSlice for node " + run.node().name() + ": "
         + String.join(", ", names) + (others.size() > MAX_EXAMPLES ? ", ..." : "");
     return List.of(new Explanation.PoolNote("(other nodes)", Reason.NODE_NOT_MATCHING, detail));
   }
@@ -172,7 +172,7 @@ final class Explainer {
   /** Whether claim c fits on its own, with a small budget: null when that is not known. */
   private static @Nullable Boolean solo(AllocationRun run, int c) {
     try {
-      AllocationRun solo = new AllocationRun(run.snapshot, run.node, List.of(run.claims.get(c)), run.pools,
+      AllocationRun solo = AllocationRun.of(run.snapshot(), run.node(), List.of(run.plan().claim(c)), run.pools(),
           AllocationOptions.defaults().withStepBudget(SOLO_BUDGET));
       return solo.run() != null;
     } catch (AllocationException e) {
@@ -199,8 +199,8 @@ final class Explainer {
       this.alone = alone;
     }
 
-    String of(int c, Map<AllocationRun.RequestData, List<DeviceEntry>> suitable) {
-      ResourceClaim claim = run.claims.get(c);
+    String of(int c, Map<RequestData, List<DeviceEntry>> suitable) {
+      ResourceClaim claim = run.plan().claim(c);
       String constraints = describeConstraints(claim);
       if (alone[c] == null) {
         return "every request has enough suitable devices on its own, but not together"
@@ -208,9 +208,9 @@ final class Explainer {
       }
       if (alone[c]) {
         List<String> hopeless = new ArrayList<>();
-        for (int o = 0; o < run.claims.size(); o++) {
+        for (int o = 0; o < run.plan().claimCount(); o++) {
           if (o != c && Boolean.FALSE.equals(alone[o])) {
-            hopeless.add(AllocationRun.claimRef(run.claims.get(o)));
+            hopeless.add(ClaimPlan.claimRef(run.plan().claim(o)));
           }
         }
         if (!hopeless.isEmpty()) {
@@ -245,10 +245,10 @@ final class Explainer {
 
     private void findBlocked() {
       List<AllocationResult> before = null;
-      for (int k = 0; k < run.claims.size(); k++) {
+      for (int k = 0; k < run.plan().claimCount(); k++) {
         List<AllocationResult> upTo;
         try {
-          upTo = new AllocationRun(run.snapshot, run.node, run.claims.subList(0, k + 1), run.pools,
+          upTo = AllocationRun.of(run.snapshot(), run.node(), run.plan().claims().subList(0, k + 1), run.pools(),
               AllocationOptions.defaults().withStepBudget(SOLO_BUDGET)).run();
         } catch (AllocationException e) {
           return;
@@ -269,13 +269,13 @@ final class Explainer {
       List<ResourceClaim> allocated = new ArrayList<>();
       List<String> names = new ArrayList<>();
       for (int i = 0; i < k; i++) {
-        allocated.add(run.claims.get(i).withAllocation(before.get(i)));
-        names.add(AllocationRun.claimRef(run.claims.get(i)));
+        allocated.add(run.plan().claim(i).withAllocation(before.get(i)));
+        names.add(ClaimPlan.claimRef(run.plan().claim(i)));
       }
       Explanation.ClaimExplanation again;
       try {
-        ClusterSnapshot after = run.snapshot.withAllocated(allocated);
-        AllocationRun single = new AllocationRun(after, run.node, List.of(run.claims.get(k)), after.pools(run.node),
+        ClusterSnapshot after = run.snapshot().withAllocated(allocated);
+        AllocationRun single = AllocationRun.of(after, run.node(), List.of(run.plan().claim(k)), after.pools(run.node()),
             AllocationOptions.defaults().withStepBudget(SOLO_BUDGET));
         if (single.search()) {
           return null;
@@ -309,17 +309,17 @@ final class Explainer {
      * A constraint whose attribute too few of a covered request's suitable devices have: the
      * reference rejects a device without it, so no combination can satisfy the constraint.
      */
-    private String missingAttributes(int c, Map<AllocationRun.RequestData, List<DeviceEntry>> suitable) {
-      List<DeviceConstraint> list = run.claims.get(c).spec().devices().constraints();
-      Constraint[] cs = run.constraints[c];
+    private String missingAttributes(int c, Map<RequestData, List<DeviceEntry>> suitable) {
+      List<DeviceConstraint> list = run.plan().claim(c).spec().devices().constraints();
+      Constraint[] cs = run.constraints(c);
       List<String> out = new ArrayList<>();
       for (int i = 0; i < cs.length && i < list.size(); i++) {
         DeviceConstraint dc = list.get(i);
         String attribute = dc.matchAttribute() != null ? dc.matchAttribute() : dc.distinctAttribute();
         String kind = dc.matchAttribute() != null ? "matchAttribute " : "distinctAttribute ";
-        for (AllocationRun.RequestSlot slot : run.slots[c]) {
-          for (AllocationRun.RequestData data : slot.data) {
-            if (data.constrainedBy.length <= i || !data.constrainedBy[i]) {
+        for (RequestSlot slot : run.plan().slots(c)) {
+          for (RequestData data : slot.data) {
+            if (!data.constrainedBy(i)) {
               continue;
             }
             List<DeviceEntry> devices = suitable.getOrDefault(data, List.of());
@@ -358,12 +358,12 @@ final class Explainer {
     String detail = "";
   }
 
-  private static Explanation.RequestExplanation explainRequest(AllocationRun run, AllocationRun.RequestData data,
+  private static Explanation.RequestExplanation explainRequest(AllocationRun run, RequestData data,
       List<DeviceEntry> suitableDevices) {
     Map<Reason, Group> groups = new EnumMap<>(Reason.class);
     int considered = 0;
     int suitable = 0;
-    for (Pool pool : run.pools) {
+    for (Pool pool : run.pools()) {
       if (pool.incomplete || pool.invalid) {
         continue;
       }
@@ -394,9 +394,9 @@ final class Explainer {
     return new Explanation.RequestExplanation(data.requestName(), needed, considered, suitable, rejections);
   }
 
-  private static @Nullable Reason classify(AllocationRun run, AllocationRun.RequestData data, Pool pool,
+  private static @Nullable Reason classify(AllocationRun run, RequestData data, Pool pool,
       DeviceEntry device, String[] detail) {
-    Features f = run.features;
+    Features f = run.features();
     if (!f.bindingConditions() && !device.device.bindingConditions().isEmpty()) {
       detail[0] = "binding conditions need DRADeviceBindingConditions and DRAResourceClaimDeviceStatus";
       return Reason.FEATURE_DISABLED;
@@ -405,20 +405,18 @@ final class Explainer {
       detail[0] = "consuming counters needs DRAPartitionableDevices";
       return Reason.FEATURE_DISABLED;
     }
-    if (device.slice.perDeviceNodeSelection()
-        && !NodeSelectors.nodeMatches(run.node, device.device.nodeName(), device.device.allNodes(),
-            device.device.nodeSelector())) {
-      detail[0] = "per-device node selection excludes node " + run.node.name();
+    if (!run.matcher().nodeMatches(device)) {
+      detail[0] = "per-device node selection excludes node " + run.node().name();
       return Reason.NODE_NOT_MATCHING;
     }
     try {
-      int failed = run.selectorsMatch(data, device, true);
+      int failed = run.matcher().selectorsMatch(data, device, true);
       if (failed >= 0) {
         detail[0] = "class " + data.deviceClass.name() + " selector #" + failed + ": "
             + data.classSelectors[failed].expression();
         return Reason.CLASS_SELECTOR_FALSE;
       }
-      failed = run.selectorsMatch(data, device, false);
+      failed = run.matcher().selectorsMatch(data, device, false);
       if (failed >= 0) {
         detail[0] = "selector #" + failed + ": " + data.requestSelectors[failed].expression();
         return Reason.REQUEST_SELECTOR_FALSE;
@@ -446,7 +444,7 @@ final class Explainer {
       }
     }
     if (f.deviceTaints()) {
-      DeviceTaint taint = AllocationRun.untoleratedTaint(device, data.request);
+      DeviceTaint taint = Tolerations.untoleratedTaint(device, data.request);
       if (taint != null) {
         detail[0] = "taint " + taint.key() + (taint.value() == null ? "" : "=" + taint.value()) + ":"
             + taint.effect() + ruleOf(device, taint);

@@ -31,8 +31,8 @@ final class NodeSelectors {
    * Throws what {@link #createNodeSelector} throws for these results, without building the
    * selector: the which-nodes-fit search needs only the verdict.
    */
-  static void check(List<AllocationRun.DeviceResult> results) {
-    for (AllocationRun.DeviceResult r : results) {
+  static void check(List<DeviceResult> results) {
+    for (DeviceResult r : results) {
       if (r.nodeBound()) {
         return;
       }
@@ -49,10 +49,10 @@ final class NodeSelectors {
    * A node-local or binds-to-node device pins the node by name; otherwise the one-term node
    * selectors of the slices (or devices) are merged without duplicates; all-nodes gives none.
    */
-  static @Nullable NodeSelector createNodeSelector(List<AllocationRun.DeviceResult> results, String nodeName) {
+  static @Nullable NodeSelector createNodeSelector(List<DeviceResult> results, String nodeName) {
     List<NodeSelectorRequirement> fields = new ArrayList<>();
     List<NodeSelectorRequirement> expressions = new ArrayList<>();
-    for (AllocationRun.DeviceResult r : results) {
+    for (DeviceResult r : results) {
       SliceEntry slice = r.device().slice;
       String name;
       NodeSelector selector;

@@ -1,5 +1,9 @@
 package io.github.dra4j.core;
 
+import static io.github.dra4j.core.PodClaimResolver.key;
+import static io.github.dra4j.core.PodClaimResolver.namespace;
+import static io.github.dra4j.core.PodClaimResolver.reservedFor;
+
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.DeviceClaim;
@@ -19,12 +23,13 @@ import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.api.ResourceClaimStatus;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.core.PodClaimResolver.PodClaim;
+import io.github.dra4j.core.PodClaimResolver.Resolution;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -93,7 +98,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PodScheduler {
   /** The annotation naming the pod claim a generated claim was made for. */
-  public static final String POD_CLAIM_NAME_ANNOTATION = "resource.kubernetes.io/pod-claim-name";
+  public static final String POD_CLAIM_NAME_ANNOTATION = PodClaimResolver.POD_CLAIM_NAME_ANNOTATION;
   /** The annotation marking the claim made for a pod's extended resources. */
   public static final String EXTENDED_RESOURCE_CLAIM_ANNOTATION = ExtendedResources.CLAIM_ANNOTATION;
 
@@ -103,7 +108,7 @@ public final class PodScheduler {
   static final String CLAIM_NOT_ON_NODE = "resourceclaim not available on the node";
   static final String CANNOT_ALLOCATE = "cannot allocate all claims";
   /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
-  static final int RESERVED_FOR_MAX = 256;
+  static final int RESERVED_FOR_MAX = PodClaimResolver.RESERVED_FOR_MAX;
 
   private final List<Node> nodes;
   private final Map<String, ResourceClaimTemplate> templates;
@@ -111,8 +116,7 @@ public final class PodScheduler {
   private final Map<String, ResourceClaim> claims;
   private final NodeScorer scorer;
   private final AllocationOptions options;
-  private final boolean extendedResourcesEnabled;
-  private final ExtendedResources extendedResources;
+  private final PodClaimResolver resolver;
   private ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -128,8 +132,7 @@ public final class PodScheduler {
     }
     this.scorer = b.scorer;
     this.options = b.options;
-    this.extendedResourcesEnabled = b.extendedResources;
-    this.extendedResources = new ExtendedResources(b.classes);
+    this.resolver = new PodClaimResolver(claims, templates, new ExtendedResources(b.classes), b.extendedResources);
     this.snapshot = b.snapshot != null ? b.snapshot
         : b.allocator.snapshot(b.slices, b.classes, List.copyOf(claims.values()), b.taintRules);
   }
@@ -159,14 +162,14 @@ public final class PodScheduler {
     Pod withUid = pod.metadata().uid() != null ? pod
         : new Pod(pod.metadata().toBuilder().uid(nameBasedUid(namespace, podName)).build(), pod.spec(), pod.status());
 
-    Resolution r = resolve(withUid, namespace);
+    Resolution r = resolver.resolve(withUid, namespace);
     if (r.failure != null) {
       return new SchedulingResult.Unschedulable(pod, noneAvailable() + " " + r.failure + ".", Map.of(), null);
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
     for (PodClaim c : r.claims) {
-      (c.claim.allocation() == null ? toAllocate : allocated).add(c.claim);
+      (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
     }
 
     Map<Node, List<String>> rejected = new IdentityHashMap<>();
@@ -248,147 +251,6 @@ public final class PodScheduler {
   /** {@return the nodes, in the order ties are broken} */
   public List<Node> nodes() {
     return nodes;
-  }
-
-  /* ---------------- resolution ---------------- */
-
-  /** One claim of the pod: the pod claim entry (null for the extended one) and the claim. */
-  private record PodClaim(@Nullable String entry, ResourceClaim claim, boolean generated,
-      @Nullable PodExtendedResourceClaimStatus extended) {}
-
-  private static final class Resolution {
-    final List<PodClaim> claims = new ArrayList<>();
-    List<String> unserved = List.of();
-    @Nullable String failure;
-  }
-
-  private Resolution resolve(Pod pod, String namespace) {
-    Resolution r = new Resolution();
-    Set<String> taken = new HashSet<>();
-    for (ResourceClaim c : claims.values()) {
-      if (namespace(c.metadata().namespace()).equals(namespace)) {
-        taken.add(c.name());
-      }
-    }
-    Set<String> seen = new HashSet<>();
-    for (PodResourceClaim entry : pod.spec().resourceClaims()) {
-      ResourceClaim claim;
-      boolean generated = false;
-      if (entry.resourceClaimName() != null) {
-        claim = claims.get(key(namespace, entry.resourceClaimName()));
-        if (claim == null) {
-          r.failure = "resourceclaim \"" + entry.resourceClaimName() + "\" not found";
-          return r;
-        }
-      } else if (entry.resourceClaimTemplateName() != null) {
-        PodResourceClaimStatus status = statusOf(pod, entry.name());
-        if (status != null) {
-          if (status.resourceClaimName() == null) {
-            continue; // the controller found that no claim is needed
-          }
-          claim = claims.get(key(namespace, status.resourceClaimName()));
-          if (claim == null) {
-            r.failure = "resourceclaim \"" + status.resourceClaimName() + "\" not found";
-            return r;
-          }
-        } else {
-          ResourceClaimTemplate template = templates.get(key(namespace, entry.resourceClaimTemplateName()));
-          if (template == null) {
-            r.failure = "pod claim \"" + entry.name() + "\": resourceclaimtemplate \""
-                + entry.resourceClaimTemplateName() + "\" not found";
-            return r;
-          }
-          // A claim made earlier whose name did not reach the pod's status yet, as the controller finds it.
-          ResourceClaim earlier = ownedClaim(pod, namespace, POD_CLAIM_NAME_ANNOTATION, entry.name());
-          claim = earlier != null ? earlier : fromTemplate(pod, namespace, entry.name(), template, taken);
-          taken.add(claim.name());
-          generated = true;
-        }
-      } else {
-        r.failure = "pod claim \"" + entry.name() + "\": neither resourceClaimName nor resourceClaimTemplateName is set";
-        return r;
-      }
-      if (!seen.add(claim.name())) {
-        continue; // two entries naming the same claim: it is allocated once
-      }
-      if (claim.allocation() != null && !reservedFor(claim, pod)
-          && claim.status().reservedFor().size() >= RESERVED_FOR_MAX) {
-        r.failure = "resourceclaim in use";
-        return r;
-      }
-      r.claims.add(new PodClaim(entry.name(), claim, generated, null));
-    }
-    ExtendedResources.Plan plan = extendedResources.plan(pod, extendedResourcesEnabled);
-    r.unserved = plan.unserved();
-    ResourceClaim earlier = plan.requests().isEmpty() ? null
-        : ownedClaim(pod, namespace, ExtendedResources.CLAIM_ANNOTATION, "true");
-    if (earlier != null) {
-      // Made in an earlier attempt: kept while allocated; otherwise it is stale, as the plugin's Filter says.
-      if (earlier.allocation() == null) {
-        r.failure = "cannot schedule extended resource claim";
-        return r;
-      }
-      r.claims.add(new PodClaim(null, earlier, false, null));
-    } else if (!plan.requests().isEmpty()) {
-      String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(pod.name()),
-          namespace + "/" + pod.name() + "/extended-resources", taken);
-      ObjectMeta meta = ObjectMeta.builder()
-          .name(name)
-          .generateName(GeneratedNames.extendedClaimBase(pod.name()))
-          .namespace(namespace)
-          .putAnnotation(ExtendedResources.CLAIM_ANNOTATION, "true")
-          .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, null))
-          .build();
-      ResourceClaim claim = new ResourceClaim(meta,
-          new ResourceClaimSpec(new DeviceClaim(plan.requests(), List.of(), List.of())), null);
-      r.claims.add(new PodClaim(null, claim, true, new PodExtendedResourceClaimStatus(plan.mappings(), name)));
-    }
-    return r;
-  }
-
-  /* The claim the resourceclaim controller makes from a template for one pod claim. */
-  private static ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
-      Set<String> taken) {
-    String base = GeneratedNames.templateClaimBase(pod.name(), entry);
-    ObjectMeta meta = ObjectMeta.builder()
-        .name(GeneratedNames.name(base, namespace + "/" + pod.name() + "/" + entry, taken))
-        .generateName(base)
-        .namespace(namespace)
-        .labels(template.spec().metadata().labels())
-        .annotations(template.spec().metadata().annotations())
-        .putAnnotation(POD_CLAIM_NAME_ANNOTATION, entry)
-        .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, true))
-        .build();
-    return new ResourceClaim(meta, template.spec().spec(), null);
-  }
-
-  /*
-   * A claim of the namespace with this annotation whose controller is the pod (an owner reference
-   * to a Pod with the pod's UID): findPodResourceClaim and findExtendedResourceClaim.
-   */
-  private @Nullable ResourceClaim ownedClaim(Pod pod, String namespace, String annotation, String value) {
-    for (ResourceClaim c : claims.values()) {
-      if (!namespace(c.metadata().namespace()).equals(namespace)
-          || !value.equals(c.metadata().annotations().get(annotation))) {
-        continue;
-      }
-      for (OwnerReference owner : c.metadata().ownerReferences()) {
-        if (Boolean.TRUE.equals(owner.controller()) && "Pod".equals(owner.kind())
-            && owner.uid() != null && owner.uid().equals(pod.metadata().uid())) {
-          return c;
-        }
-      }
-    }
-    return null;
-  }
-
-  private static @Nullable PodResourceClaimStatus statusOf(Pod pod, String entry) {
-    for (PodResourceClaimStatus s : pod.status().resourceClaimStatuses()) {
-      if (s.name().equals(entry)) {
-        return s;
-      }
-    }
-    return null;
   }
 
   /* ---------------- filtering and choosing ---------------- */
@@ -480,7 +342,7 @@ public final class PodScheduler {
     List<PodResourceClaimStatus> statuses = new ArrayList<>(pod.status().resourceClaimStatuses());
     PodExtendedResourceClaimStatus extended = pod.status().extendedResourceClaimStatus();
     for (PodClaim c : r.claims) {
-      ResourceClaim claim = c.claim;
+      ResourceClaim claim = c.claim();
       int index = indexOf(toAllocate, claim);
       if (index >= 0) {
         claim = claim.withAllocation(choice.results.get(index));
@@ -493,11 +355,11 @@ public final class PodScheduler {
       }
       claims.put(key(claim.metadata().namespace(), claim.name()), claim);
       podClaims.add(claim);
-      if (c.generated && c.entry != null) {
-        statuses.add(new PodResourceClaimStatus(c.entry, claim.name()));
+      if (c.generated() && c.entry() != null) {
+        statuses.add(new PodResourceClaimStatus(c.entry(), claim.name()));
       }
-      if (c.extended != null) {
-        extended = c.extended;
+      if (c.extended() != null) {
+        extended = c.extended();
       }
     }
     if (!newlyAllocated.isEmpty()) {
@@ -571,30 +433,9 @@ public final class PodScheduler {
 
   /* ---------------- helpers ---------------- */
 
-  /* IsReservedForPod: the reference compares the UID only. */
-  private static boolean reservedFor(ResourceClaim claim, Pod pod) {
-    if (claim.status() == null) {
-      return false;
-    }
-    for (ResourceClaimConsumerReference ref : claim.status().reservedFor()) {
-      if (Objects.equals(ref.uid(), pod.metadata().uid())) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static int priority(Pod pod) {
     Integer p = pod.spec().priority();
     return p == null ? 0 : p;
-  }
-
-  private static String namespace(@Nullable String namespace) {
-    return namespace == null || namespace.isEmpty() ? "default" : namespace;
-  }
-
-  private static String key(@Nullable String namespace, String name) {
-    return namespace(namespace) + "/" + name;
   }
 
   private static String nameBasedUid(String namespace, String name) {

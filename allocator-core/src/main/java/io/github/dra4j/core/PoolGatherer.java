@@ -43,7 +43,7 @@ final class PoolGatherer {
   /** The pools a node sees, with the pool entries they were gathered from. */
   record NodePools(Node node, List<Pool> pools, List<PoolEntry> consulted) {}
 
-  static NodePools gatherPools(ClusterSnapshot.Index index, Node node, Features features) {
+  static NodePools gatherPools(SnapshotIndex index, Node node, Features features) {
     Map<PoolId, List<SliceEntry>> pools = new LinkedHashMap<>();
     List<SliceEntry> onNode = index.slicesOnNode().getOrDefault(node.name(), List.of());
     addRelevant(pools, onNode, node, features);
@@ -66,7 +66,7 @@ final class PoolGatherer {
   }
 
   /* The pools built from the gathered slices (complete, incomplete or obsolete), in allocation order. */
-  private static NodePools pools(ClusterSnapshot.Index index, Node node, Features features,
+  private static NodePools pools(SnapshotIndex index, Node node, Features features,
       Map<PoolId, List<SliceEntry>> pools) {
     List<Pool> result = new ArrayList<>(pools.size());
     List<Pool> withBindingConditions = new ArrayList<>();

@@ -347,9 +347,9 @@ final class PoolLayout {
     boolean unknownCopied = false;
     int n = known == null ? 0 : known.locals.length;
     for (; local < deviceCount; local++) {
-      byte result = checkFully(local) ? CachedSelector.TRUE : AllocationRun.known(classSelectors, uids[local]);
+      byte result = checkFully(local) ? CachedSelector.TRUE : SelectorMatcher.known(classSelectors, uids[local]);
       if (result == CachedSelector.TRUE) {
-        result = checkFully(local) ? CachedSelector.TRUE : AllocationRun.known(requestSelectors, uids[local]);
+        result = checkFully(local) ? CachedSelector.TRUE : SelectorMatcher.known(requestSelectors, uids[local]);
       }
       if (result == 0) {
         if (!inUse(local)) {

@@ -24,7 +24,7 @@ final class SliceEntry {
   final boolean hasSharedCounters;
 
   /** @param ruleTaints the DeviceTaintRule taints of the slice's pool */
-  SliceEntry(ResourceSlice slice, ResolvedSlice resolved, int[] nextUid, AllocatedState state,
+  SliceEntry(ResourceSlice slice, ResolvedSlice resolved, UidCounter uids, AllocatedState state,
       List<RuleTaint> ruleTaints) {
     this.slice = slice;
     this.resolved = resolved;
@@ -36,17 +36,17 @@ final class SliceEntry {
     this.hasSharedCounters = !slice.spec().sharedCounters().isEmpty();
     List<DeviceEntry> list = new ArrayList<>(resolved.devices().size());
     for (ResolvedDevice d : resolved.devices()) {
-      list.add(new DeviceEntry(this, d, nextUid[0]++, state, ruleTaints));
+      list.add(new DeviceEntry(this, d, uids.next(), state, ruleTaints));
     }
     this.devices = List.copyOf(list);
   }
 
   /**
    * The same slice with another in-use state or other rule taints: the resolution and the
-   * devices' views are kept. Devices keep their uids unless nextUid is given (compaction of the
+   * devices' views are kept. Devices keep their uids unless uids is given (compaction of the
    * uid space); selector results, bound to uids, do not depend on taints.
    */
-  SliceEntry(SliceEntry previous, AllocatedState state, int @Nullable [] nextUid, List<RuleTaint> ruleTaints) {
+  SliceEntry(SliceEntry previous, AllocatedState state, @Nullable UidCounter uids, List<RuleTaint> ruleTaints) {
     this.slice = previous.slice;
     this.resolved = previous.resolved;
     this.poolId = previous.poolId;
@@ -56,7 +56,7 @@ final class SliceEntry {
     this.hasSharedCounters = previous.hasSharedCounters;
     List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
     for (DeviceEntry d : previous.devices) {
-      list.add(new DeviceEntry(this, d, nextUid == null ? d.uid : nextUid[0]++, state, ruleTaints));
+      list.add(new DeviceEntry(this, d, uids == null ? d.uid : uids.next(), state, ruleTaints));
     }
     this.devices = List.copyOf(list);
   }

@@ -19,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /*
- * PoolLayout.candidates (issue #8, T3/T5): once the selectors' results on a pool's devices are
+ * PoolLayout.candidates (DgxFillBenchmark, FeasibilityBenchmark): once the selectors' results on a pool's devices are
  * remembered, the search visits only the devices they may select. Skipping must not change
  * anything observable: results, which devices get evaluated (and so which errors surface), and
  * the steps counted against the budget.

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Pool validation of counter consumptions with shared include lists (issue #8: each distinct pair
+ * Pool validation of counter consumptions with shared include lists (each distinct pair
  * of consumption and counter set shapes is checked once): a consumption that repeats a valid
  * one's include list, but adds own counters or names another counter set, still makes the pool
  * invalid with the reference's reason, whatever device comes first.

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /*
- * CounterLedger keeps units only for the range of sets a call charged (issue #8, T5) and turns
+ * CounterLedger keeps units only for the range of sets a call charged (FeasibilityBenchmark) and turns
  * exact when an amount is not in units. Random charges and refunds over six sets must give the
  * answers of a plain BigDecimal model, and idle() must say whether anything is still charged.
  */

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /*
  * PoolLayout remembers, per device, whether its counters fit while a call has charged nothing else
- * in the pool (issue #8, T5): a busy node's devices are then passed over without reading their
+ * in the pool (FeasibilityBenchmark): a busy node's devices are then passed over without reading their
  * consumption. The memo must never answer for a call that already charged the pool.
  */
 final class CountersAloneTest {

@@ -17,11 +17,14 @@ import io.github.dra4j.api.ResourceSlice;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /*
  * A call answers "is this device already dedicated in this call" by scanning its few dedications,
- * and from 17 on by per-pool counts (issue #8, T5). Both must keep a device from being taken
- * twice, also after undoing dedications that were counted.
+ * and from 17 on by per-pool counts, so that a busy node's search (FeasibilityBenchmark) does not
+ * scan long lists. Both must keep a device from being taken twice, also after undoing dedications
+ * that were counted: directly on Dedications, and through allocations.
  */
 final class DedicationsTest {
 
@@ -60,5 +63,71 @@ final class DedicationsTest {
 
     assertThat(devices).containsExactly(List.of("req-0/sub-1=pool-2/b-0", "req-1=pool-1/a-0", "req-1=pool-1/a-1",
         "req-1=pool-1/a-2"));
+  }
+
+  /* --- Dedications on its own: pools of 100 devices --- */
+
+  private static Dedications dedications() {
+    return new Dedications(3, pool -> 100, 1);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, Dedications.SCAN_PAIRS, Dedications.SCAN_PAIRS + 1, 40})
+  void dedicated_answersForEveryDedicatedDeviceOnly(int count) {
+    Dedications d = dedications();
+    for (int i = 0; i < count; i++) {
+      d.dedicate(i % 2, i % 3, i);
+    }
+
+    assertThat(d.usesCounts()).isEqualTo(count > Dedications.SCAN_PAIRS);
+    for (int i = 0; i < count; i++) {
+      assertThat(d.dedicated(i % 3, i)).as("pool %d device %d", i % 3, i).isTrue();
+      assertThat(d.dedicatedTo(i % 3, i, i % 2)).isTrue();
+      assertThat(d.dedicatedTo(i % 3, i, 1 - i % 2)).isFalse();
+      assertThat(d.dedicated((i + 1) % 3, i)).as("same number, other pool").isFalse();
+    }
+    assertThat(d.dedicated(0, 99)).isFalse();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {3, Dedications.SCAN_PAIRS + 4})
+  void undedicate_inReverseOrder_freesEveryDevice(int count) {
+    Dedications d = dedications();
+    for (int i = 0; i < count; i++) {
+      d.dedicate(0, 1, i);
+    }
+    for (int i = count - 1; i >= 0; i--) {
+      d.undedicate(0, 1, i);
+      assertThat(d.dedicated(1, i)).isFalse();
+      if (i > 0) {
+        assertThat(d.dedicated(1, i - 1)).isTrue();
+      }
+    }
+  }
+
+  @Test
+  void deviceDedicatedToTwoClaims_staysDedicatedUntilBothAreUndone() {
+    // Admin access lets claims share a device; counting must not free it after one undo.
+    Dedications d = dedications();
+    for (int i = 0; i <= Dedications.SCAN_PAIRS; i++) {
+      d.dedicate(0, 2, i);
+    }
+    d.dedicate(1, 2, 5);
+
+    d.undedicate(1, 2, 5);
+    assertThat(d.dedicated(2, 5)).isTrue();
+    assertThat(d.dedicatedTo(2, 5, 1)).isFalse();
+    d.undedicate(0, 2, 5);
+    assertThat(d.dedicated(2, 5)).isFalse();
+  }
+
+  @Test
+  void bloomBitsOfOtherDevices_doNotMakeADeviceDedicated() {
+    // Device 64 of pool 0 shares its bit with device 0 of pool 0 (the shift takes six bits).
+    Dedications d = dedications();
+    d.dedicate(0, 0, 64);
+
+    assertThat(d.dedicated(0, 0)).isFalse();
+    assertThat(d.dedicated(0, 64)).isTrue();
   }
 }

@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/* Snapshots derived from a previous one redo work only for changed pools (issue #7, issue #8 T3). */
+/* Snapshots derived from a previous one redo work only for changed pools (DgxFillBenchmark.fillCycles). */
 final class IncrementalSnapshotTest {
   private static final String NODE_2 = "node-2";
 

@@ -105,7 +105,7 @@ final class RuleUnitsTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("tolerationCases")
   void toleratesTaint(TolerationCase tc) {
-    assertThat(AllocationRun.toleratesTaint(tc.toleration(), tc.taint())).isEqualTo(tc.tolerates());
+    assertThat(Tolerations.toleratesTaint(tc.toleration(), tc.taint())).isEqualTo(tc.tolerates());
   }
 
   /* --- attribute values as sets (DRAListTypeAttributes) --- */

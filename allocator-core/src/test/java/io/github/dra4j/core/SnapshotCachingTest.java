@@ -25,7 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/* Selector results remembered across calls on one snapshot, and feasibleNodes (issue #8, T4 and T5). */
+/* Selector results remembered across calls on one snapshot, and feasibleNodes (AllocateBenchmark.warm, FeasibilityBenchmark). */
 final class SnapshotCachingTest {
 
   private static List<Device> typed(int n, String lastType) {
@@ -42,7 +42,7 @@ final class SnapshotCachingTest {
         .snapshot(slices, List.of(CLASS_A), allocated);
   }
 
-  /* --- T4: the cross-call selector cache --- */
+  /* --- the cross-call selector cache --- */
 
   @Test
   void secondAllocateOnUnchangedSnapshotEvaluatesNoSelector() {
@@ -120,7 +120,7 @@ final class SnapshotCachingTest {
         .contains("3 request selector false");
   }
 
-  /* --- T5: feasibleNodes --- */
+  /* --- feasibleNodes --- */
 
   private static List<ResourceSlice> cluster(int nodes) {
     List<ResourceSlice> slices = new ArrayList<>();
@@ -286,7 +286,7 @@ final class SnapshotCachingTest {
         .hasMessageContaining("node");
   }
 
-  /* --- T3: incremental snapshots --- */
+  /* --- incremental snapshots --- */
 
   private static ResolvedSlice resolvedOf(ClusterSnapshot snapshot, String sliceName) {
     for (PoolEntry pool : snapshot.index().pools().values()) {

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /*
- * An informer event rebuilds only the affected pool (issue #7): the other pools' device entries
+ * An informer event rebuilds only the affected pool: the other pools' device entries
  * are taken over with their selector results, so a counting selector compiler sees evaluations
  * only for the changed pool's devices.
  */

@@ -3,7 +3,7 @@ package io.github.dra4j.testing;
 import java.util.Collections;
 
 /**
- * The pathological inputs of issue #9 as YAML text, shared by the robustness tests of the codec,
+ * Pathological inputs (deep nesting, alias bombs, huge slices and strings) as YAML text, shared by the robustness tests of the codec,
  * the CEL compiler and the command line, so that every layer is tested with the same documents.
  * Each method builds a fresh string; callers that use one input several times keep it.
  */

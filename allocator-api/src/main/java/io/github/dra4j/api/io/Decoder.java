@@ -213,7 +213,7 @@ final class Decoder {
     /*
      * Names that objects of one document refer to (mixin and counter set names, includes), one
      * String per distinct name: a slice's includes repeat a few mixin names on every device,
-     * and an informer cache would otherwise hold a copy per reference (issue #8, T2).
+     * and an informer cache would otherwise hold a copy per reference (the Footprint measure of allocator-bench).
      */
     private final Map<String, String> names;
 

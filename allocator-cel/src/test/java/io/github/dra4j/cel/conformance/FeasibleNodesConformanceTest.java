@@ -18,7 +18,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /*
- * feasibleNodes on every conformance scenario (issue #8, T5): the claims are validated once and
+ * feasibleNodes on every conformance scenario (FeasibilityBenchmark): the claims are validated once and
  * the nodes are searched in parallel with that validation, so each answer must still be what
  * allocate says node by node. The scenario's node is asked about four times over (the runs share
  * the validation and must not share search state), after a node of another name, and again.

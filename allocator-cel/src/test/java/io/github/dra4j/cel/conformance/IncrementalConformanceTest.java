@@ -19,7 +19,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 /*
- * Every conformance scenario allocated on snapshots derived from earlier ones (issue #7): each
+ * Every conformance scenario allocated on snapshots derived from earlier ones, as a scheduler derives one per cycle: each
  * gives exactly the outcome of a snapshot built from scratch. Each earlier snapshot is used for
  * an allocation first, so that its caches (pools, selector results) are filled and carried over.
  */

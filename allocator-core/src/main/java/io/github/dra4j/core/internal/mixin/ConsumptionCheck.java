@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * each included mixin is numbered once however many consumptions include it (own counters belong
  * to one consumption and are looked up as they are read). A consumption then costs one bit test
  * per name of each source, and a mixin's names are read once per pool, not once per consumption
- * that includes it (issue #8: validation of a slice with many distinct include lists). Only a
+ * that includes it (so that a slice with many distinct include lists validates fast). Only a
  * pair that lacks a counter is walked in name order, for the first missing one. Names crafted to
  * share a hash cannot make the numbering quadratic: a probe run longer than {@link
  * Numbers#MAX_PROBES} turns the numbering off for the rest of the pool, and every pair is walked,

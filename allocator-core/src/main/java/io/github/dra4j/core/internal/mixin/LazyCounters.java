@@ -13,7 +13,7 @@ import org.jspecify.annotations.Nullable;
  * by name, shadow it. A lookup is two binary searches; iteration, in name order as for an
  * object without mixins, is one merge walk of the two. The allocator only iterates counters
  * (into its per-pool ledger, and to validate consumptions once), so no object pays for an index
- * of its own (issue #8: resolution cost per object). Without a shared index (includes over
+ * of its own (resolution cost per object). Without a shared index (includes over
  * EffectiveIndex.MAX_ENTRIES) lookups search the sources in order and iteration skips shadowed
  * counters.
  */

@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The pool validation checks each distinct pair of consumption and counter set shapes once
- * (issue #8): consumptions that share an include list but differ in own counters or counter set
+ * (so that a slice with many include lists validates fast): consumptions that share an include list but differ in own counters or counter set
  * must still get their own answer, in any order.
  */
 final class ConsumptionCheckTest {

@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
- * The effective index of resolved views (issue #8): which source wins each name, the counts
+ * The effective index of resolved views: which source wins each name, the counts
  * behind the 32-entry limit, the questions answered at resolution, and the plain walk for
  * objects too large to index.
  */

@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Objects that repeat an include list share its resolution and index (issue #8): each object
+ * Objects that repeat an include list share its resolution and index, so that a slice pays for an include list once: each object
  * must still see its own entries win, count its own entries against the 32-entry limit, and
  * report its own problems.
  */

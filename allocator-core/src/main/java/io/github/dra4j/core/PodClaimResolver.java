@@ -1,0 +1,211 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.DeviceClaim;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.OwnerReference;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodExtendedResourceClaimStatus;
+import io.github.dra4j.api.PodResourceClaim;
+import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimConsumerReference;
+import io.github.dra4j.api.ResourceClaimSpec;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Finds the claims of a pod as the DRA plugin's PreFilter and the resourceclaim controller do:
+ * claims named by the pod, claims made earlier from its templates (by the pod's status or by
+ * their owner reference and annotation), new claims from templates, and the claim for its
+ * extended resources. Reads the {@link PodScheduler}'s claims, which it updates as it commits.
+ */
+final class PodClaimResolver {
+  /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
+  static final int RESERVED_FOR_MAX = 256;
+  static final String POD_CLAIM_NAME_ANNOTATION = "resource.kubernetes.io/pod-claim-name";
+
+  /** Every claim by namespace/name: the scheduler's, read live. */
+  private final Map<String, ResourceClaim> claims;
+  private final Map<String, ResourceClaimTemplate> templates;
+  private final ExtendedResources extendedResources;
+  private final boolean extendedResourcesEnabled;
+
+  PodClaimResolver(Map<String, ResourceClaim> claims, Map<String, ResourceClaimTemplate> templates,
+      ExtendedResources extendedResources, boolean extendedResourcesEnabled) {
+    this.claims = claims;
+    this.templates = templates;
+    this.extendedResources = extendedResources;
+    this.extendedResourcesEnabled = extendedResourcesEnabled;
+  }
+
+  /** One claim of the pod: the pod claim entry (null for the extended one) and the claim. */
+  record PodClaim(@Nullable String entry, ResourceClaim claim, boolean generated,
+      @Nullable PodExtendedResourceClaimStatus extended) {}
+
+  static final class Resolution {
+    final List<PodClaim> claims = new ArrayList<>();
+    List<String> unserved = List.of();
+    @Nullable String failure;
+  }
+
+  Resolution resolve(Pod pod, String namespace) {
+    Resolution r = new Resolution();
+    Set<String> taken = new HashSet<>();
+    for (ResourceClaim c : claims.values()) {
+      if (namespace(c.metadata().namespace()).equals(namespace)) {
+        taken.add(c.name());
+      }
+    }
+    Set<String> seen = new HashSet<>();
+    for (PodResourceClaim entry : pod.spec().resourceClaims()) {
+      ResourceClaim claim;
+      boolean generated = false;
+      if (entry.resourceClaimName() != null) {
+        claim = claims.get(key(namespace, entry.resourceClaimName()));
+        if (claim == null) {
+          r.failure = "resourceclaim \"" + entry.resourceClaimName() + "\" not found";
+          return r;
+        }
+      } else if (entry.resourceClaimTemplateName() != null) {
+        PodResourceClaimStatus status = statusOf(pod, entry.name());
+        if (status != null) {
+          if (status.resourceClaimName() == null) {
+            continue; // the controller found that no claim is needed
+          }
+          claim = claims.get(key(namespace, status.resourceClaimName()));
+          if (claim == null) {
+            r.failure = "resourceclaim \"" + status.resourceClaimName() + "\" not found";
+            return r;
+          }
+        } else {
+          ResourceClaimTemplate template = templates.get(key(namespace, entry.resourceClaimTemplateName()));
+          if (template == null) {
+            r.failure = "pod claim \"" + entry.name() + "\": resourceclaimtemplate \""
+                + entry.resourceClaimTemplateName() + "\" not found";
+            return r;
+          }
+          // A claim made earlier whose name did not reach the pod's status yet, as the controller finds it.
+          ResourceClaim earlier = ownedClaim(pod, namespace, POD_CLAIM_NAME_ANNOTATION, entry.name());
+          claim = earlier != null ? earlier : fromTemplate(pod, namespace, entry.name(), template, taken);
+          taken.add(claim.name());
+          generated = true;
+        }
+      } else {
+        r.failure = "pod claim \"" + entry.name() + "\": neither resourceClaimName nor resourceClaimTemplateName is set";
+        return r;
+      }
+      if (!seen.add(claim.name())) {
+        continue; // two entries naming the same claim: it is allocated once
+      }
+      if (claim.allocation() != null && !reservedFor(claim, pod)
+          && claim.status().reservedFor().size() >= RESERVED_FOR_MAX) {
+        r.failure = "resourceclaim in use";
+        return r;
+      }
+      r.claims.add(new PodClaim(entry.name(), claim, generated, null));
+    }
+    addExtendedClaim(r, pod, namespace, taken);
+    return r;
+  }
+
+  /* The claim for the pod's extended resources that DRA serves: made earlier, or new. */
+  private void addExtendedClaim(Resolution r, Pod pod, String namespace, Set<String> taken) {
+    ExtendedResources.Plan plan = extendedResources.plan(pod, extendedResourcesEnabled);
+    r.unserved = plan.unserved();
+    ResourceClaim earlier = plan.requests().isEmpty() ? null
+        : ownedClaim(pod, namespace, ExtendedResources.CLAIM_ANNOTATION, "true");
+    if (earlier != null) {
+      // Made in an earlier attempt: kept while allocated; otherwise it is stale, as the plugin's Filter says.
+      if (earlier.allocation() == null) {
+        r.failure = "cannot schedule extended resource claim";
+        return;
+      }
+      r.claims.add(new PodClaim(null, earlier, false, null));
+    } else if (!plan.requests().isEmpty()) {
+      String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(pod.name()),
+          namespace + "/" + pod.name() + "/extended-resources", taken);
+      ObjectMeta meta = ObjectMeta.builder()
+          .name(name)
+          .generateName(GeneratedNames.extendedClaimBase(pod.name()))
+          .namespace(namespace)
+          .putAnnotation(ExtendedResources.CLAIM_ANNOTATION, "true")
+          .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, null))
+          .build();
+      ResourceClaim claim = new ResourceClaim(meta,
+          new ResourceClaimSpec(new DeviceClaim(plan.requests(), List.of(), List.of())), null);
+      r.claims.add(new PodClaim(null, claim, true, new PodExtendedResourceClaimStatus(plan.mappings(), name)));
+    }
+  }
+
+  /* The claim the resourceclaim controller makes from a template for one pod claim. */
+  private static ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
+      Set<String> taken) {
+    String base = GeneratedNames.templateClaimBase(pod.name(), entry);
+    ObjectMeta meta = ObjectMeta.builder()
+        .name(GeneratedNames.name(base, namespace + "/" + pod.name() + "/" + entry, taken))
+        .generateName(base)
+        .namespace(namespace)
+        .labels(template.spec().metadata().labels())
+        .annotations(template.spec().metadata().annotations())
+        .putAnnotation(POD_CLAIM_NAME_ANNOTATION, entry)
+        .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, true))
+        .build();
+    return new ResourceClaim(meta, template.spec().spec(), null);
+  }
+
+  /*
+   * A claim of the namespace with this annotation whose controller is the pod (an owner reference
+   * to a Pod with the pod's UID): findPodResourceClaim and findExtendedResourceClaim.
+   */
+  private @Nullable ResourceClaim ownedClaim(Pod pod, String namespace, String annotation, String value) {
+    for (ResourceClaim c : claims.values()) {
+      if (!namespace(c.metadata().namespace()).equals(namespace)
+          || !value.equals(c.metadata().annotations().get(annotation))) {
+        continue;
+      }
+      for (OwnerReference owner : c.metadata().ownerReferences()) {
+        if (Boolean.TRUE.equals(owner.controller()) && "Pod".equals(owner.kind())
+            && owner.uid() != null && owner.uid().equals(pod.metadata().uid())) {
+          return c;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static @Nullable PodResourceClaimStatus statusOf(Pod pod, String entry) {
+    for (PodResourceClaimStatus s : pod.status().resourceClaimStatuses()) {
+      if (s.name().equals(entry)) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  /* IsReservedForPod: the reference compares the UID only. */
+  static boolean reservedFor(ResourceClaim claim, Pod pod) {
+    if (claim.status() == null) {
+      return false;
+    }
+    for (ResourceClaimConsumerReference ref : claim.status().reservedFor()) {
+      if (Objects.equals(ref.uid(), pod.metadata().uid())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static String namespace(@Nullable String namespace) {
+    return namespace == null || namespace.isEmpty() ? "default" : namespace;
+  }
+
+  static String key(@Nullable String namespace, String name) {
+    return namespace(namespace) + "/" + name;
+  }
+}
