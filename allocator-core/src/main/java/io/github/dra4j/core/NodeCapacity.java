@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * The DRA capacity of one node's own pools (slices published for the node by name) in a
  * snapshot: devices, how many are allocated, and each shared counter's total and amount left,
- * summed over pools by {@code <counter set>/<counter>}. Pools shared with other nodes are left
- * out, so that summing nodes counts each device once.
+ * summed by counter name over the counter sets of those pools (the memory of all of a node's
+ * GPUs is one figure). Pools shared with other nodes are left out, so that summing nodes counts
+ * each device once.
  */
 record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> counterTotals,
     Map<String, BigDecimal> counterLeft) {
@@ -35,9 +36,8 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
       for (ResolvedCounterSet set : pool.counterSets.values()) {
         Map<String, BigDecimal> setLeft = available.getOrDefault(set.counterSet(), Map.of());
         set.forEachCounter((name, q) -> {
-          String key = set.counterSet() + "/" + name;
-          totals.merge(key, q.value(), BigDecimal::add);
-          left.merge(key, setLeft.getOrDefault(name, q.value()).max(BigDecimal.ZERO), BigDecimal::add);
+          totals.merge(name, q.value(), BigDecimal::add);
+          left.merge(name, setLeft.getOrDefault(name, q.value()).max(BigDecimal.ZERO), BigDecimal::add);
         });
       }
     }

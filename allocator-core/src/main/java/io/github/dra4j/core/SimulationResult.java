@@ -129,7 +129,7 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * @param allocatedDevices how many of them are allocated
    * @param strandedNodes nodes with something free on which no pod kind fits any more
    * @param strandedDevices the free devices of those nodes
-   * @param counters per {@code <counter set>/<counter>}, in first-seen order
+   * @param counters per counter name, summed over the counter sets (a GPU each, say), in first-seen order
    * @param devicesByClass allocated devices per DeviceClass the claims asked for
    */
   public record GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,

@@ -101,7 +101,7 @@ final class SimulationTest {
       assertEquals(8, box.allocatedDevices());
       assertEquals(4, box.strandedNodes());
       assertEquals(4, box.strandedDevices());
-      assertEquals(new SimulationResult.CounterUsage(12, 8, 4), box.counters().get("card/units"));
+      assertEquals(new SimulationResult.CounterUsage(12, 8, 4), box.counters().get("units"));
       assertEquals(8, box.devicesByClass().get("gpu"));
       // Samples every 2 arrivals: after 2 pairs, 2 nodes are partly used and nothing strands yet
       // under first fit (the third GPU of a used node fits no pair, so those 2 nodes strand).
@@ -169,7 +169,7 @@ final class SimulationTest {
     SimulationResult.GroupUsage box = r.policy("last").last().group("box");
     assertEquals(3, box.allocatedDevices());
     assertEquals(0, box.strandedNodes(), "box-3 is full: nothing free, so nothing stranded");
-    assertEquals(new SimulationResult.CounterUsage(12, 3, 0), box.counters().get("card/units"));
+    assertEquals(new SimulationResult.CounterUsage(12, 3, 0), box.counters().get("units"));
   }
 
   @ParameterizedTest(name = "{0}")

@@ -48,7 +48,7 @@ public final class SimulationReader {
   private static final Set<String> METADATA = Set.of("name");
   private static final Set<String> SPEC = Set.of("cluster", "workload", "policies", "sampleEvery");
   private static final Set<String> CLUSTER = Set.of("files", "objects", "nodeGroups");
-  private static final Set<String> GROUP = Set.of("name", "count", "node", "slices");
+  private static final Set<String> GROUP = Set.of("name", "count", "node", "slices", "file");
   private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order");
   private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "pod", "claimTemplates");
 
@@ -204,10 +204,16 @@ public final class SimulationReader {
     return o instanceof UnknownObject ? "kind \"" + ((UnknownObject) o).kind() + "\"" : o.getClass().getSimpleName();
   }
 
-  private NodeGroup group(JsonNode node, JsonPath at) throws DecodeException {
+  private NodeGroup group(JsonNode node, JsonPath at) throws IOException {
     object(node, at, GROUP);
     String name = text(node, at, "name", true);
     int count = integer(node, at, "count", 1, -1);
+    if (node.has("file")) {
+      if (node.has("node") || node.has("slices")) {
+        throw fail(at.field("file"), "Forbidden: give the node and its slices either in a file or as node and slices");
+      }
+      return groupFromFile(name, count, node.get("file"), at.field("file"));
+    }
     Node template = embedded(required(node, at, "node"), at.field("node"), Node.class, "v1");
     List<ResourceSlice> slices = new ArrayList<>();
     JsonNode s = list(node, at, "slices");
@@ -218,6 +224,38 @@ public final class SimulationReader {
             + template.name() + "\": a copy's slices are its own");
       }
       slices.add(slice);
+    }
+    return new NodeGroup(name, count, template, slices);
+  }
+
+  /* A group whose template is a file holding exactly one Node and that node's ResourceSlices. */
+  private NodeGroup groupFromFile(String name, int count, JsonNode entry, JsonPath at) throws IOException {
+    Node template = null;
+    List<ResourceSlice> slices = new ArrayList<>();
+    List<Object> objects = file(entry, at);
+    String path = String.valueOf(base.resolve(entry.textValue()));
+    for (Object o : objects) {
+      if (o instanceof Node) {
+        if (template != null) {
+          throw new DecodeException(path, 0, null, null, "a node group's file holds one Node, found "
+              + template.name() + " and " + ((Node) o).name() + " (named from " + source + ", " + at + ")", null);
+        }
+        template = (Node) o;
+      } else if (o instanceof ResourceSlice) {
+        slices.add((ResourceSlice) o);
+      } else {
+        throw new DecodeException(path, 0, null, null, "a node group's file holds a Node and its ResourceSlices, not a "
+            + describe(o) + " (named from " + source + ", " + at + "); put it in spec.cluster.files", null);
+      }
+    }
+    if (template == null) {
+      throw fail(at, "Invalid value: " + path + " holds no Node");
+    }
+    for (ResourceSlice slice : slices) {
+      if (!template.name().equals(slice.spec().nodeName())) {
+        throw new DecodeException(path, 0, "ResourceSlice/" + slice.name(), "spec.nodeName", "must be the group's node, \""
+            + template.name() + "\": a copy's slices are its own (named from " + source + ", " + at + ")", null);
+      }
     }
     return new NodeGroup(name, count, template, slices);
   }
