@@ -161,6 +161,11 @@ public final class Simulation {
     return nodes;
   }
 
+  /** {@return every ResourceSlice of the cluster: explicit ones, then each group's copies} */
+  public List<ResourceSlice> slices() {
+    return slices;
+  }
+
   /** {@return the pod kind of each arrival, in order} */
   public List<String> arrivals() {
     List<String> out = new ArrayList<>(arrivals.size());
