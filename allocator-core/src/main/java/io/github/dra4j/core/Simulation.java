@@ -53,7 +53,8 @@ import org.jspecify.annotations.Nullable;
  *     .policy("pack", NodeScorer.mostAllocated())
  *     .build()
  *     .run();
- * assertEquals(28, result.policy("pack").placed());
+ * SimulationResult.Policy pack = result.policy("pack");
+ * System.out.println(pack.placed() + " placed, " + pack.last().group("dgx").strandedDevices() + " devices stranded");
  * }</pre>
  *
  * <p>Instances are immutable; {@link #run} may be called again and gives the same counts.

@@ -190,4 +190,16 @@ final class SimulationTest {
     DecodeException e = assertThrows(DecodeException.class, () -> SimulationReader.read(changed, "sim.yaml", null, CODEC));
     assertTrue(e.getMessage().contains(expected), e.getMessage());
   }
+
+  @Test
+  void warnValidation_readsPastAnUnknownFieldAndReportsIt() throws IOException {
+    java.util.List<String> warnings = new java.util.ArrayList<>();
+    KubernetesCodec warn = CODEC.withFieldValidation(io.github.dra4j.api.io.FieldValidation.WARN,
+        w -> warnings.add(w.getMessage()));
+    String text = document("    count: 1\n    podKinds:\n" + kind("pair", 2, "      weight: 1"), "[first]")
+        .replace("  sampleEvery: 2", "  sampleEvery: 2\n  colour: blue");
+    SimulationSpec spec = SimulationReader.read(text, "sim.yaml", null, warn);
+    assertEquals(2, spec.sampleEvery());
+    assertEquals(List.of("sim.yaml, document 1 (Simulation/small), spec.colour: unknown field \"colour\""), warnings);
+  }
 }

@@ -421,7 +421,7 @@ public final class KubernetesCodec {
     report(problems);
   }
 
-  private void report(List<DecodeException> problems) throws DecodeException {
+  void report(List<DecodeException> problems) throws DecodeException {
     if (validation == FieldValidation.STRICT) {
       throw DecodeException.allOf(problems);
     }

@@ -361,7 +361,7 @@ public final class SimulationReader {
       }
     }
     if (!problems.isEmpty()) {
-      throw DecodeException.allOf(problems);
+      codec.report(problems); // throws when strict, warns otherwise, as for Kubernetes objects
     }
   }
 
