@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
@@ -219,7 +220,7 @@ final class SimulateCommand implements Callable<Integer> {
   }
 
   private static String[] row(String label, List<SimulationResult.Policy> policies,
-      java.util.function.Function<SimulationResult.Policy, String> cell) {
+      Function<SimulationResult.Policy, String> cell) {
     String[] r = new String[policies.size() + 1];
     r[0] = label;
     for (int i = 0; i < policies.size(); i++) {

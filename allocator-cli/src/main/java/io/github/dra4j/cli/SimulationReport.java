@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.apache.commons.text.StringEscapeUtils;
 import org.knowm.xchart.BitmapEncoder;
@@ -115,7 +116,7 @@ final class SimulationReport {
     return sb.append("</table>\n").toString();
   }
 
-  private void row(StringBuilder sb, String label, java.util.function.Function<SimulationResult.Policy, String> cell) {
+  private void row(StringBuilder sb, String label, Function<SimulationResult.Policy, String> cell) {
     sb.append("<tr><td>").append(esc(label)).append("</td>");
     for (SimulationResult.Policy p : result.policies()) {
       sb.append("<td>").append(esc(cell.apply(p))).append("</td>");

@@ -115,4 +115,31 @@ final class SimulateCommandTest {
     assertThat(policy.exit()).isEqualTo(Dra4j.EXIT_ERROR);
     assertThat(policy.err()).contains("(Simulation/pairs), spec.policies[1]: unknown scorer \"packed\"");
   }
+
+  /** The documented example, shortened to 60 arrivals: 8 DGX nodes take them all under every policy. */
+  @Test
+  void theDocumentedExample_runsAndWritesItsReport(@TempDir Path dir) throws IOException {
+    Path example = Path.of("..", "docs", "examples", "simulation");
+    for (String name : new String[] {"deviceclasses.yaml", "dgx-a100-node.yaml"}) {
+      Files.copy(example.resolve(name), dir.resolve(name));
+    }
+    String text = Files.readString(example.resolve("dgx-mig.yaml"));
+    assertThat(text).contains("    count: 600\n");
+    Path file = dir.resolve("dgx-mig.yaml");
+    Files.writeString(file, text.replace("    count: 600\n", "    count: 60\n"));
+
+    Cli.Result r = Cli.stdin("", "simulate", "-o", "json", "--report", dir.resolve("report").toString(),
+        "-f", file.toString());
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode json = new ObjectMapper().readTree(r.out());
+    assertThat(json.path("arrivals").size()).isEqualTo(60);
+    for (JsonNode policy : json.path("policies")) {
+      assertThat(policy.path("placed").asInt()).as(policy.path("name").asText()).isEqualTo(60);
+      JsonNode group = policy.path("samples").get(policy.path("samples").size() - 1).path("groups").path("dgx-a100");
+      assertThat(group.path("nodes").asInt()).isEqualTo(8);
+      assertThat(group.path("devices").asInt()).isEqualTo(8 * 208);
+    }
+    assertThat(dir.resolve("report").resolve("index.html")).exists();
+  }
 }

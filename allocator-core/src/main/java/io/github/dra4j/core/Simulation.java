@@ -21,10 +21,12 @@ import io.github.dra4j.api.simulation.Workload;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -92,7 +94,7 @@ public final class Simulation {
     List<ResourceClaim> cl = new ArrayList<>();
     List<ResourceClaimTemplate> t = new ArrayList<>();
     List<DeviceTaintRule> r = new ArrayList<>();
-    Set<String> groupNames = new java.util.LinkedHashSet<>();
+    Set<String> groupNames = new LinkedHashSet<>();
     for (Object o : b.objects) {
       if (o instanceof Node) {
         n.add((Node) o);
@@ -209,12 +211,12 @@ public final class Simulation {
     final PodScheduler scheduler;
     final Map<String, int[]> counts = new LinkedHashMap<>();
     final Map<Integer, List<SchedulingResult.Scheduled>> departures = new HashMap<>();
-    final Set<Node> live = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final Set<Node> live = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Placed pods still on their node, with their claims, for the per-class counts. */
     final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
     /** Whether some pod kind fits on a node; recomputed for the nodes in {@link #dirty}. */
     final Map<Node, Boolean> fitsSome = new IdentityHashMap<>();
-    final Set<Node> dirty = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
     SimulationResult.@Nullable FirstPending firstPending;
     final List<SimulationResult.Sample> samples = new ArrayList<>();
     long nanos;
@@ -355,7 +357,7 @@ public final class Simulation {
         }
         Pod probe = podOf(kind, -1);
         List<Node> fit = scheduler.fits(probe, check);
-        Set<Node> fitSet = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+        Set<Node> fitSet = Collections.newSetFromMap(new IdentityHashMap<>());
         fitSet.addAll(fit);
         List<Node> rest = new ArrayList<>();
         for (Node node : check) {
