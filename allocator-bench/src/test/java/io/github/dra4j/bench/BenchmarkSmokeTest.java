@@ -129,4 +129,15 @@ final class BenchmarkSmokeTest {
     assertThat(result.bound().flattened()).isPositive().isLessThan(result.slices().flattened());
     assertThat(result.bound().structurePerEntry()).isPositive();
   }
+
+  @Test
+  void simulationBenchmark() {
+    SimulationBenchmark benchmark = new SimulationBenchmark();
+    benchmark.nodes = 100;
+    benchmark.setup();
+
+    // The setup placed the fill round's 3 pods on dgx-0; first fit keeps filling it.
+    assertThat(benchmark.placeOne()).isEqualTo("dgx-0");
+    assertThat(benchmark.buildCluster().features()).isNotNull();
+  }
 }

@@ -19,7 +19,7 @@ import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
- * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code flatten},
+ * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code simulate}, {@code flatten},
  * {@code validate} and {@code help}.
  *
  * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate}) or a pod was not placed
@@ -43,6 +43,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "  dra4j allocate --node node-1 -f docs/examples/a100-mixins.yaml",
       "  dra4j schedule -f pods.yaml -f cluster.yaml",
+      "  dra4j simulate -f sim.yaml --report out/",
       "  dra4j flatten -f docs/examples/a100-mixins.yaml",
       "  dra4j validate -f docs/examples/a100-mixins.yaml",
       "  dra4j help allocate",
@@ -83,6 +84,7 @@ public final class Dra4j implements Runnable {
       CommandLine cl = new CommandLine(new Dra4j())
           .addSubcommand(new AllocateCommand(ctx))
           .addSubcommand(new ScheduleCommand(ctx))
+          .addSubcommand(new SimulateCommand(ctx))
           .addSubcommand(new FlattenCommand(ctx))
           .addSubcommand(new ValidateCommand(ctx))
           .addSubcommand(new CommandLine.HelpCommand())
@@ -138,7 +140,7 @@ public final class Dra4j implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: allocate, schedule, flatten, validate or help");
+        "missing command: allocate, schedule, simulate, flatten, validate or help");
   }
 
   /**
@@ -191,6 +193,8 @@ public final class Dra4j implements Runnable {
       options = ((AllocateCommand) command).common;
     } else if (command instanceof ScheduleCommand) {
       options = ((ScheduleCommand) command).common;
+    } else if (command instanceof SimulateCommand) {
+      options = ((SimulateCommand) command).common;
     } else if (command instanceof FlattenCommand) {
       options = ((FlattenCommand) command).common;
     } else if (command instanceof ValidateCommand) {

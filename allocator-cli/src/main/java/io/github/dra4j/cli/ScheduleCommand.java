@@ -235,7 +235,7 @@ final class ScheduleCommand implements Callable<Integer> {
   }
 
   /* Java cannot ask whether one stream is a terminal; on Linux, fd 2 then links to a tty device. */
-  private static boolean stderrIsTerminal() {
+  static boolean stderrIsTerminal() {
     try {
       String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
       return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");

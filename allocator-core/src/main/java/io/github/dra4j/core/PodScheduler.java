@@ -238,6 +238,48 @@ public final class PodScheduler {
     return List.of(results);
   }
 
+  /*
+   * The nodes among these on which the pod would be placed now, without placing it: what a
+   * simulation asks to find capacity that no pod can use any more.
+   */
+  synchronized List<Node> fits(Pod pod, Collection<Node> among) {
+    String namespace = namespace(pod.namespace());
+    Pod withUid = pod.metadata().uid() != null ? pod : new Pod(pod.metadata().toBuilder()
+        .uid(nameBasedUid(namespace, Objects.requireNonNull(pod.name(), "pod metadata.name"))).build(),
+        pod.spec(), pod.status());
+    Resolution r = resolve(withUid, namespace);
+    if (r.failure != null) {
+      return List.of();
+    }
+    List<ResourceClaim> toAllocate = new ArrayList<>();
+    List<ResourceClaim> allocated = new ArrayList<>();
+    for (PodClaim c : r.claims) {
+      (c.claim.allocation() == null ? toAllocate : allocated).add(c.claim);
+    }
+    List<Node> candidates = new ArrayList<>();
+    for (Node node : among) {
+      if (filter(withUid, node, r.unserved, allocated).isEmpty()) {
+        candidates.add(node);
+      }
+    }
+    return toAllocate.isEmpty() || candidates.isEmpty() ? candidates
+        : snapshot.feasibleNodes(candidates, toAllocate, options);
+  }
+
+  /*
+   * Forgets these claims (namespace/name), as when the pods that owned them are deleted, and
+   * goes on from a snapshot in which they are not allocated.
+   */
+  synchronized void release(Set<String> claimKeys, ClusterSnapshot withoutThem) {
+    claims.keySet().removeAll(claimKeys);
+    snapshot = withoutThem;
+  }
+
+  /** {@return the namespace/name key a claim is known by} */
+  static String claimKey(ResourceClaim claim) {
+    return key(claim.metadata().namespace(), claim.name());
+  }
+
   /** {@return every claim: those given, as this session changed them, then those it made, in order} */
   public synchronized List<ResourceClaim> claims() {
     return List.copyOf(claims.values());

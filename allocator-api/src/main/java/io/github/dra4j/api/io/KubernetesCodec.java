@@ -322,11 +322,11 @@ public final class KubernetesCodec {
   }
 
   @FunctionalInterface
-  private interface DocumentConsumer {
+  interface DocumentConsumer {
     void accept(JsonNode node, int document) throws DecodeException;
   }
 
-  private void forEachDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
+  void forEachDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
     if (text.length() > MAX_INPUT_CHARS) {
       throw new DecodeException(source, 0, null, null, "input longer than " + MAX_INPUT_CHARS + " characters", null);
     }
@@ -421,7 +421,7 @@ public final class KubernetesCodec {
     report(problems);
   }
 
-  private void report(List<DecodeException> problems) throws DecodeException {
+  void report(List<DecodeException> problems) throws DecodeException {
     if (validation == FieldValidation.STRICT) {
       throw DecodeException.allOf(problems);
     }
@@ -486,7 +486,7 @@ public final class KubernetesCodec {
     }
   }
 
-  private Object decodeObject(JsonNode node, String source, int document, JsonPath path) throws DecodeException {
+  Object decodeObject(JsonNode node, String source, int document, JsonPath path) throws DecodeException {
     if (!node.isObject()) {
       throw new DecodeException(source, document, null, nullIfRoot(path),
           "expected a Kubernetes object, got " + Decoder.describe(node), null);

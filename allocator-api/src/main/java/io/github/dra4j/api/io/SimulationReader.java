@@ -1,0 +1,430 @@
+package io.github.dra4j.api.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaintRule;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.simulation.NodeGroup;
+import io.github.dra4j.api.simulation.PodKind;
+import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.api.simulation.Workload;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Reads a {@code kind: Simulation} document of {@code apiVersion: simulation.dra4j.io/v1} (see
+ * docs/simulation.md). Validation is as strict as the codec's for Kubernetes objects: an unknown
+ * field is an error naming the closest known one, a wrong type, a missing required field or an
+ * out-of-range value is an error naming the file, the document, the object and the field path,
+ * and the embedded Nodes, ResourceSlices, Pods and ResourceClaimTemplates are decoded and checked
+ * by the codec with their path inside the document ({@code spec.cluster.nodeGroups[0].slices[1]
+ * .spec.devices[0].name}). Their {@code apiVersion} and {@code kind} may be left out.
+ *
+ * <pre>{@code
+ * SimulationSpec spec = SimulationReader.read(Path.of("sim.yaml"), KubernetesCodec.create());
+ * }</pre>
+ */
+public final class SimulationReader {
+  /** The apiVersion of simulation documents. */
+  public static final String API_VERSION = "simulation.dra4j.io/v1";
+  /** The kind of simulation documents. */
+  public static final String KIND = "Simulation";
+
+  private static final Set<String> TOP = Set.of("apiVersion", "kind", "metadata", "spec");
+  private static final Set<String> METADATA = Set.of("name");
+  private static final Set<String> SPEC = Set.of("cluster", "workload", "policies", "sampleEvery");
+  private static final Set<String> CLUSTER = Set.of("files", "objects", "nodeGroups");
+  private static final Set<String> GROUP = Set.of("name", "count", "node", "slices", "file");
+  private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order");
+  private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "pod", "claimTemplates");
+
+  private final KubernetesCodec codec;
+  private final String source;
+  private final @Nullable Path base;
+  private int document;
+  private @Nullable String ref;
+
+  private SimulationReader(KubernetesCodec codec, String source, @Nullable Path base) {
+    this.codec = codec;
+    this.source = source;
+    this.base = base;
+  }
+
+  /**
+   * Reads a simulation file; {@code spec.cluster.files} are resolved against its directory.
+   *
+   * @param file the file
+   * @param codec the codec for the embedded and referenced objects (its field validation applies)
+   * @return the simulation
+   * @throws DecodeException when the file or a file it names is not a valid simulation or object
+   * @throws IOException when a file cannot be read
+   */
+  public static SimulationSpec read(Path file, KubernetesCodec codec) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    return read(Files.readString(file), file.toString(), parent, codec);
+  }
+
+  /**
+   * Reads a simulation from text.
+   *
+   * @param text the YAML or JSON: exactly one Simulation document
+   * @param source the name errors use for the text
+   * @param base the directory {@code spec.cluster.files} are relative to; null to refuse files
+   * @param codec the codec for the embedded and referenced objects
+   * @return the simulation
+   * @throws DecodeException when the text is not one valid simulation
+   * @throws IOException when a referenced file cannot be read
+   */
+  public static SimulationSpec read(String text, String source, @Nullable Path base, KubernetesCodec codec)
+      throws IOException {
+    SimulationReader reader = new SimulationReader(Objects.requireNonNull(codec, "codec"), source, base);
+    List<JsonNode> docs = new ArrayList<>();
+    List<Integer> numbers = new ArrayList<>();
+    codec.forEachDocument(text, source, (node, doc) -> {
+      docs.add(node);
+      numbers.add(doc);
+    });
+    if (docs.size() != 1) {
+      throw new DecodeException(source, docs.size() > 1 ? numbers.get(1) : 0, null, null,
+          "expected exactly one Simulation document, found " + docs.size(), null);
+    }
+    reader.document = numbers.get(0);
+    return reader.simulation(docs.get(0));
+  }
+
+  private SimulationSpec simulation(JsonNode root) throws IOException {
+    JsonPath at = JsonPath.ROOT;
+    object(root, at, TOP);
+    String name = root.path("metadata").path("name").isTextual() ? root.path("metadata").path("name").textValue() : null;
+    ref = name == null ? KIND : KIND + "/" + name;
+    if (!API_VERSION.equals(text(root, at, "apiVersion", true))) {
+      throw fail(at.field("apiVersion"), "unsupported apiVersion \"" + root.path("apiVersion").asText()
+          + "\"; supported: " + API_VERSION);
+    }
+    if (!KIND.equals(text(root, at, "kind", true))) {
+      throw fail(at.field("kind"), "expected kind " + KIND + ", got \"" + root.path("kind").asText() + "\"");
+    }
+    JsonNode metadata = required(root, at, "metadata");
+    object(metadata, at.field("metadata"), METADATA);
+    String simName = text(metadata, at.field("metadata"), "name", true);
+    JsonPath specAt = at.field("spec");
+    JsonNode spec = required(root, at, "spec");
+    object(spec, specAt, SPEC);
+
+    List<Object> objects = new ArrayList<>();
+    List<NodeGroup> groups = new ArrayList<>();
+    JsonNode cluster = spec.get("cluster");
+    JsonPath clusterAt = specAt.field("cluster");
+    if (cluster != null) {
+      object(cluster, clusterAt, CLUSTER);
+      JsonNode files = list(cluster, clusterAt, "files");
+      for (int i = 0; i < files.size(); i++) {
+        objects.addAll(file(files.get(i), clusterAt.field("files").index(i)));
+      }
+      JsonNode inline = list(cluster, clusterAt, "objects");
+      for (int i = 0; i < inline.size(); i++) {
+        objects.add(clusterObject(inline.get(i), clusterAt.field("objects").index(i)));
+      }
+      JsonNode groupNodes = list(cluster, clusterAt, "nodeGroups");
+      for (int i = 0; i < groupNodes.size(); i++) {
+        groups.add(group(groupNodes.get(i), clusterAt.field("nodeGroups").index(i)));
+      }
+    }
+    if (groups.isEmpty() && objects.stream().noneMatch(o -> o instanceof Node)) {
+      throw fail(clusterAt, "the cluster has no node: give spec.cluster.nodeGroups or Nodes in files or objects");
+    }
+
+    Workload workload = workload(required(spec, specAt, "workload"), specAt.field("workload"));
+    List<String> policies = new ArrayList<>();
+    JsonNode p = list(spec, specAt, "policies");
+    for (int i = 0; i < p.size(); i++) {
+      policies.add(string(p.get(i), specAt.field("policies").index(i)));
+    }
+    if (policies.isEmpty()) {
+      policies.add("first");
+    }
+    int sampleEvery = integer(spec, specAt, "sampleEvery", 0, 0);
+    return new SimulationSpec(simName, objects, groups, workload, policies, sampleEvery);
+  }
+
+  private List<Object> file(JsonNode entry, JsonPath at) throws IOException {
+    String name = string(entry, at);
+    if (base == null) {
+      throw fail(at, "files cannot be read here: the simulation was not read from a file");
+    }
+    Path path = base.resolve(name);
+    String text;
+    try {
+      text = Files.readString(path);
+    } catch (NoSuchFileException e) {
+      throw fail(at, "file not found: " + path);
+    }
+    List<Object> out = new ArrayList<>();
+    for (Object o : codec.readAll(text, path.toString())) {
+      if (!isClusterObject(o)) {
+        throw new DecodeException(path.toString(), 0, null, null, "a simulation's cluster cannot hold a "
+            + describe(o) + " (named from " + source + ", " + at + ")", null);
+      }
+      out.add(o);
+    }
+    return out;
+  }
+
+  private Object clusterObject(JsonNode node, JsonPath at) throws DecodeException {
+    if (!node.isObject()) {
+      throw fail(at, "expected an object, got " + Decoder.describe(node));
+    }
+    Object o = codec.decodeObject(node, source, document, at);
+    if (!isClusterObject(o)) {
+      throw fail(at, "a simulation's cluster cannot hold a " + describe(o));
+    }
+    return o;
+  }
+
+  private static boolean isClusterObject(Object o) {
+    return o instanceof Node || o instanceof ResourceSlice || o instanceof DeviceClass || o instanceof ResourceClaim
+        || o instanceof ResourceClaimTemplate || o instanceof DeviceTaintRule;
+  }
+
+  private static String describe(Object o) {
+    return o instanceof UnknownObject ? "kind \"" + ((UnknownObject) o).kind() + "\"" : o.getClass().getSimpleName();
+  }
+
+  private NodeGroup group(JsonNode node, JsonPath at) throws IOException {
+    object(node, at, GROUP);
+    String name = text(node, at, "name", true);
+    int count = integer(node, at, "count", 1, -1);
+    if (node.has("file")) {
+      if (node.has("node") || node.has("slices")) {
+        throw fail(at.field("file"), "Forbidden: give the node and its slices either in a file or as node and slices");
+      }
+      return groupFromFile(name, count, node.get("file"), at.field("file"));
+    }
+    Node template = embedded(required(node, at, "node"), at.field("node"), Node.class, "v1");
+    List<ResourceSlice> slices = new ArrayList<>();
+    JsonNode s = list(node, at, "slices");
+    for (int i = 0; i < s.size(); i++) {
+      ResourceSlice slice = embedded(s.get(i), at.field("slices").index(i), ResourceSlice.class, "resource.k8s.io/v1");
+      if (!template.name().equals(slice.spec().nodeName())) {
+        throw fail(at.field("slices").index(i).field("spec").field("nodeName"), "must be the group's node, \""
+            + template.name() + "\": a copy's slices are its own");
+      }
+      slices.add(slice);
+    }
+    return new NodeGroup(name, count, template, slices);
+  }
+
+  /* A group whose template is a file holding exactly one Node and that node's ResourceSlices. */
+  private NodeGroup groupFromFile(String name, int count, JsonNode entry, JsonPath at) throws IOException {
+    Node template = null;
+    List<ResourceSlice> slices = new ArrayList<>();
+    List<Object> objects = file(entry, at);
+    String path = String.valueOf(base.resolve(entry.textValue()));
+    for (Object o : objects) {
+      if (o instanceof Node) {
+        if (template != null) {
+          throw new DecodeException(path, 0, null, null, "a node group's file holds one Node, found "
+              + template.name() + " and " + ((Node) o).name() + " (named from " + source + ", " + at + ")", null);
+        }
+        template = (Node) o;
+      } else if (o instanceof ResourceSlice) {
+        slices.add((ResourceSlice) o);
+      } else {
+        throw new DecodeException(path, 0, null, null, "a node group's file holds a Node and its ResourceSlices, not a "
+            + describe(o) + " (named from " + source + ", " + at + "); put it in spec.cluster.files", null);
+      }
+    }
+    if (template == null) {
+      throw fail(at, "Invalid value: " + path + " holds no Node");
+    }
+    for (ResourceSlice slice : slices) {
+      if (!template.name().equals(slice.spec().nodeName())) {
+        throw new DecodeException(path, 0, "ResourceSlice/" + slice.name(), "spec.nodeName", "must be the group's node, \""
+            + template.name() + "\": a copy's slices are its own (named from " + source + ", " + at + ")", null);
+      }
+    }
+    return new NodeGroup(name, count, template, slices);
+  }
+
+  private Workload workload(JsonNode node, JsonPath at) throws DecodeException {
+    object(node, at, WORKLOAD);
+    JsonNode kinds = list(node, at, "podKinds");
+    if (kinds.isEmpty()) {
+      throw fail(at.field("podKinds"), "Required value: at least one pod kind");
+    }
+    List<PodKind> podKinds = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (int i = 0; i < kinds.size(); i++) {
+      PodKind k = podKind(kinds.get(i), at.field("podKinds").index(i));
+      if (names.contains(k.name())) {
+        throw fail(at.field("podKinds").index(i).field("name"), "Duplicate value: \"" + k.name() + "\"");
+      }
+      names.add(k.name());
+      podKinds.add(k);
+    }
+    int count = integer(node, at, "count", 0, -1);
+    long seed = node.has("seed") ? longValue(node.get("seed"), at.field("seed")) : 0;
+    List<String> order = new ArrayList<>();
+    JsonNode o = list(node, at, "order");
+    for (int i = 0; i < o.size(); i++) {
+      String kind = string(o.get(i), at.field("order").index(i));
+      if (!names.contains(kind)) {
+        throw fail(at.field("order").index(i), "Unsupported value: \"" + kind + "\": no pod kind has this name; known: "
+            + String.join(", ", names));
+      }
+      order.add(kind);
+    }
+    if (order.isEmpty() && podKinds.stream().noneMatch(k -> k.weight() > 0)) {
+      throw fail(at.field("podKinds"), "Invalid value: without an order, some pod kind needs a weight above 0");
+    }
+    return new Workload(podKinds, count, seed, order);
+  }
+
+  private PodKind podKind(JsonNode node, JsonPath at) throws DecodeException {
+    object(node, at, KIND_FIELDS);
+    String name = text(node, at, "name", true);
+    double weight = 1;
+    if (node.has("weight")) {
+      JsonNode w = node.get("weight");
+      if (!w.isNumber() || !(w.asDouble() >= 0) || Double.isInfinite(w.asDouble())) {
+        throw fail(at.field("weight"), "Invalid value: " + w + ": must be a number >= 0");
+      }
+      weight = w.asDouble();
+    }
+    Integer lifetime = node.has("lifetime") ? integer(node, at, "lifetime", 1, 1) : null;
+    JsonPath podAt = at.field("pod");
+    Pod pod = embedded(required(node, at, "pod"), podAt, Pod.class, "v1");
+    for (int i = 0; i < pod.spec().resourceClaims().size(); i++) {
+      if (pod.spec().resourceClaims().get(i).resourceClaimName() != null) {
+        throw fail(podAt.field("spec").field("resourceClaims").index(i).field("resourceClaimName"),
+            "Forbidden: every pod of a kind would share this claim; use resourceClaimTemplateName");
+      }
+    }
+    List<ResourceClaimTemplate> templates = new ArrayList<>();
+    JsonNode t = list(node, at, "claimTemplates");
+    for (int i = 0; i < t.size(); i++) {
+      templates.add(embedded(t.get(i), at.field("claimTemplates").index(i), ResourceClaimTemplate.class,
+          "resource.k8s.io/v1"));
+    }
+    return new PodKind(name, pod, templates, weight, lifetime);
+  }
+
+  /* ---------------- helpers ---------------- */
+
+  /* An embedded object of one kind; apiVersion and kind default to the kind's. */
+  private <T> T embedded(JsonNode node, JsonPath at, Class<T> type, String apiVersion) throws DecodeException {
+    if (!node.isObject()) {
+      throw fail(at, "expected a " + type.getSimpleName() + " object, got " + Decoder.describe(node));
+    }
+    ObjectNode copy = ((ObjectNode) node).deepCopy();
+    if (!copy.hasNonNull("kind")) {
+      copy.put("kind", type.getSimpleName());
+    }
+    if (!copy.hasNonNull("apiVersion")) {
+      copy.put("apiVersion", apiVersion);
+    }
+    Object o = codec.decodeObject(copy, source, document, at);
+    if (!type.isInstance(o)) {
+      throw fail(at.field("kind"), "expected a " + type.getSimpleName() + ", got " + describe(o));
+    }
+    return type.cast(o);
+  }
+
+  private void object(JsonNode node, JsonPath at, Set<String> known) throws DecodeException {
+    if (!node.isObject()) {
+      throw fail(at, "expected an object, got " + Decoder.describe(node));
+    }
+    if (codec.fieldValidation() == FieldValidation.IGNORE) {
+      return;
+    }
+    List<DecodeException> problems = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      String field = it.next().getKey();
+      if (!known.contains(field)) {
+        String closest = FieldCheck.closest(field, known);
+        problems.add(fail(at.field(field), "unknown field \"" + field + "\""
+            + (closest == null ? "" : " (did you mean \"" + closest + "\"?)")));
+      }
+    }
+    if (!problems.isEmpty()) {
+      codec.report(problems); // throws when strict, warns otherwise, as for Kubernetes objects
+    }
+  }
+
+  private JsonNode required(JsonNode node, JsonPath at, String field) throws DecodeException {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      throw fail(at.field(field), "Required value");
+    }
+    return v;
+  }
+
+  private JsonNode list(JsonNode node, JsonPath at, String field) throws DecodeException {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+    }
+    if (!v.isArray()) {
+      throw fail(at.field(field), "expected a list, got " + Decoder.describe(v));
+    }
+    return v;
+  }
+
+  private @Nullable String text(JsonNode node, JsonPath at, String field, boolean required) throws DecodeException {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      if (required) {
+        throw fail(at.field(field), "Required value");
+      }
+      return null;
+    }
+    return string(v, at.field(field));
+  }
+
+  private String string(JsonNode v, JsonPath at) throws DecodeException {
+    if (!v.isTextual() || v.textValue().isEmpty()) {
+      throw fail(at, "expected a non-empty string, got " + Decoder.describe(v));
+    }
+    return v.textValue();
+  }
+
+  /* An int field: absent gives the default (or is required when the default is negative). */
+  private int integer(JsonNode node, JsonPath at, String field, int min, int dflt) throws DecodeException {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      if (dflt < 0) {
+        throw fail(at.field(field), "Required value");
+      }
+      return dflt;
+    }
+    if (!v.isIntegralNumber() || !v.canConvertToInt() || v.intValue() < min) {
+      throw fail(at.field(field), "Invalid value: " + v + ": must be an integer >= " + min);
+    }
+    return v.intValue();
+  }
+
+  private long longValue(JsonNode v, JsonPath at) throws DecodeException {
+    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+      throw fail(at, "Invalid value: " + v + ": must be an integer");
+    }
+    return v.longValue();
+  }
+
+  private DecodeException fail(JsonPath at, String detail) {
+    return new DecodeException(source, document, ref, at.isRoot() ? null : at.toString(), detail, null);
+  }
+}

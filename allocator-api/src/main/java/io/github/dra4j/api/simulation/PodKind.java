@@ -1,0 +1,47 @@
+package io.github.dra4j.api.simulation;
+
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One kind of pod a workload is made of: every pod of the kind is a copy of {@code pod} named
+ * {@code <kind>-<arrival index>}.
+ *
+ * @param name the kind's name, used in pod names and reports
+ * @param pod the template pod; its claims come from ResourceClaimTemplates or extended resources
+ *     (a claim named by {@code resourceClaimName} would be shared by every pod of the kind, which
+ *     is not what a stream of pods is, so it is refused)
+ * @param templates the ResourceClaimTemplates the pod refers to (more may come from the cluster)
+ * @param weight the relative frequency of the kind when the workload draws kinds at random
+ * @param lifetime how many arrivals a pod of the kind stays before it leaves and frees its
+ *     devices; null when it never leaves
+ */
+public record PodKind(String name, Pod pod, List<ResourceClaimTemplate> templates, double weight,
+    @Nullable Integer lifetime) {
+  /**
+   * Checks the components and copies the list.
+   *
+   * @throws IllegalArgumentException when the weight is negative or not finite, the lifetime is
+   *     below 1, or the pod names a claim
+   */
+  public PodKind {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(pod, "pod");
+    templates = List.copyOf(templates);
+    if (!(weight >= 0) || Double.isInfinite(weight)) {
+      throw new IllegalArgumentException("pod kind " + name + ": weight must be a finite number >= 0, got " + weight);
+    }
+    if (lifetime != null && lifetime < 1) {
+      throw new IllegalArgumentException("pod kind " + name + ": lifetime must be at least 1, got " + lifetime);
+    }
+    pod.spec().resourceClaims().forEach(c -> {
+      if (c.resourceClaimName() != null) {
+        throw new IllegalArgumentException("pod kind " + name + ": pod claim " + c.name()
+            + " names the claim " + c.resourceClaimName() + "; every pod of a kind would share it, use a template");
+      }
+    });
+  }
+}

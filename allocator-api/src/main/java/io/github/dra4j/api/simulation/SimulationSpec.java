@@ -1,0 +1,28 @@
+package io.github.dra4j.api.simulation;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A whole simulation as one {@code simulation.dra4j.io/v1} document describes it.
+ *
+ * @param name {@code metadata.name}
+ * @param objects the cluster's explicit objects (Nodes, ResourceSlices, DeviceClasses,
+ *     ResourceClaims, ResourceClaimTemplates, DeviceTaintRules), from files and inline, in order
+ * @param nodeGroups the node groups, stamped out after the explicit nodes
+ * @param workload the pods
+ * @param policies the built-in scorer names to compare, in report order
+ * @param sampleEvery how many arrivals apart utilization and stranded capacity are sampled; 0
+ *     lets the simulation choose (about 100 samples)
+ */
+public record SimulationSpec(String name, List<Object> objects, List<NodeGroup> nodeGroups, Workload workload,
+    List<String> policies, int sampleEvery) {
+  /** Copies the lists. */
+  public SimulationSpec {
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(workload, "workload");
+    objects = List.copyOf(objects);
+    nodeGroups = List.copyOf(nodeGroups);
+    policies = List.copyOf(policies);
+  }
+}

@@ -1,0 +1,290 @@
+package io.github.dra4j.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.io.DecodeException;
+import io.github.dra4j.api.io.SimulationReader;
+import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.AllocationException;
+import io.github.dra4j.core.Features;
+import io.github.dra4j.core.NodeScorer;
+import io.github.dra4j.core.Simulation;
+import io.github.dra4j.core.SimulationResult;
+import io.github.dra4j.core.StructuredAllocator;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Capacity planning: schedules a simulation's workload (simulation.dra4j.io/v1, see "
+          + "docs/simulation.md) on its cluster once per policy, every policy on the same "
+          + "arrivals, and reports side by side the pods placed and pending per kind, the first "
+          + "pending pod and why, utilization per node group and stranded capacity (free "
+          + "devices and counters on nodes where no pod kind fits any more).",
+      "",
+      "Exit 0: the simulation ran (pending pods are a result, not an error).",
+      "Exit 2: invalid input; stderr names the file, document, object and field path."
+    },
+    footerHeading = "%nExamples:%n",
+    footer = {
+      "  dra4j simulate -f docs/examples/simulation/dgx-mig.yaml",
+      "  dra4j simulate -f sim.yaml -o json",
+      "  dra4j simulate -f sim.yaml --report out/   # out/index.html with PNG charts"
+    })
+final class SimulateCommand implements Callable<Integer> {
+  private final Context ctx;
+
+  @Mixin CommonOptions common = new CommonOptions();
+
+  @Mixin ValidationOption validation = new ValidationOption();
+
+  @Option(names = {"-f", "--filename"}, paramLabel = "FILE", required = true,
+      description = "The Simulation document; spec.cluster.files are relative to its directory.")
+  Path file;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
+      description = "text (default: a summary, policies side by side) or json (every sample).")
+  String output = "text";
+
+  @Option(names = "--report", paramLabel = "DIR",
+      description = "Also write DIR/index.html, a self-contained page with PNG charts (also written to DIR).")
+  @Nullable Path report;
+
+  @Option(names = "--feature-gates", paramLabel = "K=V,...",
+      description = "Kubernetes feature gates of the allocator, as for allocate.")
+  List<String> featureGates = new ArrayList<>();
+
+  SimulateCommand(Context ctx) {
+    this.ctx = ctx;
+  }
+
+  @Override
+  public Integer call() throws IOException {
+    if (!output.equals("text") && !output.equals("json")) {
+      throw new CliException("-o: unknown format \"" + output + "\"; known: text, json");
+    }
+    Features features = FeatureGates.parse(featureGates);
+    SimulationSpec spec;
+    try {
+      spec = SimulationReader.read(file, validation.codec(ctx));
+    } catch (NoSuchFileException e) {
+      throw new CliException(file + ": no such file", e);
+    } catch (DecodeException e) {
+      throw new CliException(e.getMessage(), e);
+    }
+    Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
+        .features(features).selectorCompiler(CelCompiler.create()).build());
+    try {
+      builder.cluster(spec.objects()).workload(spec.workload()).sampleEvery(spec.sampleEvery());
+      spec.nodeGroups().forEach(builder::nodeGroup);
+      for (int i = 0; i < spec.policies().size(); i++) {
+        String name = spec.policies().get(i);
+        try {
+          builder.policy(name, NodeScorer.named(name));
+        } catch (IllegalArgumentException e) {
+          throw new CliException(file + " (Simulation/" + spec.name() + "), spec.policies[" + i + "]: " + e.getMessage(), e);
+        }
+      }
+    } catch (CliException e) {
+      throw e;
+    } catch (IllegalArgumentException e) {
+      throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+    }
+    Simulation simulation;
+    try {
+      simulation = builder.build();
+    } catch (IllegalArgumentException e) {
+      throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+    }
+    SimulationResult result;
+    try {
+      result = runWithProgress(simulation, spec);
+    } catch (AllocationException e) {
+      throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+    }
+    if (output.equals("json")) {
+      ctx.out.println(json(spec, result));
+    } else {
+      ctx.out.print(text(spec, simulation, result));
+    }
+    if (report != null) {
+      Path page = new SimulationReport(spec, result).write(report);
+      ctx.err.println("report: " + page);
+    }
+    return Dra4j.EXIT_OK;
+  }
+
+  private SimulationResult runWithProgress(Simulation simulation, SimulationSpec spec) {
+    long steps = (long) spec.workload().count() * spec.policies().size();
+    if (steps < 100 || ctx.err != System.err || !ScheduleCommand.stderrIsTerminal()) {
+      return simulation.run();
+    }
+    try (ProgressBar bar = new ProgressBarBuilder()
+        .setTaskName("simulating")
+        .setInitialMax(steps)
+        .setStyle(ProgressBarStyle.ASCII)
+        .continuousUpdate()
+        .build()) {
+      return simulation.run(policy -> {
+        bar.setExtraMessage(policy);
+        bar.step();
+      });
+    }
+  }
+
+  /* ---------------- text ---------------- */
+
+  static String text(SimulationSpec spec, Simulation simulation, SimulationResult result) {
+    List<SimulationResult.Policy> policies = result.policies();
+    List<String[]> rows = new ArrayList<>();
+    rows.add(row("", policies, SimulationResult.Policy::name));
+    rows.add(row("placed", policies, p -> Integer.toString(p.placed())));
+    rows.add(row("pending", policies, p -> Integer.toString(p.pending())));
+    for (String kind : policies.get(0).kinds().keySet()) {
+      rows.add(row("  " + kind + " placed/pending", policies,
+          p -> p.kinds().get(kind).placed() + "/" + p.kinds().get(kind).pending()));
+    }
+    rows.add(row("first pending (arrival)", policies,
+        p -> p.firstPending() == null ? "-" : "#" + p.firstPending().index() + " " + p.firstPending().kind()));
+    for (String group : policies.get(0).last().groups().keySet()) {
+      rows.add(row("[" + group + "] devices used", policies, p -> pct(p.last().group(group).deviceUtilization())
+          + " of " + p.last().group(group).devices()));
+      rows.add(row("[" + group + "] stranded nodes", policies,
+          p -> p.last().group(group).strandedNodes() + " of " + p.last().group(group).nodes()));
+      rows.add(row("[" + group + "] stranded devices", policies,
+          p -> Integer.toString(p.last().group(group).strandedDevices())));
+      for (String counter : counters(policies, group)) {
+        rows.add(row("[" + group + "] " + counter + " used", policies, p -> {
+          SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
+          return c == null ? "-" : pct(c.utilization());
+        }));
+        rows.add(row("[" + group + "] " + counter + " stranded", policies, p -> {
+          SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
+          return c == null ? "-" : pct(c.total() > 0 ? c.stranded() / c.total() : 0);
+        }));
+      }
+    }
+    rows.add(row("placements/s", policies, p -> String.format(Locale.ROOT, "%.0f", p.placementsPerSecond())));
+
+    int[] widths = new int[rows.get(0).length];
+    for (String[] r : rows) {
+      for (int i = 0; i < r.length; i++) {
+        widths[i] = Math.max(widths[i], r[i].length());
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    sb.append("simulation ").append(spec.name()).append(": ").append(result.arrivals().size())
+        .append(" arrivals on ").append(simulation.nodes().size()).append(" nodes, seed ")
+        .append(spec.workload().seed()).append('\n');
+    for (String[] r : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < r.length; i++) {
+        line.append(String.format(Locale.ROOT, i == 0 ? "%-" + widths[i] + "s" : "  %" + widths[i] + "s", r[i]));
+      }
+      sb.append(line.toString().stripTrailing()).append('\n');
+    }
+    for (SimulationResult.Policy p : policies) {
+      if (p.firstPending() != null) {
+        sb.append(p.name()).append(": first pending pod ").append(p.firstPending().pod()).append(": ")
+            .append(p.firstPending().message()).append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  private static Set<String> counters(List<SimulationResult.Policy> policies, String group) {
+    Set<String> out = new LinkedHashSet<>();
+    policies.forEach(p -> out.addAll(p.last().group(group).counters().keySet()));
+    return out;
+  }
+
+  private static String[] row(String label, List<SimulationResult.Policy> policies,
+      Function<SimulationResult.Policy, String> cell) {
+    String[] r = new String[policies.size() + 1];
+    r[0] = label;
+    for (int i = 0; i < policies.size(); i++) {
+      r[i + 1] = cell.apply(policies.get(i));
+    }
+    return r;
+  }
+
+  private static String pct(double share) {
+    return String.format(Locale.ROOT, "%.1f%%", share * 100);
+  }
+
+  /* ---------------- json ---------------- */
+
+  static String json(SimulationSpec spec, SimulationResult result) {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = mapper.createObjectNode();
+    root.put("apiVersion", SimulationReader.API_VERSION);
+    root.put("kind", "SimulationResult");
+    root.putObject("metadata").put("name", spec.name());
+    root.put("seed", spec.workload().seed());
+    ArrayNode arrivals = root.putArray("arrivals");
+    result.arrivals().forEach(arrivals::add);
+    ArrayNode policies = root.putArray("policies");
+    for (SimulationResult.Policy p : result.policies()) {
+      ObjectNode n = policies.addObject();
+      n.put("name", p.name());
+      n.put("placed", p.placed());
+      n.put("pending", p.pending());
+      ObjectNode kinds = n.putObject("kinds");
+      p.kinds().forEach((k, c) -> kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending()));
+      if (p.firstPending() != null) {
+        n.putObject("firstPending")
+            .put("index", p.firstPending().index())
+            .put("kind", p.firstPending().kind())
+            .put("pod", p.firstPending().pod())
+            .put("message", p.firstPending().message());
+      } else {
+        n.putNull("firstPending");
+      }
+      n.put("seconds", p.seconds());
+      n.put("placementsPerSecond", p.placementsPerSecond());
+      ArrayNode samples = n.putArray("samples");
+      for (SimulationResult.Sample s : p.samples()) {
+        ObjectNode sample = samples.addObject();
+        sample.put("step", s.step());
+        ObjectNode groups = sample.putObject("groups");
+        for (Map.Entry<String, SimulationResult.GroupUsage> e : s.groups().entrySet()) {
+          SimulationResult.GroupUsage g = e.getValue();
+          ObjectNode gn = groups.putObject(e.getKey());
+          gn.put("nodes", g.nodes()).put("devices", g.devices()).put("allocatedDevices", g.allocatedDevices())
+              .put("strandedNodes", g.strandedNodes()).put("strandedDevices", g.strandedDevices());
+          ObjectNode counters = gn.putObject("counters");
+          g.counters().forEach((c, u) -> counters.putObject(c)
+              .put("total", u.total()).put("used", u.used()).put("stranded", u.stranded()));
+          ObjectNode byClass = gn.putObject("devicesByClass");
+          g.devicesByClass().forEach(byClass::put);
+        }
+      }
+    }
+    try {
+      return mapper.writeValueAsString(root);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a tree of plain values always serializes", e);
+    }
+  }
+}

@@ -1,0 +1,145 @@
+package io.github.dra4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dra4j simulate} on 4 nodes with 3 GPUs each and pairs of GPUs as the workload: each
+ * node takes one pair and keeps one GPU that no pair can use, so 4 pairs are placed, 4 are
+ * pending and 4 devices strand; the text, the JSON and the report must say so.
+ */
+final class SimulateCommandTest {
+  private static final String SIMULATION = String.join("\n",
+      "apiVersion: simulation.dra4j.io/v1",
+      "kind: Simulation",
+      "metadata: {name: pairs}",
+      "spec:",
+      "  policies: [first, most-allocated]",
+      "  cluster:",
+      "    files: [classes.yaml]",
+      "    nodeGroups:",
+      "    - name: box",
+      "      count: 4",
+      "      file: box.yaml",
+      "  workload:",
+      "    count: 8",
+      "    seed: 5",
+      "    podKinds:",
+      "    - name: pair",
+      "      claimTemplates:",
+      "      - metadata: {name: two-gpus}",
+      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: 2}}]}}}",
+      "      pod:",
+      "        metadata: {name: pair}",
+      "        spec:",
+      "          resourceClaims: [{name: gpus, resourceClaimTemplateName: two-gpus}]",
+      "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]",
+      "");
+
+  private static final String BOX = String.join("\n",
+      "apiVersion: v1",
+      "kind: Node",
+      "metadata: {name: box}",
+      "---",
+      "apiVersion: resource.k8s.io/v1",
+      "kind: ResourceSlice",
+      "metadata: {name: box-gpus}",
+      "spec:",
+      "  driver: gpu.example.com",
+      "  nodeName: box",
+      "  pool: {name: box, generation: 1, resourceSliceCount: 1}",
+      "  devices: [{name: g0}, {name: g1}, {name: g2}]",
+      "");
+
+  private static final String CLASSES = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {}\n";
+
+  private static Path write(Path dir, String simulation) throws IOException {
+    Files.writeString(dir.resolve("classes.yaml"), CLASSES);
+    Files.writeString(dir.resolve("box.yaml"), BOX);
+    Path file = dir.resolve("sim.yaml");
+    Files.writeString(file, simulation);
+    return file;
+  }
+
+  @Test
+  void text_showsThePoliciesSideBySide(@TempDir Path dir) throws IOException {
+    Cli.Result r = Cli.stdin("", "simulate", "-f", write(dir, SIMULATION).toString());
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out()).contains("simulation pairs: 8 arrivals on 4 nodes, seed 5");
+    assertThat(r.out()).containsPattern("\\nplaced +4 +4\\n").containsPattern("\\npending +4 +4\\n");
+    assertThat(r.out()).containsPattern("\\[box\\] stranded devices +4 +4\\n");
+    assertThat(r.out()).contains("first: first pending pod pair-4: 0/4 nodes are available: 4 cannot allocate all claims");
+  }
+
+  @Test
+  void json_andReport_carryTheSameNumbers(@TempDir Path dir) throws IOException {
+    Path report = dir.resolve("report");
+    Cli.Result r = Cli.stdin("", "simulate", "-o", "json", "--report", report.toString(),
+        "-f", write(dir, SIMULATION).toString());
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode json = new ObjectMapper().readTree(r.out());
+    assertThat(json.path("kind").asText()).isEqualTo("SimulationResult");
+    JsonNode first = json.path("policies").get(0);
+    assertThat(first.path("name").asText()).isEqualTo("first");
+    assertThat(first.path("placed").asInt()).isEqualTo(4);
+    assertThat(first.path("firstPending").path("index").asInt()).isEqualTo(4);
+    JsonNode last = first.path("samples").get(first.path("samples").size() - 1).path("groups").path("box");
+    assertThat(last.path("strandedDevices").asInt()).isEqualTo(4);
+    assertThat(last.path("allocatedDevices").asInt()).isEqualTo(8);
+
+    String html = Files.readString(report.resolve("index.html"));
+    assertThat(html).contains("<td>box: stranded devices</td><td>4</td><td>4</td>");
+    assertThat(html).contains("src=\"data:image/png;base64,");
+    byte[] png = Files.readAllBytes(report.resolve("chart-01.png"));
+    assertThat(png).startsWith(0x89, 'P', 'N', 'G');
+  }
+
+  @Test
+  void invalidInput_namesTheFieldPath(@TempDir Path dir) throws IOException {
+    Cli.Result typo = Cli.stdin("", "simulate", "-f",
+        write(dir, SIMULATION.replace("    seed: 5", "    sede: 5")).toString());
+    Cli.Result policy = Cli.stdin("", "simulate", "-f",
+        write(dir, SIMULATION.replace("[first, most-allocated]", "[first, packed]")).toString());
+
+    assertThat(typo.exit()).isEqualTo(Dra4j.EXIT_ERROR);
+    assertThat(typo.err()).contains("sim.yaml, document 1 (Simulation/pairs), spec.workload.sede: unknown field \"sede\" (did you mean \"seed\"?)");
+    assertThat(policy.exit()).isEqualTo(Dra4j.EXIT_ERROR);
+    assertThat(policy.err()).contains("(Simulation/pairs), spec.policies[1]: unknown scorer \"packed\"");
+  }
+
+  /** The documented example, shortened to 60 arrivals: 8 DGX nodes take them all under every policy. */
+  @Test
+  void theDocumentedExample_runsAndWritesItsReport(@TempDir Path dir) throws IOException {
+    Path example = Path.of("..", "docs", "examples", "simulation");
+    for (String name : new String[] {"deviceclasses.yaml", "dgx-a100-node.yaml"}) {
+      Files.copy(example.resolve(name), dir.resolve(name));
+    }
+    String text = Files.readString(example.resolve("dgx-mig.yaml"));
+    assertThat(text).contains("    count: 600\n");
+    Path file = dir.resolve("dgx-mig.yaml");
+    Files.writeString(file, text.replace("    count: 600\n", "    count: 60\n"));
+
+    Cli.Result r = Cli.stdin("", "simulate", "-o", "json", "--report", dir.resolve("report").toString(),
+        "-f", file.toString());
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode json = new ObjectMapper().readTree(r.out());
+    assertThat(json.path("arrivals").size()).isEqualTo(60);
+    for (JsonNode policy : json.path("policies")) {
+      assertThat(policy.path("placed").asInt()).as(policy.path("name").asText()).isEqualTo(60);
+      JsonNode group = policy.path("samples").get(policy.path("samples").size() - 1).path("groups").path("dgx-a100");
+      assertThat(group.path("nodes").asInt()).isEqualTo(8);
+      assertThat(group.path("devices").asInt()).isEqualTo(8 * 208);
+    }
+    assertThat(dir.resolve("report").resolve("index.html")).exists();
+  }
+}
