@@ -11,12 +11,14 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.api.ResourceClaimTemplate;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -207,5 +209,15 @@ final class PodClaimResolver {
 
   static String key(@Nullable String namespace, String name) {
     return namespace(namespace) + "/" + name;
+  }
+
+  /** The pod itself, or a copy with the name-based UID when it has none, so runs repeat. */
+  static Pod withUid(Pod pod, String namespace) {
+    if (pod.metadata().uid() != null) {
+      return pod;
+    }
+    String name = Objects.requireNonNull(pod.name(), "pod metadata.name");
+    String uid = UUID.nameUUIDFromBytes((namespace + "/" + name).getBytes(StandardCharsets.UTF_8)).toString();
+    return new Pod(pod.metadata().toBuilder().uid(uid).build(), pod.spec(), pod.status());
   }
 }

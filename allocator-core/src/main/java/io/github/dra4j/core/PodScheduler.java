@@ -25,7 +25,6 @@ import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.core.PodClaimResolver.PodClaim;
 import io.github.dra4j.core.PodClaimResolver.Resolution;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
@@ -37,7 +36,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
@@ -158,9 +156,7 @@ public final class PodScheduler {
   public synchronized SchedulingResult schedule(Pod pod) {
     Objects.requireNonNull(pod, "pod");
     String namespace = namespace(pod.namespace());
-    String podName = Objects.requireNonNull(pod.name(), "pod metadata.name");
-    Pod withUid = pod.metadata().uid() != null ? pod
-        : new Pod(pod.metadata().toBuilder().uid(nameBasedUid(namespace, podName)).build(), pod.spec(), pod.status());
+    Pod withUid = PodClaimResolver.withUid(pod, namespace);
 
     Resolution r = resolver.resolve(withUid, namespace);
     if (r.failure != null) {
@@ -175,7 +171,7 @@ public final class PodScheduler {
     Map<Node, List<String>> rejected = new IdentityHashMap<>();
     List<Node> candidates = new ArrayList<>();
     for (Node node : nodes) {
-      List<String> why = filter(withUid, node, r.unserved, allocated);
+      List<String> why = NodeFilter.reasons(withUid, node, r.unserved, allocated);
       if (why.isEmpty()) {
         candidates.add(node);
       } else {
@@ -244,21 +240,19 @@ public final class PodScheduler {
    */
   synchronized List<Node> fits(Pod pod, Collection<Node> among) {
     String namespace = namespace(pod.namespace());
-    Pod withUid = pod.metadata().uid() != null ? pod : new Pod(pod.metadata().toBuilder()
-        .uid(nameBasedUid(namespace, Objects.requireNonNull(pod.name(), "pod metadata.name"))).build(),
-        pod.spec(), pod.status());
-    Resolution r = resolve(withUid, namespace);
+    Pod withUid = PodClaimResolver.withUid(pod, namespace);
+    Resolution r = resolver.resolve(withUid, namespace);
     if (r.failure != null) {
       return List.of();
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
     for (PodClaim c : r.claims) {
-      (c.claim.allocation() == null ? toAllocate : allocated).add(c.claim);
+      (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
     }
     List<Node> candidates = new ArrayList<>();
     for (Node node : among) {
-      if (filter(withUid, node, r.unserved, allocated).isEmpty()) {
+      if (NodeFilter.reasons(withUid, node, r.unserved, allocated).isEmpty()) {
         candidates.add(node);
       }
     }
@@ -296,40 +290,6 @@ public final class PodScheduler {
   }
 
   /* ---------------- filtering and choosing ---------------- */
-
-  /** {@return why the node cannot take the pod before DRA allocation is tried; empty when it can} */
-  private static List<String> filter(Pod pod, Node node, List<String> unserved, List<ResourceClaim> allocated) {
-    String nodeName = pod.spec().nodeName();
-    if (nodeName != null && !nodeName.equals(node.name())) {
-      return List.of(NODE_NAME_MISMATCH);
-    }
-    if (!matchesNodeSelector(pod, node)) {
-      return List.of(AFFINITY_MISMATCH);
-    }
-    if (!unserved.isEmpty()) {
-      List<String> why = new ArrayList<>();
-      for (String resource : unserved) {
-        why.add("Insufficient " + resource);
-      }
-      return why;
-    }
-    for (ResourceClaim c : allocated) {
-      if (c.allocation().nodeSelector() != null && !c.allocation().nodeSelector().matches(node)) {
-        return List.of(CLAIM_NOT_ON_NODE);
-      }
-    }
-    return List.of();
-  }
-
-  private static boolean matchesNodeSelector(Pod pod, Node node) {
-    Map<String, String> labels = node.metadata().labels();
-    for (Map.Entry<String, String> e : pod.spec().nodeSelector().entrySet()) {
-      if (!e.getValue().equals(labels.get(e.getKey()))) {
-        return false;
-      }
-    }
-    return pod.spec().requiredNodeAffinity() == null || pod.spec().requiredNodeAffinity().matches(node);
-  }
 
   private record Choice(Node node, List<AllocationResult> results) {}
 
@@ -478,10 +438,6 @@ public final class PodScheduler {
   private static int priority(Pod pod) {
     Integer p = pod.spec().priority();
     return p == null ? 0 : p;
-  }
-
-  private static String nameBasedUid(String namespace, String name) {
-    return UUID.nameUUIDFromBytes((namespace + "/" + name).getBytes(StandardCharsets.UTF_8)).toString();
   }
 
   /** Configures a {@link PodScheduler}. Not thread-safe. */
