@@ -23,7 +23,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -147,7 +146,7 @@ public final class Scenarios {
     String name = requiredText(required(header, "metadata", sourceName), "name", sourceName);
     String node = requiredText(spec, "node", sourceName);
     Map<String, Boolean> gates = new LinkedHashMap<>();
-    spec.path("featureGates").fields().forEachRemaining(e -> gates.put(e.getKey(), e.getValue().asBoolean()));
+    spec.path("featureGates").properties().forEach(e -> gates.put(e.getKey(), e.getValue().asBoolean()));
 
     List<Object> objects = new ArrayList<>();
     try {
@@ -290,9 +289,7 @@ public final class Scenarios {
 
   private static Map<String, Quantity> quantities(JsonNode map) {
     Map<String, Quantity> out = new TreeMap<>();
-    Iterator<Map.Entry<String, JsonNode>> it = map.fields();
-    while (it.hasNext()) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : map.properties()) {
       out.put(e.getKey(), Quantity.parse(e.getValue().asText()));
     }
     return out;

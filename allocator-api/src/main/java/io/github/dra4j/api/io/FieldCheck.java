@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -77,8 +76,7 @@ final class FieldCheck {
       return; // the Decoder reports the wrong JSON type
     }
     Map<String, Field> fields = types.get(type);
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
       Field f = fields.get(e.getKey());
       JsonPath at = path.field(e.getKey());
       if (f == null) {
@@ -97,8 +95,7 @@ final class FieldCheck {
           break;
         case MAP:
           if (value.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> m = value.fields(); m.hasNext(); ) {
-              Map.Entry<String, JsonNode> entry = m.next();
+            for (Map.Entry<String, JsonNode> entry : value.properties()) {
               walk(entry.getValue(), f.type(), at.key(entry.getKey()), out);
             }
           }

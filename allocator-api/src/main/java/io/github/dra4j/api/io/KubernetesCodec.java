@@ -122,7 +122,7 @@ public final class KubernetesCodec {
       "Pod", Pod.class);
 
   /** Keeps decimals as written ({@code 2.50} stays {@code 2.50}) in raw JSON. */
-  private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+  private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
 
   private final ObjectMapper json;
   private final YAMLMapper yaml;

@@ -1,7 +1,7 @@
 /**
  * KEP-5234 mixin resolution: lazy views of devices, counter sets and counter consumptions.
- * Not API: this package is shared inside allocator-core and with allocator-cel, and may change
- * without notice.
+ * Not API: the io.github.dra4j.core module exports it only to allocator-bench, which measures
+ * it, and it may change without notice.
  */
 @NullMarked
 package io.github.dra4j.core.internal.mixin;
