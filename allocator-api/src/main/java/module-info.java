@@ -16,5 +16,6 @@ module io.github.dra4j.api {
   exports io.github.dra4j.api;
   exports io.github.dra4j.api.field;
   exports io.github.dra4j.api.io;
+  exports io.github.dra4j.api.simulation;
   exports io.github.dra4j.api.validation;
 }

@@ -18,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -352,8 +351,8 @@ public final class SimulationReader {
       return;
     }
     List<DecodeException> problems = new ArrayList<>();
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      String field = it.next().getKey();
+    for (Map.Entry<String, JsonNode> entry : node.properties()) {
+      String field = entry.getKey();
       if (!known.contains(field)) {
         String closest = FieldCheck.closest(field, known);
         problems.add(fail(at.field(field), "unknown field \"" + field + "\""
