@@ -7,6 +7,8 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.api.io.UnknownObject;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
@@ -42,6 +44,10 @@ import picocli.CommandLine.Option;
           + "kube-scheduler's DynamicResources plugin does: claims named by the pods, claims made "
           + "from ResourceClaimTemplates, and claims for extended resources that a DeviceClass "
           + "backs are allocated together on the chosen node; higher spec.priority goes first.",
+      "",
+      "Deployments, ReplicaSets, StatefulSets (apps/v1) and Jobs (batch/v1) become the pods their "
+          + "controllers would create from spec.template: spec.replicas of them (a Job: "
+          + "spec.parallelism, at most spec.completions; default 1), named <workload>-<i>.",
       "",
       "Exit 0: every pending pod was placed. stdout holds the pending pods in input order with "
           + "spec.nodeName and their claim statuses set, then every claim allocated or reserved "
@@ -107,8 +113,9 @@ final class ScheduleCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CliException("--scorer: " + e.getMessage(), e);
     }
-    Input input = inputOptions.read(validation.codec(ctx), ctx);
-    String skipped = input.skippedNotice();
+    KubernetesCodec codec = validation.codec(ctx);
+    Input input = inputOptions.read(codec, ctx);
+    String skipped = input.skippedNotice(Workloads::isWorkload);
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);
     }
@@ -140,6 +147,8 @@ final class ScheduleCommand implements Callable<Integer> {
         pods.add(pod);
       } else if (o instanceof DeviceTaintRule) {
         taintRules.add((DeviceTaintRule) o);
+      } else if (o instanceof UnknownObject && Workloads.isWorkload((UnknownObject) o)) {
+        pods.addAll(Workloads.expand(item, codec, w -> ctx.err.println("warning: " + w)));
       }
       // Other kinds were counted in the skipped notice.
     }
