@@ -28,6 +28,7 @@ import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -47,7 +48,8 @@ import picocli.CommandLine.Option;
       "",
       "Deployments, ReplicaSets, StatefulSets (apps/v1) and Jobs (batch/v1) become the pods their "
           + "controllers would create from spec.template: spec.replicas of them (a Job: "
-          + "spec.parallelism, at most spec.completions; default 1), named <workload>-<i>.",
+          + "spec.parallelism, at most spec.completions; default 1), named <workload>-<i>. A "
+          + "DaemonSet (apps/v1) has one pod per node its template admits, <workload>-<node>.",
       "",
       "Exit 0: every pending pod was placed. stdout holds the pending pods in input order with "
           + "spec.nodeName and their claim statuses set, then every claim allocated or reserved "
@@ -120,7 +122,9 @@ final class ScheduleCommand implements Callable<Integer> {
       ctx.err.println(skipped);
     }
 
-    List<Node> nodes = new ArrayList<>();
+    // A DaemonSet's pods depend on the nodes, wherever in the input they are.
+    List<Node> nodes = input.items().stream().map(Input.Item::object)
+        .filter(Node.class::isInstance).map(Node.class::cast).collect(Collectors.toList());
     List<ResourceSlice> slices = new ArrayList<>();
     List<DeviceClass> classes = new ArrayList<>();
     List<ResourceClaim> claims = new ArrayList<>();
@@ -129,9 +133,7 @@ final class ScheduleCommand implements Callable<Integer> {
     List<DeviceTaintRule> taintRules = new ArrayList<>();
     for (Input.Item item : input.items()) {
       Object o = item.object();
-      if (o instanceof Node) {
-        nodes.add((Node) o);
-      } else if (o instanceof ResourceSlice) {
+      if (o instanceof ResourceSlice) {
         slices.add((ResourceSlice) o);
       } else if (o instanceof DeviceClass) {
         classes.add((DeviceClass) o);
@@ -148,7 +150,7 @@ final class ScheduleCommand implements Callable<Integer> {
       } else if (o instanceof DeviceTaintRule) {
         taintRules.add((DeviceTaintRule) o);
       } else if (o instanceof UnknownObject && Workloads.isWorkload((UnknownObject) o)) {
-        pods.addAll(Workloads.expand(item, codec, w -> ctx.err.println("warning: " + w)));
+        pods.addAll(Workloads.expand(item, codec, nodes, w -> ctx.err.println("warning: " + w)));
       }
       // Other kinds were counted in the skipped notice.
     }

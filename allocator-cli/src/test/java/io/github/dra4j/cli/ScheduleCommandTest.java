@@ -166,9 +166,8 @@ final class ScheduleCommandTest {
     assertThat(r.err()).contains("claim gpu-test6/pod-0-a100-").contains("no such key: index");
   }
 
-  /* dranet's GKE demo ships no slices: two nodes with one eth1 each take one replica each. */
-  @Test
-  void dranetDemo_replicasSpreadOverTheNodesWithAFreeInterface(@TempDir Path dir) throws Exception {
+  /* Two nodes with a dra.net slice each, eth1 and eth2: the cluster dranet's GKE demo lacks. */
+  private static String[] twoNetworkNodes(Path dir) throws IOException {
     StringBuilder cluster = new StringBuilder();
     for (String node : List.of("node-a", "node-b")) {
       cluster.append("---\napiVersion: v1\nkind: Node\nmetadata: {name: ").append(node).append("}\n")
@@ -180,18 +179,48 @@ final class ScheduleCommandTest {
     }
     Path clusterFile = dir.resolve("cluster.yaml");
     Files.writeString(clusterFile, cluster.toString(), StandardCharsets.UTF_8);
-    Cli.Result r = schedule("dranet/demo_gke_multinetwork__resourceclaimtemplate.yaml",
-        new String[] {"-f", file("dranet/demo_gke_multinetwork__deviceclass.yaml"), "-f", clusterFile.toString()});
-    assertThat(r.exit()).as("%s", r).isZero();
-    assertThat(items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + "@"
-        + p.path("spec").path("nodeName").asText())
-        .containsExactly("server-deployment-0@node-a", "server-deployment-1@node-b");
+    return new String[] {"-f", file("dranet/demo_gke_multinetwork__deviceclass.yaml"), "-f", clusterFile.toString()};
+  }
+
+  /** {@return "pool/device" of each claim's first result, in output order} */
+  private static List<String> firstDevices(Cli.Result r) throws IOException {
     List<String> devices = new ArrayList<>();
     for (JsonNode claim : items(r, "ResourceClaim")) {
       JsonNode result = claim.path("status").path("allocation").path("devices").path("results").path(0);
       devices.add(result.path("pool").asText() + "/" + result.path("device").asText());
     }
-    assertThat(devices).containsExactly("node-a/eth1", "node-b/eth1");
+    return devices;
+  }
+
+  /* dranet's GKE demo: eth1 of node-a is taken by the first replica, so the second goes to node-b. */
+  @Test
+  void dranetDemo_replicasSpreadOverTheNodesWithAFreeInterface(@TempDir Path dir) throws Exception {
+    Cli.Result r = schedule("dranet/demo_gke_multinetwork__resourceclaimtemplate.yaml", twoNetworkNodes(dir));
+    assertThat(r.exit()).as("%s", r).isZero();
+    assertThat(items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + "@"
+        + p.path("spec").path("nodeName").asText())
+        .containsExactly("server-deployment-0@node-a", "server-deployment-1@node-b");
+    assertThat(firstDevices(r)).containsExactly("node-a/eth1", "node-b/eth1");
+  }
+
+  /* A DaemonSet's pod goes to its own node even where the first node would have room for both. */
+  @Test
+  void daemonSet_onePodOnEachNode(@TempDir Path dir) throws Exception {
+    Path ds = dir.resolve("ds.yaml");
+    Files.writeString(ds, "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: any-nic}\n"
+        + "spec:\n  spec:\n    devices:\n      requests:\n      - {name: nic, exactly: {deviceClassName: multinic}}\n"
+        + "---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent}\nspec:\n"
+        + "  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n"
+        + "    spec:\n      resourceClaims:\n      - {name: nic, resourceClaimTemplateName: any-nic}\n"
+        + "      containers:\n      - {name: ctr, image: busybox}\n", StandardCharsets.UTF_8);
+    List<String> args = new ArrayList<>(List.of("schedule", "-o", "json", "-f", ds.toString()));
+    args.addAll(List.of(twoNetworkNodes(dir)));
+    Cli.Result r = Cli.run(args.toArray(new String[0]));
+    assertThat(r.exit()).as("%s", r).isZero();
+    assertThat(items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + "@"
+        + p.path("spec").path("nodeName").asText())
+        .containsExactly("agent-node-a@node-a", "agent-node-b@node-b");
+    assertThat(firstDevices(r)).containsExactly("node-a/eth1", "node-b/eth1");
   }
 
   @Test

@@ -3,6 +3,7 @@ package io.github.dra4j.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.dra4j.api.Node;
 import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.io.DecodeException;
@@ -47,7 +48,11 @@ final class WorkloadsTest {
   }
 
   private static List<Pod> expand(String yaml) {
-    return Workloads.expand(item(yaml), KubernetesCodec.create(), w -> {
+    return expand(yaml, List.of());
+  }
+
+  private static List<Pod> expand(String yaml, List<Node> nodes) {
+    return Workloads.expand(item(yaml), KubernetesCodec.create(), nodes, w -> {
       throw new AssertionError("unexpected warning: " + w);
     });
   }
@@ -63,7 +68,7 @@ final class WorkloadsTest {
       "apps/v1, ReplicaSet, true",
       "apps/v1, StatefulSet, true",
       "batch/v1, Job, true",
-      "apps/v1, DaemonSet, false",
+      "apps/v1, DaemonSet, true",
       "extensions/v1beta1, Deployment, false",
       "apps/v1beta2, StatefulSet, false",
       "batch/v1, CronJob, false",
@@ -95,6 +100,39 @@ final class WorkloadsTest {
   @CsvSource({"apps/v1, Deployment", "apps/v1, ReplicaSet", "apps/v1, StatefulSet", "batch/v1, Job"})
   void countDefaultsToOne(String apiVersion, String kind) {
     assertThat(expand(workload(apiVersion, kind, ""))).extracting(Pod::name).containsExactly("web-0");
+  }
+
+  private static Node node(String name, String zone) {
+    try {
+      return KubernetesCodec.create().read("apiVersion: v1\nkind: Node\nmetadata: {name: " + name
+          + ", labels: {zone: " + zone + "}}\n", Node.class);
+    } catch (DecodeException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void daemonSet_onePodPerAdmittedNode_pinnedToItByNodeAffinity() {
+    List<Node> nodes = List.of(node("n1", "a"), node("n2", "b"), node("n3", "a"));
+    String yaml = workload("apps/v1", "DaemonSet", "").replace("      nodeSelector: {zone: a}\n",
+        "      nodeSelector: {zone: a}\n      affinity:\n        nodeAffinity:\n"
+            + "          requiredDuringSchedulingIgnoredDuringExecution:\n            nodeSelectorTerms:\n"
+            + "            - matchFields: [{key: metadata.name, operator: NotIn, values: [n3]}]\n");
+    List<Pod> pods = expand(yaml, nodes);
+    assertThat(pods).extracting(Pod::name).containsExactly("web-n1");
+    Pod pod = pods.get(0);
+    assertThat(pod.metadata().ownerReferences().get(0).kind()).isEqualTo("DaemonSet");
+    assertThat(pod.spec().nodeName()).isNull();
+    assertThat(nodes).filteredOn(n -> pod.spec().requiredNodeAffinity().matches(n))
+        .extracting(Node::name).containsExactly("n1");
+    assertThat(pod.spec().requiredNodeAffinity().nodeSelectorTerms()).hasSize(1);
+  }
+
+  @Test
+  void daemonSet_withoutSelector_everyNodeInInputOrder() {
+    String yaml = workload("apps/v1", "DaemonSet", "").replace("      nodeSelector: {zone: a}\n", "");
+    assertThat(expand(yaml, List.of(node("n2", "b"), node("n1", "a"))))
+        .extracting(Pod::name).containsExactly("web-n2", "web-n1");
   }
 
   @Test
@@ -168,7 +206,7 @@ final class WorkloadsTest {
     KubernetesCodec warn = KubernetesCodec.create().withFieldValidation(FieldValidation.WARN, w -> {
       throw new AssertionError("the workload's own warnings are used");
     });
-    List<Pod> pods = Workloads.expand(item(yaml), warn, warnings::add);
+    List<Pod> pods = Workloads.expand(item(yaml), warn, List.of(), warnings::add);
     assertThat(pods).hasSize(2);
     assertThat(warnings).singleElement().satisfies(w -> assertThat(w)
         .startsWith("w.yaml, document 1 (Deployment/shop/web), spec.template.spec.containers[0].imag: "));
@@ -178,7 +216,7 @@ final class WorkloadsTest {
   void inputIsNotMutated() {
     Input.Item item = item(workload("apps/v1", "Deployment", "  replicas: 2\n"));
     String before = ((UnknownObject) item.object()).content().json();
-    Workloads.expand(item, KubernetesCodec.create(), w -> { });
+    Workloads.expand(item, KubernetesCodec.create(), List.of(), w -> { });
     assertThat(((UnknownObject) item.object()).content().json()).isEqualTo(before);
   }
 }
