@@ -151,7 +151,7 @@ final class Workloads {
       }
       return List.copyOf(pods);
     }
-    for (int i = first; i < first + count; i++) {
+    for (long i = first; i < (long) first + count; i++) {
       ObjectNode pod = base.deepCopy();
       String podName = name + "-" + i;
       ObjectNode podMetadata = (ObjectNode) pod.get("metadata");
@@ -160,7 +160,7 @@ final class Workloads {
         ObjectNode labels = podMetadata.path("labels").isObject()
             ? (ObjectNode) podMetadata.path("labels") : podMetadata.putObject("labels");
         labels.put("statefulset.kubernetes.io/pod-name", podName);
-        labels.put("apps.kubernetes.io/pod-index", Integer.toString(i));
+        labels.put("apps.kubernetes.io/pod-index", Long.toString(i));
       }
       pods.add(decode(pod, quietCodec, where));
     }
