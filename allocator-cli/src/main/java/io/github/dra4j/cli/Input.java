@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -142,10 +143,21 @@ final class Input {
    *     allocation: Deployment (1), Namespace (2)}, or null when nothing was skipped
    */
   @Nullable String skippedNotice() {
+    return skippedNotice(o -> false);
+  }
+
+  /**
+   * Counts the objects of kinds that the command does not use, by kind, as
+   * {@link #skippedNotice()} does.
+   *
+   * @param used the unmodelled objects the command uses all the same (workloads for schedule)
+   * @return the one-line notice, or null when nothing was skipped
+   */
+  @Nullable String skippedNotice(Predicate<UnknownObject> used) {
     Map<String, Integer> counts = new TreeMap<>();
     int total = 0;
     for (Item item : items) {
-      if (item.object() instanceof UnknownObject) {
+      if (item.object() instanceof UnknownObject && !used.test((UnknownObject) item.object())) {
         String kind = ((UnknownObject) item.object()).kind();
         counts.merge(kind.isEmpty() ? "(no kind)" : kind, 1, Integer::sum);
         total++;

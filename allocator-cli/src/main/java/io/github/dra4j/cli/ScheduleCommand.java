@@ -7,6 +7,8 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.api.io.UnknownObject;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
@@ -26,6 +28,7 @@ import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -42,6 +45,11 @@ import picocli.CommandLine.Option;
           + "kube-scheduler's DynamicResources plugin does: claims named by the pods, claims made "
           + "from ResourceClaimTemplates, and claims for extended resources that a DeviceClass "
           + "backs are allocated together on the chosen node; higher spec.priority goes first.",
+      "",
+      "Deployments, ReplicaSets, StatefulSets (apps/v1) and Jobs (batch/v1) become the pods their "
+          + "controllers would create from spec.template: spec.replicas of them (a Job: "
+          + "spec.parallelism, at most spec.completions; default 1), named <workload>-<i>. A "
+          + "DaemonSet (apps/v1) has one pod per node its template admits, <workload>-<node>.",
       "",
       "Exit 0: every pending pod was placed. stdout holds the pending pods in input order with "
           + "spec.nodeName and their claim statuses set, then every claim allocated or reserved "
@@ -107,13 +115,16 @@ final class ScheduleCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CliException("--scorer: " + e.getMessage(), e);
     }
-    Input input = inputOptions.read(validation.codec(ctx), ctx);
-    String skipped = input.skippedNotice();
+    KubernetesCodec codec = validation.codec(ctx);
+    Input input = inputOptions.read(codec, ctx);
+    String skipped = input.skippedNotice(Workloads::isWorkload);
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);
     }
 
-    List<Node> nodes = new ArrayList<>();
+    // A DaemonSet's pods depend on the nodes, wherever in the input they are.
+    List<Node> nodes = input.items().stream().map(Input.Item::object)
+        .filter(Node.class::isInstance).map(Node.class::cast).collect(Collectors.toList());
     List<ResourceSlice> slices = new ArrayList<>();
     List<DeviceClass> classes = new ArrayList<>();
     List<ResourceClaim> claims = new ArrayList<>();
@@ -122,9 +133,7 @@ final class ScheduleCommand implements Callable<Integer> {
     List<DeviceTaintRule> taintRules = new ArrayList<>();
     for (Input.Item item : input.items()) {
       Object o = item.object();
-      if (o instanceof Node) {
-        nodes.add((Node) o);
-      } else if (o instanceof ResourceSlice) {
+      if (o instanceof ResourceSlice) {
         slices.add((ResourceSlice) o);
       } else if (o instanceof DeviceClass) {
         classes.add((DeviceClass) o);
@@ -140,6 +149,8 @@ final class ScheduleCommand implements Callable<Integer> {
         pods.add(pod);
       } else if (o instanceof DeviceTaintRule) {
         taintRules.add((DeviceTaintRule) o);
+      } else if (o instanceof UnknownObject && Workloads.isWorkload((UnknownObject) o)) {
+        pods.addAll(Workloads.expand(item, codec, nodes, w -> ctx.err.println("warning: " + w)));
       }
       // Other kinds were counted in the skipped notice.
     }

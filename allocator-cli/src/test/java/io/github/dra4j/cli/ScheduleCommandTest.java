@@ -44,6 +44,16 @@ final class ScheduleCommandTest {
       "-f", file("nvidia-k8s-dra-driver-gpu/deviceclasses.yaml"), "-f", file("nvidia-k8s-dra-driver-gpu/node.yaml"),
       "-f", file("nvidia-k8s-dra-driver-gpu/dgx-a100-resourceslices-classic.yaml")};
 
+  private static final String[] DGX_SPLIT = {
+      "-f", file("nvidia-k8s-dra-driver-gpu/deviceclasses.yaml"), "-f", file("nvidia-k8s-dra-driver-gpu/node.yaml"),
+      "-f", file("nvidia-k8s-dra-driver-gpu/dgx-a100-resourceslices-split.yaml")};
+
+  /* The MIG devices of quickstart gpu-test4's claim on GPU i: the reference allocator's answer on either layout. */
+  private static List<String> migDevices(int gpu) {
+    return List.of("gpu-" + gpu + "-mig-1g5gb-19-0", "gpu-" + gpu + "-mig-1g5gb-19-1",
+        "gpu-" + gpu + "-mig-2g10gb-14-2", "gpu-" + gpu + "-mig-3g20gb-9-4");
+  }
+
   private static Cli.Result schedule(String demo, String[] cluster, String... args) {
     List<String> all = new ArrayList<>(List.of("schedule", "-o", "json"));
     all.addAll(List.of(args));
@@ -94,7 +104,14 @@ final class ScheduleCommandTest {
         Arguments.of("nvidia-k8s-dra-driver-gpu/bats-gpu-two-claims-one-pod.yaml", DGX,
             Map.of("pod-two-claims/gpu-a", List.of("gpu-4"), "pod-two-claims/gpu-b", List.of("gpu-5"))),
         Arguments.of("nvidia-k8s-dra-driver-gpu/extended-resources-gpu-full.yaml", DGX,
-            Map.of("gpu-full-pod/extended-resources", List.of("gpu-4"))));
+            Map.of("gpu-full-pod/extended-resources", List.of("gpu-4"))),
+        // A Deployment of 4 replicas: its pods pod-0..pod-3, each with its claim from the template.
+        Arguments.of("nvidia-k8s-dra-driver-gpu/quickstart-v1-gpu-test4.yaml", DGX_SPLIT,
+            Map.of("pod-0/mig-devices", migDevices(0), "pod-1/mig-devices", migDevices(1),
+                "pod-2/mig-devices", migDevices(2), "pod-3/mig-devices", migDevices(3))),
+        Arguments.of("nvidia-k8s-dra-driver-gpu/quickstart-v1beta1-gpu-test4.yaml", DGX,
+            Map.of("pod-0/mig-devices", migDevices(0), "pod-1/mig-devices", migDevices(1),
+                "pod-2/mig-devices", migDevices(2), "pod-3/mig-devices", migDevices(3))));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -107,6 +124,103 @@ final class ScheduleCommandTest {
     for (JsonNode pod : items(r, "Pod")) {
       assertThat(pod.path("spec").path("nodeName").asText()).as("%s", pod).isNotEmpty();
     }
+  }
+
+  @Test
+  void deployment_everyReplicaIsAPendingPod_ownedByIt_andNotSkipped() throws Exception {
+    Cli.Result r = schedule("nvidia-k8s-dra-driver-gpu/quickstart-v1-gpu-test4.yaml", DGX_SPLIT);
+    assertThat(r.exit()).as("%s", r).isZero();
+    List<JsonNode> pods = items(r, "Pod");
+    assertThat(pods).extracting(p -> p.path("metadata").path("namespace").asText() + "/"
+        + p.path("metadata").path("name").asText() + "@" + p.path("spec").path("nodeName").asText())
+        .containsExactly("gpu-test4/pod-0@dgx-a100-1", "gpu-test4/pod-1@dgx-a100-1",
+            "gpu-test4/pod-2@dgx-a100-1", "gpu-test4/pod-3@dgx-a100-1");
+    for (JsonNode pod : pods) {
+      assertThat(pod.path("metadata").path("labels")).isEqualTo(JSON.readTree("{\"app\":\"pod\"}"));
+      JsonNode owner = pod.path("metadata").path("ownerReferences").path(0);
+      assertThat(owner.path("kind").asText() + "/" + owner.path("name").asText()).isEqualTo("Deployment/pod");
+      assertThat(pod.path("status").path("resourceClaimStatuses").path(0).path("resourceClaimName").asText())
+          .startsWith(pod.path("metadata").path("name").asText() + "-mig-devices-");
+    }
+    assertThat(r.err()).contains("skipped 1 object of kinds not used for allocation: Namespace (1)")
+        .doesNotContain("Deployment");
+  }
+
+  @Test
+  void allocate_stillSkipsTheDeployment() {
+    List<String> args = new ArrayList<>(List.of("allocate", "--node", "dgx-a100-1", "-o", "json",
+        "-f", file("nvidia-k8s-dra-driver-gpu/quickstart-v1-gpu-test4.yaml")));
+    args.addAll(List.of(DGX));
+    Cli.Result r = Cli.run(args.toArray(new String[0]));
+    assertThat(r.err()).contains("skipped 2 objects of kinds not used for allocation: Deployment (1), Namespace (1)");
+  }
+
+  /*
+   * quickstart gpu-test6's selector reads the attribute index, which the MIG devices lack: the
+   * reference allocator stops with a CEL runtime error for the first replica's claim.
+   */
+  @Test
+  void deployment_celRuntimeErrorOfAReplicasClaim_exit2_namesTheClaim() {
+    Cli.Result r = schedule("nvidia-k8s-dra-driver-gpu/quickstart-v1-gpu-test6.yaml", DGX);
+    assertThat(r.exit()).as("%s", r).isEqualTo(2);
+    assertThat(r.err()).contains("claim gpu-test6/pod-0-a100-").contains("no such key: index");
+  }
+
+  /* Two nodes with a dra.net slice each, eth1 and eth2: the cluster dranet's GKE demo lacks. */
+  private static String[] twoNetworkNodes(Path dir) throws IOException {
+    StringBuilder cluster = new StringBuilder();
+    for (String node : List.of("node-a", "node-b")) {
+      cluster.append("---\napiVersion: v1\nkind: Node\nmetadata: {name: ").append(node).append("}\n")
+          .append("---\napiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: ").append(node)
+          .append("-dranet}\nspec:\n  driver: dra.net\n  nodeName: ").append(node)
+          .append("\n  pool: {name: ").append(node).append(", generation: 1, resourceSliceCount: 1}\n")
+          .append("  devices:\n  - name: eth1\n    attributes: {name: {string: eth1}}\n")
+          .append("  - name: eth2\n    attributes: {name: {string: eth2}}\n");
+    }
+    Path clusterFile = dir.resolve("cluster.yaml");
+    Files.writeString(clusterFile, cluster.toString(), StandardCharsets.UTF_8);
+    return new String[] {"-f", file("dranet/demo_gke_multinetwork__deviceclass.yaml"), "-f", clusterFile.toString()};
+  }
+
+  /** {@return "pool/device" of each claim's first result, in output order} */
+  private static List<String> firstDevices(Cli.Result r) throws IOException {
+    List<String> devices = new ArrayList<>();
+    for (JsonNode claim : items(r, "ResourceClaim")) {
+      JsonNode result = claim.path("status").path("allocation").path("devices").path("results").path(0);
+      devices.add(result.path("pool").asText() + "/" + result.path("device").asText());
+    }
+    return devices;
+  }
+
+  /* dranet's GKE demo: eth1 of node-a is taken by the first replica, so the second goes to node-b. */
+  @Test
+  void dranetDemo_replicasSpreadOverTheNodesWithAFreeInterface(@TempDir Path dir) throws Exception {
+    Cli.Result r = schedule("dranet/demo_gke_multinetwork__resourceclaimtemplate.yaml", twoNetworkNodes(dir));
+    assertThat(r.exit()).as("%s", r).isZero();
+    assertThat(items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + "@"
+        + p.path("spec").path("nodeName").asText())
+        .containsExactly("server-deployment-0@node-a", "server-deployment-1@node-b");
+    assertThat(firstDevices(r)).containsExactly("node-a/eth1", "node-b/eth1");
+  }
+
+  /* A DaemonSet's pod goes to its own node even where the first node would have room for both. */
+  @Test
+  void daemonSet_onePodOnEachNode(@TempDir Path dir) throws Exception {
+    Path ds = dir.resolve("ds.yaml");
+    Files.writeString(ds, "apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\nmetadata: {name: any-nic}\n"
+        + "spec:\n  spec:\n    devices:\n      requests:\n      - {name: nic, exactly: {deviceClassName: multinic}}\n"
+        + "---\napiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: agent}\nspec:\n"
+        + "  selector: {matchLabels: {app: agent}}\n  template:\n    metadata: {labels: {app: agent}}\n"
+        + "    spec:\n      resourceClaims:\n      - {name: nic, resourceClaimTemplateName: any-nic}\n"
+        + "      containers:\n      - {name: ctr, image: busybox}\n", StandardCharsets.UTF_8);
+    List<String> args = new ArrayList<>(List.of("schedule", "-o", "json", "-f", ds.toString()));
+    args.addAll(List.of(twoNetworkNodes(dir)));
+    Cli.Result r = Cli.run(args.toArray(new String[0]));
+    assertThat(r.exit()).as("%s", r).isZero();
+    assertThat(items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + "@"
+        + p.path("spec").path("nodeName").asText())
+        .containsExactly("agent-node-a@node-a", "agent-node-b@node-b");
+    assertThat(firstDevices(r)).containsExactly("node-a/eth1", "node-b/eth1");
   }
 
   @Test
