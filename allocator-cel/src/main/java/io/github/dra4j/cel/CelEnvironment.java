@@ -44,7 +44,10 @@ final class CelEnvironment {
   /**
    * The options of the Kubernetes base environment that CEL-Java has: optional syntax,
    * cel.CrossTypeNumericComparisons, and RE2's partial-match semantics for {@code matches}.
+   * Canonical types evaluate to native values because the bindings take Java's own types; the
+   * option is deprecated in 0.14.0 with no replacement that keeps that behaviour.
    */
+  @SuppressWarnings("deprecation")
   private static final CelOptions OPTIONS = CelOptions.current()
       .enableOptionalSyntax(true)
       .enableHeterogeneousNumericComparisons(true)

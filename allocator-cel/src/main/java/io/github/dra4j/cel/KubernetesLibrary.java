@@ -242,9 +242,9 @@ final class KubernetesLibrary {
     b.add(CelFunctionBinding.from("string_bool_to_semver", String.class, Boolean.class, KubernetesLibrary::semver));
     b.add(CelFunctionBinding.from("is_semver_string", String.class, s -> isSemver(s, false)));
     b.add(CelFunctionBinding.from("is_semver_string_bool", String.class, Boolean.class, KubernetesLibrary::isSemver));
-    b.add(CelFunctionBinding.from("semver_major", SemverValue.class, v -> (long) v.value.major()));
-    b.add(CelFunctionBinding.from("semver_minor", SemverValue.class, v -> (long) v.value.minor()));
-    b.add(CelFunctionBinding.from("semver_patch", SemverValue.class, v -> (long) v.value.patch()));
+    b.add(CelFunctionBinding.from("semver_major", SemverValue.class, v -> v.value.major()));
+    b.add(CelFunctionBinding.from("semver_minor", SemverValue.class, v -> v.value.minor()));
+    b.add(CelFunctionBinding.from("semver_patch", SemverValue.class, v -> v.value.patch()));
     for (String n : ORDERED.keySet()) {
       b.add(CelFunctionBinding.from("list_" + n + "_is_sorted", List.class, KubernetesLibrary::isSorted));
       b.add(CelFunctionBinding.from("list_" + n + "_min", List.class, l -> extreme(l, "min", -1)));
