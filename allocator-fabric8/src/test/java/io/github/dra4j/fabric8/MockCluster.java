@@ -103,6 +103,14 @@ final class MockCluster implements AutoCloseable {
   @Override
   public void close() {
     client.close();
-    server.destroy();
+    try {
+      server.destroy();
+    } catch (IllegalStateException e) {
+      // The mock server waits a fixed time for the client's connections, which the client
+      // closes asynchronously: a slow close says nothing about the test, whose checks are done.
+      if (!String.valueOf(e.getMessage()).contains("Unable to close MockWebServer")) {
+        throw e;
+      }
+    }
   }
 }
