@@ -114,29 +114,21 @@ final class AllocateCommand implements Callable<Integer> {
     }
 
     Node nodeObject = null;
-    List<ResourceSlice> slices = new ArrayList<>();
-    List<DeviceClass> classes = new ArrayList<>();
+    for (Node n : input.all(Node.class)) {
+      if (n.name().equals(node)) {
+        nodeObject = n;
+        break;
+      }
+    }
+    List<ResourceSlice> slices = input.all(ResourceSlice.class);
+    List<DeviceClass> classes = input.all(DeviceClass.class);
+    List<DeviceTaintRule> taintRules = input.all(DeviceTaintRule.class);
     List<ResourceClaim> inUse = new ArrayList<>();
     List<ResourceClaim> toAllocate = new ArrayList<>();
-    List<DeviceTaintRule> taintRules = new ArrayList<>();
-    for (Input.Item item : input.items()) {
-      Object o = item.object();
-      if (o instanceof ResourceSlice) {
-        slices.add((ResourceSlice) o);
-      } else if (o instanceof DeviceClass) {
-        classes.add((DeviceClass) o);
-      } else if (o instanceof ResourceClaim) {
-        ResourceClaim claim = (ResourceClaim) o;
-        (claim.allocation() != null ? inUse : toAllocate).add(claim);
-      } else if (o instanceof DeviceTaintRule) {
-        taintRules.add((DeviceTaintRule) o);
-      } else if (o instanceof Node) {
-        if (nodeObject == null && ((Node) o).name().equals(node)) {
-          nodeObject = (Node) o;
-        }
-      }
-      // Pods and ResourceClaimTemplates are read (so their errors show) but allocate takes
-      // its claims as given; other kinds were counted in the skipped notice.
+    // Pods and ResourceClaimTemplates are read (so their errors show) but allocate takes its
+    // claims as given; other kinds were counted in the skipped notice.
+    for (ResourceClaim claim : input.all(ResourceClaim.class)) {
+      (claim.allocation() != null ? inUse : toAllocate).add(claim);
     }
     if (nodeObject == null) {
       throw new CliException("no Node named \"" + node + "\" in the input; add its Node object"

@@ -73,6 +73,17 @@ final class Input {
     return items;
   }
 
+  /** {@return the objects of one kind, in input order} */
+  <T> List<T> all(Class<T> kind) {
+    List<T> out = new ArrayList<>();
+    for (Item item : items) {
+      if (kind.isInstance(item.object())) {
+        out.add(kind.cast(item.object()));
+      }
+    }
+    return out;
+  }
+
   /**
    * Reads every {@code -f} argument in order; {@code -} reads {@code stdin} (once), a directory
    * its {@code *.yaml}, {@code *.yml} and {@code *.json} files in name order (with

@@ -28,7 +28,6 @@ import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -123,36 +122,25 @@ final class ScheduleCommand implements Callable<Integer> {
     }
 
     // A DaemonSet's pods depend on the nodes, wherever in the input they are.
-    List<Node> nodes = input.items().stream().map(Input.Item::object)
-        .filter(Node.class::isInstance).map(Node.class::cast).collect(Collectors.toList());
-    List<ResourceSlice> slices = new ArrayList<>();
-    List<DeviceClass> classes = new ArrayList<>();
-    List<ResourceClaim> claims = new ArrayList<>();
-    List<ResourceClaimTemplate> templates = new ArrayList<>();
+    List<Node> nodes = input.all(Node.class);
+    List<ResourceSlice> slices = input.all(ResourceSlice.class);
+    List<DeviceClass> classes = input.all(DeviceClass.class);
+    List<ResourceClaim> claims = input.all(ResourceClaim.class);
+    List<ResourceClaimTemplate> templates = input.all(ResourceClaimTemplate.class);
+    List<DeviceTaintRule> taintRules = input.all(DeviceTaintRule.class);
+    // Pods and the pods of workloads, in input order; other kinds were counted in the skipped notice.
     List<Pod> pods = new ArrayList<>();
-    List<DeviceTaintRule> taintRules = new ArrayList<>();
     for (Input.Item item : input.items()) {
       Object o = item.object();
-      if (o instanceof ResourceSlice) {
-        slices.add((ResourceSlice) o);
-      } else if (o instanceof DeviceClass) {
-        classes.add((DeviceClass) o);
-      } else if (o instanceof ResourceClaim) {
-        claims.add((ResourceClaim) o);
-      } else if (o instanceof ResourceClaimTemplate) {
-        templates.add((ResourceClaimTemplate) o);
-      } else if (o instanceof Pod) {
+      if (o instanceof Pod) {
         Pod pod = (Pod) o;
         if (pod.name() == null) {
           throw new CliException(item.where() + ": Pod: metadata.name: Required value");
         }
         pods.add(pod);
-      } else if (o instanceof DeviceTaintRule) {
-        taintRules.add((DeviceTaintRule) o);
       } else if (o instanceof UnknownObject && Workloads.isWorkload((UnknownObject) o)) {
         pods.addAll(Workloads.expand(item, codec, nodes, w -> ctx.err.println("warning: " + w)));
       }
-      // Other kinds were counted in the skipped notice.
     }
     if (nodes.isEmpty()) {
       throw new CliException("no Node in the input; add the Node objects (name and labels) with -f");
