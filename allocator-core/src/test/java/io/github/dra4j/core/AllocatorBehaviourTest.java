@@ -1,18 +1,18 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.allocated;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.counterSlice;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.deviceClass;
-import static io.github.dra4j.core.Fx.devices;
-import static io.github.dra4j.core.Fx.firstAvailable;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
-import static io.github.dra4j.core.Fx.sub;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.allocated;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.counterSlice;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.deviceClass;
+import static io.github.dra4j.core.CoreFixtures.devices;
+import static io.github.dra4j.core.CoreFixtures.firstAvailable;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
+import static io.github.dra4j.core.CoreFixtures.sub;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -67,7 +67,7 @@ final class AllocatorBehaviourTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("pruningCases")
   void allocateOneInvocations_matchReference(PruningCase tc) {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
     AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(tc.claim()));
     assertThat(outcome.isAllocated()).isEqualTo(tc.allocates());
     assertThat(snapshot.stats().allocateOneInvocations()).isEqualTo(tc.invocations());
@@ -81,7 +81,7 @@ final class AllocatorBehaviourTest {
     for (int i = 0; i < 40; i++) {
       list.add(device("device-" + i).attr("model", "m" + i).build());
     }
-    return Fx.allocator(Features.all()).snapshot(List.of(slice("slice-1", "pool-1", list)), List.of(CLASS_A),
+    return CoreFixtures.allocator(Features.all()).snapshot(List.of(slice("slice-1", "pool-1", list)), List.of(CLASS_A),
         List.of());
   }
 
@@ -142,7 +142,7 @@ final class AllocatorBehaviourTest {
   /* --- explanations --- */
 
   private static Explanation explain(List<ResourceSlice> slices, List<ResourceClaim> inUse, ResourceClaim... claims) {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices,
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices,
         List.of(CLASS_A, deviceClass("class-b", "driver == driver-b")), inUse);
     AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claims));
     assertThat(outcome).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
@@ -224,12 +224,12 @@ final class AllocatorBehaviourTest {
         java.util.Map.of(), List.of(), List.of("gpu"), null, null, false, List.of(), List.of(), List.of(), false,
         false);
     ResourceSlice mixins = new ResourceSlice(io.github.dra4j.api.ObjectMeta.named("slice-1"),
-        new io.github.dra4j.api.ResourceSliceSpec(Fx.DRIVER, io.github.dra4j.api.ResourcePool.of("pool-1", 1, 1),
+        new io.github.dra4j.api.ResourceSliceSpec(CoreFixtures.DRIVER, io.github.dra4j.api.ResourcePool.of("pool-1", 1, 1),
             NODE, null, false, false, List.of(withIncludes), List.of(),
             new io.github.dra4j.api.ResourceSliceMixins(List.of(new io.github.dra4j.api.DeviceMixin("gpu",
                 java.util.Map.of("model", io.github.dra4j.api.DeviceAttribute.ofString("a100")), java.util.Map.of())),
                 List.of(), List.of())));
-    ClusterSnapshot snapshot = Fx.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
         .snapshot(List.of(mixins, slice("slice-2", "pool-2", 1, 1, "node-2", devices("device-2"))),
             List.of(CLASS_A), List.of());
     AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1))));
@@ -246,17 +246,17 @@ final class AllocatorBehaviourTest {
     io.github.dra4j.api.CounterSet withIncludes = new io.github.dra4j.api.CounterSet("cs-0", java.util.Map.of(),
         List.of("gpu"));
     ResourceSlice counters = new ResourceSlice(io.github.dra4j.api.ObjectMeta.named("slice-counters"),
-        new io.github.dra4j.api.ResourceSliceSpec(Fx.DRIVER, io.github.dra4j.api.ResourcePool.of("pool-1", 1, 2),
+        new io.github.dra4j.api.ResourceSliceSpec(CoreFixtures.DRIVER, io.github.dra4j.api.ResourcePool.of("pool-1", 1, 2),
             NODE, null, false, false, List.of(), List.of(withIncludes),
             new io.github.dra4j.api.ResourceSliceMixins(List.of(), List.of(), List.of(
                 new io.github.dra4j.api.CounterSetMixin("gpu",
                     java.util.Map.of("memory", io.github.dra4j.api.Counter.of("40Gi")))))));
     ResourceSlice devices = slice("slice-devices", "pool-1", 1, 2, NODE,
         List.of(device("device-1").consumes("cs-0", "memory", "1Gi").build(), device("device-2").build()));
-    ClusterSnapshot snapshot = Fx.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
         .snapshot(List.of(counters, devices), List.of(CLASS_A), List.of());
 
-    assertThat(Fx.devicesOf(snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1))))))
+    assertThat(CoreFixtures.devicesOf(snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1))))))
         .containsExactly(List.of("req-0=pool-1/device-2"));
     AllocationOutcome two = snapshot.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 2))));
     Explanation e = ((AllocationOutcome.Unsatisfiable) two).explanation();
@@ -274,7 +274,7 @@ final class AllocatorBehaviourTest {
     for (int n = 0; n < 8; n++) {
       slices.add(slice("slice-" + n, "pool-" + n, 1, 1, "node-" + n, numbered(10)));
     }
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices, List.of(CLASS_A),
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices, List.of(CLASS_A),
         List.of(allocated("in-use", "pool-3", "device-0")));
     ResourceClaim claim = claim("claim-0", request("req-0", 3));
     ExecutorService pool = Executors.newFixedThreadPool(4);
@@ -282,7 +282,7 @@ final class AllocatorBehaviourTest {
       List<Future<List<List<String>>>> futures = new ArrayList<>();
       for (int i = 0; i < 64; i++) {
         String nodeName = "node-" + (i % 8);
-        futures.add(pool.submit(() -> Fx.devicesOf(snapshot.allocate(node(nodeName), List.of(claim)))));
+        futures.add(pool.submit(() -> CoreFixtures.devicesOf(snapshot.allocate(node(nodeName), List.of(claim)))));
       }
       for (int i = 0; i < futures.size(); i++) {
         int n = i % 8;
@@ -296,7 +296,7 @@ final class AllocatorBehaviourTest {
 
   @Test
   void snapshot_gathersPoolsOncePerNode() {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(
         List.of(slice("slice-1", "pool-1", devices("device-1")), slice("slice-2", "pool-2", 1, 1, "node-2",
             devices("device-2"))), List.of(CLASS_A), List.of());
     List<Pool> first = snapshot.pools(node(NODE));
@@ -311,11 +311,11 @@ final class AllocatorBehaviourTest {
       slices.add(slice("slice-" + n, "pool-" + n, 1, 1, "node-" + (n + 2), numbered(20)));
     }
     slices.add(slice("mine", "pool-mine", numbered(3)));
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(compiler).build()
         .snapshot(slices, List.of(CLASS_A), List.of());
     AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 3))));
-    assertThat(Fx.devicesOf(outcome).get(0)).hasSize(3);
+    assertThat(CoreFixtures.devicesOf(outcome).get(0)).hasSize(3);
     assertThat(snapshot.pools(node(NODE))).extracting(p -> p.id.pool()).containsExactly("pool-mine");
     assertThat(compiler.evaluations.get()).isEqualTo(3);
   }

@@ -1,14 +1,14 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.allRequest;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.allRequest;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -73,7 +73,7 @@ final class AllocatorRobustnessTest {
     ResourceClaim claim = claim("claim-0",
         List.of(DeviceConstraint.distinctAttribute(DRIVER + "/group", names)),
         requests.toArray(DeviceRequest[]::new));
-    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(List.of(slice("slice-0", "pool-0", devices)), List.of(CLASS_A), List.of());
 
     Duration start = cpu();
@@ -91,8 +91,8 @@ final class AllocatorRobustnessTest {
   void deviceClassWithoutName_isNeverFound() {
     // Found by AllocatorFuzzTest: a class whose metadata lost its name crashed the snapshot.
     DeviceClass nameless = new DeviceClass(ObjectMeta.builder().build(), CLASS_A.spec());
-    ClusterSnapshot snapshot = Fx.allocator(Features.all())
-        .snapshot(List.of(slice("slice-0", "pool-0", Fx.devices("dev-0"))), List.of(nameless, CLASS_A), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
+        .snapshot(List.of(slice("slice-0", "pool-0", CoreFixtures.devices("dev-0"))), List.of(nameless, CLASS_A), List.of());
     assertThat(snapshot.allocate(node(NODE), List.of(claim("c", request("req-0", 1)))).isAllocated()).isTrue();
   }
 
@@ -102,8 +102,8 @@ final class AllocatorRobustnessTest {
     // crashed selector evaluation. Request selectors get this error up front, as in the reference.
     DeviceClass noCel = new DeviceClass(ObjectMeta.named("class-a"),
         new DeviceClassSpec(List.of(new DeviceSelector(null)), List.of(), null));
-    ClusterSnapshot snapshot = Fx.allocator(Features.all())
-        .snapshot(List.of(slice("slice-0", "pool-0", Fx.devices("dev-0"))), List.of(noCel), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
+        .snapshot(List.of(slice("slice-0", "pool-0", CoreFixtures.devices("dev-0"))), List.of(noCel), List.of());
     assertThatThrownBy(() -> snapshot.allocate(node(NODE), List.of(claim("c", request("req-0", 1)))))
         .isInstanceOf(InvalidInputException.class)
         .hasMessage("class class-a: selector #0: CEL expression empty (unsupported selector type?)")
@@ -127,7 +127,7 @@ final class AllocatorRobustnessTest {
     });
 
     Duration start = cpu();
-    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(List.of(huge), List.of(CLASS_A), List.of());
     AllocationOutcome one = snapshot.allocate(node(NODE), List.of(claim("one", request("req-0", 1))));
     assertThat(one.isAllocated()).isTrue();
@@ -160,7 +160,7 @@ final class AllocatorRobustnessTest {
     assertThat(resolved.problems()).anySatisfy(p -> assertThat(p.field().toString()).contains("includes"));
     assertThat(resolved.devices().get(0).attribute(DRIVER, "model")).isEqualTo(DeviceAttribute.ofString("a"));
 
-    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(List.of(slice), List.of(CLASS_A), List.of());
     Duration start = cpu();
     try {

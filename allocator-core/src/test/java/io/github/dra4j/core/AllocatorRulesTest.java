@@ -1,22 +1,22 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.allRequest;
-import static io.github.dra4j.core.Fx.adminRequest;
-import static io.github.dra4j.core.Fx.allocated;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.counterSlice;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.deviceClass;
-import static io.github.dra4j.core.Fx.devices;
-import static io.github.dra4j.core.Fx.firstAvailable;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.perDeviceSlice;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
-import static io.github.dra4j.core.Fx.sub;
-import static io.github.dra4j.core.Fx.tolerating;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.allRequest;
+import static io.github.dra4j.core.CoreFixtures.adminRequest;
+import static io.github.dra4j.core.CoreFixtures.allocated;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.counterSlice;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.deviceClass;
+import static io.github.dra4j.core.CoreFixtures.devices;
+import static io.github.dra4j.core.CoreFixtures.firstAvailable;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.perDeviceSlice;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
+import static io.github.dra4j.core.CoreFixtures.sub;
+import static io.github.dra4j.core.CoreFixtures.tolerating;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -129,7 +129,7 @@ final class AllocatorRulesTest {
         List.of(claim("claim-0", request("req-0", 1)))).classes(deviceClass("class-a", "driver == other"))));
     c.add(Named.of("unknown-class", Case.fails(oneSlice,
         List.of(claim("claim-0", new io.github.dra4j.api.DeviceRequest("req-0",
-            Fx.exact("unknown-class", 1), List.of()))),
+            CoreFixtures.exact("unknown-class", 1), List.of()))),
         InvalidInputException.class, "could not retrieve device class unknown-class")));
     c.add(Named.of("invalid-CEL-one-device", Case.fails(oneSlice,
         List.of(claim("claim-0", request("req-0", 1, "!noSuchVar"))), CelException.class,
@@ -252,7 +252,7 @@ final class AllocatorRulesTest {
   void allocate(Case tc) {
     List<ResourceSlice> slicesBefore = List.copyOf(tc.slices());
     List<ResourceClaim> claimsBefore = List.copyOf(tc.claims());
-    ClusterSnapshot snapshot = Fx.allocator(tc.features()).snapshot(tc.slices(), tc.classes(), tc.allocatedClaims());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(tc.features()).snapshot(tc.slices(), tc.classes(), tc.allocatedClaims());
     if (tc.expectError() != null) {
       assertThatThrownBy(() -> snapshot.allocate(node(NODE), tc.claims()))
           .isInstanceOf(tc.expectError())
@@ -264,7 +264,7 @@ final class AllocatorRulesTest {
         assertThat(((AllocationOutcome.Unsatisfiable) outcome).explanation().summary()).isNotEmpty();
       } else {
         assertThat(outcome.isAllocated()).as("outcome %s", outcome).isTrue();
-        assertThat(Fx.devicesOf(outcome)).isEqualTo(tc.expectDevices());
+        assertThat(CoreFixtures.devicesOf(outcome)).isEqualTo(tc.expectDevices());
       }
     }
     assertThat(tc.slices()).isEqualTo(slicesBefore);

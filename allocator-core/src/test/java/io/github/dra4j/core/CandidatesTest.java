@@ -1,12 +1,12 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -46,17 +46,17 @@ final class CandidatesTest {
 
   @Test
   void rememberedResultsGiveCandidatesUpToTheFirstUnknownDevice() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(compiler).build()
         .snapshot(slices(), List.of(CLASS_A), List.of());
     // Two Y devices: the search evaluates the class and request selectors on d-0 .. d-19 and stops.
     AllocationOutcome first = snapshot.allocate(node(NODE), List.of(wantsY("claim-0", 2)));
-    assertThat(Fx.devicesOf(first)).containsExactly(List.of("req-0=pool-1/d-9", "req-0=pool-1/d-19"));
+    assertThat(CoreFixtures.devicesOf(first)).containsExactly(List.of("req-0=pool-1/d-9", "req-0=pool-1/d-19"));
     assertThat(compiler.evaluations.get()).isEqualTo(40);
 
     AllocationOutcome again = snapshot.allocate(node(NODE), List.of(wantsY("claim-0", 2)));
 
-    assertThat(Fx.devicesOf(again)).isEqualTo(Fx.devicesOf(first));
+    assertThat(CoreFixtures.devicesOf(again)).isEqualTo(CoreFixtures.devicesOf(first));
     assertThat(compiler.evaluations.get()).as("nothing evaluated twice").isEqualTo(40);
     PoolLayout.Candidates candidates = candidates(snapshot);
     assertThat(candidates.frontier).isEqualTo(20);
@@ -65,7 +65,7 @@ final class CandidatesTest {
 
   @Test
   void devicesBeyondTheFrontierAreStillEvaluatedAndTheirErrorsSurface() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(compiler).build()
         .snapshot(slices(), List.of(CLASS_A), List.of());
     snapshot.allocate(node(NODE), List.of(wantsY("claim-0", 2)));
@@ -77,7 +77,7 @@ final class CandidatesTest {
     assertThat(compiler.evaluations.get()).isEqualTo(80);
     // d-39's error is not remembered: the candidates end before it, and a search that finds
     // enough devices earlier does not evaluate it.
-    assertThat(Fx.devicesOf(snapshot.allocate(node(NODE), List.of(wantsY("claim-2", 3)))))
+    assertThat(CoreFixtures.devicesOf(snapshot.allocate(node(NODE), List.of(wantsY("claim-2", 3)))))
         .containsExactly(List.of("req-0=pool-1/d-9", "req-0=pool-1/d-19", "req-0=pool-1/d-29"));
     assertThat(compiler.evaluations.get()).isEqualTo(80);
     assertThat(candidates(snapshot).frontier).isEqualTo(39);
@@ -89,7 +89,7 @@ final class CandidatesTest {
     long needed = -1;
     for (boolean warm : new boolean[] {false, true}) {
       for (long budget = 1; budget < 1000; budget++) {
-        ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
+        ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
         if (warm) {
           snapshot.allocate(node(NODE), claims); // remembers d-0 .. d-29: the next search uses candidates
         }
@@ -112,7 +112,7 @@ final class CandidatesTest {
 
   @Test
   void aSuccessorOverTheSameSlicesSharesTheCandidatesAndNewSlicesStartAfresh() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     StructuredAllocator allocator = StructuredAllocator.builder().selectorCompiler(compiler).build();
     ClusterSnapshot snapshot = allocator.snapshot(slices(), List.of(CLASS_A), List.of());
     AllocationOutcome first = snapshot.allocate(node(NODE), List.of(wantsY("claim-0", 1)));
@@ -120,7 +120,7 @@ final class CandidatesTest {
 
     ClusterSnapshot next = snapshot.withAllocated(List.of(held));
 
-    assertThat(Fx.devicesOf(next.allocate(node(NODE), List.of(wantsY("claim-1", 1)))))
+    assertThat(CoreFixtures.devicesOf(next.allocate(node(NODE), List.of(wantsY("claim-1", 1)))))
         .containsExactly(List.of("req-0=pool-1/d-19"));
     assertThat(compiler.evaluations.get()).as("d-0 .. d-9 are known, d-10 .. d-19 are new").isEqualTo(40);
     PoolLayout.Candidates shared = candidates(next);
@@ -134,13 +134,13 @@ final class CandidatesTest {
 
   @Test
   void devicesInUseWithoutResultsAreListedForAFullCheck() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     StructuredAllocator allocator = StructuredAllocator.builder().selectorCompiler(compiler).build();
     List<ResourceSlice> slices = slices();
-    ResourceClaim held = Fx.allocated("held", "pool-1", "d-5", "d-9");
+    ResourceClaim held = CoreFixtures.allocated("held", "pool-1", "d-5", "d-9");
     ClusterSnapshot busy = allocator.snapshot(slices, List.of(CLASS_A), List.of(held));
     // In-use d-5 and d-9 are rejected before any selector runs on them.
-    assertThat(Fx.devicesOf(busy.allocate(node(NODE), List.of(wantsY("claim-0", 2)))))
+    assertThat(CoreFixtures.devicesOf(busy.allocate(node(NODE), List.of(wantsY("claim-0", 2)))))
         .containsExactly(List.of("req-0=pool-1/d-19", "req-0=pool-1/d-29"));
     assertThat(compiler.evaluations.get()).isEqualTo(56);
 
@@ -150,19 +150,19 @@ final class CandidatesTest {
     assertThat(candidates.unknown(5)).isTrue();
     assertThat(candidates.unknown(9)).isTrue();
     assertThat(candidates.unknown(19)).isFalse();
-    assertThat(Fx.devicesOf(busy.allocate(node(NODE), List.of(wantsY("claim-0", 2)))))
+    assertThat(CoreFixtures.devicesOf(busy.allocate(node(NODE), List.of(wantsY("claim-0", 2)))))
         .containsExactly(List.of("req-0=pool-1/d-19", "req-0=pool-1/d-29"));
     assertThat(compiler.evaluations.get()).as("nothing evaluated twice").isEqualTo(56);
 
     // Admin access may take an in-use device: the listed ones are evaluated, and d-5 does not match.
-    ResourceClaim admin = claim("admin", Fx.exactly("req-0", Builders.CLASS, 1, "attr type == Y").adminAccess(true).build());
-    assertThat(Fx.devicesOf(busy.allocate(node(NODE), List.of(admin)))).containsExactly(List.of("req-0=pool-1/d-9"));
+    ResourceClaim admin = claim("admin", CoreFixtures.exactly("req-0", Builders.CLASS, 1, "attr type == Y").adminAccess(true).build());
+    assertThat(CoreFixtures.devicesOf(busy.allocate(node(NODE), List.of(admin)))).containsExactly(List.of("req-0=pool-1/d-9"));
     assertThat(compiler.evaluations.get()).isEqualTo(60);
 
     // A successor over the same slices where d-5 and d-9 are free shares the list and checks them.
     ClusterSnapshot free = allocator.snapshot(busy, slices, List.of(CLASS_A), List.of());
     assertThat(candidates(free)).isSameAs(candidates(busy));
-    assertThat(Fx.devicesOf(free.allocate(node(NODE), List.of(wantsY("claim-1", 1)))))
+    assertThat(CoreFixtures.devicesOf(free.allocate(node(NODE), List.of(wantsY("claim-1", 1)))))
         .containsExactly(List.of("req-0=pool-1/d-9"));
   }
 

@@ -1,11 +1,11 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -68,7 +68,7 @@ final class CounterConsumptionValidationTest {
             .devices(devices(tc.consumptions()))
             .consumptionMixins(new DeviceCounterConsumptionMixin("c-mem", Builders.counters("mem", "1")))
             .build());
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), List.of());
 
     Pool pool = snapshot.pools(node(NODE)).get(0);
 

@@ -1,9 +1,9 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.node;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.node;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.CounterSet;
@@ -64,7 +64,7 @@ final class CounterLedgerTest {
     }
     ResourceSlice slice = Builders.counterSlice("counters", DRIVER, "pool-1", NODE, sets.toArray(CounterSet[]::new))
         .build();
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(List.of(slice), List.of(CLASS_A), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(List.of(slice), List.of(CLASS_A), List.of());
     PoolLayout layout = snapshot.pools(node(NODE)).get(0).layout();
     assertThat(layout.setCount()).isEqualTo(SETS);
     assertThat(layout.counterCount()).isEqualTo(SETS * COUNTERS);

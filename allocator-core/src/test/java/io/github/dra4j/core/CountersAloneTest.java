@@ -1,17 +1,17 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.allocated;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.devicesOf;
-import static io.github.dra4j.core.Fx.firstAvailable;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
-import static io.github.dra4j.core.Fx.sub;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.allocated;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.devicesOf;
+import static io.github.dra4j.core.CoreFixtures.firstAvailable;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
+import static io.github.dra4j.core.CoreFixtures.sub;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.DeviceConstraint;
@@ -51,7 +51,7 @@ final class CountersAloneTest {
   @Test
   void aDeviceThatFailsAloneIsRememberedAndStillFails() {
     // x holds 5 of 10: a, b and c no longer fit on their own.
-    ClusterSnapshot busy = Fx.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A),
+    ClusterSnapshot busy = CoreFixtures.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A),
         List.of(allocated("held", "pool-1", "x")));
     ResourceClaim wantsB = claim("claim-0", request("req-0", 1, "attr type == B"));
 
@@ -63,13 +63,13 @@ final class CountersAloneTest {
     assertThat(busy.allocate(node(NODE), List.of(wantsB))).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
 
     // The snapshot without x's claim has its own layout, with other counters left.
-    ClusterSnapshot free = Fx.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
+    ClusterSnapshot free = CoreFixtures.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
     assertThat(devicesOf(free.allocate(node(NODE), List.of(wantsB)))).containsExactly(List.of("req-0=pool-1/b"));
   }
 
   @Test
   void aDeviceRejectedAfterAnotherChargeIsNotRememberedAsFailingAlone() {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
     // a takes 6; b and c (6 each) no longer fit in this call, so the claim does not fit.
     ResourceClaim aAndB = claim("claim-0", request("req-0", 1, "attr type == A"), request("req-1", 1, "attr type == B"));
     assertThat(snapshot.allocate(node(NODE), List.of(aAndB))).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
@@ -84,7 +84,7 @@ final class CountersAloneTest {
 
   @Test
   void aChargeKnownToFitIsAddedWhenAnotherComesAndGivenBackOnUndo() {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
     // a, then b: 12 of 10. The second time, a's charge is known to fit and recorded unread.
     ResourceClaim aAndB = claim("claim-0", request("req-0", 1, "attr type == A"), request("req-1", 1, "attr type == B"));
     // a (g1) fits, but y (g2) does not match it: a is given back, then b (g2) fits with y.

@@ -1,15 +1,15 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.devicesOf;
-import static io.github.dra4j.core.Fx.firstAvailable;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
-import static io.github.dra4j.core.Fx.sub;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.devicesOf;
+import static io.github.dra4j.core.CoreFixtures.firstAvailable;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
+import static io.github.dra4j.core.CoreFixtures.sub;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Device;
@@ -41,7 +41,7 @@ final class DedicationsTest {
   }
 
   private static ClusterSnapshot snapshot() {
-    return Fx.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
+    return CoreFixtures.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
   }
 
   @Test

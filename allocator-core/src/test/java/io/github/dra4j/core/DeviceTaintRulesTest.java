@@ -1,15 +1,15 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.devices;
-import static io.github.dra4j.core.Fx.exactly;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.devices;
+import static io.github.dra4j.core.CoreFixtures.exactly;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.AllocationResult;
@@ -111,13 +111,13 @@ final class DeviceTaintRulesTest {
   @MethodSource("cases")
   void allocate(Case tc) {
     List<ResourceSlice> before = List.copyOf(SLICES);
-    ClusterSnapshot snapshot = Fx.allocator(tc.features()).snapshot(SLICES, List.of(CLASS_A), List.of(), tc.rules());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(tc.features()).snapshot(SLICES, List.of(CLASS_A), List.of(), tc.rules());
     AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(tc.claim()));
     if (tc.devices() == null) {
       assertThat(outcome).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
     } else {
       assertThat(outcome.isAllocated()).as("outcome %s", outcome).isTrue();
-      assertThat(Fx.devicesOf(outcome)).containsExactly(tc.devices());
+      assertThat(CoreFixtures.devicesOf(outcome)).containsExactly(tc.devices());
     }
     assertThat(SLICES).isEqualTo(before);
   }
@@ -125,7 +125,7 @@ final class DeviceTaintRulesTest {
   @Test
   void result_carriesTheTolerationOfTheRuleTaint() {
     ResourceClaim claim = tolerating("Exists", null, null);
-    AllocationOutcome outcome = Fx.allocator(Features.all())
+    AllocationOutcome outcome = CoreFixtures.allocator(Features.all())
         .snapshot(SLICES, List.of(CLASS_A), List.of(), List.of(rule("r", null, DeviceTaint.EFFECT_NO_EXECUTE)))
         .allocate(node(NODE), List.of(claim));
     AllocationResult result = ((AllocationOutcome.Allocated) outcome).results().get(0);
@@ -140,7 +140,7 @@ final class DeviceTaintRulesTest {
     List<ResourceSlice> slices = List.of(slice("slice-1", "pool-1",
         List.of(device("device-1").taint("own", null, DeviceTaint.EFFECT_NO_SCHEDULE).build(),
             device("device-2").build())));
-    AllocationOutcome outcome = Fx.allocator(Features.all())
+    AllocationOutcome outcome = CoreFixtures.allocator(Features.all())
         .snapshot(slices, List.of(CLASS_A), List.of(),
             List.of(rule("bad-gpu", select(null, null, "device-2"), DeviceTaint.EFFECT_NO_EXECUTE)))
         .allocate(node(NODE), List.of(ONE));
@@ -152,7 +152,7 @@ final class DeviceTaintRulesTest {
       assertThat(j.detail()).isEqualTo("taint own:NoSchedule");
     });
     // Each device is explained on its own: the second one's taint comes from the rule.
-    Explanation alone = ((AllocationOutcome.Unsatisfiable) Fx.allocator(Features.all())
+    Explanation alone = ((AllocationOutcome.Unsatisfiable) CoreFixtures.allocator(Features.all())
         .snapshot(List.of(slice("slice-1", "pool-1", devices("device-2"))), List.of(CLASS_A), List.of(),
             List.of(rule("bad-gpu", select(null, null, "device-2"), DeviceTaint.EFFECT_NO_EXECUTE)))
         .allocate(node(NODE), List.of(ONE))).explanation();
@@ -163,7 +163,7 @@ final class DeviceTaintRulesTest {
 
   @Test
   void derivedSnapshots_followTheRules() {
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     DeviceTaintRule pool1 = rule("r", select(null, "pool-1", null), DeviceTaint.EFFECT_NO_SCHEDULE);
     ClusterSnapshot plain = allocator.snapshot(SLICES, List.of(CLASS_A), List.of());
     ClusterSnapshot tainted = allocator.snapshot(plain, SLICES, List.of(CLASS_A), List.of(), List.of(pool1));
@@ -186,18 +186,18 @@ final class DeviceTaintRulesTest {
         .isEqualTo(plain.index().pools().get(p1).slices.get(0).devices.get(0).uid);
 
     // In-use state and rule taints of one pool change together: both are applied.
-    List<ResourceClaim> inUse = List.of(Fx.allocated("other", "pool-1", "device-1"));
+    List<ResourceClaim> inUse = List.of(CoreFixtures.allocated("other", "pool-1", "device-1"));
     List<DeviceTaintRule> device2 = List.of(rule("d", select(null, null, "device-2"), DeviceTaint.EFFECT_NO_SCHEDULE));
     ClusterSnapshot both = allocator.snapshot(plain, SLICES, List.of(CLASS_A), inUse, device2);
     assertThat(allocatedDevices(both)).containsExactly("req-0=pool-2/device-3")
         .isEqualTo(allocatedDevices(allocator.snapshot(SLICES, List.of(CLASS_A), inUse, device2)));
 
-    ClusterSnapshot withClaim = tainted.withAllocated(List.of(Fx.allocated("other", "pool-2", "device-3")));
+    ClusterSnapshot withClaim = tainted.withAllocated(List.of(CoreFixtures.allocated("other", "pool-2", "device-3")));
     assertThat(withClaim.allocate(node(NODE), List.of(ONE))).as("withAllocated keeps the rules")
         .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
   }
 
   private static List<String> allocatedDevices(ClusterSnapshot s) {
-    return Fx.devicesOf(s.allocate(node(NODE), List.of(ONE))).get(0);
+    return CoreFixtures.devicesOf(s.allocate(node(NODE), List.of(ONE))).get(0);
   }
 }

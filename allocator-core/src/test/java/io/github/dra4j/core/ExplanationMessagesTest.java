@@ -1,16 +1,16 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.devices;
-import static io.github.dra4j.core.Fx.firstAvailable;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
-import static io.github.dra4j.core.Fx.sub;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.devices;
+import static io.github.dra4j.core.CoreFixtures.firstAvailable;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
+import static io.github.dra4j.core.CoreFixtures.sub;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -119,10 +119,10 @@ final class ExplanationMessagesTest {
   /* The scheduler_perf first-available claim: the first subrequest's class does not exist. */
   @Test
   void subrequestError_pathNamesTheSubrequest() {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(List.of(slice("slice-1", "pool-1", devices("device-1"))), List.of(CLASS_A), List.of());
     ResourceClaim c = claim("first-available", firstAvailable("req-0",
-        Fx.exactly("sub-0", "no-such-class", 1).buildSubRequest(), sub("sub-1", 1)));
+        CoreFixtures.exactly("sub-0", "no-such-class", 1).buildSubRequest(), sub("sub-1", 1)));
     assertThatThrownBy(() -> snapshot.allocate(node(NODE), List.of(c)))
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("no-such-class")
@@ -151,7 +151,7 @@ final class ExplanationMessagesTest {
   }
 
   private static Explanation explain(List<ResourceSlice> slices, ResourceClaim... claims) {
-    AllocationOutcome outcome = Fx.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), List.of())
+    AllocationOutcome outcome = CoreFixtures.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), List.of())
         .allocate(node(NODE), List.of(claims));
     assertThat(outcome).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
     return ((AllocationOutcome.Unsatisfiable) outcome).explanation();

@@ -57,7 +57,7 @@ final class ExtendedResourcesTest {
         classes.add((DeviceClass) o);
       }
     }
-    return PodScheduler.builder(Fx.allocator(Features.all()))
+    return PodScheduler.builder(CoreFixtures.allocator(Features.all()))
         .nodes(nodes).slices(slices).classes(classes).extendedResources(gate).build();
   }
 
@@ -122,7 +122,7 @@ final class ExtendedResourcesTest {
 
   @Test
   void claimsAndExtendedResources_areAllocatedTogether_theExtendedClaimLast() throws Exception {
-    PodScheduler scheduler = PodScheduler.builder(Fx.allocator(Features.all()))
+    PodScheduler scheduler = PodScheduler.builder(CoreFixtures.allocator(Features.all()))
         .nodes(scheduler(true).nodes())
         .slices(sliceList())
         .classes(classList())
@@ -146,7 +146,7 @@ final class ExtendedResourcesTest {
   }
 
   private static PodScheduler withClaim(String claim) throws Exception {
-    return PodScheduler.builder(Fx.allocator(Features.all()))
+    return PodScheduler.builder(CoreFixtures.allocator(Features.all()))
         .nodes(scheduler(true).nodes()).slices(sliceList()).classes(classList())
         .claims(List.of(CODEC.read(claim, ResourceClaim.class)))
         .build();

@@ -1,16 +1,16 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.allocated;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.devicesOf;
-import static io.github.dra4j.core.Fx.exact;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.allocated;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.devicesOf;
+import static io.github.dra4j.core.CoreFixtures.exact;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.CapacityRequestPolicy;
@@ -105,7 +105,7 @@ final class HotPathRulesTest {
   @ParameterizedTest(name = "{0} {1}")
   @MethodSource("ledgerCases")
   void ledger_answersAlikeWhateverTheAmounts(LedgerCase tc, Scaling scaling) {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all())
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(slices(tc, scaling), List.of(CLASS_A), inUse(tc));
 
     AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", tc.count()))));
@@ -194,8 +194,8 @@ final class HotPathRulesTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("overflowCases")
   void ledger_overflowTurnsExact(List<Charge> charges) {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(
-        List.of(Fx.counterSlice("counters", "pool-1", 1, "cs", "c", "900000000000000000")), List.of(CLASS_A),
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(
+        List.of(CoreFixtures.counterSlice("counters", "pool-1", 1, "cs", "c", "900000000000000000")), List.of(CLASS_A),
         List.of());
     PoolLayout layout = snapshot.pools(node(NODE)).get(0).layout();
     CounterLedger ledger = new CounterLedger(layout, false);
@@ -259,7 +259,7 @@ final class HotPathRulesTest {
   @MethodSource("capacities")
   void unrequestedCapacity_answersLikeTheFullCheck(CapacityCase tc) {
     Device shared = device("with-capacity").capacity("memory", tc.capacity()).allowMultipleAllocations(true).build();
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(
         List.of(slice("slice-0", "pool-1", List.of(device("plain").build(), shared))),
         List.of(CLASS_A), List.of());
     Pool pool = snapshot.pools(node(NODE)).get(0);

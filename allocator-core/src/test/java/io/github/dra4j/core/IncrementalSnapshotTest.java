@@ -1,14 +1,14 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.allocated;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.counterSlice;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.allocated;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.counterSlice;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Device;
@@ -39,12 +39,12 @@ final class IncrementalSnapshotTest {
     return out;
   }
 
-  private static StructuredAllocator allocator(Fx.TestCompiler compiler) {
+  private static StructuredAllocator allocator(CoreFixtures.TestCompiler compiler) {
     return StructuredAllocator.builder().selectorCompiler(compiler).build();
   }
 
   private static PoolEntry pool(ClusterSnapshot s, String pool) {
-    return s.index().pools().get(new PoolId(Fx.DRIVER, pool));
+    return s.index().pools().get(new PoolId(CoreFixtures.DRIVER, pool));
   }
 
   private static Pool gathered(ClusterSnapshot s, Node node, String pool) {
@@ -61,7 +61,7 @@ final class IncrementalSnapshotTest {
   void unchangedPoolKeepsEntriesAndPoolsWhenAnotherPoolsInUseStateChanges() {
     ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 3, "X"));
     ResourceSlice b = slice("slice-b", "pool-b", typed("b-", 3, "X"));
-    ClusterSnapshot previous = Fx.allocator(Features.all()).snapshot(List.of(a, b), List.of(CLASS_A), List.of());
+    ClusterSnapshot previous = CoreFixtures.allocator(Features.all()).snapshot(List.of(a, b), List.of(CLASS_A), List.of());
     Pool poolA = gathered(previous, node(NODE), "pool-a");
     Pool poolB = gathered(previous, node(NODE), "pool-b");
 
@@ -86,7 +86,7 @@ final class IncrementalSnapshotTest {
   void unchangedPoolKeepsEntriesWhenAnotherPoolsSlicesChange() {
     ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 3, "X"));
     ResourceSlice b = slice("slice-b", "pool-b", typed("b-", 3, "X"));
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ClusterSnapshot previous = allocator.snapshot(List.of(a, b), List.of(CLASS_A), List.of());
     Pool poolA = gathered(previous, node(NODE), "pool-a");
 
@@ -104,7 +104,7 @@ final class IncrementalSnapshotTest {
   void nodePoolListsCarryOverOnlyForNodesWhosePoolsAreUnchanged() {
     ResourceSlice one = slice("slice-1", "pool-1", 1, 1, NODE, typed("d-", 2, "X"));
     ResourceSlice two = slice("slice-2", "pool-2", 1, 1, NODE_2, typed("d-", 2, "X"));
-    ClusterSnapshot previous = Fx.allocator(Features.all()).snapshot(List.of(one, two), List.of(CLASS_A),
+    ClusterSnapshot previous = CoreFixtures.allocator(Features.all()).snapshot(List.of(one, two), List.of(CLASS_A),
         List.of());
     List<Pool> onOne = previous.pools(node(NODE));
     List<Pool> onTwo = previous.pools(node(NODE_2));
@@ -120,7 +120,7 @@ final class IncrementalSnapshotTest {
   void sliceUnchangedInAChangedPoolKeepsItsEntry() {
     ResourceSlice kept = slice("slice-1", "pool-1", 1, 2, NODE, typed("a-", 2, "X"));
     ResourceSlice other = slice("slice-2", "pool-1", 1, 2, NODE, typed("b-", 2, "X"));
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ClusterSnapshot previous = allocator.snapshot(List.of(kept, other), List.of(CLASS_A), List.of());
 
     ResourceSlice changed = slice("slice-2", "pool-1", 1, 2, NODE, typed("b-", 3, "X"));
@@ -133,7 +133,7 @@ final class IncrementalSnapshotTest {
 
   @Test
   void selectorsAreEvaluatedOnlyOnDevicesOfChangedSlices() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     StructuredAllocator allocator = allocator(compiler);
     ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 4, "X"));
     ResourceSlice b = slice("slice-b", "pool-b", typed("b-", 4, "X"));
@@ -146,14 +146,14 @@ final class IncrementalSnapshotTest {
     ResourceSlice b2 = slice("slice-b", "pool-b", typed("b-", 3, "Y"));
     ClusterSnapshot next = allocator.snapshot(previous, List.of(a, b2), List.of(CLASS_A), List.of());
     List<ResourceClaim> threeY = List.of(claim("claim-1", request("req-0", 3, "attr type == Y")));
-    assertThat(Fx.devicesOf(next.allocate(node(NODE), threeY)))
+    assertThat(CoreFixtures.devicesOf(next.allocate(node(NODE), threeY)))
         .isEqualTo(List.of(List.of("req-0=pool-b/b-0", "req-0=pool-b/b-1", "req-0=pool-b/b-2")));
     assertThat(compiler.evaluations.get()).isEqualTo(16 + 6);
 
     // A changed in-use state keeps the uids, so nothing is evaluated again.
     ClusterSnapshot third = next.withAllocated(List.of(allocated("in-use", "pool-b", "b-0")));
     List<ResourceClaim> twoY = List.of(claim("claim-2", request("req-0", 2, "attr type == Y")));
-    assertThat(Fx.devicesOf(third.allocate(node(NODE), twoY)))
+    assertThat(CoreFixtures.devicesOf(third.allocate(node(NODE), twoY)))
         .isEqualTo(List.of(List.of("req-0=pool-b/b-1", "req-0=pool-b/b-2")));
     assertThat(third.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Allocated.class);
     assertThat(compiler.evaluations.get()).isEqualTo(16 + 6);
@@ -161,15 +161,15 @@ final class IncrementalSnapshotTest {
 
   @Test
   void anotherCompilerOrOtherFeaturesShareNothingButResolutions() {
-    Fx.TestCompiler first = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler first = new CoreFixtures.TestCompiler();
     ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 2, "X"));
     ClusterSnapshot previous = allocator(first).snapshot(List.of(a), List.of(CLASS_A), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == X")));
     previous.allocate(node(NODE), claims);
 
-    Fx.TestCompiler second = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler second = new CoreFixtures.TestCompiler();
     ClusterSnapshot other = allocator(second).snapshot(previous, List.of(a), List.of(CLASS_A), List.of());
-    assertThat(Fx.devicesOf(other.allocate(node(NODE), claims))).isEqualTo(List.of(List.of("req-0=pool-a/a-0")));
+    assertThat(CoreFixtures.devicesOf(other.allocate(node(NODE), claims))).isEqualTo(List.of(List.of("req-0=pool-a/a-0")));
     assertThat(second.evaluations.get()).as("results of another compiler are not reused").isEqualTo(2);
     assertThat(pool(other, "pool-a")).as("same features: entries are shared").isSameAs(pool(previous, "pool-a"));
 
@@ -190,7 +190,7 @@ final class IncrementalSnapshotTest {
     // 8Gi shared by four 3Gi devices: only two fit at a time.
     List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", "8Gi"),
         slice("devices", "pool-1", 1, 2, NODE, devices));
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ClusterSnapshot snapshot = allocator.snapshot(slices, List.of(CLASS_A), List.of());
     List<ResourceClaim> held = new ArrayList<>();
     Set<String> handedOut = new HashSet<>();
@@ -229,7 +229,7 @@ final class IncrementalSnapshotTest {
     }
     List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", capacity),
         slice("devices", "pool-1", 1, 2, NODE, devices));
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ClusterSnapshot snapshot = allocator.snapshot(slices, List.of(CLASS_A), List.of());
     List<ResourceClaim> held = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
@@ -249,7 +249,7 @@ final class IncrementalSnapshotTest {
         assertThat(i).as("three devices fit").isEqualTo(3);
         break;
       }
-      assertThat(Fx.devicesOf(derived)).isEqualTo(Fx.devicesOf(fromScratch));
+      assertThat(CoreFixtures.devicesOf(derived)).isEqualTo(CoreFixtures.devicesOf(fromScratch));
       ResourceClaim c = next.withAllocation(a.results().get(0));
       held.add(c);
       snapshot = snapshot.withAllocated(List.of(c));
@@ -263,10 +263,10 @@ final class IncrementalSnapshotTest {
         device("d-1").consumes("gpu", "mem", "6Gi").build(), device("d-2").build());
     List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", "8Gi"),
         slice("devices", "pool-1", 1, 2, NODE, devices));
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ResourceClaim first = allocated("first", "pool-1", "d-0");
     ClusterSnapshot before = allocator.snapshot(slices, List.of(CLASS_A), List.of(first));
-    assertThat(Fx.devicesOf(before.allocate(node(NODE), List.of(claim("c", request("req-0", 1))))))
+    assertThat(CoreFixtures.devicesOf(before.allocate(node(NODE), List.of(claim("c", request("req-0", 1))))))
         .isEqualTo(List.of(List.of("req-0=pool-1/d-2")));
 
     // Allocated claims can overcommit counters (the scheduler does not re-check them).
@@ -285,7 +285,7 @@ final class IncrementalSnapshotTest {
         device("d-1").consumes("gpu", "mem", "8Gi").build());
     List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 2, "gpu", "mem", "8Gi"),
         slice("devices", "pool-1", 1, 2, NODE, devices));
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ResourceClaim holder = allocated("holder", "pool-1", "d-0");
     ClusterSnapshot busy = allocator.snapshot(slices, List.of(CLASS_A), List.of(holder));
     List<ResourceClaim> one = List.of(claim("claim-0", request("req-0", 1)));
@@ -293,14 +293,14 @@ final class IncrementalSnapshotTest {
 
     ClusterSnapshot free = allocator.snapshot(busy, slices, List.of(CLASS_A), List.of());
 
-    assertThat(Fx.devicesOf(free.allocate(node(NODE), one))).isEqualTo(List.of(List.of("req-0=pool-1/d-0")));
+    assertThat(CoreFixtures.devicesOf(free.allocate(node(NODE), one))).isEqualTo(List.of(List.of("req-0=pool-1/d-0")));
     assertThat(busy.allocate(node(NODE), one)).as("the previous snapshot is unchanged")
         .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
   }
 
   @Test
   void generationBumpsAndIncompletePoolsBehaveAsFromScratch() {
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ResourceSlice gen1 = slice("slice-1", "pool-1", 1, 1, NODE, typed("old-", 2, "X"));
     ClusterSnapshot previous = allocator.snapshot(List.of(gen1), List.of(CLASS_A), List.of());
     previous.pools(node(NODE));
@@ -325,7 +325,7 @@ final class IncrementalSnapshotTest {
 
   @Test
   void uidSpaceIsCompactedWhenChurnOutgrowsTheDevices() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     StructuredAllocator allocator = allocator(compiler);
     ResourceSlice stable = slice("stable", "pool-s", typed("s-", 10, "X"));
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));

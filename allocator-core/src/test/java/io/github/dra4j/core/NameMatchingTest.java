@@ -1,13 +1,13 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.DRIVER;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.exactly;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.DRIVER;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.exactly;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.AllocationResult;
@@ -82,7 +82,7 @@ final class NameMatchingTest {
   void unrequestedCapacityKeepsTheDeviceSpelling(String name) {
     ResourceSlice s = slice("slice-1", "pool-1",
         List.of(device("device-1").allowMultipleAllocations(true).capacity(name, "8Gi").build()));
-    AllocationOutcome outcome = allocate(List.of(s), List.of(), claim("claim-0", Fx.request("req-0", 1)));
+    AllocationOutcome outcome = allocate(List.of(s), List.of(), claim("claim-0", CoreFixtures.request("req-0", 1)));
     assertThat(consumed(outcome)).isEqualTo(Map.of(name, Quantity.parse("8Gi")));
   }
 
@@ -142,7 +142,7 @@ final class NameMatchingTest {
         device("device-2").attr(tc.deviceName(), "x").build());
     ResourceSlice s = slice("slice-1", "pool-1", devices);
     DeviceConstraint match = new DeviceConstraint(List.of(), tc.constraintName(), null);
-    ResourceClaim c = claim("claim-0", List.of(match), Fx.request("req-0", 2));
+    ResourceClaim c = claim("claim-0", List.of(match), CoreFixtures.request("req-0", 2));
     assertThat(allocate(List.of(s), List.of(), c).isAllocated()).isEqualTo(tc.allocates());
   }
 
@@ -150,7 +150,7 @@ final class NameMatchingTest {
 
   private static AllocationOutcome allocate(List<ResourceSlice> slices, List<ResourceClaim> inUse,
       ResourceClaim claim) {
-    return Fx.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), inUse)
+    return CoreFixtures.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), inUse)
         .allocate(node(NODE), List.of(claim));
   }
 

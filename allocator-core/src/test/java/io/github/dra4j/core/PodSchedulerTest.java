@@ -103,7 +103,7 @@ final class PodSchedulerTest {
     }
 
     PodScheduler scheduler(Consumer<PodScheduler.Builder> configure) {
-      PodScheduler.Builder b = PodScheduler.builder(Fx.allocator(Features.all()))
+      PodScheduler.Builder b = PodScheduler.builder(CoreFixtures.allocator(Features.all()))
           .nodes(nodes).slices(slices).classes(classes).claims(claims).templates(templates);
       configure.accept(b);
       return b.build();

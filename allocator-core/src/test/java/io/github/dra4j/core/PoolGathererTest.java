@@ -1,13 +1,13 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.counterSlice;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.devices;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.perDeviceSlice;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.counterSlice;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.devices;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.perDeviceSlice;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.NodeSelector;
@@ -41,7 +41,7 @@ final class PoolGathererTest {
   private static ResourceSlice selectorSlice(String name, String pool, String region) {
     NodeSelector s = NodeSelector.of(new NodeSelectorTerm(
         List.of(new NodeSelectorRequirement("region", "In", List.of(region))), List.of()));
-    return new ResourceSlice(ObjectMeta.named(name), new ResourceSliceSpec(Fx.DRIVER,
+    return new ResourceSlice(ObjectMeta.named(name), new ResourceSliceSpec(CoreFixtures.DRIVER,
         ResourcePool.of(pool, 1, 1), null, s, false, false, devices("device-" + pool), List.of(), null));
   }
 
@@ -93,7 +93,7 @@ final class PoolGathererTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
   void gatherPools(Case tc) {
-    ClusterSnapshot snapshot = Fx.allocator(tc.features()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(tc.features()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
     List<String> got = new ArrayList<>();
     for (Pool p : snapshot.pools(node(NODE))) {
       String state = p.incomplete ? "incomplete" : p.invalid ? "invalid" : "ok";

@@ -1,12 +1,12 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.devices;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.devices;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.AllocationResult;
@@ -139,17 +139,17 @@ final class RuleUnitsTest {
   /* --- result node selector --- */
 
   private static ResourceSlice selectorSlice(String name, String pool, NodeSelector selector) {
-    return new ResourceSlice(ObjectMeta.named(name), new ResourceSliceSpec(Fx.DRIVER,
+    return new ResourceSlice(ObjectMeta.named(name), new ResourceSliceSpec(CoreFixtures.DRIVER,
         ResourcePool.of(pool, 1, 1), null, selector, false, false, devices("device-" + pool), List.of(), null));
   }
 
   private static ResourceSlice allNodesSlice(String name, String pool) {
-    return Fx.slice(name, pool, 1, 1, null, devices("device-" + pool));
+    return CoreFixtures.slice(name, pool, 1, 1, null, devices("device-" + pool));
   }
 
   private static AllocationResult allocateOne(List<ResourceSlice> slices, long count) {
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), List.of());
-    AllocationOutcome o = snapshot.allocate(node(NODE), List.of(claim("claim-0", Fx.request("req-0", count))));
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), List.of());
+    AllocationOutcome o = snapshot.allocate(node(NODE), List.of(claim("claim-0", CoreFixtures.request("req-0", count))));
     assertThat(o.isAllocated()).as("%s", o).isTrue();
     return ((AllocationOutcome.Allocated) o).results().get(0);
   }
@@ -179,16 +179,16 @@ final class RuleUnitsTest {
 
   @Test
   void configs_classThenClaimScoped() {
-    OpaqueDeviceConfiguration classConfig = new OpaqueDeviceConfiguration(Fx.DRIVER, RawJson.of("{\"c\":1}"));
-    OpaqueDeviceConfiguration claimAll = new OpaqueDeviceConfiguration(Fx.DRIVER, RawJson.of("{\"all\":1}"));
-    OpaqueDeviceConfiguration claimOne = new OpaqueDeviceConfiguration(Fx.DRIVER, RawJson.of("{\"one\":1}"));
+    OpaqueDeviceConfiguration classConfig = new OpaqueDeviceConfiguration(CoreFixtures.DRIVER, RawJson.of("{\"c\":1}"));
+    OpaqueDeviceConfiguration claimAll = new OpaqueDeviceConfiguration(CoreFixtures.DRIVER, RawJson.of("{\"all\":1}"));
+    OpaqueDeviceConfiguration claimOne = new OpaqueDeviceConfiguration(CoreFixtures.DRIVER, RawJson.of("{\"one\":1}"));
     DeviceClass cls = new DeviceClass(ObjectMeta.named("class-a"), new DeviceClassSpec(
         List.of(), List.of(new DeviceClassConfiguration(classConfig)), null));
     ResourceClaim claim = new ResourceClaim(ObjectMeta.named("default", "claim-0"), new ResourceClaimSpec(
-        new DeviceClaim(List.of(Fx.request("req-0", 1), Fx.request("req-1", 1)), List.of(), List.of(
+        new DeviceClaim(List.of(CoreFixtures.request("req-0", 1), CoreFixtures.request("req-1", 1)), List.of(), List.of(
             new DeviceClaimConfiguration(List.of(), claimAll),
             new DeviceClaimConfiguration(List.of("req-1"), claimOne)))), null);
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(
         List.of(slice("slice-1", "pool-1", devices("device-1", "device-2"))), List.of(cls), List.of());
     AllocationOutcome o = snapshot.allocate(node(NODE), List.of(claim));
     List<DeviceAllocationConfiguration> config = ((AllocationOutcome.Allocated) o).results().get(0).devices().config();
@@ -204,8 +204,8 @@ final class RuleUnitsTest {
   void consumableCapacity_sharesOneDevice() {
     ResourceSlice slice = slice("slice-1", "pool-1", List.of(device("device-1").allowMultipleAllocations(true).capacity("memory", "8Gi").build()));
     DeviceRequest half = new DeviceRequest("req-0", new ExactDeviceRequest("class-a", List.of(), "ExactCount", 1L,
-        null, List.of(), new CapacityRequirements(Fx.quantities("memory", "4Gi"))), List.of());
-    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(List.of(slice), List.of(CLASS_A), List.of());
+        null, List.of(), new CapacityRequirements(CoreFixtures.quantities("memory", "4Gi"))), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(List.of(slice), List.of(CLASS_A), List.of());
     AllocationOutcome two = snapshot.allocate(node(NODE), List.of(claim("claim-0", half), claim("claim-1", half)));
     assertThat(two.isAllocated()).isTrue();
     for (AllocationResult r : ((AllocationOutcome.Allocated) two).results()) {
@@ -225,8 +225,8 @@ final class RuleUnitsTest {
   @Test
   void capacityDisabled_capacityRequestIsError() {
     DeviceRequest half = new DeviceRequest("req-0", new ExactDeviceRequest("class-a", List.of(), "ExactCount", 1L,
-        null, List.of(), new CapacityRequirements(Fx.quantities("memory", "4Gi"))), List.of());
-    ClusterSnapshot snapshot = Fx.allocator(Features.all().with(Map.of("DRAConsumableCapacity", false)))
+        null, List.of(), new CapacityRequirements(CoreFixtures.quantities("memory", "4Gi"))), List.of());
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all().with(Map.of("DRAConsumableCapacity", false)))
         .snapshot(List.of(slice("slice-1", "pool-1", devices("device-1"))), List.of(CLASS_A), List.of());
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> snapshot.allocate(node(NODE), List.of(claim("claim-0", half))))
         .isInstanceOf(InvalidInputException.class)

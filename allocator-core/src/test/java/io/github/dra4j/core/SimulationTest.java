@@ -78,7 +78,7 @@ final class SimulationTest {
 
   private static SimulationResult run(String text) throws IOException {
     SimulationSpec spec = SimulationReader.read(text, "sim.yaml", null, CODEC);
-    return Simulation.builder(Fx.allocator(Features.all())).spec(spec).build().run();
+    return Simulation.builder(CoreFixtures.allocator(Features.all())).spec(spec).build().run();
   }
 
   @Test
@@ -162,7 +162,7 @@ final class SimulationTest {
         + kind("single", 1, ""), "[first]"), "sim.yaml", null, CODEC);
     // Prefers the last node: the three singles land on box-3.
     NodeScorer last = usage -> Integer.parseInt(usage.node().name().substring("box-".length()));
-    SimulationResult r = Simulation.builder(Fx.allocator(Features.all()))
+    SimulationResult r = Simulation.builder(CoreFixtures.allocator(Features.all()))
         .cluster(spec.objects()).nodeGroup(spec.nodeGroups().get(0)).workload(spec.workload())
         .policy("last", last).build().run();
     assertEquals(3, r.policy("last").placed());

@@ -1,14 +1,14 @@
 package io.github.dra4j.core;
 
-import static io.github.dra4j.core.Fx.CLASS_A;
-import static io.github.dra4j.core.Fx.NODE;
-import static io.github.dra4j.core.Fx.allocated;
-import static io.github.dra4j.core.Fx.claim;
-import static io.github.dra4j.core.Fx.device;
-import static io.github.dra4j.core.Fx.deviceClass;
-import static io.github.dra4j.core.Fx.node;
-import static io.github.dra4j.core.Fx.request;
-import static io.github.dra4j.core.Fx.slice;
+import static io.github.dra4j.core.CoreFixtures.CLASS_A;
+import static io.github.dra4j.core.CoreFixtures.NODE;
+import static io.github.dra4j.core.CoreFixtures.allocated;
+import static io.github.dra4j.core.CoreFixtures.claim;
+import static io.github.dra4j.core.CoreFixtures.device;
+import static io.github.dra4j.core.CoreFixtures.deviceClass;
+import static io.github.dra4j.core.CoreFixtures.node;
+import static io.github.dra4j.core.CoreFixtures.request;
+import static io.github.dra4j.core.CoreFixtures.slice;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -36,7 +36,7 @@ final class SnapshotCachingTest {
     return out;
   }
 
-  private static ClusterSnapshot snapshot(Fx.TestCompiler compiler, List<ResourceSlice> slices,
+  private static ClusterSnapshot snapshot(CoreFixtures.TestCompiler compiler, List<ResourceSlice> slices,
       List<ResourceClaim> allocated) {
     return StructuredAllocator.builder().selectorCompiler(compiler).build()
         .snapshot(slices, List.of(CLASS_A), allocated);
@@ -46,7 +46,7 @@ final class SnapshotCachingTest {
 
   @Test
   void secondAllocateOnUnchangedSnapshotEvaluatesNoSelector() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = snapshot(compiler, List.of(slice("slice-1", "pool-1", typed(8, "Y"))), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
 
@@ -57,13 +57,13 @@ final class SnapshotCachingTest {
     // 8 class selector evaluations and 8 request selector evaluations, once.
     assertThat(afterFirst).isEqualTo(16);
     assertThat(compiler.evaluations.get()).isEqualTo(afterFirst);
-    assertThat(Fx.devicesOf(first)).isEqualTo(List.of(List.of("req-0=pool-1/device-7")));
-    assertThat(Fx.devicesOf(second)).isEqualTo(Fx.devicesOf(first));
+    assertThat(CoreFixtures.devicesOf(first)).isEqualTo(List.of(List.of("req-0=pool-1/device-7")));
+    assertThat(CoreFixtures.devicesOf(second)).isEqualTo(CoreFixtures.devicesOf(first));
   }
 
   @Test
   void cachedResultsAreSharedAcrossClaimsWithTheSameSelector() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = snapshot(compiler, List.of(slice("slice-1", "pool-1", typed(4, "Y"))), List.of());
     snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1, "attr type == Y"))));
     long afterFirst = compiler.evaluations.get();
@@ -72,12 +72,12 @@ final class SnapshotCachingTest {
         List.of(claim("claim-1", request("other", 1, "attr type == Y"))));
 
     assertThat(compiler.evaluations.get()).isEqualTo(afterFirst);
-    assertThat(Fx.devicesOf(other)).isEqualTo(List.of(List.of("other=pool-1/device-3")));
+    assertThat(CoreFixtures.devicesOf(other)).isEqualTo(List.of(List.of("other=pool-1/device-3")));
   }
 
   @Test
   void newSnapshotEvaluatesAgain() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     List<ResourceSlice> slices = List.of(slice("slice-1", "pool-1", typed(4, "Y")));
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
     snapshot(compiler, slices, List.of()).allocate(node(NODE), claims);
@@ -92,7 +92,7 @@ final class SnapshotCachingTest {
 
   @Test
   void runtimeErrorsAreNotCachedAndSurfaceOnEveryCall() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = snapshot(compiler, List.of(slice("slice-1", "pool-1", typed(2, "Y"))), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "fail")));
 
@@ -107,7 +107,7 @@ final class SnapshotCachingTest {
 
   @Test
   void explanationUsesCachedResults() {
-    Fx.TestCompiler compiler = new Fx.TestCompiler();
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = snapshot(compiler, List.of(slice("slice-1", "pool-1", typed(3, "X"))), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
     snapshot.allocate(node(NODE), claims);
@@ -141,7 +141,7 @@ final class SnapshotCachingTest {
 
   @Test
   void feasibleNodesReturnsTheNodesWhereAllocateSucceedsInInputOrder() {
-    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), cluster(40),
+    ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), cluster(40),
         List.of(allocated("in-use", "pool-5", "device-3")));
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
     List<Node> candidates = nodes(40);
@@ -163,13 +163,13 @@ final class SnapshotCachingTest {
   void feasibleNodesFailsLikeAllocateOnANodeSelectorItCannotBuild() {
     NodeSelectorTerm inRegion = new NodeSelectorTerm(
         List.of(new NodeSelectorRequirement("region", NodeSelectorRequirement.IN, List.of("region-1"))), List.of());
-    ResourceSlice twoTerms = Builders.slice("slice-9", Fx.DRIVER, "pool-9", null)
+    ResourceSlice twoTerms = Builders.slice("slice-9", CoreFixtures.DRIVER, "pool-9", null)
         .nodeSelector(new NodeSelector(List.of(inRegion, inRegion))).devices(typed(2, "Y")).build();
     ResourceSlice local = slice("slice-1", "pool-1", typed(1, "Y"));
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
 
     for (List<ResourceSlice> slices : List.of(List.of(twoTerms), List.of(local, twoTerms))) {
-      ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), slices, List.of());
+      ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), slices, List.of());
       if (slices.size() == 1) {
         assertThatThrownBy(() -> snapshot.allocate(node(NODE), claims))
             .hasMessageContaining("create NodeSelector for claim claim-0: unsupported ResourceSlice.NodeSelector with 2 terms");
@@ -182,7 +182,7 @@ final class SnapshotCachingTest {
         assertThat(snapshot.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Allocated.class);
         assertThat(snapshot.feasibleNodes(List.of(node(NODE)), claims)).extracting(Node::name).containsExactly(NODE);
         List<ResourceClaim> two = List.of(claim("claim-1", request("req-0", 2, "attr type == Y")));
-        assertThat(Fx.devicesOf(snapshot.allocate(node(NODE), two))).containsExactly(
+        assertThat(CoreFixtures.devicesOf(snapshot.allocate(node(NODE), two))).containsExactly(
             List.of("req-0=pool-1/device-0", "req-0=pool-9/device-1"));
         assertThat(snapshot.feasibleNodes(List.of(node(NODE)), two)).extracting(Node::name).containsExactly(NODE);
       }
@@ -193,14 +193,14 @@ final class SnapshotCachingTest {
   private static ResourceSlice regionalSlice() {
     NodeSelectorTerm inRegion = new NodeSelectorTerm(
         List.of(new NodeSelectorRequirement("region", NodeSelectorRequirement.IN, List.of("region-1"))), List.of());
-    return Builders.slice("slice-r", Fx.DRIVER, "pool-r", null)
+    return Builders.slice("slice-r", CoreFixtures.DRIVER, "pool-r", null)
         .nodeSelector(NodeSelector.of(inRegion)).devices(typed(1, "Y")).build();
   }
 
   @Test
   void aNodeWithTheSameNameButOtherLabelsGetsItsOwnPools() {
     ResourceSlice regional = regionalSlice();
-    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), List.of(regional), List.of());
+    ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), List.of(regional), List.of());
     Node inside = node(NODE);
     Node moved = Builders.node(NODE, "region", "region-2");
 
@@ -214,7 +214,7 @@ final class SnapshotCachingTest {
   @Test
   void feasibleNodesAskedAgainReadsPoolsByPositionOnlyForTheSameNodeObjects() {
     ResourceSlice regional = regionalSlice();
-    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), List.of(regional), List.of());
+    ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), List.of(regional), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1)));
     Node inside = Builders.node("node-a", "region", "region-1");
     Node moved = Builders.node("node-a", "region", "region-2");
@@ -231,7 +231,7 @@ final class SnapshotCachingTest {
 
   @Test
   void feasibleNodesOfNoNodesOrUnknownNodesIsEmpty() {
-    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), cluster(2), List.of());
+    ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), cluster(2), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1)));
     assertThat(snapshot.feasibleNodes(List.of(), claims)).isEmpty();
     assertThat(snapshot.feasibleNodes(List.of(node("elsewhere")), claims)).isEmpty();
@@ -241,7 +241,7 @@ final class SnapshotCachingTest {
 
   @Test
   void feasibleNodesBuildsNoExplanationAndCountsSearchSteps() {
-    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), cluster(6), List.of());
+    ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), cluster(6), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
     long before = snapshot.stats().allocateOneInvocations();
 
@@ -256,7 +256,7 @@ final class SnapshotCachingTest {
     // node-2 has a device whose "type" is missing: the selector fails there with a runtime error.
     slices.set(2, slice("slice-2", "pool-2", 1, 1, "node-2", List.of(device("device-0").build())));
     slices.add(slice("slice-x", "pool-x", 1, 1, "node-3", List.of(device("device-0").build())));
-    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), slices, List.of());
+    ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), slices, List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
 
     assertThatThrownBy(() -> snapshot.feasibleNodes(List.of(node("node-0"), node("node-2"), node("node-3")),
@@ -269,7 +269,7 @@ final class SnapshotCachingTest {
 
   @Test
   void feasibleNodesRejectsAnUnknownClassLikeAllocate() {
-    ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(new Fx.TestCompiler()).build()
+    ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(new CoreFixtures.TestCompiler()).build()
         .snapshot(cluster(2), List.of(deviceClass("other", "true")), List.of());
     assertThatThrownBy(() -> snapshot.feasibleNodes(nodes(2), List.of(claim("claim-0", request("req-0", 1)))))
         .isInstanceOf(InvalidInputException.class)
@@ -278,7 +278,7 @@ final class SnapshotCachingTest {
 
   @Test
   void feasibleNodesRejectsNullNodes() {
-    ClusterSnapshot snapshot = snapshot(new Fx.TestCompiler(), cluster(1), List.of());
+    ClusterSnapshot snapshot = snapshot(new CoreFixtures.TestCompiler(), cluster(1), List.of());
     List<Node> withNull = new ArrayList<>();
     withNull.add(null);
     assertThatThrownBy(() -> snapshot.feasibleNodes(withNull, List.of()))
@@ -301,7 +301,7 @@ final class SnapshotCachingTest {
 
   @Test
   void withAllocatedEqualsASnapshotBuiltFromScratchAndLeavesTheOriginal() {
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     List<ResourceSlice> slices = List.of(slice("slice-1", "pool-1", typed(3, "X")));
     ClusterSnapshot empty = allocator.snapshot(slices, List.of(CLASS_A), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 2)));
@@ -312,17 +312,17 @@ final class SnapshotCachingTest {
     ClusterSnapshot scratch = allocator.snapshot(slices, List.of(CLASS_A), List.of(first));
 
     assertThat(next.allocate(node(NODE), claims)).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
-    assertThat(Fx.devicesOf(next.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 1))))))
-        .isEqualTo(Fx.devicesOf(scratch.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 1))))))
+    assertThat(CoreFixtures.devicesOf(next.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 1))))))
+        .isEqualTo(CoreFixtures.devicesOf(scratch.allocate(node(NODE), List.of(claim("claim-1", request("req-0", 1))))))
         .isEqualTo(List.of(List.of("req-0=pool-1/device-2")));
-    assertThat(Fx.devicesOf(empty.allocate(node(NODE), claims)))
+    assertThat(CoreFixtures.devicesOf(empty.allocate(node(NODE), claims)))
         .isEqualTo(List.of(List.of("req-0=pool-1/device-0", "req-0=pool-1/device-1")));
     assertThat(resolvedOf(next, "slice-1")).isSameAs(resolvedOf(empty, "slice-1"));
   }
 
   @Test
   void snapshotFromPreviousReusesOnlyIdenticalSlices() {
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ResourceSlice kept = slice("slice-1", "pool-1", typed(2, "X"));
     ResourceSlice old = slice("slice-2", "pool-2", typed(2, "X"));
     ClusterSnapshot previous = allocator.snapshot(List.of(kept, old), List.of(CLASS_A), List.of());
@@ -334,15 +334,15 @@ final class SnapshotCachingTest {
     assertThat(resolvedOf(next, "slice-2")).isNotSameAs(resolvedOf(previous, "slice-2"));
     List<ResourceClaim> wantsY = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
     assertThat(previous.allocate(node(NODE), wantsY)).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
-    assertThat(Fx.devicesOf(next.allocate(node(NODE), wantsY)))
+    assertThat(CoreFixtures.devicesOf(next.allocate(node(NODE), wantsY)))
         .isEqualTo(List.of(List.of("req-0=pool-2/device-1")));
   }
 
   @Test
   void snapshotFromPreviousWithOtherMixinGateResolvesAgain() {
     ResourceSlice kept = slice("slice-1", "pool-1", typed(2, "X"));
-    ClusterSnapshot previous = Fx.allocator(Features.all()).snapshot(List.of(kept), List.of(CLASS_A), List.of());
-    ClusterSnapshot next = Fx.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
+    ClusterSnapshot previous = CoreFixtures.allocator(Features.all()).snapshot(List.of(kept), List.of(CLASS_A), List.of());
+    ClusterSnapshot next = CoreFixtures.allocator(Features.all().with(java.util.Map.of("DRAResourceSliceMixins", false)))
         .snapshot(previous, List.of(kept), List.of(CLASS_A), List.of());
     assertThat(resolvedOf(next, "slice-1")).isNotSameAs(resolvedOf(previous, "slice-1"));
   }

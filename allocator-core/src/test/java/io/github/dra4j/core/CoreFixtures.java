@@ -36,8 +36,8 @@ import org.jspecify.annotations.Nullable;
  * allocator-core's shorthands in the Go tests' style, built on the shared fixtures (Builders):
  * devices, slices and requests of driver-a in class-a on node-1, plus a tiny selector language.
  */
-final class Fx {
-  private Fx() {}
+final class CoreFixtures {
+  private CoreFixtures() {}
 
   static final String DRIVER = Builders.DRIVER;
   static final String NODE = Builders.NODE;
