@@ -214,7 +214,7 @@ final class BuildersTest {
   }
 
   @Test
-  void emptyBuilder_defaults() {
+  void emptyBuilder_givesNullsAndEmptyDefaults() {
     ObjectMeta m = ObjectMeta.builder().build();
     DeviceToleration t = DeviceToleration.builder().build();
 

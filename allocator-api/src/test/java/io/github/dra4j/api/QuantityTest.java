@@ -178,7 +178,7 @@ final class QuantityTest {
   }
 
   @Test
-  void parse_boundedWork() {
+  void parse_hugeExponentsAndLongTexts_failFast() {
     assertThatThrownBy(() -> Quantity.parse("1e1000000"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("1e1000000")
@@ -212,7 +212,7 @@ final class QuantityTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("sums")
-  void add_subtract_exact(String a, String b, String sum, String difference) {
+  void addAndSubtract_areExact_andUndoEachOther(String a, String b, String sum, String difference) {
     Quantity x = Quantity.parse(a);
     Quantity y = Quantity.parse(b);
 
@@ -236,7 +236,7 @@ final class QuantityTest {
   }
 
   @Test
-  void negate_signum_isZero() {
+  void negateSignumAndIsZero_followTheValue() {
     assertThat(Quantity.parse("9.01").negate().toString()).isEqualTo("-9010m");
     assertThat(Quantity.parse("-1Gi").negate().toString()).isEqualTo("1Gi");
     assertThat(Quantity.parse("-3").signum()).isEqualTo(-1);

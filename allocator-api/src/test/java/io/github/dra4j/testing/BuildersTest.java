@@ -138,7 +138,7 @@ final class BuildersTest {
   }
 
   @Test
-  void classAndNode() {
+  void deviceClassAndNode_carrySelectorsAndLabels() {
     DeviceClass k = deviceClass(CLASS, "device.driver == 'driver-a'");
     assertThat(k.spec().selectors()).singleElement()
         .satisfies(s -> assertThat(s.cel().expression()).isEqualTo("device.driver == 'driver-a'"));

@@ -18,7 +18,7 @@ final class BenchmarkSmokeTest {
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(Form.class)
-  void allocateBenchmark(Form form) {
+  void allocateBenchmark_coldAndWarmGetTheLastDevice(Form form) {
     AllocateBenchmark benchmark = new AllocateBenchmark();
     benchmark.form = form;
     benchmark.setup();
@@ -36,7 +36,7 @@ final class BenchmarkSmokeTest {
 
   @ParameterizedTest(name = "counters={0}")
   @ValueSource(booleans = {true, false})
-  void dgxFillBenchmark(boolean counters) {
+  void dgxFillBenchmark_fillsEveryGpuWithTheFillRound(boolean counters) {
     DgxFillBenchmark benchmark = new DgxFillBenchmark();
     benchmark.counters = counters;
     benchmark.setup();
@@ -46,7 +46,7 @@ final class BenchmarkSmokeTest {
   }
 
   @Test
-  void feasibilityBenchmark() {
+  void feasibilityBenchmark_findsEveryIdleNode() {
     FeasibilityBenchmark benchmark = new FeasibilityBenchmark();
     benchmark.nodes = 100;
     benchmark.setup();
@@ -57,7 +57,7 @@ final class BenchmarkSmokeTest {
   }
 
   @Test
-  void feasibilityColdBenchmark() {
+  void feasibilityColdBenchmark_findsEveryIdleNode() {
     FeasibilityColdBenchmark benchmark = new FeasibilityColdBenchmark();
     benchmark.nodes = 100;
     benchmark.setup();
@@ -69,7 +69,7 @@ final class BenchmarkSmokeTest {
 
   @ParameterizedTest(name = "clusterNodes={0}")
   @ValueSource(ints = {1, 100})
-  void gatherPoolsBenchmark(int clusterNodes) {
+  void gatherPoolsBenchmark_gathersForEveryClusterNode(int clusterNodes) {
     GatherPoolsBenchmark benchmark = new GatherPoolsBenchmark();
     benchmark.clusterNodes = clusterNodes;
     benchmark.setup();
@@ -79,7 +79,7 @@ final class BenchmarkSmokeTest {
   }
 
   @Test
-  void backtrackingBenchmark() {
+  void backtrackingBenchmark_exhaustsTheDefaultStepBudget() {
     BacktrackingBenchmark benchmark = new BacktrackingBenchmark();
     benchmark.setup();
 
@@ -88,7 +88,7 @@ final class BenchmarkSmokeTest {
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(CelBenchmark.Selector.class)
-  void celBenchmark(CelBenchmark.Selector selector) {
+  void celBenchmark_matchesEveryDeviceInBothForms(CelBenchmark.Selector selector) {
     for (Form form : Form.values()) {
       CelBenchmark benchmark = new CelBenchmark();
       benchmark.selector = selector;
@@ -101,7 +101,7 @@ final class BenchmarkSmokeTest {
 
   @ParameterizedTest(name = "{0}")
   @EnumSource(CelBenchmark.Selector.class)
-  void celCompileBenchmark(CelBenchmark.Selector selector) {
+  void celCompileBenchmark_compilesWithoutError(CelBenchmark.Selector selector) {
     CelCompileBenchmark benchmark = new CelCompileBenchmark();
     benchmark.selector = selector;
     benchmark.setup();
@@ -111,7 +111,7 @@ final class BenchmarkSmokeTest {
   }
 
   @Test
-  void footprint() {
+  void footprint_countsTheDocumentedEntries_andMixinsAreSmaller() {
     Footprint.Result result = Footprint.measure(1);
 
     assertThat(result.slices().mixin()).isPositive();
@@ -131,7 +131,7 @@ final class BenchmarkSmokeTest {
   }
 
   @Test
-  void simulationBenchmark() {
+  void simulationBenchmark_firstFitKeepsFillingTheFirstNode() {
     SimulationBenchmark benchmark = new SimulationBenchmark();
     benchmark.nodes = 100;
     benchmark.setup();

@@ -45,7 +45,7 @@ final class PairedRoundsTest {
   }
 
   @Test
-  void geometricMeanAndInterval() {
+  void result_givesTheGeometricMeanAndA95PercentInterval() {
     PairedRounds.Result r = rounds(1.0, 1.1, 1.21);
 
     assertThat(r.geometricMean()).isCloseTo(1.1, Offset.offset(1e-9));

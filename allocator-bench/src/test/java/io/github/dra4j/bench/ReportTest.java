@@ -39,7 +39,7 @@ final class ReportTest {
       score("CelBenchmark.matchPerDevice", "form=FLATTENED, selector=EQUALITY", 1.0));
 
   @Test
-  void targets_ratiosAndVerdicts() {
+  void targets_giveRatiosAndVerdicts() {
     Report report = new Report(SCORES, new Footprint.Result(
         new Footprint.Sizes(40, 100), new Footprint.Sizes(60, 120), new Footprint.Sizes(80, 90),
         new Footprint.Sizes(10, 50), new Footprint.Bound(60, 100, 10, 40, 5)));
@@ -98,7 +98,7 @@ final class ReportTest {
   }
 
   @Test
-  void targets_withoutFootprintOrScores() {
+  void targets_withoutFootprintOrScores_areNotMeasured() {
     List<Report.Target> targets = new Report(List.of(), null).targets();
 
     assertThat(targets).extracting(Report.Target::verdict).containsOnly("not measured");

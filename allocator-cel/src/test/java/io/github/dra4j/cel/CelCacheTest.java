@@ -70,7 +70,7 @@ final class CelCacheTest {
   }
 
   @Test
-  void concurrentCompileAndMatch() throws Exception {
+  void concurrentCompileAndMatch_giveEveryThreadTheRightAnswer() throws Exception {
     CelCompiler compiler = CelCompiler.create(8);
     List<String> expressions = new ArrayList<>();
     for (int i = 0; i < 20; i++) {

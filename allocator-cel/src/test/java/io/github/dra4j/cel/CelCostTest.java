@@ -63,7 +63,7 @@ final class CelCostTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("referenceCosts")
-  void costOfOneEvaluation(Case c) {
+  void cost_ofOneEvaluationEqualsCelGos(Case c) {
     CelSelector s = (CelSelector) COMPILER.compile(c.expression(), Features.all());
     assertThat(s.compileError()).isNull();
     assertThat(s.cost(c.device())).isEqualTo(c.cost());

@@ -322,7 +322,7 @@ final class CelSelectorTableTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("table")
-  void selector(Case c) {
+  void selector_matchesOrFailsWithTheExpectedError(Case c) {
     CompiledSelector selector = c.compiler().compile(c.expression(), c.features());
     assertThat(selector.expression()).isEqualTo(c.expression());
     if (c.compileError() != null) {

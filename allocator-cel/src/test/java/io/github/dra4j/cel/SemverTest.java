@@ -27,7 +27,7 @@ final class SemverTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("invalid")
-  void parse_invalid(String text) {
+  void parse_rejectsInvalidVersions(String text) {
     assertThatThrownBy(() -> Semver.parse(text)).isInstanceOf(IllegalArgumentException.class);
   }
 

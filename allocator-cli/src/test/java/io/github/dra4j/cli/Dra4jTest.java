@@ -198,7 +198,7 @@ final class Dra4jTest {
   /* --- allocate --- */
 
   @Test
-  void allocate_yamlFromStdin() throws IOException {
+  void allocate_readsYamlFromStdin() throws IOException {
     Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, claim("claim-0", 1, "class-a")),
         "allocate", "--node", "node-1", "-f", "-");
 
@@ -491,7 +491,7 @@ final class Dra4jTest {
   }
 
   @Test
-  void flatten_yamlByDefault() {
+  void flatten_writesYamlByDefault() {
     Cli.Result r = Cli.stdin(MIXIN_SLICE, "flatten", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isZero();

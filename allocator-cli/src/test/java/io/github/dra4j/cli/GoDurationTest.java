@@ -28,13 +28,13 @@ final class GoDurationTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("valid")
-  void parses(String text, Duration expected) {
+  void parse_acceptsGoDurations(String text, Duration expected) {
     assertThat(GoDuration.parse(text)).isEqualTo(expected);
   }
 
   @ParameterizedTest(name = "[{index}] ''{0}''")
   @ValueSource(strings = {"", "30", "s", "-1s", "1x", "1s2", "1 s", "99999999999999h"})
-  void refuses(String text) {
+  void parse_refusesWhatGoRefuses_quotingTheText(String text) {
     assertThatThrownBy(() -> GoDuration.parse(text)).isInstanceOf(TypeConversionException.class)
         .hasMessageContaining("'" + text + "'");
   }

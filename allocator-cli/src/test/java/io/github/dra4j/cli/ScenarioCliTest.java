@@ -37,7 +37,7 @@ final class ScenarioCliTest {
   @TempDir Path dir;
 
   @TestFactory
-  Stream<DynamicContainer> everyScenario() {
+  Stream<DynamicContainer> everyScenario_cliExitsAndPrintsTheExpectedOutcome() {
     return Stream.of(Scenarios.TRANSCRIBED, Scenarios.DIFFERENTIAL, Scenarios.UPSTREAM_NEW, Scenarios.DRA4J)
         .map(folder ->
         DynamicContainer.dynamicContainer(folder, Scenarios.all(folder).stream()

@@ -58,7 +58,7 @@ final class ValidateOptionTest {
 
   @ParameterizedTest
   @MethodSource("modes")
-  void allocate(String[] validate, int exit, boolean named, boolean warning) {
+  void allocate_unknownField_failsWhenStrict_warnsWhenWarn_isDroppedWhenIgnore(String[] validate, int exit, boolean named, boolean warning) {
     String[] args = Stream.concat(Stream.of("allocate", "--node", "node-1", "-f", "-", "-o", "json"),
         Stream.of(validate)).toArray(String[]::new);
 
@@ -75,7 +75,7 @@ final class ValidateOptionTest {
 
   @ParameterizedTest
   @MethodSource("modes")
-  void validate(String[] validate, int exit, boolean named, boolean warning) {
+  void validate_unknownField_failsWhenStrict_warnsWhenWarn_isSilentWhenIgnore(String[] validate, int exit, boolean named, boolean warning) {
     String[] args = Stream.concat(Stream.of("validate", "-f", "-"), Stream.of(validate)).toArray(String[]::new);
 
     Cli.Result r = Cli.stdin(INPUT, args);
@@ -87,7 +87,7 @@ final class ValidateOptionTest {
 
   @ParameterizedTest
   @MethodSource("modes")
-  void flatten(String[] validate, int exit, boolean named, boolean warning) {
+  void flatten_unknownField_failsWhenStrict_passesOtherwise(String[] validate, int exit, boolean named, boolean warning) {
     String[] args = Stream.concat(Stream.of("flatten", "-f", "-"), Stream.of(validate)).toArray(String[]::new);
 
     Cli.Result r = Cli.stdin(INPUT, args);

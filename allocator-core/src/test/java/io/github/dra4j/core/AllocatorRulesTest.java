@@ -249,7 +249,7 @@ final class AllocatorRulesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void allocate(Case tc) {
+  void eachRule_givesTheExpectedOutcome_andLeavesTheInputsUnchanged(Case tc) {
     List<ResourceSlice> slicesBefore = List.copyOf(tc.slices());
     List<ResourceClaim> claimsBefore = List.copyOf(tc.claims());
     ClusterSnapshot snapshot = CoreFixtures.allocator(tc.features()).snapshot(tc.slices(), tc.classes(), tc.allocatedClaims());

@@ -109,7 +109,7 @@ final class DeviceTaintRulesTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void allocate(Case tc) {
+  void rules_keepTaintedDevicesOut_unlessToleratedOrGatedOff(Case tc) {
     List<ResourceSlice> before = List.copyOf(SLICES);
     ClusterSnapshot snapshot = CoreFixtures.allocator(tc.features()).snapshot(SLICES, List.of(CLASS_A), List.of(), tc.rules());
     AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(tc.claim()));

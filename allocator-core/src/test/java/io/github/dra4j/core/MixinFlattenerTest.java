@@ -35,7 +35,7 @@ final class MixinFlattenerTest {
   /* --- the 4×A100 example (scenario mixins-a100-four-gpus) --- */
 
   @Test
-  void flatten_a100DeviceSlice() {
+  void flatten_a100DeviceSlice_inlinesEveryIncludedEntry() {
     ResourceSlice flat = MixinFlattener.flatten(a100Devices());
 
     assertThat(flat.spec().mixins()).isNull();
@@ -60,7 +60,7 @@ final class MixinFlattenerTest {
   }
 
   @Test
-  void flatten_a100CounterSlice() {
+  void flatten_a100CounterSlice_inlinesEveryCounterSet() {
     ResourceSlice flat = MixinFlattener.flatten(a100Counters());
 
     assertThat(flat.spec().sharedCounters()).isEqualTo(IntStream.range(0, 4)

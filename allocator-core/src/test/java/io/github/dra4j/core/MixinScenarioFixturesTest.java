@@ -42,7 +42,7 @@ final class MixinScenarioFixturesTest {
       "mixins-limit-flattened-33-error");
 
   @TestFactory
-  Stream<DynamicTest> scenariosWithMixins() {
+  Stream<DynamicTest> mixinScenarios_flattenToTheSameViews_andHaveProblemsExactlyWhereExpected() {
     List<Scenario> withMixins = Scenarios.all().stream().filter(s -> s.slices().stream().anyMatch(
         MixinScenarioFixturesTest::usesMixins)).toList();
     assertThat(withMixins).extracting(Scenario::name).containsAll(INVALID)

@@ -350,7 +350,7 @@ final class PodSchedulerTest {
 
   @ParameterizedTest(name = "{0} devices, {1} allocated, {2} counters at {3} -> {4}")
   @CsvSource({"0, 0, 0, 0, 0", "4, 1, 0, 0, 0.25", "4, 1, 2, 0.75, 0.5", "8, 8, 1, 1, 1"})
-  void nodeUsage_formula(int devices, int allocated, int counters, double counterUse, double expected) {
+  void nodeUsage_isTheDeviceShare_averagedWithCounterUseWhenThereAreCounters(int devices, int allocated, int counters, double counterUse, double expected) {
     assertThat(new NodeUsage(Node.of("n", java.util.Map.of()), devices, allocated, counters, counterUse).utilization())
         .isEqualTo(expected);
   }

@@ -92,7 +92,7 @@ final class PoolGathererTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void gatherPools(Case tc) {
+  void gatherPools_givesTheRelevantPoolsWithTheirStateAndDevicesInOrder(Case tc) {
     ClusterSnapshot snapshot = CoreFixtures.allocator(tc.features()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
     List<String> got = new ArrayList<>();
     for (Pool p : snapshot.pools(node(NODE))) {

@@ -77,7 +77,7 @@ final class RuleUnitsTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("capacityCases")
-  void consumedCapacity(CapacityCase tc) {
+  void consumed_followsTheRequestPolicy_andFlagsViolations(CapacityCase tc) {
     DeviceCapacity cap = new DeviceCapacity(q(tc.capacity()), tc.policy());
     BigDecimal consumed = ConsumableCapacity.consumed(tc.requested() == null ? null : q(tc.requested()), cap);
     assertThat(consumed).isEqualByComparingTo(q(tc.consumed()).value());
@@ -104,7 +104,7 @@ final class RuleUnitsTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("tolerationCases")
-  void toleratesTaint(TolerationCase tc) {
+  void toleratesTaint_matchesKeyOperatorValueAndEffect(TolerationCase tc) {
     assertThat(Tolerations.toleratesTaint(tc.toleration(), tc.taint())).isEqualTo(tc.tolerates());
   }
 
@@ -123,7 +123,7 @@ final class RuleUnitsTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("setCases")
-  void attributeSets(SetCase tc) {
+  void asSet_intersectsWhenTheValuesShareAnElementOfTheSameType(SetCase tc) {
     Constraint.TypedSet a = Constraint.asSet(tc.a());
     Constraint.TypedSet b = Constraint.asSet(tc.b());
     assertThat(a).isNotNull();

@@ -313,7 +313,7 @@ final class FieldValidationTest {
 
   @ParameterizedTest(name = "{0} -> {2}")
   @MethodSource("suggestions")
-  void didYouMean(String name, List<String> known, String expected) {
+  void closest_suggestsAKnownNameWithinAThirdOfEdits_orNothing(String name, List<String> known, String expected) {
     assertThat(FieldCheck.closest(name, known)).isEqualTo(expected);
   }
 

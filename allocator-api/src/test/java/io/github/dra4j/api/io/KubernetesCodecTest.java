@@ -294,7 +294,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void readAll_inputStream() throws Exception {
+  void readAll_inputStream_readsAsTheString() throws Exception {
     List<Object> objects = codec.readAll(
         new ByteArrayInputStream(SLICE.getBytes(StandardCharsets.UTF_8)), "<stdin>");
     assertThat(objects).isEqualTo(codec.readAll(SLICE, "x"));
@@ -327,7 +327,7 @@ final class KubernetesCodecTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("attributes")
-  void attribute_forms(String yaml, DeviceAttribute expected) throws Exception {
+  void attribute_everyFormDecodesAndRoundTrips(String yaml, DeviceAttribute expected) throws Exception {
     DeviceAttribute a = codec.read(yaml, DeviceAttribute.class);
 
     assertThat(a).isEqualTo(expected);
@@ -387,7 +387,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void readAll_missingSpecDriver() {
+  void readAll_missingSpecDriver_failsAtItsPath() {
     String yaml = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\n"
         + "spec: {pool: {name: p}}\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "f"))
@@ -406,7 +406,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void readAll_unsupportedApiVersion() {
+  void readAll_unsupportedApiVersion_namesTheSupportedOnes() {
     String yaml = "apiVersion: resource.k8s.io/v1alpha2\nkind: DeviceClass\nmetadata: {name: c}\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "f"))
         .isInstanceOf(DecodeException.class)
@@ -426,28 +426,28 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void readAll_notAnObject() {
+  void readAll_notAnObject_isAnError() {
     assertThatThrownBy(() -> codec.readAll("just text", "f"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("expected a Kubernetes object, got string \"just text\"");
   }
 
   @Test
-  void read_kindMismatch() {
+  void read_otherKind_isAnErrorNamingBoth() {
     assertThatThrownBy(() -> codec.read(SLICE, DeviceClass.class))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("expected kind DeviceClass, got ResourceSlice");
   }
 
   @Test
-  void read_moreThanOneDocument() {
+  void read_moreThanOneDocument_isAnError() {
     assertThatThrownBy(() -> codec.read(SLICE + "---\n" + SLICE, ResourceSlice.class))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("expected one document");
   }
 
   @Test
-  void read_notAModelType() {
+  void read_notAModelType_isRejected() {
     assertThatThrownBy(() -> codec.read("{}", String.class))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a model type: java.lang.String");
@@ -464,7 +464,7 @@ final class KubernetesCodecTest {
   /* --- safe loading --- */
 
   @Test
-  void limits_deepNesting() {
+  void limits_deepNesting_isRefusedInYamlAndJson() {
     String deep = "a: ".repeat(0) + "[".repeat(200) + "]".repeat(200);
     assertThatThrownBy(() -> codec.readAll("x: " + deep, "deep.yaml"))
         .isInstanceOf(DecodeException.class)
@@ -476,14 +476,14 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void limits_duplicateKeys() {
+  void limits_duplicateKey_namesDocumentFieldAndLine() {
     assertThatThrownBy(() -> codec.readAll("kind: Node\nkind: Pod\n", "dup.yaml"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("dup.yaml, document 1 (Pod), kind: duplicate field \"kind\" (line 2, column 1)");
   }
 
   @Test
-  void limits_longString() {
+  void limits_overlongString_isRefused() {
     String yaml = "kind: ConfigMap\nmetadata: {name: " + "x".repeat(KubernetesCodec.MAX_STRING_LENGTH + 1) + "}\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "long.yaml"))
         .isInstanceOf(DecodeException.class)
@@ -501,7 +501,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void limits_billionLaughs() {
+  void limits_billionLaughs_isRefused() {
     StringBuilder sb = new StringBuilder("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
     for (int i = 1; i < 10; i++) {
       sb.append("a").append(i).append(": &a").append(i).append(" [");
@@ -517,7 +517,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void limits_aliasCount() {
+  void limits_tooManyAliases_areRefused() {
     StringBuilder sb = new StringBuilder("kind: ConfigMap\na: &a x\nb: [");
     for (int j = 0; j <= KubernetesCodec.MAX_ALIASES; j++) {
       sb.append(j == 0 ? "" : ", ").append("*a");

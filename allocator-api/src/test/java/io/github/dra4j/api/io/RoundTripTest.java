@@ -27,7 +27,7 @@ final class RoundTripTest {
   private final KubernetesCodec codec = KubernetesCodec.create();
 
   @TestFactory
-  Stream<DynamicTest> scenarios() throws IOException {
+  Stream<DynamicTest> everyScenario_roundTripsThroughYamlAndJson() throws IOException {
     Assumptions.assumeTrue(Files.isDirectory(SCENARIOS), "no scenario folder at " + SCENARIOS);
     List<Path> files = yamlFiles(SCENARIOS);
     assertThat(files).isNotEmpty();
@@ -43,7 +43,7 @@ final class RoundTripTest {
   }
 
   @TestFactory
-  Stream<DynamicTest> examples() throws IOException {
+  Stream<DynamicTest> everyExample_roundTripsThroughYamlAndJson() throws IOException {
     Assumptions.assumeTrue(Files.isDirectory(EXAMPLES), "no examples folder at " + EXAMPLES);
     return yamlFiles(EXAMPLES).stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(),
         () -> assertThat(roundTrip(f)).isNotEmpty()));

@@ -34,7 +34,7 @@ final class ClaimStatusValidationTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("statuses")
-  void status(String name, String status, List<String> errors) throws Exception {
+  void status_isValidatedAsTheApiRequires_andRoundTrips(String name, String status, List<String> errors) throws Exception {
     String yaml = "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c, namespace: ns}\n"
         + "spec: {devices: {requests: [{name: r, exactly: {deviceClassName: k}}]}}\nstatus: " + status + "\n";
     ResourceClaim claim = CODEC.read(yaml, ResourceClaim.class);
@@ -53,7 +53,7 @@ final class ClaimStatusValidationTest {
   /** Metadata allocation does not read never blocks decoding; validation reports what the API requires. */
   @ParameterizedTest(name = "{0}")
   @MethodSource("owners")
-  void ownerReference(String name, String owner, List<String> errors) throws Exception {
+  void ownerReference_isValidatedAsTheApiRequires_andRoundTrips(String name, String owner, List<String> errors) throws Exception {
     String yaml = "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\n"
         + "metadata: {name: c, namespace: ns, ownerReferences: [" + owner + "]}\n"
         + "spec: {devices: {requests: [{name: r, exactly: {deviceClassName: k}}]}}\n";

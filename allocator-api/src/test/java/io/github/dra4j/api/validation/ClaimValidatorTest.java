@@ -237,7 +237,7 @@ final class ClaimValidatorTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource({"claims", "classes"})
-  void validate(Case c) {
+  void validate_reportsExactlyTheApiServersErrors_withoutModifyingTheObject(Case c) {
     Object before = c.object();
     List<FieldError> errors = c.object() instanceof ResourceClaim
         ? Validator.validate((ResourceClaim) c.object())

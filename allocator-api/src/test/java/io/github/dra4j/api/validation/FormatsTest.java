@@ -87,7 +87,7 @@ final class FormatsTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void format(Case c) {
+  void format_acceptsValidValues_andRejectsOthersWithTheApiServersMessage(Case c) {
     List<String> out = new ArrayList<>();
     c.check().accept(c.value(), out);
     assertThat(out).containsExactlyElementsOf(c.errors());

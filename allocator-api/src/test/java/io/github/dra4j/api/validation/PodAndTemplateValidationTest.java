@@ -63,7 +63,7 @@ final class PodAndTemplateValidationTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("pods")
-  void pod(String name, String spec, List<String> errors) throws Exception {
+  void pod_reportsTheApiServersErrorsInOrder(String name, String spec, List<String> errors) throws Exception {
     Pod pod = CODEC.read("apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\nspec: " + spec + "\n", Pod.class);
     List<String> got = Validator.validate(pod).stream().map(FieldError::toString).toList();
     assertThat(got).hasSameSizeAs(errors);
@@ -85,7 +85,7 @@ final class PodAndTemplateValidationTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("templates")
-  void template(String name, String metaName, String spec, List<String> errors) throws Exception {
+  void template_reportsTheApiServersErrorsInOrder(String name, String metaName, String spec, List<String> errors) throws Exception {
     ResourceClaimTemplate t = CODEC.read("apiVersion: resource.k8s.io/v1\nkind: ResourceClaimTemplate\n"
         + "metadata: {name: " + metaName + "}\nspec: " + spec + "\n", ResourceClaimTemplate.class);
     List<String> got = Validator.validate(t).stream().map(FieldError::toString).toList();

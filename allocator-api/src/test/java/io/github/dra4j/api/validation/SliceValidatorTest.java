@@ -673,7 +673,7 @@ final class SliceValidatorTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void validate(Case c) {
+  void validate_reportsExactlyTheApiServersErrors_withoutModifyingTheSlice(Case c) {
     ResourceSlice before = c.slice();
     List<String> printed = Validator.validate(c.slice()).stream().map(FieldError::toString)
         .toList();

@@ -80,7 +80,7 @@ final class TaintRuleValidatorTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("cases")
-  void validate(Case tc) {
+  void validate_reportsTheApiServersErrorsInOrder(Case tc) {
     List<String> got = Validator.validate(tc.rule()).stream().map(FieldError::toString).toList();
     assertThat(got).hasSameSizeAs(tc.errors());
     for (int i = 0; i < got.size(); i++) {

@@ -61,7 +61,7 @@ final class ValidatorTest {
   }
 
   @Test
-  void claim_andClass() {
+  void claimAndClass_invalidCountIsReported_validClassHasNoErrors() {
     ResourceClaim claim = new ResourceClaim(ObjectMeta.named("default", "claim-0"),
         new ResourceClaimSpec(new DeviceClaim(List.of(new DeviceRequest("req-0",
             new ExactDeviceRequest("class-a", List.of(), null, 0L, null, List.of(), null),

@@ -26,12 +26,12 @@ import org.junit.jupiter.api.TestFactory;
  */
 final class ConformanceTest {
   @TestFactory
-  Stream<DynamicTest> scenarios() {
+  Stream<DynamicTest> everyScenario_allocatesAsExpected_withoutModifyingTheInputs() {
     return EveryScenario.check(ConformanceTest::run);
   }
 
   @TestFactory
-  Stream<DynamicContainer> otherCorpora() {
+  Stream<DynamicContainer> everyScenarioOfTheOtherCorpora_allocatesAsExpected() {
     return EveryScenario.checkOtherCorpora(ConformanceTest::run);
   }
 

@@ -25,12 +25,12 @@ import org.junit.jupiter.api.TestFactory;
  */
 final class FeasibleNodesConformanceTest {
   @TestFactory
-  Stream<DynamicTest> scenarios() {
+  Stream<DynamicTest> everyScenario_feasibleNodesAnswersAsAllocateDoes() {
     return EveryScenario.check(FeasibleNodesConformanceTest::check);
   }
 
   @TestFactory
-  Stream<DynamicContainer> otherCorpora() {
+  Stream<DynamicContainer> everyScenarioOfTheOtherCorpora_feasibleNodesAnswersAsAllocateDoes() {
     return EveryScenario.checkOtherCorpora(FeasibleNodesConformanceTest::check);
   }
 

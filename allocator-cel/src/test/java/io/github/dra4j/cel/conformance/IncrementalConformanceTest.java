@@ -25,12 +25,12 @@ import org.junit.jupiter.api.TestFactory;
  */
 final class IncrementalConformanceTest {
   @TestFactory
-  Stream<DynamicTest> scenarios() {
+  Stream<DynamicTest> everyScenario_derivedSnapshotsAllocateAsFromScratch() {
     return EveryScenario.check(IncrementalConformanceTest::check);
   }
 
   @TestFactory
-  Stream<DynamicContainer> otherCorpora() {
+  Stream<DynamicContainer> everyScenarioOfTheOtherCorpora_derivedSnapshotsAllocateAsFromScratch() {
     return EveryScenario.checkOtherCorpora(IncrementalConformanceTest::check);
   }
 

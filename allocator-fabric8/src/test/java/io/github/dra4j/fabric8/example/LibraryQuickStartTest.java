@@ -48,7 +48,7 @@ final class LibraryQuickStartTest {
   private static final Path EXAMPLE = MODULE.resolveSibling("docs/examples/a100-mixins.yaml");
 
   @Test
-  void quickStart() throws IOException {
+  void quickStartSnippets_allocateTheA100Example() throws IOException {
     Path file = EXAMPLE;
     // tag::read[]
     KubernetesCodec codec = KubernetesCodec.create();
@@ -143,7 +143,7 @@ final class LibraryQuickStartTest {
   }
 
   @Test
-  void fabric8Cluster() throws IOException {
+  void fabric8Snippet_findsTheNodeThatFits() throws IOException {
     KubernetesMockServer server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
         new KubernetesCrudDispatcher(), false);
     server.init();

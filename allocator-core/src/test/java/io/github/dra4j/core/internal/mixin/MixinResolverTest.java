@@ -83,7 +83,7 @@ final class MixinResolverTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("precedence")
-  void precedence_lookupAndIteration(Kind kind, Rule rule) {
+  void precedence_lookupAndIterationGiveTheWinningValue(Kind kind, Rule rule) {
     ResourceSlice slice = sliceFor(kind, rule);
     ResolvedSlice resolved = MixinResolver.resolve(slice, true);
 
