@@ -93,49 +93,29 @@ final class Encoder {
 
   /** Encodes a model object; top-level kinds get apiVersion and kind. */
   JsonNode encode(Object o) {
-    if (o instanceof ResourceSlice) {
-      ResourceSlice s = (ResourceSlice) o;
-      return top(API_VERSION, "ResourceSlice", s.metadata()).set("spec", spec(s.spec()));
+    if (o instanceof ResourceSlice s) {
+      return object(API_VERSION, "ResourceSlice", s.metadata(), spec(s.spec()), null);
     }
-    if (o instanceof DeviceClass) {
-      DeviceClass c = (DeviceClass) o;
-      ObjectNode n = top(API_VERSION, "DeviceClass", c.metadata());
-      n.set("spec", classSpec(c.spec()));
-      return n;
+    if (o instanceof DeviceClass c) {
+      return object(API_VERSION, "DeviceClass", c.metadata(), classSpec(c.spec()), null);
     }
-    if (o instanceof ResourceClaim) {
-      ResourceClaim c = (ResourceClaim) o;
-      ObjectNode n = top(API_VERSION, "ResourceClaim", c.metadata());
-      n.set("spec", claimSpec(c.spec()));
-      if (c.status() != null) {
-        n.set("status", status(c.status()));
-      }
-      return n;
+    if (o instanceof ResourceClaim c) {
+      return object(API_VERSION, "ResourceClaim", c.metadata(), claimSpec(c.spec()),
+          c.status() == null ? null : status(c.status()));
     }
-    if (o instanceof ResourceClaimTemplate) {
-      ResourceClaimTemplate t = (ResourceClaimTemplate) o;
-      return top(API_VERSION, "ResourceClaimTemplate", t.metadata()).set("spec", templateSpec(t.spec()));
+    if (o instanceof ResourceClaimTemplate t) {
+      return object(API_VERSION, "ResourceClaimTemplate", t.metadata(), templateSpec(t.spec()), null);
     }
-    if (o instanceof Node) {
-      return top("v1", "Node", ((Node) o).metadata());
+    if (o instanceof Node node) {
+      return object("v1", "Node", node.metadata(), null, null);
     }
-    if (o instanceof DeviceTaintRule) {
-      DeviceTaintRule r = (DeviceTaintRule) o;
-      ObjectNode n = top(API_VERSION, "DeviceTaintRule", r.metadata());
-      n.set("spec", taintRuleSpec(r.spec()));
-      if (!r.status().conditions().isEmpty()) {
-        n.set("status", taintRuleStatus(r.status()));
-      }
-      return n;
+    if (o instanceof DeviceTaintRule r) {
+      return object(API_VERSION, "DeviceTaintRule", r.metadata(), taintRuleSpec(r.spec()),
+          r.status().conditions().isEmpty() ? null : taintRuleStatus(r.status()));
     }
-    if (o instanceof Pod) {
-      Pod p = (Pod) o;
-      ObjectNode n = top("v1", "Pod", p.metadata());
-      n.set("spec", podSpec(p.spec()));
-      if (!p.status().isEmpty()) {
-        n.set("status", podStatus(p.status()));
-      }
-      return n;
+    if (o instanceof Pod p) {
+      return object("v1", "Pod", p.metadata(), podSpec(p.spec()),
+          p.status().isEmpty() ? null : podStatus(p.status()));
     }
     if (o instanceof UnknownObject) {
       return raw(((UnknownObject) o).content());
@@ -191,7 +171,7 @@ final class Encoder {
     } else if (o instanceof CelDeviceSelector) {
       return cel((CelDeviceSelector) o);
     } else if (o instanceof DeviceClassConfiguration) {
-      return F.objectNode().set("opaque", opaque(((DeviceClassConfiguration) o).opaque()));
+      return classConfig((DeviceClassConfiguration) o);
     } else if (o instanceof OpaqueDeviceConfiguration) {
       return opaque((OpaqueDeviceConfiguration) o);
     } else if (o instanceof ResourceClaimSpec) {
@@ -262,11 +242,15 @@ final class Encoder {
 
   /* --- helpers --- */
 
-  private ObjectNode top(String apiVersion, String kind, ObjectMeta meta) {
+  /** A top-level object; a null spec or status is left out. */
+  private static ObjectNode object(String apiVersion, String kind, ObjectMeta meta, @Nullable JsonNode spec,
+      @Nullable JsonNode status) {
     ObjectNode n = F.objectNode();
     n.put("apiVersion", apiVersion);
     n.put("kind", kind);
     n.set("metadata", meta(meta));
+    obj(n, "spec", spec, Function.identity());
+    obj(n, "status", status, Function.identity());
     return n;
   }
 
@@ -294,18 +278,23 @@ final class Encoder {
     }
   }
 
-  private static void obj(ObjectNode n, String field, @Nullable JsonNode value) {
+  private static <T> void obj(ObjectNode n, String field, @Nullable T value, Function<T, JsonNode> f) {
     if (value != null) {
-      n.set(field, value);
+      n.set(field, f.apply(value));
     }
   }
 
   private static <T> void list(ObjectNode n, String field, List<T> values, Function<T, JsonNode> f) {
     if (!values.isEmpty()) {
-      ArrayNode a = n.putArray(field);
-      for (T v : values) {
-        a.add(f.apply(v));
-      }
+      array(n, field, values, f);
+    }
+  }
+
+  /** Writes the list even when empty: for values and for the fields Go declares without omitempty. */
+  private static <T> void array(ObjectNode n, String field, List<T> values, Function<T, JsonNode> f) {
+    ArrayNode a = n.putArray(field);
+    for (T v : values) {
+      a.add(f.apply(v));
     }
   }
 
@@ -322,10 +311,6 @@ final class Encoder {
 
   private static JsonNode quantity(Quantity q) {
     return F.textNode(q.toString());
-  }
-
-  private static @Nullable JsonNode quantityOrNull(@Nullable Quantity q) {
-    return q == null ? null : quantity(q);
   }
 
   private JsonNode raw(RawJson raw) {
@@ -366,8 +351,7 @@ final class Encoder {
   private static ObjectNode nodeSelector(NodeSelector s) {
     ObjectNode n = F.objectNode();
     // An empty term list is meaningful (matches nothing), so it is written.
-    ArrayNode terms = n.putArray("nodeSelectorTerms");
-    s.nodeSelectorTerms().forEach(t -> terms.add(term(t)));
+    array(n, "nodeSelectorTerms", s.nodeSelectorTerms(), Encoder::term);
     return n;
   }
 
@@ -393,12 +377,12 @@ final class Encoder {
     n.put("driver", s.driver());
     n.set("pool", pool(s.pool()));
     str(n, "nodeName", s.nodeName());
-    obj(n, "nodeSelector", s.nodeSelector() == null ? null : nodeSelector(s.nodeSelector()));
+    obj(n, "nodeSelector", s.nodeSelector(), Encoder::nodeSelector);
     flag(n, "allNodes", s.allNodes());
     flag(n, "perDeviceNodeSelection", s.perDeviceNodeSelection());
     list(n, "devices", s.devices(), Encoder::device);
     list(n, "sharedCounters", s.sharedCounters(), Encoder::counterSet);
-    obj(n, "mixins", s.mixins() == null ? null : mixins(s.mixins()));
+    obj(n, "mixins", s.mixins(), Encoder::mixins);
     return n;
   }
 
@@ -418,7 +402,7 @@ final class Encoder {
     list(n, "consumesCounters", d.consumesCounters(), Encoder::consumption);
     strings(n, "includes", d.includes());
     str(n, "nodeName", d.nodeName());
-    obj(n, "nodeSelector", d.nodeSelector() == null ? null : nodeSelector(d.nodeSelector()));
+    obj(n, "nodeSelector", d.nodeSelector(), Encoder::nodeSelector);
     flag(n, "allNodes", d.allNodes());
     list(n, "taints", d.taints(), Encoder::taint);
     strings(n, "bindingConditions", d.bindingConditions());
@@ -439,17 +423,13 @@ final class Encoder {
     } else if (a instanceof DeviceAttribute.OfVersion) {
       n.put("version", ((DeviceAttribute.OfVersion) a).value());
     } else if (a instanceof DeviceAttribute.OfBools) {
-      ArrayNode l = n.putArray("bools");
-      ((DeviceAttribute.OfBools) a).values().forEach(l::add);
+      array(n, "bools", ((DeviceAttribute.OfBools) a).values(), F::booleanNode);
     } else if (a instanceof DeviceAttribute.OfInts) {
-      ArrayNode l = n.putArray("ints");
-      ((DeviceAttribute.OfInts) a).values().forEach(l::add);
+      array(n, "ints", ((DeviceAttribute.OfInts) a).values(), F::numberNode);
     } else if (a instanceof DeviceAttribute.OfStrings) {
-      ArrayNode l = n.putArray("strings");
-      ((DeviceAttribute.OfStrings) a).values().forEach(l::add);
+      array(n, "strings", ((DeviceAttribute.OfStrings) a).values(), F::textNode);
     } else if (a instanceof DeviceAttribute.OfVersions) {
-      ArrayNode l = n.putArray("versions");
-      ((DeviceAttribute.OfVersions) a).values().forEach(l::add);
+      array(n, "versions", ((DeviceAttribute.OfVersions) a).values(), F::textNode);
     }
     return n;
   }
@@ -457,23 +437,23 @@ final class Encoder {
   private static ObjectNode capacity(DeviceCapacity c) {
     ObjectNode n = F.objectNode();
     n.set("value", quantity(c.value()));
-    obj(n, "requestPolicy", c.requestPolicy() == null ? null : policy(c.requestPolicy()));
+    obj(n, "requestPolicy", c.requestPolicy(), Encoder::policy);
     return n;
   }
 
   private static ObjectNode policy(CapacityRequestPolicy p) {
     ObjectNode n = F.objectNode();
-    obj(n, "default", quantityOrNull(p.defaultValue()));
+    obj(n, "default", p.defaultValue(), Encoder::quantity);
     list(n, "validValues", p.validValues(), Encoder::quantity);
-    obj(n, "validRange", p.validRange() == null ? null : range(p.validRange()));
+    obj(n, "validRange", p.validRange(), Encoder::range);
     return n;
   }
 
   private static ObjectNode range(CapacityRequestPolicyRange r) {
     ObjectNode n = F.objectNode();
-    obj(n, "min", quantityOrNull(r.min()));
-    obj(n, "max", quantityOrNull(r.max()));
-    obj(n, "step", quantityOrNull(r.step()));
+    obj(n, "min", r.min(), Encoder::quantity);
+    obj(n, "max", r.max(), Encoder::quantity);
+    obj(n, "step", r.step(), Encoder::quantity);
     return n;
   }
 
@@ -513,9 +493,7 @@ final class Encoder {
 
   private static ObjectNode taintRuleSpec(DeviceTaintRuleSpec s) {
     ObjectNode n = F.objectNode();
-    if (s.deviceSelector() != null) {
-      n.set("deviceSelector", taintSelector(s.deviceSelector()));
-    }
+    obj(n, "deviceSelector", s.deviceSelector(), Encoder::taintSelector);
     n.set("taint", taint(s.taint()));
     return n;
   }
@@ -566,14 +544,18 @@ final class Encoder {
   private ObjectNode classSpec(DeviceClassSpec s) {
     ObjectNode n = F.objectNode();
     list(n, "selectors", s.selectors(), Encoder::selector);
-    list(n, "config", s.config(), c -> F.objectNode().set("opaque", opaque(c.opaque())));
+    list(n, "config", s.config(), this::classConfig);
     str(n, "extendedResourceName", s.extendedResourceName());
     return n;
   }
 
+  private ObjectNode classConfig(DeviceClassConfiguration c) {
+    return F.objectNode().set("opaque", opaque(c.opaque()));
+  }
+
   private static ObjectNode selector(DeviceSelector s) {
     ObjectNode n = F.objectNode();
-    obj(n, "cel", s.cel() == null ? null : cel(s.cel()));
+    obj(n, "cel", s.cel(), Encoder::cel);
     return n;
   }
 
@@ -605,7 +587,7 @@ final class Encoder {
   private static ObjectNode request(DeviceRequest r) {
     ObjectNode n = F.objectNode();
     n.put("name", r.name());
-    obj(n, "exactly", r.exactly() == null ? null : exact(r.exactly()));
+    obj(n, "exactly", r.exactly(), Encoder::exact);
     list(n, "firstAvailable", r.firstAvailable(), Encoder::subRequest);
     return n;
   }
@@ -618,19 +600,16 @@ final class Encoder {
     lng(n, "count", r.count());
     bool(n, "adminAccess", r.adminAccess());
     list(n, "tolerations", r.tolerations(), Encoder::toleration);
-    obj(n, "capacity", r.capacity() == null ? null : capacityRequirements(r.capacity()));
+    obj(n, "capacity", r.capacity(), Encoder::capacityRequirements);
     return n;
   }
 
   private static ObjectNode subRequest(DeviceSubRequest r) {
     ObjectNode n = F.objectNode();
     n.put("name", r.name());
-    n.put("deviceClassName", r.deviceClassName());
-    list(n, "selectors", r.selectors(), Encoder::selector);
-    str(n, "allocationMode", r.allocationMode());
-    lng(n, "count", r.count());
-    list(n, "tolerations", r.tolerations(), Encoder::toleration);
-    obj(n, "capacity", r.capacity() == null ? null : capacityRequirements(r.capacity()));
+    // After its name, a subrequest has the fields of an exact request without adminAccess.
+    n.setAll(exact(new ExactDeviceRequest(r.deviceClassName(), r.selectors(), r.allocationMode(), r.count(), null,
+        r.tolerations(), r.capacity())));
     return n;
   }
 
@@ -667,7 +646,7 @@ final class Encoder {
 
   private ObjectNode status(ResourceClaimStatus s) {
     ObjectNode n = F.objectNode();
-    obj(n, "allocation", s.allocation() == null ? null : allocation(s.allocation()));
+    obj(n, "allocation", s.allocation(), this::allocation);
     list(n, "reservedFor", s.reservedFor(), Encoder::consumer);
     return n;
   }
@@ -684,7 +663,7 @@ final class Encoder {
   private ObjectNode allocation(AllocationResult a) {
     ObjectNode n = F.objectNode();
     n.set("devices", allocationDevices(a.devices()));
-    obj(n, "nodeSelector", a.nodeSelector() == null ? null : nodeSelector(a.nodeSelector()));
+    obj(n, "nodeSelector", a.nodeSelector(), Encoder::nodeSelector);
     str(n, "allocationTimestamp", a.allocationTimestamp());
     return n;
   }
@@ -747,8 +726,7 @@ final class Encoder {
     list(n, "resourceClaims", s.resourceClaims(), Encoder::podClaim);
     list(n, "initContainers", s.initContainers(), Encoder::container);
     // Go writes containers even when empty (no omitempty).
-    ArrayNode containers = n.putArray("containers");
-    s.containers().forEach(c -> containers.add(container(c)));
+    array(n, "containers", s.containers(), Encoder::container);
     return n;
   }
 
@@ -787,8 +765,7 @@ final class Encoder {
   private static ObjectNode podStatus(PodStatus s) {
     ObjectNode n = F.objectNode();
     list(n, "resourceClaimStatuses", s.resourceClaimStatuses(), Encoder::podClaimStatus);
-    obj(n, "extendedResourceClaimStatus",
-        s.extendedResourceClaimStatus() == null ? null : extendedStatus(s.extendedResourceClaimStatus()));
+    obj(n, "extendedResourceClaimStatus", s.extendedResourceClaimStatus(), Encoder::extendedStatus);
     return n;
   }
 
@@ -802,8 +779,7 @@ final class Encoder {
   private static ObjectNode extendedStatus(PodExtendedResourceClaimStatus s) {
     ObjectNode n = F.objectNode();
     // requestMappings has no omitempty in Go.
-    ArrayNode mappings = n.putArray("requestMappings");
-    s.requestMappings().forEach(m -> mappings.add(requestMapping(m)));
+    array(n, "requestMappings", s.requestMappings(), Encoder::requestMapping);
     n.put("resourceClaimName", s.resourceClaimName());
     return n;
   }
