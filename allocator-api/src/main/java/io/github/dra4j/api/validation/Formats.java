@@ -65,12 +65,7 @@ final class Formats {
 
   /** A DNS-1123 label such as a device or request name. */
   static void dnsLabel(String value, FieldPath path, List<FieldError> errs) {
-    if (value.length() > DNS1123_LABEL_MAX) {
-      errs.add(FieldError.invalid(path, value, "must be no more than 63 characters"));
-    }
-    if (!LABEL.matcher(value).matches()) {
-      errs.add(FieldError.invalid(path, value, LABEL_MSG));
-    }
+    dnsName(value, DNS1123_LABEL_MAX, LABEL, LABEL_MSG, path, errs);
   }
 
   /** A required DNS-1123 label: Required when empty. */
@@ -84,11 +79,17 @@ final class Formats {
 
   /** A DNS-1123 subdomain such as an object or node name. */
   static void dnsSubdomain(String value, FieldPath path, List<FieldError> errs) {
-    if (value.length() > DNS1123_SUBDOMAIN_MAX) {
-      errs.add(FieldError.invalid(path, value, "must be no more than 253 characters"));
+    dnsName(value, DNS1123_SUBDOMAIN_MAX, SUBDOMAIN, SUBDOMAIN_MSG, path, errs);
+  }
+
+  /** Both checks of a DNS-1123 name, as Kubernetes reports them: the length and the format. */
+  private static void dnsName(String value, int max, Pattern format, String formatMsg, FieldPath path,
+      List<FieldError> errs) {
+    if (value.length() > max) {
+      errs.add(FieldError.invalid(path, value, "must be no more than " + max + " characters"));
     }
-    if (!SUBDOMAIN.matcher(value).matches()) {
-      errs.add(FieldError.invalid(path, value, SUBDOMAIN_MSG));
+    if (!format.matcher(value).matches()) {
+      errs.add(FieldError.invalid(path, value, formatMsg));
     }
   }
 
