@@ -77,9 +77,7 @@ final class AllocateCommand implements Callable<Integer> {
       description = "Do not print the count of objects skipped because allocation does not use their kind.")
   boolean quiet;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
-      description = "yaml (default; multi-document) or json (one kind: List object).")
-  OutputFormat output = OutputFormat.YAML;
+  @Mixin OutputOption output = new OutputOption();
 
   @Option(names = "--explain", description = "When nothing fits, explain in detail why.")
   boolean explain;
@@ -159,7 +157,7 @@ final class AllocateCommand implements Callable<Integer> {
       for (int i = 0; i < toAllocate.size(); i++) {
         allocated.add(toAllocate.get(i).withAllocation(results.get(i)));
       }
-      ctx.out.print(output.write(ctx.codec, allocated));
+      output.print(ctx, allocated);
       return Dra4j.EXIT_OK;
     }
     AllocationOutcome.Unsatisfiable u = (AllocationOutcome.Unsatisfiable) outcome;

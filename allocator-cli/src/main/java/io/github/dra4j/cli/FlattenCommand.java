@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 @Command(
     name = "flatten",
@@ -31,9 +30,7 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Mixin InputOptions inputOptions = new InputOptions();
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
-      description = "yaml (default; multi-document) or json (one kind: List object).")
-  OutputFormat output = OutputFormat.YAML;
+  @Mixin OutputOption output = new OutputOption();
 
   FlattenCommand(Context ctx) {
     this.ctx = ctx;
@@ -54,7 +51,7 @@ final class FlattenCommand implements Callable<Integer> {
         out.add(item.object());
       }
     }
-    ctx.out.print(output.write(ctx.codec, out));
+    output.print(ctx, out);
     return Dra4j.EXIT_OK;
   }
 }

@@ -87,9 +87,7 @@ final class ScheduleCommand implements Callable<Integer> {
       description = "Do not print the count of objects skipped because scheduling does not use their kind.")
   boolean quiet;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "yaml",
-      description = "yaml (default; multi-document) or json (one kind: List object).")
-  OutputFormat output = OutputFormat.YAML;
+  @Mixin OutputOption output = new OutputOption();
 
   @Option(names = "--scorer", paramLabel = "NAME", defaultValue = "first",
       description = "How a node is chosen among those that fit: first (default: the first in "
@@ -181,7 +179,7 @@ final class ScheduleCommand implements Callable<Integer> {
         out.add(c);
       }
     }
-    ctx.out.print(output.write(ctx.codec, out));
+    output.print(ctx, out);
 
     for (SchedulingResult r : results) {
       if (r instanceof SchedulingResult.Unschedulable) {
