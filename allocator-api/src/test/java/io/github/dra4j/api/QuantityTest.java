@@ -147,7 +147,8 @@ final class QuantityTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("parses")
-  void parse_valueFormatAndCanonicalForm(String input, BigDecimal value, Format format, String canonical) {
+  void parse_givesValueFormatAndACanonicalFormThatParsesAlike(String input, BigDecimal value, Format format,
+      String canonical) {
     Quantity q = Quantity.parse(input);
 
     assertThat(q.value()).isEqualByComparingTo(value);

@@ -104,7 +104,7 @@ final class BuildersTest {
   }
 
   @Test
-  void claim_withRequestsConstraintsAndConfig() {
+  void claim_buildsRequestsConstraintsAndConfig() {
     ResourceClaim c = claim("claim-0",
         request("req-0", CLASS, 2).selector("device.attributes['x'].y").toleration("k",
             "Exists", null, null).capacity("memory", "1Gi").adminAccess(true),

@@ -20,7 +20,7 @@ final class FixturesTest {
   /* --- worst-case KEP-5234 set --- */
 
   @Test
-  void worstCase_deviceSliceAtEveryLimit() {
+  void worstCase_deviceSliceIsAtEveryLimit() {
     ResourceSlice slice = WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices().get(0);
     ResourceSliceMixins mixins = Objects.requireNonNull(slice.spec().mixins());
 
@@ -42,7 +42,7 @@ final class FixturesTest {
   }
 
   @Test
-  void worstCase_counterSliceAtEveryLimit() {
+  void worstCase_counterSliceIsAtEveryLimit() {
     List<ResourceSlice> slices = WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices();
     ResourceSlice counters = slices.get(slices.size() - 1);
     ResourceSliceMixins mixins = Objects.requireNonNull(counters.spec().mixins());

@@ -209,7 +209,7 @@ final class AllocatorBehaviourTest {
   }
 
   @Test
-  void explanation_competingClaims() {
+  void explanation_competingClaims_nameTheClaimThatTookTheDevice() {
     Explanation e = explain(List.of(slice("slice-1", "pool-1", devices("device-1"))), List.of(),
         claim("claim-0", request("req-0", 1)), claim("claim-1", request("req-0", 1)));
     assertThat(e.claims().get(0).conflict()).contains("not together with the other claims");

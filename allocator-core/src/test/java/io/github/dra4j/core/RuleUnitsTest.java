@@ -178,7 +178,7 @@ final class RuleUnitsTest {
   /* --- configs: class configs once per class, claim configs scoped, "applies to all" --- */
 
   @Test
-  void configs_classThenClaimScoped() {
+  void configs_classConfigFirst_thenClaimConfigInClaimOrder() {
     OpaqueDeviceConfiguration classConfig = new OpaqueDeviceConfiguration(CoreFixtures.DRIVER, RawJson.of("{\"c\":1}"));
     OpaqueDeviceConfiguration claimAll = new OpaqueDeviceConfiguration(CoreFixtures.DRIVER, RawJson.of("{\"all\":1}"));
     OpaqueDeviceConfiguration claimOne = new OpaqueDeviceConfiguration(CoreFixtures.DRIVER, RawJson.of("{\"one\":1}"));

@@ -253,7 +253,7 @@ final class FieldValidationTest {
   }
 
   @Test
-  void duplicateKey_strictWarnIgnore() throws Exception {
+  void duplicateKey_failsWhenStrict_lastWinsWhenWarnOrIgnore() throws Exception {
     String yaml = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: a}\n"
         + "spec:\n  extendedResourceName: x/one\n  extendedResourceName: x/two\n";
     assertThatThrownBy(() -> KubernetesCodec.create().readAll(yaml, "dup.yaml"))

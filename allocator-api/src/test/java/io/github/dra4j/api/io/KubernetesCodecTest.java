@@ -78,7 +78,7 @@ final class KubernetesCodecTest {
   /* --- reading --- */
 
   @Test
-  void readAll_slice_allFields() throws Exception {
+  void readAll_slice_decodesEveryField() throws Exception {
     List<Object> objects = codec.readAll(SLICE, "slice.yaml");
 
     assertThat(objects).hasSize(1);
@@ -111,7 +111,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void readAll_v1beta1_basicWrapperAndInlineRequest() throws Exception {
+  void readAll_v1beta1_unwrapsBasicDevicesAndInlineRequests() throws Exception {
     String yaml = String.join("\n",
         "apiVersion: resource.k8s.io/v1beta1",
         "kind: ResourceSlice",
@@ -276,7 +276,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void readAll_json_concatenatedAndArrays() throws Exception {
+  void readAll_json_readsConcatenatedObjectsAndArrays() throws Exception {
     String json = "{\"kind\":\"Node\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"a\"}}\n"
         + "[{\"kind\":\"Node\",\"apiVersion\":\"v1\",\"metadata\":{\"name\":\"b\"}}]";
     assertThat(codec.readAll(json, "j")).containsExactly(Node.of("a", Map.of()), Node.of("b", Map.of()));
@@ -301,7 +301,7 @@ final class KubernetesCodecTest {
   }
 
   @Test
-  void readAll_inputStream_invalidUtf8() {
+  void readAll_inputStream_invalidUtf8IsAnError() {
     byte[] bad = {'a', ':', ' ', (byte) 0xC3, (byte) 0x28};
     assertThatThrownBy(() -> codec.readAll(new ByteArrayInputStream(bad), "<stdin>"))
         .isInstanceOf(DecodeException.class)

@@ -110,7 +110,7 @@ final class PodAndTemplateCodecTest {
   }
 
   @Test
-  void pod_everyModelledField() throws Exception {
+  void pod_everyModelledField_isDecoded() throws Exception {
     assertThat(codec.readAll(POD, "pod.yaml")).containsExactly(expectedPod());
   }
 
@@ -194,7 +194,7 @@ final class PodAndTemplateCodecTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("templateVersions")
-  void template_everyServedVersion(String apiVersion, String body) throws Exception {
+  void template_everyServedVersion_decodesToTheSameTemplate(String apiVersion, String body) throws Exception {
     List<Object> objects = codec.readAll("apiVersion: " + apiVersion + "\n" + body, "t.yaml");
     assertThat(objects).containsExactly(expectedTemplate());
     assertThat(codec.readAll(codec.writeYaml(objects), "again")).isEqualTo(objects);

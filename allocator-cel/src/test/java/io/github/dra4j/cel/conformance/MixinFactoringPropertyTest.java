@@ -52,7 +52,7 @@ final class MixinFactoringPropertyTest {
   private static final String GATE = "DRAResourceSliceMixins";
 
   @TestFactory
-  Stream<DynamicContainer> differentialScenariosFactoredIntoMixins() {
+  Stream<DynamicContainer> differentialScenariosFactoredIntoMixins_getTheReferenceAnswers() {
     List<Scenario> all = Scenarios.all(Scenarios.DIFFERENTIAL);
     assertThat(all).isNotEmpty();
     return all.stream().map(s -> DynamicContainer.dynamicContainer(s.name(), IntStream.range(0, FACTORINGS)

@@ -243,7 +243,7 @@ final class MixinResolverTest {
   }
 
   @Test
-  void consumption_bySetNameWithMixinsApplied() {
+  void consumption_isFoundBySetName_withMixinsApplied() {
     ResourceSlice slice = slice(
         List.of(consumer("device-0", consumes("cs-0", counters("memory", "1")),
             consumes("cs-1", Map.of(), "part"))),
