@@ -78,13 +78,8 @@ final class ToFabric8 {
     if (s.mixins() != null) {
       spec.setAdditionalProperty("mixins", mixins(s.mixins()));
     }
-    io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice out =
-        new io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice();
-    out.setApiVersion(API_VERSION);
-    out.setKind("ResourceSlice");
-    out.setMetadata(meta(in.metadata()));
-    out.setSpec(spec);
-    return out;
+    return new io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice(API_VERSION, "ResourceSlice",
+        meta(in.metadata()), spec);
   }
 
   static io.fabric8.kubernetes.api.model.resource.v1.DeviceClass deviceClass(DeviceClass in) {
@@ -98,13 +93,8 @@ final class ToFabric8 {
       return out;
     }));
     spec.setExtendedResourceName(in.spec().extendedResourceName());
-    io.fabric8.kubernetes.api.model.resource.v1.DeviceClass out =
-        new io.fabric8.kubernetes.api.model.resource.v1.DeviceClass();
-    out.setApiVersion(API_VERSION);
-    out.setKind("DeviceClass");
-    out.setMetadata(meta(in.metadata()));
-    out.setSpec(spec);
-    return out;
+    return new io.fabric8.kubernetes.api.model.resource.v1.DeviceClass(API_VERSION, "DeviceClass",
+        meta(in.metadata()), spec);
   }
 
   static io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim claim(ResourceClaim in) {
@@ -130,22 +120,12 @@ final class ToFabric8 {
     io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimSpec spec =
         new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaimSpec();
     spec.setDevices(devices);
-    io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim out =
-        new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim();
-    out.setApiVersion(API_VERSION);
-    out.setKind("ResourceClaim");
-    out.setMetadata(meta(in.metadata()));
-    out.setSpec(spec);
-    out.setStatus(in.status() == null ? null : status(in.status(), ref));
-    return out;
+    return new io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim(API_VERSION, "ResourceClaim",
+        meta(in.metadata()), spec, in.status() == null ? null : status(in.status(), ref));
   }
 
   static io.fabric8.kubernetes.api.model.Node node(Node in) {
-    io.fabric8.kubernetes.api.model.Node out = new io.fabric8.kubernetes.api.model.Node();
-    out.setApiVersion("v1");
-    out.setKind("Node");
-    out.setMetadata(meta(in.metadata()));
-    return out;
+    return new io.fabric8.kubernetes.api.model.Node("v1", "Node", meta(in.metadata()), null, null);
   }
 
   static io.fabric8.kubernetes.api.model.NodeSelector nodeSelector(NodeSelector in) {
