@@ -68,13 +68,23 @@ final class CelEnvironment {
     }
   }
 
+  /**
+   * The reference's error for a new expression whose worst-case cost exceeds
+   * resourceapi.CELSelectorExpressionMaxCost (validateCELSelector in the API server's validation).
+   */
+  static final String TOO_COMPLEX = "too complex, exceeds cost limit";
+
   private final dev.cel.compiler.CelCompiler compiler;
   private final CelRuntime runtime;
   private final CelType attributeType;
+  private final boolean limitEstimatedCost;
 
   CelEnvironment(Variant variant) {
     boolean multi = variant.storedExpressions() || variant.consumableCapacity();
     boolean lists = variant.storedExpressions() || variant.listTypeAttributes();
+    // The API server rejects new expressions by their worst-case cost; the allocator compiles
+    // stored ones without estimating it (DisableCostEstimation in cache.go).
+    limitEstimatedCost = !variant.storedExpressions();
     // Without list attributes the reference declares attribute values as google.protobuf.Any,
     // which cannot be iterated; dyn lets the macros run over list attributes.
     attributeType = lists ? SimpleType.DYN : SimpleType.ANY;
@@ -145,7 +155,45 @@ final class CelEnvironment {
     } catch (CelEvaluationException | RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
+    if (limitEstimatedCost && Long.compareUnsigned(CostEstimator.estimate(ast).max(), CostBudget.MAX_COST) > 0) {
+      return failed(expression, TOO_COMPLEX);
+    }
     return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast));
+  }
+
+  /**
+   * {@return the cost range of an expression of any result type, with the given sizes of values
+   * the expression does not define; for tests of the cost model}
+   *
+   * @throws IllegalArgumentException if the expression does not compile
+   */
+  CostEstimator.Range estimateCost(String expression, CostEstimator.Sizes sizes) {
+    return CostEstimator.estimate(checked(expression), sizes);
+  }
+
+  /**
+   * {@return the runtime cost of evaluating an expression of any result type on the device; for
+   * tests of the cost model}
+   *
+   * @throws IllegalArgumentException if the expression does not compile or evaluate
+   */
+  long runtimeCost(String expression, DeviceView device) {
+    CelAbstractSyntaxTree ast = checked(expression);
+    CostBudget budget = new CostBudget(Long.MAX_VALUE, CostBudget.Model.of(ast));
+    try {
+      runtime.createProgram(KubernetesLibrary.narrowListOverloads(ast)).trace(activation(device), budget);
+    } catch (CelEvaluationException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    return budget.cost();
+  }
+
+  private CelAbstractSyntaxTree checked(String expression) {
+    try {
+      return compiler.compile(expression).getAst();
+    } catch (CelValidationException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   private static final java.util.regex.Pattern ANTLR_ERROR = java.util.regex.Pattern.compile(

@@ -58,7 +58,14 @@ final class CelCostTest {
         cost("allow_multiple_allocations", "device.allowMultipleAllocations == true", TestDevice.multi(D), 3),
         // Not a worst case: `in` on a list costs its actual size (3), not the declared maximum (64).
         cost("in-operator-on-list", "1 in " + attrs + ".names",
-            TestDevice.of(D).attr("names", DeviceAttribute.ofInts(List.of(1L, 2L, 3L))), 4 + 3));
+            TestDevice.of(D).attr("names", DeviceAttribute.ofInts(List.of(1L, 2L, 3L))), 4 + 3),
+        // The Kubernetes library charges includes the traversal of its receiver (cost.go CallCost).
+        cost("includes-on-list", attrs + ".names.includes(1)",
+            TestDevice.of(D).attr("names", DeviceAttribute.ofInts(List.of(1L, 2L, 3L))), 4 + 3),
+        cost("includes-on-string", attrs + ".name.includes(\"fish\")",
+            TestDevice.of(D).attr("name", DeviceAttribute.ofString("a".repeat(25))), 4 + 2),
+        // The Kubernetes base environment sets interpreter.PresenceTestHasCost(false).
+        cost("presence-test", "has(" + attrs + ".name)", TestDevice.of(D).attr("name", DeviceAttribute.ofInt(1)), 3));
   }
 
   @ParameterizedTest(name = "{0}")
