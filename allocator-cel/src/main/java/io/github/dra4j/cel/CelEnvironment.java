@@ -115,6 +115,7 @@ final class CelEnvironment {
             .build())
         .addFunctionBindings(KubernetesLibrary.bindings(lists))
         .addFunctionBindings(KubernetesLibrary.operatorBindings())
+        .addFunctionBindings(LogicalOperands.binding())
         .addLibraries(CelExtensions.optional())
         .build();
   }
@@ -151,7 +152,7 @@ final class CelEnvironment {
     }
     CelRuntime.Program program;
     try {
-      program = runtime.createProgram(KubernetesLibrary.narrowListOverloads(ast));
+      program = runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast)));
     } catch (CelEvaluationException | RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
@@ -181,7 +182,7 @@ final class CelEnvironment {
     CelAbstractSyntaxTree ast = checked(expression);
     CostBudget budget = new CostBudget(Long.MAX_VALUE, CostBudget.Model.of(ast));
     try {
-      runtime.createProgram(KubernetesLibrary.narrowListOverloads(ast)).trace(activation(device), budget);
+      runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast))).trace(activation(device), budget);
     } catch (CelEvaluationException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

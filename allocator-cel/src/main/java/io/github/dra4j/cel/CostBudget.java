@@ -52,7 +52,7 @@ final class CostBudget implements CelEvaluationListener {
   private static final long MAP_CREATE = 30;
   private static final long STRUCT_CREATE = 40;
 
-  private static final Set<String> FREE_CALLS = Set.of("_&&_", "_||_", "_?_:_");
+  private static final Set<String> FREE_CALLS = Set.of("_&&_", "_||_", "_?_:_", LogicalOperands.FUNCTION);
   private static final Set<String> SIZED_CALLS = Set.of("startsWith", "endsWith", "@in", "_==_", "_!=_",
       "_<_", "_<=_", "_>_", "_>=_", "_+_", "matches", "contains",
       "isSorted", "sum", "min", "max", "indexOf", "lastIndexOf", "includes", "lowerAscii", "upperAscii",
