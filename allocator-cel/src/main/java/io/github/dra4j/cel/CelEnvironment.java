@@ -13,12 +13,14 @@ import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
+import dev.cel.runtime.CelVariableResolver;
 import dev.cel.runtime.CelStandardFunctions;
 import dev.cel.runtime.CelStandardFunctions.StandardFunction;
 import io.github.dra4j.core.DeviceView;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /*
  * One CEL environment of the DRA selector language. Mirrors newCompiler and
@@ -73,6 +75,14 @@ final class CelEnvironment {
    * resourceapi.CELSelectorExpressionMaxCost (validateCELSelector in the API server's validation).
    */
   static final String TOO_COMPLEX = "too complex, exceeds cost limit";
+
+  /**
+   * The largest worst-case estimate of a selector evaluated without per-node cost accounting,
+   * a thousandth of the limit: with values within the API's size limits its runtime cost cannot
+   * exceed the estimate, and reaching the limit would take values a thousand times larger than
+   * those limits. The accounting's evaluation listener costs CEL-Java an allocation per node.
+   */
+  static final long UNTRACKED_MAX_ESTIMATE = CostBudget.MAX_COST / 1000;
 
   private final dev.cel.compiler.CelCompiler compiler;
   private final CelRuntime runtime;
@@ -156,10 +166,12 @@ final class CelEnvironment {
     } catch (CelEvaluationException | RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
-    if (limitEstimatedCost && Long.compareUnsigned(CostEstimator.estimate(ast).max(), CostBudget.MAX_COST) > 0) {
+    long estimate = CostEstimator.estimate(ast).max();
+    if (limitEstimatedCost && Long.compareUnsigned(estimate, CostBudget.MAX_COST) > 0) {
       return failed(expression, TOO_COMPLEX);
     }
-    return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast));
+    boolean tracked = Long.compareUnsigned(estimate, UNTRACKED_MAX_ESTIMATE) > 0;
+    return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast), tracked);
   }
 
   /**
@@ -206,11 +218,15 @@ final class CelEnvironment {
   }
 
   private CelSelector failed(String expression, String error) {
-    return new CelSelector(expression, null, error, null, null);
+    return new CelSelector(expression, null, error, null, null, true);
   }
 
-  /** {@return the variables of one evaluation: {@code device} bound to the view} */
-  static Map<String, Object> activation(DeviceView view) {
-    return Map.of(DEVICE, new DeviceValue(view));
+  /**
+   * {@return the variables of one evaluation: {@code device} bound to the view} A resolver
+   * rather than a map: CEL-Java copies a map into an activation at every evaluation.
+   */
+  static CelVariableResolver activation(DeviceView view) {
+    Optional<Object> device = Optional.of(new DeviceValue(view));
+    return name -> DEVICE.equals(name) ? device : Optional.empty();
   }
 }

@@ -1,6 +1,5 @@
 package io.github.dra4j.cel;
 
-import com.google.common.collect.ImmutableSet;
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.ast.CelExpr;
 import dev.cel.common.navigation.CelNavigableAst;
@@ -8,7 +7,6 @@ import dev.cel.common.navigation.CelNavigableExpr;
 import dev.cel.common.values.CelByteString;
 import dev.cel.runtime.CelEvaluationListener;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,23 +58,42 @@ final class CostBudget implements CelEvaluationListener {
       "isSemver", "bytes", "string");
 
   /**
-   * What a program's cost accounting needs from its checked expression: the ids of the
-   * arguments of size-dependent calls, whose values are kept during an evaluation.
+   * What a program's cost accounting needs from its checked expression, indexed by expression
+   * id: which values are arguments of size-dependent calls (kept during an evaluation), and
+   * the argument ids of each such call, the receiver first.
    */
   static final class Model {
-    private final ImmutableSet<Long> sizedArguments;
+    private final boolean[] sizedArgument;
+    private final long[] @Nullable [] callArguments;
 
-    private Model(ImmutableSet<Long> sizedArguments) {
-      this.sizedArguments = sizedArguments;
+    private Model(boolean[] sizedArgument, long[] @Nullable [] callArguments) {
+      this.sizedArgument = sizedArgument;
+      this.callArguments = callArguments;
     }
 
     static Model of(CelAbstractSyntaxTree ast) {
-      ImmutableSet.Builder<Long> ids = ImmutableSet.builder();
-      CelNavigableAst.fromAst(ast).getRoot().allNodes()
-          .map(CelNavigableExpr::expr)
-          .filter(e -> e.getKind() == CelExpr.ExprKind.Kind.CALL && SIZED_CALLS.contains(e.call().function()))
-          .forEach(e -> arguments(e).forEach(a -> ids.add(a.id())));
-      return new Model(ids.build());
+      List<CelExpr> nodes = CelNavigableAst.fromAst(ast).getRoot().allNodes().map(CelNavigableExpr::expr).toList();
+      int size = 1 + (int) nodes.stream().mapToLong(CelExpr::id).max().orElse(0);
+      boolean[] sized = new boolean[size];
+      long[][] calls = new long[size][];
+      for (CelExpr e : nodes) {
+        if (e.getKind() == CelExpr.ExprKind.Kind.CALL && SIZED_CALLS.contains(e.call().function())) {
+          long[] ids = arguments(e).stream().mapToLong(CelExpr::id).toArray();
+          calls[(int) e.id()] = ids;
+          for (long id : ids) {
+            sized[(int) id] = true;
+          }
+        }
+      }
+      return new Model(sized, calls);
+    }
+
+    boolean isSizedArgument(long id) {
+      return id < sizedArgument.length && sizedArgument[(int) id];
+    }
+
+    long @Nullable [] callArguments(long id) {
+      return id < callArguments.length ? callArguments[(int) id] : null;
     }
   }
 
@@ -84,7 +101,8 @@ final class CostBudget implements CelEvaluationListener {
   private final Model model;
   private long cost;
   private boolean exceeded;
-  private @Nullable Map<Long, Object> values;
+  /** The values of the arguments of size-dependent calls, by expression id. */
+  private Object @Nullable [] values;
 
   /** Thrown out of the evaluation when the budget is spent. */
   static final class ExceededException extends RuntimeException {
@@ -113,11 +131,13 @@ final class CostBudget implements CelEvaluationListener {
   @Override
   public void callback(CelExpr expr, Object result) {
     cost += cost(expr, result);
-    if (model.sizedArguments.contains(expr.id())) {
-      if (values == null) {
-        values = new HashMap<>();
+    if (model.isSizedArgument(expr.id())) {
+      Object[] v = values;
+      if (v == null) {
+        v = new Object[model.sizedArgument.length];
+        values = v;
       }
-      values.put(expr.id(), result);
+      v[(int) expr.id()] = result;
     }
     if (cost > limit) {
       exceeded = true;
@@ -152,10 +172,14 @@ final class CostBudget implements CelEvaluationListener {
     if (!SIZED_CALLS.contains(function)) {
       return 1;
     }
-    List<CelExpr> args = arguments(expr);
-    List<Object> v = new ArrayList<>(args.size());
-    for (CelExpr a : args) {
-      Object value = values == null ? null : values.get(a.id());
+    long[] ids = model.callArguments(expr.id());
+    Object[] known = values;
+    if (ids == null || known == null) {
+      return 1;
+    }
+    List<Object> v = new ArrayList<>(ids.length);
+    for (long id : ids) {
+      Object value = known[(int) id];
       if (value == null) {
         // An operand that failed or was not evaluated: cel-go charges such a call nothing extra.
         return 1;

@@ -127,6 +127,19 @@ final class CelCostEstimateTest {
   }
 
   @Test
+  void onlySelectorsWithinAThousandthOfTheLimitRunWithoutCostAccounting() {
+    CelSelector cheap = (CelSelector) CelCompiler.create().compile(ATTRS + ".model == \"a100\"", Features.all());
+    CelSelector moderate = (CelSelector) CelCompiler.create().compile(
+        "device.attributes[\"a\"].exists_one(x, x == \"b\") && " + ATTRS + ".services.matches(\"[^a]?sym\")",
+        Features.all());
+    CelSelector costly = (CelSelector) CelCompiler.create().compile(nestedAll(3), Features.all());
+    assertThat(cheap.costTracked()).isFalse();
+    assertThat(ENVIRONMENT.estimateCost(nestedAll(3), CostEstimator.DRA_SIZES).max()).isEqualTo(8_551);
+    assertThat(costly.costTracked()).isTrue();
+    assertThat(moderate.costTracked()).isFalse();
+  }
+
+  @Test
   void aCompileErrorComesBeforeTheEstimate() {
     CompiledSelector s = CelCompiler.forNewExpressions().compile(nestedAll(7) + " && 1", Features.all());
     assertThat(s.compileError()).startsWith("compilation failed: ");
