@@ -99,6 +99,34 @@ final class CelCostTest {
         .hasMessage(CostBudget.LIMIT_EXCEEDED);
   }
 
+  /** The reference's "expensive" case (compile_test.go) with {@code levels} nested {@code all} macros. */
+  private static String nestedAll(int levels) {
+    String list = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < levels; i++) {
+      b.append(list).append(".all(x").append(i).append(", ");
+    }
+    return b.append("int('1'.find('[0-9]*')) < 100").append(")".repeat(levels)).toString();
+  }
+
+  @Test
+  void theReferencesExpensiveCaseStopsAtTheRuntimeLimit() {
+    // Seven levels: 10^7 evaluations of the body, "actual cost limit exceeded" in the reference.
+    CelSelector s = (CelSelector) COMPILER.compile(nestedAll(7), Features.all());
+    assertThat(s.compileError()).isNull();
+    assertThatThrownBy(() -> s.matches(TestDevice.of(D)))
+        .isInstanceOf(SelectorEvaluationException.class)
+        .hasMessage(CostBudget.LIMIT_EXCEEDED);
+  }
+
+  @Test
+  void fiveLevelsOfItRunJustUnderTheLimit() {
+    // Worst-case estimate 855,551; every iteration runs, as every body is true.
+    CelSelector s = (CelSelector) COMPILER.compile(nestedAll(5), Features.all());
+    assertThat(s.cost(TestDevice.of(D))).isBetween(800_000L, CostBudget.MAX_COST);
+    assertThat(s.matches(TestDevice.of(D))).isTrue();
+  }
+
   @Test
   void sizesCountCodePoints() {
     // "é" is one code point: 10 of them cost ceil(0.1 * 10) = 1 for startsWith.
