@@ -166,7 +166,17 @@ final class CelEnvironment {
     } catch (CelEvaluationException | RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
-    long estimate = CostEstimator.estimate(ast).max();
+    long estimate;
+    try {
+      estimate = CostEstimator.estimate(ast).max();
+    } catch (RuntimeException e) {
+      // An expression shape the estimator does not know: as in the reference, an internal
+      // error for a new expression; a stored one keeps the runtime limit.
+      if (limitEstimatedCost) {
+        return failed(expression, "cost estimation failed: " + e);
+      }
+      estimate = CostEstimator.Range.UNBOUNDED;
+    }
     if (limitEstimatedCost && Long.compareUnsigned(estimate, CostBudget.MAX_COST) > 0) {
       return failed(expression, TOO_COMPLEX);
     }
