@@ -13,9 +13,9 @@ import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
-import dev.cel.runtime.CelVariableResolver;
 import dev.cel.runtime.CelStandardFunctions;
 import dev.cel.runtime.CelStandardFunctions.StandardFunction;
+import dev.cel.runtime.CelVariableResolver;
 import io.github.dra4j.core.DeviceView;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -204,7 +204,8 @@ final class CelEnvironment {
     CelAbstractSyntaxTree ast = checked(expression);
     CostBudget budget = new CostBudget(Long.MAX_VALUE, CostBudget.Model.of(ast));
     try {
-      runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast))).trace(activation(device), budget);
+      runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast)))
+          .trace(activation(device), budget);
     } catch (CelEvaluationException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }

@@ -25,9 +25,10 @@ import org.jspecify.annotations.Nullable;
  *   Kubernetes base environment sets interpreter.PresenceTestHasCost(false);
  * - a list literal 10, a map literal 30, a message literal 40;
  * - a call 1, except the size-dependent calls. cel-go's: startsWith and endsWith
- *   ceil(0.1 * length), and so the conversions between strings and bytes; `in` on a list its size; ==, != and the orderings of strings and bytes
- *   ceil(0.1 * the smaller size); string and bytes + ceil(0.1 * (m + n)); matches
- *   ceil(0.1 * (1 + length)) * ceil(0.25 * pattern length); contains
+ *   ceil(0.1 * length), and so the conversions between strings and bytes; `in` on a list its
+ *   size; ==, != and the orderings of strings and bytes ceil(0.1 * the smaller size); string
+ *   and bytes + ceil(0.1 * (m + n)); matches ceil(0.1 * (1 + length)) * ceil(0.25 * pattern
+ *   length); contains
  *   ceil(0.1 * length) * ceil(0.1 * substring length). The Kubernetes library's: isSorted, sum,
  *   min, max, indexOf, lastIndexOf and includes the traversal of the receiver (0.1 per UTF-8
  *   byte of a string, rounded down, summed over list elements, 1 for any other value);

@@ -568,14 +568,18 @@ final class CostEstimator {
         return new Call(Range.ONE, null);
       case "_==_":
         // Quantities and versions compare in constant time.
-        if (args.size() == 2 && args.get(0).type().equals(args.get(1).type())
-            && (args.get(0).type().equals(OpaqueValue.QUANTITY_TYPE) || args.get(0).type().equals(OpaqueValue.SEMVER_TYPE))) {
+        if (args.size() == 2 && isQuantityOrVersion(args.get(0).type())
+            && args.get(0).type().equals(args.get(1).type())) {
           return new Call(Range.ONE, null);
         }
         return null;
       default:
         return null;
     }
+  }
+
+  private static boolean isQuantityOrVersion(CelType t) {
+    return t.equals(OpaqueValue.QUANTITY_TYPE) || t.equals(OpaqueValue.SEMVER_TYPE);
   }
 
   private @Nullable Call listFunction(String function, @Nullable Node target) {
