@@ -72,7 +72,10 @@ public final class CelCompiler implements DeviceSelectorCompiler {
   /**
    * Returns a compiler with the stricter environment the API server uses for new expressions:
    * {@code device.allowMultipleAllocations} exists only with DRAConsumableCapacity, and
-   * {@code includes} and iteration over attribute values only with DRAListTypeAttributes.
+   * {@code includes} and iteration over attribute values only with DRAListTypeAttributes. As
+   * the API server's validation does, it also rejects an expression whose worst-case cost
+   * estimate exceeds the limit of 1,000,000 ("too complex, exceeds cost limit"); the allocator's
+   * compiler ({@link #create()}) only limits the cost at run time.
    *
    * @return the compiler, with a cache of {@value #DEFAULT_CACHE_SIZE} selectors
    */

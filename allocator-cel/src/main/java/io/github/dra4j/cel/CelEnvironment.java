@@ -15,10 +15,12 @@ import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
 import dev.cel.runtime.CelStandardFunctions;
 import dev.cel.runtime.CelStandardFunctions.StandardFunction;
+import dev.cel.runtime.CelVariableResolver;
 import io.github.dra4j.core.DeviceView;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /*
  * One CEL environment of the DRA selector language. Mirrors newCompiler and
@@ -68,13 +70,31 @@ final class CelEnvironment {
     }
   }
 
+  /**
+   * The reference's error for a new expression whose worst-case cost exceeds
+   * resourceapi.CELSelectorExpressionMaxCost (validateCELSelector in the API server's validation).
+   */
+  static final String TOO_COMPLEX = "too complex, exceeds cost limit";
+
+  /**
+   * The largest worst-case estimate of a selector evaluated without per-node cost accounting,
+   * a thousandth of the limit: with values within the API's size limits its runtime cost cannot
+   * exceed the estimate, and reaching the limit would take values a thousand times larger than
+   * those limits. The accounting's evaluation listener costs CEL-Java an allocation per node.
+   */
+  static final long UNTRACKED_MAX_ESTIMATE = CostBudget.MAX_COST / 1000;
+
   private final dev.cel.compiler.CelCompiler compiler;
   private final CelRuntime runtime;
   private final CelType attributeType;
+  private final boolean limitEstimatedCost;
 
   CelEnvironment(Variant variant) {
     boolean multi = variant.storedExpressions() || variant.consumableCapacity();
     boolean lists = variant.storedExpressions() || variant.listTypeAttributes();
+    // The API server rejects new expressions by their worst-case cost; the allocator compiles
+    // stored ones without estimating it (DisableCostEstimation in cache.go).
+    limitEstimatedCost = !variant.storedExpressions();
     // Without list attributes the reference declares attribute values as google.protobuf.Any,
     // which cannot be iterated; dyn lets the macros run over list attributes.
     attributeType = lists ? SimpleType.DYN : SimpleType.ANY;
@@ -105,6 +125,7 @@ final class CelEnvironment {
             .build())
         .addFunctionBindings(KubernetesLibrary.bindings(lists))
         .addFunctionBindings(KubernetesLibrary.operatorBindings())
+        .addFunctionBindings(LogicalOperands.binding())
         .addLibraries(CelExtensions.optional())
         .build();
   }
@@ -141,11 +162,62 @@ final class CelEnvironment {
     }
     CelRuntime.Program program;
     try {
-      program = runtime.createProgram(KubernetesLibrary.narrowListOverloads(ast));
+      program = runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast)));
     } catch (CelEvaluationException | RuntimeException e) {
       return failed(expression, "program instantiation failed: " + e.getMessage());
     }
-    return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast));
+    long estimate;
+    try {
+      estimate = CostEstimator.estimate(ast).max();
+    } catch (RuntimeException e) {
+      // An expression shape the estimator does not know: as in the reference, an internal
+      // error for a new expression; a stored one keeps the runtime limit.
+      if (limitEstimatedCost) {
+        return failed(expression, "cost estimation failed: " + e);
+      }
+      estimate = CostEstimator.Range.UNBOUNDED;
+    }
+    if (limitEstimatedCost && Long.compareUnsigned(estimate, CostBudget.MAX_COST) > 0) {
+      return failed(expression, TOO_COMPLEX);
+    }
+    boolean tracked = Long.compareUnsigned(estimate, UNTRACKED_MAX_ESTIMATE) > 0;
+    return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast), tracked);
+  }
+
+  /**
+   * {@return the cost range of an expression of any result type, with the given sizes of values
+   * the expression does not define; for tests of the cost model}
+   *
+   * @throws IllegalArgumentException if the expression does not compile
+   */
+  CostEstimator.Range estimateCost(String expression, CostEstimator.Sizes sizes) {
+    return CostEstimator.estimate(checked(expression), sizes);
+  }
+
+  /**
+   * {@return the runtime cost of evaluating an expression of any result type on the device; for
+   * tests of the cost model}
+   *
+   * @throws IllegalArgumentException if the expression does not compile or evaluate
+   */
+  long runtimeCost(String expression, DeviceView device) {
+    CelAbstractSyntaxTree ast = checked(expression);
+    CostBudget budget = new CostBudget(Long.MAX_VALUE, CostBudget.Model.of(ast));
+    try {
+      runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast)))
+          .trace(activation(device), budget);
+    } catch (CelEvaluationException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+    return budget.cost();
+  }
+
+  private CelAbstractSyntaxTree checked(String expression) {
+    try {
+      return compiler.compile(expression).getAst();
+    } catch (CelValidationException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
   }
 
   private static final java.util.regex.Pattern ANTLR_ERROR = java.util.regex.Pattern.compile(
@@ -157,11 +229,15 @@ final class CelEnvironment {
   }
 
   private CelSelector failed(String expression, String error) {
-    return new CelSelector(expression, null, error, null, null);
+    return new CelSelector(expression, null, error, null, null, true);
   }
 
-  /** {@return the variables of one evaluation: {@code device} bound to the view} */
-  static Map<String, Object> activation(DeviceView view) {
-    return Map.of(DEVICE, new DeviceValue(view));
+  /**
+   * {@return the variables of one evaluation: {@code device} bound to the view} A resolver
+   * rather than a map: CEL-Java copies a map into an activation at every evaluation.
+   */
+  static CelVariableResolver activation(DeviceView view) {
+    Optional<Object> device = Optional.of(new DeviceValue(view));
+    return name -> DEVICE.equals(name) ? device : Optional.empty();
   }
 }

@@ -28,14 +28,20 @@ final class CelSelector implements CompiledSelector {
   private final @Nullable String compileError;
   private final FastSelector.@Nullable Node fast;
   private final CostBudget.@Nullable Model costModel;
+  private final boolean tracked;
 
+  /**
+   * @param tracked whether evaluations account their cost against the limit; false for
+   *     selectors whose worst-case estimate is far below it (see CelEnvironment)
+   */
   CelSelector(String expression, CelRuntime.@Nullable Program program, @Nullable String compileError,
-      FastSelector.@Nullable Node fast, CostBudget.@Nullable Model costModel) {
+      FastSelector.@Nullable Node fast, CostBudget.@Nullable Model costModel, boolean tracked) {
     this.expression = expression;
     this.program = program;
     this.compileError = compileError;
     this.fast = fast;
     this.costModel = costModel;
+    this.tracked = tracked;
   }
 
   @Override
@@ -46,6 +52,11 @@ final class CelSelector implements CompiledSelector {
   @Override
   public @Nullable String compileError() {
     return compileError;
+  }
+
+  /** {@return whether evaluations account their cost against the runtime limit} */
+  boolean costTracked() {
+    return tracked;
   }
 
   /** {@return the fast tree that decides simple selectors without the program, or null} */
@@ -74,7 +85,7 @@ final class CelSelector implements CompiledSelector {
 
   /** {@return the program's answer, as {@link #matches} gives it when the fast tree does not decide} */
   boolean evaluate(DeviceView device) {
-    return evaluate(device, budget(CostBudget.MAX_COST));
+    return evaluate(device, tracked ? budget(CostBudget.MAX_COST) : null);
   }
 
   private CostBudget budget(long limit) {
@@ -99,16 +110,17 @@ final class CelSelector implements CompiledSelector {
     return budget.cost();
   }
 
-  private boolean evaluate(DeviceView device, CostBudget budget) {
+  private boolean evaluate(DeviceView device, @Nullable CostBudget budget) {
     CelRuntime.Program p = program;
     if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);
     }
     Object result;
     try {
-      result = p.trace(CelEnvironment.activation(device), budget);
+      result = budget == null ? p.eval(CelEnvironment.activation(device))
+          : p.trace(CelEnvironment.activation(device), budget);
     } catch (CelEvaluationException e) {
-      if (budget.exceeded()) {
+      if (budget != null && budget.exceeded()) {
         throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
       }
       // A CEL error, which && and || absorb as cel-go's error values: no Java cause.
@@ -116,7 +128,7 @@ final class CelSelector implements CompiledSelector {
     } catch (DeviceValue.InvalidAttributeException e) {
       throw new SelectorEvaluationException(e.getMessage(), e);
     } catch (RuntimeException e) {
-      if (budget.exceeded()) {
+      if (budget != null && budget.exceeded()) {
         throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
       }
       throw new SelectorEvaluationException(e.getMessage() == null ? e.toString() : e.getMessage(), e);

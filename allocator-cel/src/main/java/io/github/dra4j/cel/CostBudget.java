@@ -1,6 +1,5 @@
 package io.github.dra4j.cel;
 
-import com.google.common.collect.ImmutableSet;
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.ast.CelExpr;
 import dev.cel.common.navigation.CelNavigableAst;
@@ -8,7 +7,6 @@ import dev.cel.common.navigation.CelNavigableExpr;
 import dev.cel.common.values.CelByteString;
 import dev.cel.runtime.CelEvaluationListener;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,21 +15,28 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * Runtime cost accounting for one evaluation, with the unit costs of cel-go's runtime cost
- * tracker (interpreter/runtimecost.go), which the reference limits to
+ * tracker (interpreter/runtimecost.go) and of the Kubernetes library's CallCost
+ * (k8s.io/apiserver/pkg/cel/library cost.go), which the reference limits to
  * resourceapi.CELSelectorExpressionMaxCost. CEL-Java has no cost tracking, so its evaluation
  * listener, called once per evaluated expression node (each comprehension iteration again),
  * charges:
  * - constants, comprehensions, &&, || and ?: nothing (their operands are charged);
- * - a variable, a field selection (has() included) and an index: 1;
+ * - a variable, a field selection and an index: 1; a presence test (has()) nothing, as the
+ *   Kubernetes base environment sets interpreter.PresenceTestHasCost(false);
  * - a list literal 10, a map literal 30, a message literal 40;
- * - a call 1, except cel-go's size-dependent calls: startsWith and endsWith ceil(0.1 * length);
- *   `in` on a list its size; ==, != and the orderings of strings and bytes ceil(0.1 * the
- *   smaller size); string and bytes + ceil(0.1 * (m + n)); matches
- *   ceil(0.1 * (1 + length)) * ceil(0.25 * pattern length); contains
- *   ceil(0.1 * length) * ceil(0.1 * substring length).
+ * - a call 1, except the size-dependent calls. cel-go's: startsWith and endsWith
+ *   ceil(0.1 * length), and so the conversions between strings and bytes; `in` on a list its
+ *   size; ==, != and the orderings of strings and bytes ceil(0.1 * the smaller size); string
+ *   and bytes + ceil(0.1 * (m + n)); matches ceil(0.1 * (1 + length)) * ceil(0.25 * pattern
+ *   length); contains
+ *   ceil(0.1 * length) * ceil(0.1 * substring length). The Kubernetes library's: isSorted, sum,
+ *   min, max, indexOf, lastIndexOf and includes the traversal of the receiver (0.1 per UTF-8
+ *   byte of a string, rounded down, summed over list elements, 1 for any other value);
+ *   lowerAscii, upperAscii, substring and trim ceil(0.1 * length); replace and split
+ *   ceil(0.2 * length); join ceil(0.2 * result length); find and findAll as matches; quantity,
+ *   isQuantity, semver and isSemver ceil(0.1 * length).
  * Sizes are cel-go's: code points of a string, bytes, list and map entries, the value of a
- * present optional, 1 for anything else. The Kubernetes library functions (quantity, semver,
- * lists, regex, strings) cost 1 each here; the reference charges some of them by size.
+ * present optional, 1 for anything else.
  */
 final class CostBudget implements CelEvaluationListener {
 
@@ -46,28 +51,50 @@ final class CostBudget implements CelEvaluationListener {
   private static final long MAP_CREATE = 30;
   private static final long STRUCT_CREATE = 40;
 
-  private static final Set<String> FREE_CALLS = Set.of("_&&_", "_||_", "_?_:_");
+  private static final Set<String> FREE_CALLS = Set.of("_&&_", "_||_", "_?_:_", LogicalOperands.FUNCTION);
   private static final Set<String> SIZED_CALLS = Set.of("startsWith", "endsWith", "@in", "_==_", "_!=_",
-      "_<_", "_<=_", "_>_", "_>=_", "_+_", "matches", "contains");
+      "_<_", "_<=_", "_>_", "_>=_", "_+_", "matches", "contains",
+      "isSorted", "sum", "min", "max", "indexOf", "lastIndexOf", "includes", "lowerAscii", "upperAscii",
+      "substring", "trim", "replace", "split", "join", "find", "findAll", "quantity", "isQuantity", "semver",
+      "isSemver", "bytes", "string");
 
   /**
-   * What a program's cost accounting needs from its checked expression: the ids of the
-   * arguments of size-dependent calls, whose values are kept during an evaluation.
+   * What a program's cost accounting needs from its checked expression, indexed by expression
+   * id: which values are arguments of size-dependent calls (kept during an evaluation), and
+   * the argument ids of each such call, the receiver first.
    */
   static final class Model {
-    private final ImmutableSet<Long> sizedArguments;
+    private final boolean[] sizedArgument;
+    private final long[] @Nullable [] callArguments;
 
-    private Model(ImmutableSet<Long> sizedArguments) {
-      this.sizedArguments = sizedArguments;
+    private Model(boolean[] sizedArgument, long[] @Nullable [] callArguments) {
+      this.sizedArgument = sizedArgument;
+      this.callArguments = callArguments;
     }
 
     static Model of(CelAbstractSyntaxTree ast) {
-      ImmutableSet.Builder<Long> ids = ImmutableSet.builder();
-      CelNavigableAst.fromAst(ast).getRoot().allNodes()
-          .map(CelNavigableExpr::expr)
-          .filter(e -> e.getKind() == CelExpr.ExprKind.Kind.CALL && SIZED_CALLS.contains(e.call().function()))
-          .forEach(e -> arguments(e).forEach(a -> ids.add(a.id())));
-      return new Model(ids.build());
+      List<CelExpr> nodes = CelNavigableAst.fromAst(ast).getRoot().allNodes().map(CelNavigableExpr::expr).toList();
+      int size = 1 + (int) nodes.stream().mapToLong(CelExpr::id).max().orElse(0);
+      boolean[] sized = new boolean[size];
+      long[][] calls = new long[size][];
+      for (CelExpr e : nodes) {
+        if (e.getKind() == CelExpr.ExprKind.Kind.CALL && SIZED_CALLS.contains(e.call().function())) {
+          long[] ids = arguments(e).stream().mapToLong(CelExpr::id).toArray();
+          calls[(int) e.id()] = ids;
+          for (long id : ids) {
+            sized[(int) id] = true;
+          }
+        }
+      }
+      return new Model(sized, calls);
+    }
+
+    boolean isSizedArgument(long id) {
+      return id < sizedArgument.length && sizedArgument[(int) id];
+    }
+
+    long @Nullable [] callArguments(long id) {
+      return id < callArguments.length ? callArguments[(int) id] : null;
     }
   }
 
@@ -75,7 +102,8 @@ final class CostBudget implements CelEvaluationListener {
   private final Model model;
   private long cost;
   private boolean exceeded;
-  private @Nullable Map<Long, Object> values;
+  /** The values of the arguments of size-dependent calls, by expression id. */
+  private Object @Nullable [] values;
 
   /** Thrown out of the evaluation when the budget is spent. */
   static final class ExceededException extends RuntimeException {
@@ -103,12 +131,14 @@ final class CostBudget implements CelEvaluationListener {
 
   @Override
   public void callback(CelExpr expr, Object result) {
-    cost += cost(expr);
-    if (model.sizedArguments.contains(expr.id())) {
-      if (values == null) {
-        values = new HashMap<>();
+    cost += cost(expr, result);
+    if (model.isSizedArgument(expr.id())) {
+      Object[] v = values;
+      if (v == null) {
+        v = new Object[model.sizedArgument.length];
+        values = v;
       }
-      values.put(expr.id(), result);
+      v[(int) expr.id()] = result;
     }
     if (cost > limit) {
       exceeded = true;
@@ -116,11 +146,12 @@ final class CostBudget implements CelEvaluationListener {
     }
   }
 
-  private long cost(CelExpr expr) {
+  private long cost(CelExpr expr, Object result) {
     switch (expr.getKind()) {
       case IDENT:
-      case SELECT:
         return 1;
+      case SELECT:
+        return expr.select().testOnly() ? 0 : 1;
       case LIST:
         return LIST_CREATE;
       case MAP:
@@ -128,13 +159,13 @@ final class CostBudget implements CelEvaluationListener {
       case STRUCT:
         return STRUCT_CREATE;
       case CALL:
-        return callCost(expr);
+        return callCost(expr, result);
       default:
         return 0;
     }
   }
 
-  private long callCost(CelExpr expr) {
+  private long callCost(CelExpr expr, Object result) {
     String function = expr.call().function();
     if (FREE_CALLS.contains(function)) {
       return 0;
@@ -142,10 +173,14 @@ final class CostBudget implements CelEvaluationListener {
     if (!SIZED_CALLS.contains(function)) {
       return 1;
     }
-    List<CelExpr> args = arguments(expr);
-    List<Object> v = new ArrayList<>(args.size());
-    for (CelExpr a : args) {
-      Object value = values == null ? null : values.get(a.id());
+    long[] ids = model.callArguments(expr.id());
+    Object[] known = values;
+    if (ids == null || known == null) {
+      return 1;
+    }
+    List<Object> v = new ArrayList<>(ids.length);
+    for (long id : ids) {
+      Object value = known[(int) id];
       if (value == null) {
         // An operand that failed or was not evaluated: cel-go charges such a call nothing extra.
         return 1;
@@ -153,6 +188,39 @@ final class CostBudget implements CelEvaluationListener {
       v.add(value);
     }
     switch (function) {
+      case "isSorted":
+      case "sum":
+      case "min":
+      case "max":
+      case "indexOf":
+      case "lastIndexOf":
+      case "includes":
+        return traversalCost(v.get(0));
+      case "lowerAscii":
+      case "upperAscii":
+      case "substring":
+      case "trim":
+      case "quantity":
+      case "isQuantity":
+      case "semver":
+      case "isSemver":
+        return traversal(size(v.get(0)));
+      case "replace":
+      case "split":
+        return (long) Math.ceil((double) size(v.get(0)) * 2 * STRING_TRAVERSAL_FACTOR);
+      case "join":
+        return (long) Math.ceil((double) size(result) * 2 * STRING_TRAVERSAL_FACTOR);
+      case "find":
+      case "findAll":
+        // The Kubernetes library charges these as cel-go charges matches.
+      case "matches":
+        return (long) Math.ceil((1.0 + size(v.get(0))) * STRING_TRAVERSAL_FACTOR)
+            * (long) Math.ceil(size(v.get(1)) * REGEX_LENGTH_FACTOR);
+      case "bytes":
+        // Converting a string to bytes and bytes to a string traverse them.
+        return v.get(0) instanceof String ? traversal(size(v.get(0))) : 1;
+      case "string":
+        return v.get(0) instanceof CelByteString ? traversal(size(v.get(0))) : 1;
       case "startsWith":
       case "endsWith":
         return v.get(0) instanceof String ? traversal(size(v.get(0))) : 1;
@@ -163,15 +231,55 @@ final class CostBudget implements CelEvaluationListener {
         return traversal(Math.min(size(v.get(0)), size(v.get(1))));
       case "_+_":
         return isText(v.get(0)) ? traversal(size(v.get(0)) + size(v.get(1))) : 1;
-      case "matches":
-        return (long) Math.ceil((1.0 + size(v.get(0))) * STRING_TRAVERSAL_FACTOR)
-            * (long) Math.ceil(size(v.get(1)) * REGEX_LENGTH_FACTOR);
       case "contains":
         return traversal(size(v.get(0))) * traversal(size(v.get(1)));
       default:
         // The orderings: by size for strings and bytes, 1 for numbers and the rest.
         return isText(v.get(0)) ? traversal(Math.min(size(v.get(0)), size(v.get(1)))) : 1;
     }
+  }
+
+  /** The Kubernetes library's traversalCost: the walk over a value as a data tree. */
+  private static long traversalCost(@Nullable Object v) {
+    if (v instanceof String) {
+      return (long) (utf8Length((String) v) * STRING_TRAVERSAL_FACTOR);
+    }
+    if (v instanceof CelByteString) {
+      return (long) (((CelByteString) v).size() * STRING_TRAVERSAL_FACTOR);
+    }
+    if (v instanceof List) {
+      long cost = 0;
+      for (Object e : (List<?>) v) {
+        cost += traversalCost(e);
+      }
+      return cost;
+    }
+    if (v instanceof Map) {
+      long cost = 0;
+      for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+        cost += traversalCost(e.getKey()) + traversalCost(e.getValue());
+      }
+      return cost;
+    }
+    return 1;
+  }
+
+  private static long utf8Length(String s) {
+    long n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        n++;
+      } else if (c < 0x800) {
+        n += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        n += 4;
+        i++;
+      } else {
+        n += 3;
+      }
+    }
+    return n;
   }
 
   private static long traversal(long size) {

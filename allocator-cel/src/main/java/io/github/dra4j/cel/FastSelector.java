@@ -111,8 +111,9 @@ final class FastSelector {
       if (a instanceof DeviceAttribute.OfBool) {
         return ((DeviceAttribute.OfBool) a).value() ? TRUE : FALSE;
       }
-      // A value of another kind is a type error that CEL-Java's && and || do not absorb.
-      return a == null ? VALUE : UNKNOWN;
+      // A missing attribute and a value of another kind are errors that && and || absorb; a
+      // version is parsed on access, which may fail the whole evaluation.
+      return a instanceof DeviceAttribute.OfVersion || a instanceof DeviceAttribute.OfVersions ? UNKNOWN : VALUE;
     }
 
     @Override

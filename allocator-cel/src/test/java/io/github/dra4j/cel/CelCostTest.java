@@ -58,7 +58,14 @@ final class CelCostTest {
         cost("allow_multiple_allocations", "device.allowMultipleAllocations == true", TestDevice.multi(D), 3),
         // Not a worst case: `in` on a list costs its actual size (3), not the declared maximum (64).
         cost("in-operator-on-list", "1 in " + attrs + ".names",
-            TestDevice.of(D).attr("names", DeviceAttribute.ofInts(List.of(1L, 2L, 3L))), 4 + 3));
+            TestDevice.of(D).attr("names", DeviceAttribute.ofInts(List.of(1L, 2L, 3L))), 4 + 3),
+        // The Kubernetes library charges includes the traversal of its receiver (cost.go CallCost).
+        cost("includes-on-list", attrs + ".names.includes(1)",
+            TestDevice.of(D).attr("names", DeviceAttribute.ofInts(List.of(1L, 2L, 3L))), 4 + 3),
+        cost("includes-on-string", attrs + ".name.includes(\"fish\")",
+            TestDevice.of(D).attr("name", DeviceAttribute.ofString("a".repeat(25))), 4 + 2),
+        // The Kubernetes base environment sets interpreter.PresenceTestHasCost(false).
+        cost("presence-test", "has(" + attrs + ".name)", TestDevice.of(D).attr("name", DeviceAttribute.ofInt(1)), 3));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -90,6 +97,34 @@ final class CelCostTest {
     assertThatThrownBy(() -> s.matches(TestDevice.of(D)))
         .isInstanceOf(SelectorEvaluationException.class)
         .hasMessage(CostBudget.LIMIT_EXCEEDED);
+  }
+
+  /** The reference's "expensive" case (compile_test.go) with {@code levels} nested {@code all} macros. */
+  private static String nestedAll(int levels) {
+    String list = "[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]";
+    StringBuilder b = new StringBuilder();
+    for (int i = 0; i < levels; i++) {
+      b.append(list).append(".all(x").append(i).append(", ");
+    }
+    return b.append("int('1'.find('[0-9]*')) < 100").append(")".repeat(levels)).toString();
+  }
+
+  @Test
+  void theReferencesExpensiveCaseStopsAtTheRuntimeLimit() {
+    // Seven levels: 10^7 evaluations of the body, "actual cost limit exceeded" in the reference.
+    CelSelector s = (CelSelector) COMPILER.compile(nestedAll(7), Features.all());
+    assertThat(s.compileError()).isNull();
+    assertThatThrownBy(() -> s.matches(TestDevice.of(D)))
+        .isInstanceOf(SelectorEvaluationException.class)
+        .hasMessage(CostBudget.LIMIT_EXCEEDED);
+  }
+
+  @Test
+  void fiveLevelsOfItRunJustUnderTheLimit() {
+    // Worst-case estimate 855,551; every iteration runs, as every body is true.
+    CelSelector s = (CelSelector) COMPILER.compile(nestedAll(5), Features.all());
+    assertThat(s.cost(TestDevice.of(D))).isBetween(800_000L, CostBudget.MAX_COST);
+    assertThat(s.matches(TestDevice.of(D))).isTrue();
   }
 
   @Test

@@ -24,6 +24,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -61,5 +62,28 @@ final class CelRobustnessTest {
         .isInstanceOf(CelException.class)
         .hasMessageContaining(expected);
     assertThat(Duration.ofNanos(THREADS.getCurrentThreadCpuTime() - start)).isLessThan(Duration.ofSeconds(5));
+  }
+
+  /**
+   * With the API server's environment for new expressions, a selector whose worst-case cost
+   * estimate is over the limit is a compile error, reported like any other with the class and
+   * the field path; the estimate of this one is about 10^6 times 11 units.
+   */
+  @Test
+  void newExpressionOverTheEstimatedCostLimit_isACompileError() {
+    StructuredAllocator allocator = StructuredAllocator.builder()
+        .features(Features.all())
+        .selectorCompiler(CelCompiler.forNewExpressions())
+        .build();
+    ClusterSnapshot snapshot = allocator.snapshot(
+        List.of(slice("slice-0", "driver-a", "pool-0", "node-1", device("dev-0")).build()),
+        List.of(deviceClass("big", overCostCel())), List.of());
+    ResourceClaim claim = claim("claim-0", request("req-0", "big", 1)).build();
+    assertThatThrownBy(() -> snapshot.allocate(node("node-1"), List.of(claim)))
+        .isInstanceOfSatisfying(CelException.class, e -> {
+          assertThat(e.getMessage()).contains("class big: selector #0: CEL compile error: too complex, exceeds cost limit");
+          assertThat(e.objectRef()).isEqualTo("DeviceClass big");
+          assertThat(String.valueOf(e.path())).isEqualTo("spec.selectors[0].cel.expression");
+        });
   }
 }
