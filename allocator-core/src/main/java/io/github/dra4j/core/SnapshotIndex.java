@@ -4,6 +4,7 @@ import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HashMap;
@@ -241,6 +242,7 @@ final class SnapshotIndex {
     private final Set<PoolId> changed;
     private final Map<PoolId, PoolEntry> previousPools;
     private final UidCounter uids;
+    private final Map<Content, ResolvedSlice> byContent = new HashMap<>();
 
     Derivation(Features features, List<ResourceSlice> slices, AllocatedState state, TaintRules taintRules,
         @Nullable SnapshotIndex previous, @Nullable AllocatedState previousState) {
@@ -256,6 +258,18 @@ final class SnapshotIndex {
           && previous.features.resourceSliceMixins() == features.resourceSliceMixins()
           ? previous.pools : Map.of();
       this.uids = new UidCounter(keepUids ? previous.uidLimit : 0);
+    }
+
+    /* Copies of one template (the same device, counter set and mixin objects) share one resolution. */
+    private ResolvedSlice resolve(ResourceSlice slice) {
+      Content key = new Content(slice.spec());
+      ResolvedSlice like = byContent.get(key);
+      if (like != null && MixinResolver.sameContent(like.slice(), slice)) {
+        return MixinResolver.resolveLike(like, slice, features.resourceSliceMixins());
+      }
+      ResolvedSlice resolved = MixinResolver.resolve(slice, features.resourceSliceMixins());
+      byContent.putIfAbsent(key, resolved);
+      return resolved;
     }
 
     SnapshotIndex build() {
@@ -335,8 +349,7 @@ final class SnapshotIndex {
         ResourceSlice slice = slices.get(i);
         SliceEntry o = old.remove(slice); // an entry serves one position only, so uids stay unique
         if (o == null) {
-          out.add(new SliceEntry(slice, MixinResolver.resolve(slice, features.resourceSliceMixins()), uids, state,
-              ruleTaints));
+          out.add(new SliceEntry(slice, resolve(slice), uids, state, ruleTaints));
         } else if (keepEntries) {
           out.add(o);
         } else if (keepUids) {
@@ -346,6 +359,27 @@ final class SnapshotIndex {
         }
       }
       return out;
+    }
+  }
+
+  /* What a slice's resolution depends on besides names, by identity (MixinResolver.sameContent). */
+  private static final class Content {
+    private final ResourceSliceSpec spec;
+
+    Content(ResourceSliceSpec spec) {
+      this.spec = spec;
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+      return o instanceof Content c && c.spec.devices() == spec.devices()
+          && c.spec.sharedCounters() == spec.sharedCounters() && c.spec.mixins() == spec.mixins();
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * System.identityHashCode(spec.devices()) + System.identityHashCode(spec.sharedCounters()))
+          + System.identityHashCode(spec.mixins());
     }
   }
 }

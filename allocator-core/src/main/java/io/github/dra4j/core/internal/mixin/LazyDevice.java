@@ -65,6 +65,25 @@ final class LazyDevice implements ResolvedDevice {
     this.consumesCounters = consumesCounters;
   }
 
+  /* The same view in another pool (MixinResolver.resolveLike): every source and index is shared. */
+  private LazyDevice(LazyDevice same, String pool) {
+    this.device = same.device;
+    this.index = same.index;
+    this.driver = same.driver;
+    this.pool = pool;
+    this.attributes = same.attributes;
+    this.capacity = same.capacity;
+    this.attributeIndex = same.attributeIndex;
+    this.capacityIndex = same.capacityIndex;
+    this.effectiveEntryCount = same.effectiveEntryCount;
+    this.unsupportedAttribute = same.unsupportedAttribute;
+    this.consumesCounters = same.consumesCounters;
+  }
+
+  LazyDevice inPool(String pool) {
+    return new LazyDevice(this, pool);
+  }
+
   @SuppressWarnings("unchecked")
   static <V> Entries<V>[] newSources(int n) {
     return (Entries<V>[]) new Entries<?>[n];
