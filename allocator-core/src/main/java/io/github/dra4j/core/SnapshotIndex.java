@@ -28,16 +28,17 @@ import org.jspecify.annotations.Nullable;
  * validation and no selector result. When churn has grown the uid space to more than twice the
  * live devices plus UID_SLACK, the devices are numbered again (and selector results start over).
  *
- * After a commit (withAllocated) only the claims' pools change: the maps are overlays over the
- * previous index's, so that deriving costs what changed, not what the cluster holds.
+ * After a commit (withAllocated) only the claims' pools change: the maps are persistent
+ * (PersistentMap), sharing all but the replaced entries with the previous index's, so that
+ * deriving costs what changed, not what the cluster holds.
  */
 final class SnapshotIndex {
   /** Churn may grow the uid space to twice the live devices plus this; then it is renumbered. */
   private static final int UID_SLACK = 1024;
 
-  private final OverlayMap<String, List<SliceEntry>> slicesOnNode;
+  private final PersistentMap<String, List<SliceEntry>> slicesOnNode;
   private final List<SliceEntry> slicesShared;
-  private final OverlayMap<PoolId, PoolEntry> pools;
+  private final PersistentMap<PoolId, PoolEntry> pools;
   private final Features features;
   /** The number of live devices; their uids are below {@link #uidLimit}. */
   private final int deviceCount;
@@ -65,9 +66,9 @@ final class SnapshotIndex {
       devices += entry.devices.size();
     }
     onNode.replaceAll((k, v) -> List.copyOf(v));
-    this.slicesOnNode = OverlayMap.of(onNode);
+    this.slicesOnNode = PersistentMap.of(onNode);
     this.slicesShared = List.copyOf(shared);
-    this.pools = OverlayMap.of(pools);
+    this.pools = PersistentMap.of(pools);
     this.features = features;
     this.deviceCount = devices;
     this.uidLimit = uidLimit;
@@ -75,8 +76,8 @@ final class SnapshotIndex {
     this.changedNodes = null;
   }
 
-  private SnapshotIndex(SnapshotIndex previous, OverlayMap<String, List<SliceEntry>> slicesOnNode,
-      List<SliceEntry> slicesShared, OverlayMap<PoolId, PoolEntry> pools, @Nullable Set<String> changedNodes) {
+  private SnapshotIndex(SnapshotIndex previous, PersistentMap<String, List<SliceEntry>> slicesOnNode,
+      List<SliceEntry> slicesShared, PersistentMap<PoolId, PoolEntry> pools, @Nullable Set<String> changedNodes) {
     this.slicesOnNode = slicesOnNode;
     this.slicesShared = slicesShared;
     this.pools = pools;
