@@ -9,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -32,12 +33,14 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * moved by up to 2x between forks), one for the others. Then T1 cold, T3 fill and T5's time
  * per node at N = 5,000 and 100 run in {@code --rounds} (default 10) alternating rounds of one fork
  * per side ({@link PairedRounds}), which decide those targets. {@code --quick} uses one fork, 1 and 2 iterations of 200 ms, N = 100
- * and 1,000 only, and one round, for a smoke run.
+ * and 1,000 only, and one round, for a smoke run. When SimulationBenchmark ran, the heap its
+ * largest cluster holds is measured last, in the suite's JVM.
  */
 public final class BenchmarkSuite {
   private static final List<Class<?>> BENCHMARKS = List.of(
       AllocateBenchmark.class, DgxFillBenchmark.class, FeasibilityBenchmark.class, FeasibilityColdBenchmark.class,
-      CelBenchmark.class, CelCompileBenchmark.class, GatherPoolsBenchmark.class, BacktrackingBenchmark.class);
+      CelBenchmark.class, CelCompileBenchmark.class, GatherPoolsBenchmark.class, BacktrackingBenchmark.class,
+      SimulationBenchmark.class);
 
   private BenchmarkSuite() {}
 
@@ -83,12 +86,23 @@ public final class BenchmarkSuite {
     Collection<RunResult> results = new Runner(options.build()).run();
     List<PairedRounds.Result> paired = rounds > 0 ? PairedRounds.run(() -> iterations(smoke), rounds) : List.of();
 
-    Report report = new Report(Report.scores(results), footprint ? Footprint.measure(1) : null, paired);
+    List<Report.Score> scores = Report.scores(results);
+    Report report = new Report(scores, footprint ? Footprint.measure(1) : null, paired, retained(scores));
     String markdown = report.markdown(environment() + (quick ? " (quick mode)" : "")
         + "; load average (1/5/15 min) " + loadBefore + " before the run, " + loadAverage() + " after");
     Files.writeString(out.resolve("performance-results.md"), markdown, StandardCharsets.UTF_8);
     report.writeT5Chart(out.resolve("t5-feasibility.png"));
     System.out.println(markdown);
+  }
+
+  /**
+   * {@return the heap held by the largest cluster SimulationBenchmark built, or null when it did
+   * not run} Measured here, in the suite's JVM, after the forks have ended.
+   */
+  private static Report.@Nullable Retained retained(List<Report.Score> scores) {
+    int nodes = scores.stream().filter(s -> s.benchmark().equals("SimulationBenchmark.buildCluster"))
+        .mapToInt(s -> Integer.parseInt(s.params().substring("nodes=".length()))).max().orElse(0);
+    return nodes == 0 ? null : new Report.Retained(nodes, SimulationBenchmark.retainedBytes(nodes));
   }
 
   /** {@return options with the suite's iterations; the caller adds what to run} */

@@ -19,8 +19,12 @@ import org.openjdk.jmh.results.RunResult;
 /**
  * Turns JMH results and the JOL footprint into the tables of docs/performance.md: every score,
  * then the ratio of each performance target with a verdict, plus the chart of feasibleNodes against N.
+ * A benchmark timed per operation ({@code Mode.SampleTime}) has its percentiles among the
+ * secondary results; the simulation's targets use the median.
  */
 final class Report {
+  /** The secondary result in which JMH gives a sampled benchmark's median, in its time unit. */
+  static final String MEDIAN = "p0.50";
 
   /**
    * One JMH score.
@@ -48,12 +52,24 @@ final class Report {
    */
   record Target(String id, String measure, String value, String target, String verdict) {}
 
+  /**
+   * The heap a built DGX A100 cluster holds ({@link SimulationBenchmark#retainedBytes}).
+   *
+   * @param nodes the cluster's nodes
+   * @param bytes the retained bytes
+   */
+  record Retained(int nodes, long bytes) {}
+
+  private static final int SIMULATION_NODES = 10_000;
+  private static final double GIB = 1024.0 * 1024 * 1024;
+
   private final List<Score> scores;
   private final Footprint.@Nullable Result footprint;
   private final List<PairedRounds.Result> paired;
+  private final @Nullable Retained retained;
 
   Report(List<Score> scores, Footprint.@Nullable Result footprint) {
-    this(scores, footprint, List.of());
+    this(scores, footprint, List.of(), null);
   }
 
   /**
@@ -61,9 +77,16 @@ final class Report {
    *     main run's ratio for that target
    */
   Report(List<Score> scores, Footprint.@Nullable Result footprint, List<PairedRounds.Result> paired) {
+    this(scores, footprint, paired, null);
+  }
+
+  /** @param retained the heap SimulationBenchmark's largest cluster holds, or null when not measured */
+  Report(List<Score> scores, Footprint.@Nullable Result footprint, List<PairedRounds.Result> paired,
+      @Nullable Retained retained) {
     this.scores = List.copyOf(scores);
     this.footprint = footprint;
     this.paired = List.copyOf(paired);
+    this.retained = retained;
   }
 
   /** {@return the scores of JMH run results} */
@@ -89,6 +112,16 @@ final class Report {
     for (Score s : scores) {
       if (s.benchmark().equals(benchmark) && s.params().equals(params)) {
         return s.score();
+      }
+    }
+    return null;
+  }
+
+  /** {@return the median of a sampled benchmark with exactly these parameters, or null} */
+  @Nullable Double median(String benchmark, String params) {
+    for (Score s : scores) {
+      if (s.benchmark().equals(benchmark) && s.params().equals(params)) {
+        return s.secondary().get(MEDIAN);
       }
     }
     return null;
@@ -138,6 +171,30 @@ final class Report {
           score("CelBenchmark.matchPerDevice", "form=MIXIN, selector=" + selector),
           score("CelBenchmark.matchPerDevice", "form=FLATTENED, selector=" + selector),
           "<= 1.2x", r -> r <= 1.2));
+    }
+    targets.addAll(simulation());
+    return targets;
+  }
+
+  /** T7: the simulation's scheduling loop (SimulationBenchmark) and the cluster it runs on. */
+  private List<Target> simulation() {
+    List<Target> targets = new ArrayList<>();
+    String placeOne = "SimulationBenchmark.placeOne";
+    targets.add(absolute("T7", "median placement on 1,000 DGX A100 MIG nodes (first fit)",
+        median(placeOne, "nodes=1000"), "µs", 50));
+    targets.add(ratio("T7", "median placement, 10,000 nodes / 100 nodes",
+        median(placeOne, "nodes=" + SIMULATION_NODES), median(placeOne, "nodes=100"), "<= 1.5x", r -> r <= 1.5));
+    Double build = score("SimulationBenchmark.buildCluster", "nodes=" + SIMULATION_NODES);
+    targets.add(absolute("T7", "build a 10,000-node cluster from a DGX A100 node template",
+        build == null ? null : build / 1e6, "s", 2));
+    String heap = "retained heap of that cluster (stamped-out objects and snapshot)";
+    if (retained == null) {
+      targets.add(new Target("T7", heap, "not measured", "<= 2 GiB", "not measured"));
+    } else if (retained.nodes() != SIMULATION_NODES) {
+      targets.add(new Target("T7", heap, String.format(Locale.ROOT, "%.3f GiB at %,d nodes",
+          retained.bytes() / GIB, retained.nodes()), "<= 2 GiB at 10,000 nodes", "not measured"));
+    } else {
+      targets.add(absolute("T7", heap, retained.bytes() / GIB, "GiB", 2));
     }
     return targets;
   }

@@ -17,6 +17,8 @@ import io.github.dra4j.core.PodScheduler;
 import io.github.dra4j.core.SchedulingResult;
 import io.github.dra4j.core.Simulation;
 import io.github.dra4j.core.StructuredAllocator;
+import java.lang.management.ManagementFactory;
+import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -39,13 +41,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * <ul>
  *   <li>{@link #placeOne}: one placement of the loop, as {@link Simulation} does it: a pod whose
  *       claim comes from a template for one MIG profile ({@link DgxA100#FILL_ROUND} in turn),
- *       feasibility on every node, the first feasible node chosen, allocation there, commit. The
- *       cluster fills as the iteration goes on; when a pod no longer fits, the scheduler starts
- *       again from the empty cluster (a snapshot derived from the built one, so no slice is
- *       resolved again). Compare {@code nodes=100} and {@code nodes=10000} for the per-placement
- *       cost's growth with the cluster.
+ *       feasibility on every node, the first feasible node chosen, allocation there, commit.
+ *       Timed one by one ({@link Mode#SampleTime}): the target is the median, and the few
+ *       placements that ask about every node for the first time (the setup's three, and three
+ *       after each restart) are outliers. The cluster fills as the run goes on; when a pod no
+ *       longer fits, the scheduler starts again from the empty cluster (a snapshot derived from
+ *       the built one, so no slice is resolved again). Compare {@code nodes=100} and {@code
+ *       nodes=10000} for the per-placement cost's growth with the cluster.
  *   <li>{@link #buildCluster}: stamping out the node group and building the snapshot of the
- *       whole cluster from scratch.
+ *       whole cluster from scratch; {@link #retainedBytes} measures the heap that cluster holds.
  * </ul>
  *
  * <p>Run: {@code allocator-bench/run-benchmarks.sh SimulationBenchmark}.
@@ -64,7 +68,7 @@ public class SimulationBenchmark {
 
   private StructuredAllocator allocator;
   private Simulation simulation;
-  private List<ResourceClaimTemplate> templates;
+  private final List<ResourceClaimTemplate> templates = templates();
   private ClusterSnapshot built;
   private PodScheduler scheduler;
   private int next;
@@ -73,7 +77,7 @@ public class SimulationBenchmark {
   @Setup(Level.Trial)
   public void setup() {
     allocator = Allocations.allocator();
-    simulation = simulation(nodes);
+    simulation = simulation(allocator, nodes);
     built = allocator.snapshot(simulation.slices(), DgxA100.classes(), List.of());
     restart();
     for (int i = 0; i < DgxA100.FILL_ROUND.size(); i++) {
@@ -84,9 +88,8 @@ public class SimulationBenchmark {
     }
   }
 
-  /** Starts every iteration on the empty cluster. */
-  @Setup(Level.Iteration)
-  public void restart() {
+  /* Starts again on the empty cluster, with nothing remembered. */
+  private void restart() {
     scheduler = PodScheduler.builder(allocator)
         .nodes(simulation.nodes()).slices(simulation.slices()).classes(DgxA100.classes()).templates(templates)
         .scorer(NodeScorer.first())
@@ -96,6 +99,7 @@ public class SimulationBenchmark {
 
   /** {@return the node the next pod went to} */
   @Benchmark
+  @BenchmarkMode(Mode.SampleTime)
   public String placeOne() {
     SchedulingResult r = scheduler.schedule(pod(next++));
     if (r instanceof SchedulingResult.Scheduled s) {
@@ -108,16 +112,46 @@ public class SimulationBenchmark {
   /** {@return the snapshot of the whole cluster, stamped out and built from scratch} */
   @Benchmark
   public ClusterSnapshot buildCluster() {
-    return allocator.snapshot(simulation(nodes).slices(), DgxA100.classes(), List.of());
+    return allocator.snapshot(simulation(allocator, nodes).slices(), DgxA100.classes(), List.of());
   }
 
-  private Simulation simulation(int count) {
-    templates = new ArrayList<>();
+  /**
+   * Measures the heap a built cluster of this many nodes holds: the stamped-out simulation (nodes
+   * and slices) and its snapshot, as the heap in use after full collections with the cluster
+   * held, less the heap in use before it was built.
+   *
+   * @param nodes the number of nodes
+   * @return the retained bytes
+   */
+  static long retainedBytes(int nodes) {
+    StructuredAllocator allocator = Allocations.allocator();
+    long before = usedAfterCollections();
+    Simulation simulation = simulation(allocator, nodes);
+    ClusterSnapshot snapshot = allocator.snapshot(simulation.slices(), DgxA100.classes(), List.of());
+    long after = usedAfterCollections();
+    Reference.reachabilityFence(simulation);
+    Reference.reachabilityFence(snapshot);
+    return after - before;
+  }
+
+  private static long usedAfterCollections() {
+    for (int i = 0; i < 3; i++) {
+      System.gc(); // a full collection with G1 (no -XX:+ExplicitGCInvokesConcurrent is given)
+    }
+    return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+  }
+
+  private static List<ResourceClaimTemplate> templates() {
+    List<ResourceClaimTemplate> templates = new ArrayList<>();
     for (String profile : DgxA100.FILL_ROUND) {
       ResourceClaim claim = DgxA100.migClaim(profile, profile);
       templates.add(new ResourceClaimTemplate(ObjectMeta.builder().name(label(profile)).namespace("default").build(),
           new ResourceClaimTemplateSpec(ObjectMeta.builder().build(), new ResourceClaimSpec(claim.spec().devices()))));
     }
+    return List.copyOf(templates);
+  }
+
+  private static Simulation simulation(StructuredAllocator allocator, int count) {
     Workload workload = new Workload(List.of(new PodKind("mig", pod(0), List.of(), 1, null)), 0, DgxA100.SEED, List.of());
     return Simulation.builder(allocator)
         .cluster(DgxA100.classes())

@@ -63,7 +63,11 @@ final class ReportTest {
         org.assertj.core.groups.Tuple.tuple("T5", "met"),
         org.assertj.core.groups.Tuple.tuple("T6", "met"),
         org.assertj.core.groups.Tuple.tuple("T6", "not measured"),
-        org.assertj.core.groups.Tuple.tuple("T6", "not measured"));
+        org.assertj.core.groups.Tuple.tuple("T6", "not measured"),
+        org.assertj.core.groups.Tuple.tuple("T7", "not measured"),
+        org.assertj.core.groups.Tuple.tuple("T7", "not measured"),
+        org.assertj.core.groups.Tuple.tuple("T7", "not measured"),
+        org.assertj.core.groups.Tuple.tuple("T7", "not measured"));
     assertThat(targets.get(0).value()).isEqualTo("110 / 100 µs = 1.10x");
     assertThat(targets.get(6).value()).isEqualTo("60 B vs 100 B (0.600x) with maps and lists free;"
         + " <= 0.5x needs >= 1 B of map structure per entry (now 5 B; 10 vs 40 entries)");
@@ -84,6 +88,27 @@ final class ReportTest {
     assertThat(new Footprint.Bound(60, 100, 20, 40, 5).breakEven()).as("entry ratio 0.5").isInfinite();
     assertThat(new Footprint.Bound(60, 100, 20, 40, 5).toString())
         .contains("no amount of map structure per entry reaches <= 0.5x");
+  }
+
+  @Test
+  void targets_simulationUsesMediansTheBuildTimeAndTheRetainedHeap() {
+    List<Report.Score> scores = List.of(
+        new Report.Score("SimulationBenchmark.placeOne", "nodes=100", 90, 1, Map.of(Report.MEDIAN, 30.0)),
+        new Report.Score("SimulationBenchmark.placeOne", "nodes=1000", 400, 1, Map.of(Report.MEDIAN, 40.0)),
+        new Report.Score("SimulationBenchmark.placeOne", "nodes=10000", 9000, 1, Map.of(Report.MEDIAN, 48.0)),
+        score("SimulationBenchmark.buildCluster", "nodes=10000", 2_500_000));
+
+    List<Report.Target> simulation = new Report(scores, null, List.of(),
+        new Report.Retained(10_000, 3L << 29)).targets().stream().filter(t -> t.id().equals("T7")).toList();
+
+    assertThat(simulation).extracting(Report.Target::value, Report.Target::verdict).containsExactly(
+        org.assertj.core.groups.Tuple.tuple("40.00 µs", "met"),
+        org.assertj.core.groups.Tuple.tuple("48.00 / 30.00 µs = 1.60x", "MISSED"),
+        org.assertj.core.groups.Tuple.tuple("2.50 s", "MISSED"),
+        org.assertj.core.groups.Tuple.tuple("1.50 GiB", "met"));
+    assertThat(new Report(scores, null, List.of(), new Report.Retained(1000, 1L << 28)).targets().stream()
+        .filter(t -> t.measure().startsWith("retained heap of that cluster")).findFirst().orElseThrow().value())
+        .isEqualTo("0.250 GiB at 1,000 nodes");
   }
 
   @Test

@@ -111,7 +111,7 @@ final class SimulateCommandTest {
         write(dir, SIMULATION.replace("[first, most-allocated]", "[first, packed]")).toString());
 
     assertThat(typo.exit()).isEqualTo(Dra4j.EXIT_ERROR);
-    assertThat(typo.err()).contains("sim.yaml, document 1 (Simulation/pairs), spec.workload.sede: unknown field \"sede\" (did you mean \"seed\"?)");
+    assertThat(typo.err()).contains("sim.yaml, document 1 (Simulation/pairs), spec.workload.sede: unknown field \"sede\", did you mean \"seed\"?");
     assertThat(policy.exit()).isEqualTo(Dra4j.EXIT_ERROR);
     assertThat(policy.err()).contains("(Simulation/pairs), spec.policies[1]: unknown scorer \"packed\"");
   }

@@ -8,6 +8,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -71,6 +72,17 @@ record AllocatedState(
         out.add(new PoolId(id.driver(), id.pool()));
       }
     });
+    return out;
+  }
+
+  /** {@return the pools of the devices this state names} */
+  Set<PoolId> pools() {
+    Set<PoolId> out = new HashSet<>();
+    for (Set<DeviceId> ids : List.of(allocatedDevices, sharedDevices, aggregatedCapacity.keySet())) {
+      for (DeviceId id : ids) {
+        out.add(new PoolId(id.driver(), id.pool()));
+      }
+    }
     return out;
   }
 

@@ -9,7 +9,9 @@ import org.jspecify.annotations.Nullable;
  * device depends only on the device, so a result stays valid for the snapshot's lifetime
  * (AllocateBenchmark.warm). A successor snapshot starts from a copy (resized): a device keeps its uid
  * only while its view is the same, so the copied results stay right, and a new device gets a
- * fresh uid, so it is evaluated.
+ * fresh uid, so it is evaluated. A successor with the same uid limit has no new device, so every
+ * uid names the same view in both snapshots and the results are shared rather than copied (a
+ * commit would otherwise copy a byte per device of the cluster).
  *
  * Only true and false are remembered: a runtime error is thrown again by every evaluation, so
  * errors surface exactly as without the cache. The array is shared by concurrent calls without
@@ -34,6 +36,9 @@ final class CachedSelector {
 
   /** {@return this selector for a successor snapshot whose uids are below uidLimit, with the results so far} */
   CachedSelector resized(int uidLimit) {
+    if (uidLimit == results.length) {
+      return this;
+    }
     return new CachedSelector(selector, Arrays.copyOf(results, uidLimit));
   }
 

@@ -7,11 +7,14 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.stream.IntStream;
@@ -52,7 +55,8 @@ public final class ClusterSnapshot {
   private final DeviceSelectorCompiler compiler;
   private final Map<String, DeviceClass> classes;
   private final SnapshotIndex index;
-  private final AllocatedState state;
+  /** The devices in use; derived from {@link #allocatedClaims} on demand after {@link #withAllocated}. */
+  private volatile @Nullable AllocatedState state;
   /** Every device's uid is below it. */
   private final int uidLimit;
   private final int maxCachedNodes;
@@ -75,10 +79,16 @@ public final class ClusterSnapshot {
    * node's pools are read from an array instead of being looked up by name.
    */
   private volatile @Nullable NodeOrder lastOrder;
+  /**
+   * The pools gathered per node by the snapshot this one was derived from by {@link
+   * #withAllocated}, valid here for the nodes outside {@code index.changedNodes()}: taken over
+   * when asked for, instead of copying them all per commit. Null otherwise.
+   */
+  private final @Nullable Map<String, PoolGatherer.NodePools> predecessorPools;
   /** The inputs, kept for {@link #withAllocated}. */
   private final List<ResourceSlice> slices;
   private final List<DeviceClass> classList;
-  private final List<ResourceClaim> allocatedClaims;
+  private final AllocatedClaims allocatedClaims;
   private final List<DeviceTaintRule> taintRuleList;
   /** The rules in effect (none while DRADeviceTaintRules is off). */
   private final TaintRules taintRules;
@@ -101,8 +111,10 @@ public final class ClusterSnapshot {
     this.compiler = compiler;
     this.classes = classesByName(classes);
     this.classList = List.copyOf(classes);
-    this.allocatedClaims = List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims"));
-    this.state = AllocatedState.from(this.allocatedClaims, features);
+    List<ResourceClaim> claims = List.copyOf(Objects.requireNonNull(allocatedClaims, "allocatedClaims"));
+    this.allocatedClaims = AllocatedClaims.of(claims);
+    AllocatedState inUse = AllocatedState.from(claims, features);
+    this.state = inUse;
     this.taintRuleList = List.copyOf(Objects.requireNonNull(taintRules, "taintRules"));
     this.taintRules = TaintRules.of(taintRuleList, features);
     for (ResourceSlice slice : slices) {
@@ -110,8 +122,9 @@ public final class ClusterSnapshot {
     }
     this.slices = List.copyOf(slices);
 
-    this.index = SnapshotIndex.build(features, this.slices, state, this.taintRules,
-        previous == null ? null : previous.index);
+    this.index = SnapshotIndex.build(features, this.slices, inUse, this.taintRules,
+        previous == null ? null : previous.index, previous == null ? null : previous.state());
+    this.predecessorPools = null;
     this.uidLimit = index.uidLimit();
     // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
     this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * index.slicesOnNode().size());
@@ -124,6 +137,23 @@ public final class ClusterSnapshot {
         }
       });
     }
+  }
+
+  /* The snapshot after a commit: see withAllocated. */
+  private ClusterSnapshot(ClusterSnapshot previous, List<ResourceClaim> added) {
+    this.features = previous.features;
+    this.compiler = previous.compiler;
+    this.classes = previous.classes;
+    this.classList = previous.classList;
+    this.taintRuleList = previous.taintRuleList;
+    this.taintRules = previous.taintRules;
+    this.slices = previous.slices;
+    this.allocatedClaims = previous.allocatedClaims.plus(added);
+    this.index = previous.index.withAllocated(AllocatedState.from(added, features));
+    this.uidLimit = previous.uidLimit;
+    this.maxCachedNodes = previous.maxCachedNodes;
+    this.inherited = previous.selectorsForSuccessor();
+    this.predecessorPools = previous.poolsByNode;
   }
 
   private static Map<String, DeviceClass> classesByName(Collection<DeviceClass> classes) {
@@ -235,6 +265,26 @@ public final class ClusterSnapshot {
     Objects.requireNonNull(options, "options");
     List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
     Node[] candidates = Objects.requireNonNull(nodes, "nodes").toArray(new Node[0]);
+    RuntimeException[] errors = new RuntimeException[candidates.length];
+    boolean[] fits = search(candidates, toAllocate, options, errors);
+    List<Node> out = new ArrayList<>();
+    for (int i = 0; i < candidates.length; i++) {
+      if (errors[i] != null) {
+        throw errors[i];
+      }
+      if (fits[i]) {
+        out.add(candidates[i]);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Searches every node, in parallel, as {@link #feasibleNodes} does, and tells per node whether
+   * the claims fit, or in {@code errors} what its search threw.
+   */
+  boolean[] search(Node[] candidates, List<ResourceClaim> toAllocate, AllocationOptions options,
+      RuntimeException[] errors) {
     for (Node n : candidates) {
       Objects.requireNonNull(n, "node");
     }
@@ -243,7 +293,6 @@ public final class ClusterSnapshot {
     @SuppressWarnings("unchecked")
     List<Pool>[] pools = sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
     boolean[] fits = new boolean[candidates.length];
-    RuntimeException[] errors = new RuntimeException[candidates.length];
     SharedPlan plan = candidates.length == 0 || !ClaimPlanner.nodeIndependent(toAllocate) ? null
         : SharedPlan.of(this, candidates[0], toAllocate, options);
     IntStream.range(0, candidates.length).parallel().forEach(i -> {
@@ -256,19 +305,10 @@ public final class ClusterSnapshot {
         errors[i] = e;
       }
     });
-    List<Node> out = new ArrayList<>();
-    for (int i = 0; i < candidates.length; i++) {
-      if (errors[i] != null) {
-        throw errors[i];
-      }
-      if (fits[i]) {
-        out.add(candidates[i]);
-      }
+    if (!sameOrder && Arrays.stream(pools).allMatch(Objects::nonNull)) {
+      lastOrder = new NodeOrder(candidates, pools);
     }
-    if (!sameOrder) {
-      lastOrder = new NodeOrder(candidates, pools); // every entry is set: no node failed
-    }
-    return out;
+    return fits;
   }
 
   /** Nodes and their pools by position. Never changed once built. */
@@ -329,11 +369,12 @@ public final class ClusterSnapshot {
 
   /**
    * Returns a snapshot of the same slices and classes in which these claims are allocated too,
-   * as after a scheduling cycle that allocated them. It is much cheaper than {@link
-   * StructuredAllocator#snapshot} from scratch: only the pools whose devices the claims use get
-   * new entries and counters, their validation and every slice's mixin resolution are reused, and
-   * selector results carry over (see {@link StructuredAllocator#snapshot(ClusterSnapshot,
-   * Collection, Collection, Collection)}).
+   * as after a scheduling cycle that allocated them. It costs what the claims change, not what
+   * the cluster holds: only the pools whose devices the claims use get new entries and counters
+   * (their validation and every slice's mixin resolution are reused), every other pool, slice
+   * list and node's gathered pools is shared with this snapshot, and selector results carry over.
+   * The result is the same as {@link StructuredAllocator#snapshot} with this snapshot's claims and
+   * these.
    *
    * @param claims claims to add to the allocated claims; claims without an allocation are
    *     ignored, like in {@link StructuredAllocator#snapshot}
@@ -341,11 +382,46 @@ public final class ClusterSnapshot {
    * @throws NullPointerException when the collection or an element is null
    */
   public ClusterSnapshot withAllocated(Collection<ResourceClaim> claims) {
-    List<ResourceClaim> all = new ArrayList<>(allocatedClaims);
+    List<ResourceClaim> added = new ArrayList<>();
     for (ResourceClaim c : Objects.requireNonNull(claims, "claims")) {
-      all.add(Objects.requireNonNull(c, "claim"));
+      added.add(Objects.requireNonNull(c, "claim"));
     }
-    return new ClusterSnapshot(features, compiler, slices, classList, all, taintRuleList, this);
+    return new ClusterSnapshot(this, added);
+  }
+
+  /**
+   * {@return the names of the nodes whose pools differ from those of the snapshot this one was
+   * derived from by {@link #withAllocated}, or null when that is not known (a snapshot built
+   * otherwise, or a change to a pool that is not local to nodes)} Other nodes' allocation
+   * outcomes are the same in both snapshots.
+   */
+  @Nullable Set<String> changedNodes() {
+    return index.changedNodes();
+  }
+
+  /**
+   * {@return the names of the nodes that see a pool whose devices these claims' allocations use,
+   * or null when such a pool is not local to nodes} A snapshot that differs from this one only in
+   * these claims differs for no other node.
+   */
+  @Nullable Set<String> nodesUsing(Collection<ResourceClaim> claims) {
+    Set<PoolId> pools = new HashSet<>();
+    for (ResourceClaim c : claims) {
+      if (c.allocation() != null) {
+        c.allocation().devices().results().forEach(r -> pools.add(new PoolId(r.driver(), r.pool())));
+      }
+    }
+    return index.nodesOf(pools);
+  }
+
+  /** {@return the devices in use, derived from the allocated claims when first asked for} */
+  private AllocatedState state() {
+    AllocatedState s = state;
+    if (s == null) {
+      s = AllocatedState.from(allocatedClaims.list(), features);
+      state = s;
+    }
+    return s;
   }
 
   /** {@return counters summed over every call against this snapshot} */
@@ -362,14 +438,32 @@ public final class ClusterSnapshot {
 
   List<Pool> pools(Node node) {
     PoolGatherer.NodePools pools = poolsByNode.get(node.name());
-    if (pools == null || (pools.node() != node && !pools.node().equals(node))) {
-      pools = PoolGatherer.gatherPools(index, node, features);
+    if (pools == null || !sameNode(pools, node)) {
+      pools = inheritedPools(node);
+      if (pools == null) {
+        pools = PoolGatherer.gatherPools(index, node, features);
+      }
       if (poolsByNode.size() >= maxCachedNodes) {
         poolsByNode.clear();
       }
       poolsByNode.put(node.name(), pools);
     }
     return pools.pools();
+  }
+
+  private static boolean sameNode(PoolGatherer.NodePools pools, Node node) {
+    return pools.node() == node || pools.node().equals(node);
+  }
+
+  /** {@return the node's pools as the predecessor gathered them, when they are valid here} */
+  private PoolGatherer.@Nullable NodePools inheritedPools(Node node) {
+    Map<String, PoolGatherer.NodePools> from = predecessorPools;
+    Set<String> changed = index.changedNodes();
+    if (from == null || changed == null || changed.contains(node.name())) {
+      return null;
+    }
+    PoolGatherer.NodePools p = from.get(node.name());
+    return p != null && sameNode(p, node) ? p : null;
   }
 
   @Nullable DeviceClass deviceClass(String name) {

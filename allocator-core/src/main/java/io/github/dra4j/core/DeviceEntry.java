@@ -4,6 +4,8 @@ import io.github.dra4j.api.Device;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -70,6 +72,34 @@ final class DeviceEntry {
     this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
     this.unsupportedAttribute = previous.unsupportedAttribute;
     this.ruleTaints = TaintRules.forDevice(poolRuleTaints, device.name());
+  }
+
+  /**
+   * The same device with the claims of {@code added} allocated too (ClusterSnapshot.withAllocated):
+   * what they use adds to what was in use, as if the snapshot had been built with all claims.
+   */
+  DeviceEntry(SliceEntry slice, DeviceEntry previous, AllocatedState added) {
+    this.slice = slice;
+    this.view = previous.view;
+    this.device = previous.device;
+    this.id = previous.id;
+    this.uid = previous.uid;
+    this.inUseDedicated = previous.inUseDedicated || added.allocatedDevices().contains(id);
+    this.aggregatedCapacity = sum(previous.aggregatedCapacity, added.aggregatedCapacity().get(id));
+    this.allocatedAny = previous.allocatedAny || inUseDedicated || aggregatedCapacity != null
+        || added.sharedDevices().contains(id);
+    this.unsupportedAttribute = previous.unsupportedAttribute;
+    this.ruleTaints = previous.ruleTaints;
+  }
+
+  private static @Nullable Map<String, Quantity> sum(@Nullable Map<String, Quantity> a,
+      @Nullable Map<String, Quantity> b) {
+    if (a == null || b == null) {
+      return a == null ? b : a;
+    }
+    Map<String, Quantity> out = new HashMap<>(a);
+    b.forEach((name, q) -> out.merge(name, q, Quantity::add));
+    return Collections.unmodifiableMap(out);
   }
 
   /** {@return whether the device has a taint of its own or from a rule} */

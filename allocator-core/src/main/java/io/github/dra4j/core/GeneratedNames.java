@@ -3,7 +3,7 @@ package io.github.dra4j.core;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Set;
+import java.util.function.Predicate;
 
 /*
  * Names of the claims made for pods, as the API server names an object created with
@@ -48,13 +48,13 @@ final class GeneratedNames {
    *
    * @param base the generateName
    * @param seed what identifies the object to name, such as namespace, pod and pod claim
-   * @param taken names already used in the namespace
+   * @param taken whether a name is already used in the namespace
    */
-  static String name(String base, String seed, Set<String> taken) {
+  static String name(String base, String seed, Predicate<String> taken) {
     String cut = base.length() > MAX_BASE_LENGTH ? base.substring(0, MAX_BASE_LENGTH) : base;
     for (int attempt = 0; ; attempt++) {
       String name = cut + suffix(attempt == 0 ? seed : seed + "#" + attempt);
-      if (!taken.contains(name)) {
+      if (!taken.test(name)) {
         return name;
       }
     }

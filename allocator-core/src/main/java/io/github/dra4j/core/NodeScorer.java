@@ -17,8 +17,9 @@ import java.util.Objects;
  * </ul>
  *
  * <p>{@link #score} is called for several nodes at once, from the common fork-join pool, so
- * an implementation must be thread-safe; scores should depend only on the usage, so that
- * placements repeat.
+ * an implementation must be thread-safe. A score must depend only on the usage: placements then
+ * repeat, and {@link PodScheduler} keeps a node's score for a pod shape until a placement or
+ * departure changes that node, instead of scoring every node for every pod.
  *
  * <pre>{@code
  * NodeScorer fewestFreeDevices = usage -> usage.allocatedDevices() - usage.devices();

@@ -13,19 +13,24 @@ import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the claims of a pod as the DRA plugin's PreFilter and the resourceclaim controller do:
  * claims named by the pod, claims made earlier from its templates (by the pod's status or by
  * their owner reference and annotation), new claims from templates, and the claim for its
- * extended resources. Reads the {@link PodScheduler}'s claims, which it updates as it commits.
+ * extended resources. Reads the {@link PodScheduler}'s claims, which it changes through {@link
+ * #put} and {@link #removeAll}, so that the claims a pod owns are found by the pod's UID rather
+ * than by reading every claim.
  */
 final class PodClaimResolver {
   /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
@@ -37,6 +42,8 @@ final class PodClaimResolver {
   private final Map<String, ResourceClaimTemplate> templates;
   private final ExtendedResources extendedResources;
   private final boolean extendedResourcesEnabled;
+  /** The keys of the claims whose controller is a Pod, by that pod's UID, in the claims' order. */
+  private final Map<String, List<String>> ownedBy = new HashMap<>();
 
   PodClaimResolver(Map<String, ResourceClaim> claims, Map<String, ResourceClaimTemplate> templates,
       ExtendedResources extendedResources, boolean extendedResourcesEnabled) {
@@ -44,6 +51,52 @@ final class PodClaimResolver {
     this.templates = templates;
     this.extendedResources = extendedResources;
     this.extendedResourcesEnabled = extendedResourcesEnabled;
+    claims.forEach(this::index);
+  }
+
+  /** Puts a claim (new, or a new version of one) into the scheduler's claims. */
+  void put(String key, ResourceClaim claim) {
+    ResourceClaim was = claims.put(key, claim);
+    if (was == null) {
+      index(key, claim);
+    } else if (!controller(was).equals(controller(claim))) {
+      unindex(key, was);
+      index(key, claim);
+    }
+  }
+
+  /** Removes claims from the scheduler's claims. */
+  void removeAll(Set<String> keys) {
+    for (String key : keys) {
+      ResourceClaim was = claims.remove(key);
+      if (was != null) {
+        unindex(key, was);
+      }
+    }
+  }
+
+  private void index(String key, ResourceClaim claim) {
+    controller(claim).ifPresent(uid -> ownedBy.computeIfAbsent(uid, k -> new ArrayList<>(2)).add(key));
+  }
+
+  private void unindex(String key, ResourceClaim claim) {
+    controller(claim).ifPresent(uid -> {
+      List<String> keys = ownedBy.get(uid);
+      keys.remove(key);
+      if (keys.isEmpty()) {
+        ownedBy.remove(uid);
+      }
+    });
+  }
+
+  /* The UID of the pod the claim's controller reference names. */
+  private static Optional<String> controller(ResourceClaim c) {
+    for (OwnerReference owner : c.metadata().ownerReferences()) {
+      if (Boolean.TRUE.equals(owner.controller()) && "Pod".equals(owner.kind()) && owner.uid() != null) {
+        return Optional.of(owner.uid());
+      }
+    }
+    return Optional.empty();
   }
 
   /** One claim of the pod: the pod claim entry (null for the extended one) and the claim. */
@@ -58,12 +111,8 @@ final class PodClaimResolver {
 
   Resolution resolve(Pod pod, String namespace) {
     Resolution r = new Resolution();
-    Set<String> taken = new HashSet<>();
-    for (ResourceClaim c : claims.values()) {
-      if (namespace(c.metadata().namespace()).equals(namespace)) {
-        taken.add(c.name());
-      }
-    }
+    Set<String> made = new HashSet<>();
+    Predicate<String> taken = name -> made.contains(name) || claims.containsKey(key(namespace, name));
     Set<String> seen = new HashSet<>();
     for (PodResourceClaim entry : pod.spec().resourceClaims()) {
       ResourceClaim claim;
@@ -95,7 +144,7 @@ final class PodClaimResolver {
           // A claim made earlier whose name did not reach the pod's status yet, as the controller finds it.
           ResourceClaim earlier = ownedClaim(pod, namespace, POD_CLAIM_NAME_ANNOTATION, entry.name());
           claim = earlier != null ? earlier : fromTemplate(pod, namespace, entry.name(), template, taken);
-          taken.add(claim.name());
+          made.add(claim.name());
           generated = true;
         }
       } else {
@@ -117,7 +166,7 @@ final class PodClaimResolver {
   }
 
   /* The claim for the pod's extended resources that DRA serves: made earlier, or new. */
-  private void addExtendedClaim(Resolution r, Pod pod, String namespace, Set<String> taken) {
+  private void addExtendedClaim(Resolution r, Pod pod, String namespace, Predicate<String> taken) {
     ExtendedResources.Plan plan = extendedResources.plan(pod, extendedResourcesEnabled);
     r.unserved = plan.unserved();
     ResourceClaim earlier = plan.requests().isEmpty() ? null
@@ -147,7 +196,7 @@ final class PodClaimResolver {
 
   /* The claim the resourceclaim controller makes from a template for one pod claim. */
   private static ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
-      Set<String> taken) {
+      Predicate<String> taken) {
     String base = GeneratedNames.templateClaimBase(pod.name(), entry);
     ObjectMeta meta = ObjectMeta.builder()
         .name(GeneratedNames.name(base, namespace + "/" + pod.name() + "/" + entry, taken))
@@ -166,16 +215,12 @@ final class PodClaimResolver {
    * to a Pod with the pod's UID): findPodResourceClaim and findExtendedResourceClaim.
    */
   private @Nullable ResourceClaim ownedClaim(Pod pod, String namespace, String annotation, String value) {
-    for (ResourceClaim c : claims.values()) {
-      if (!namespace(c.metadata().namespace()).equals(namespace)
-          || !value.equals(c.metadata().annotations().get(annotation))) {
-        continue;
-      }
-      for (OwnerReference owner : c.metadata().ownerReferences()) {
-        if (Boolean.TRUE.equals(owner.controller()) && "Pod".equals(owner.kind())
-            && owner.uid() != null && owner.uid().equals(pod.metadata().uid())) {
-          return c;
-        }
+    String uid = pod.metadata().uid();
+    for (String key : ownedBy.getOrDefault(uid, List.of())) {
+      ResourceClaim c = claims.get(key);
+      if (namespace(c.metadata().namespace()).equals(namespace)
+          && value.equals(c.metadata().annotations().get(annotation))) {
+        return c;
       }
     }
     return null;

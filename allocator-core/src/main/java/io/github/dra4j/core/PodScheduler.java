@@ -27,8 +27,8 @@ import io.github.dra4j.core.PodClaimResolver.PodClaim;
 import io.github.dra4j.core.PodClaimResolver.Resolution;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -67,6 +67,9 @@ import org.jspecify.annotations.Nullable;
  *       statuses, and the snapshot is derived with {@link ClusterSnapshot#withAllocated}, so the
  *       next pod sees the devices in use.
  * </ol>
+ * The answers of the filters and of each node's search (and its score) are remembered per pod
+ * shape and forgotten only for the nodes a commit changed, so a placement costs about what its
+ * commit changed rather than what the cluster holds; the outcome is the same as asking anew.
  *
  * <p>Generated names are deterministic, so that runs repeat: the base is cut to fit as the
  * controller and the API server cut it, and the five-character suffix is taken from the
@@ -115,6 +118,7 @@ public final class PodScheduler {
   private final NodeScorer scorer;
   private final AllocationOptions options;
   private final PodClaimResolver resolver;
+  private final PlacementCache cache;
   private ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -131,6 +135,7 @@ public final class PodScheduler {
     this.scorer = b.scorer;
     this.options = b.options;
     this.resolver = new PodClaimResolver(claims, templates, new ExtendedResources(b.classes), b.extendedResources);
+    this.cache = new PlacementCache(nodes);
     this.snapshot = b.snapshot != null ? b.snapshot
         : b.allocator.snapshot(b.slices, b.classes, List.copyOf(claims.values()), b.taintRules);
   }
@@ -164,35 +169,27 @@ public final class PodScheduler {
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
+    split(r, toAllocate, allocated);
+    PlacementCache.Filtered filtered = cache.filter(withUid, r.unserved, allocated);
+    PlacementCache.Answers answers = toAllocate.isEmpty() ? null : cache.answers(toAllocate);
+    BitSet feasible = answers == null ? filtered.candidates()
+        : cache.feasible(snapshot, answers, filtered.candidates(), toAllocate, options);
+    if (feasible.isEmpty()) {
+      Map<Node, List<String>> rejected = new IdentityHashMap<>();
+      for (int i = 0; i < nodes.size(); i++) {
+        List<String> why = filtered.reasons()[i];
+        rejected.put(nodes.get(i), why != null ? why : List.of(CANNOT_ALLOCATE));
+      }
+      return unschedulable(pod, rejected, toAllocate);
+    }
+    Choice choice = choose(feasible, answers, toAllocate);
+    return commit(withUid, r, toAllocate, choice);
+  }
+
+  private static void split(Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated) {
     for (PodClaim c : r.claims) {
       (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
     }
-
-    Map<Node, List<String>> rejected = new IdentityHashMap<>();
-    List<Node> candidates = new ArrayList<>();
-    for (Node node : nodes) {
-      List<String> why = NodeFilter.reasons(withUid, node, r.unserved, allocated);
-      if (why.isEmpty()) {
-        candidates.add(node);
-      } else {
-        rejected.put(node, why);
-      }
-    }
-    List<Node> feasible = toAllocate.isEmpty() ? candidates : snapshot.feasibleNodes(candidates, toAllocate, options);
-    if (feasible.size() < candidates.size()) {
-      Set<Node> fits = Collections.newSetFromMap(new IdentityHashMap<>());
-      fits.addAll(feasible);
-      for (Node node : candidates) {
-        if (!fits.contains(node)) {
-          rejected.put(node, List.of(CANNOT_ALLOCATE));
-        }
-      }
-    }
-    if (feasible.isEmpty()) {
-      return unschedulable(pod, rejected, toAllocate);
-    }
-    Choice choice = choose(feasible, toAllocate);
-    return commit(withUid, r, toAllocate, choice);
   }
 
   /**
@@ -235,8 +232,8 @@ public final class PodScheduler {
   }
 
   /*
-   * The nodes among these on which the pod would be placed now, without placing it: what a
-   * simulation asks to find capacity that no pod can use any more.
+   * The nodes among these (some of the scheduler's nodes) on which the pod would be placed now,
+   * without placing it: what a simulation asks to find capacity that no pod can use any more.
    */
   synchronized List<Node> fits(Pod pod, Collection<Node> among) {
     String namespace = namespace(pod.namespace());
@@ -247,26 +244,36 @@ public final class PodScheduler {
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
-    for (PodClaim c : r.claims) {
-      (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
-    }
-    List<Node> candidates = new ArrayList<>();
+    split(r, toAllocate, allocated);
+    BitSet wanted = new BitSet(nodes.size());
     for (Node node : among) {
-      if (NodeFilter.reasons(withUid, node, r.unserved, allocated).isEmpty()) {
-        candidates.add(node);
+      int i = cache.position(node);
+      if (i < 0) {
+        throw new IllegalArgumentException("node " + node.name() + " is not one of the scheduler's nodes");
+      }
+      wanted.set(i);
+    }
+    wanted.and(cache.filter(withUid, r.unserved, allocated).candidates());
+    BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
+        : cache.feasible(snapshot, cache.answers(toAllocate), wanted, toAllocate, options);
+    List<Node> out = new ArrayList<>();
+    for (Node node : among) {
+      if (fit.get(cache.position(node))) {
+        out.add(node);
       }
     }
-    return toAllocate.isEmpty() || candidates.isEmpty() ? candidates
-        : snapshot.feasibleNodes(candidates, toAllocate, options);
+    return out;
   }
 
   /*
    * Forgets these claims (namespace/name), as when the pods that owned them are deleted, and
-   * goes on from a snapshot in which they are not allocated.
+   * goes on from a snapshot that differs from the current one only in that they are not allocated.
    */
   synchronized void release(Set<String> claimKeys, ClusterSnapshot withoutThem) {
-    claims.keySet().removeAll(claimKeys);
+    List<ResourceClaim> released = claimKeys.stream().map(claims::get).filter(Objects::nonNull).toList();
+    resolver.removeAll(claimKeys);
     snapshot = withoutThem;
+    cache.forget(withoutThem.nodesUsing(released));
   }
 
   /** {@return the namespace/name key a claim is known by} */
@@ -293,33 +300,29 @@ public final class PodScheduler {
 
   private record Choice(Node node, List<AllocationResult> results) {}
 
-  private Choice choose(List<Node> feasible, List<ResourceClaim> toAllocate) {
+  /* The best-scored feasible node, the first of equals in node order; scores are remembered per node. */
+  private Choice choose(BitSet feasible, PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
     if (!scorer.readsUsage()) {
-      Node node = feasible.get(0);
+      Node node = nodes.get(feasible.nextSetBit(0));
       return new Choice(node, allocateOn(node, toAllocate));
     }
-    List<List<AllocationResult>> results = new ArrayList<>(Collections.nCopies(feasible.size(), null));
-    double[] scores = new double[feasible.size()];
-    RuntimeException[] errors = new RuntimeException[feasible.size()];
-    IntStream.range(0, feasible.size()).parallel().forEach(i -> {
-      try {
-        List<AllocationResult> placed = allocateOn(feasible.get(i), toAllocate);
-        results.set(i, placed);
-        scores[i] = scorer.score(NodeUsage.of(snapshot, feasible.get(i), placed));
-      } catch (RuntimeException e) {
-        errors[i] = e;
-      }
+    // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
+    PlacementCache.Answers scores = answers != null ? answers : new PlacementCache.Answers(nodes.size());
+    ClusterSnapshot now = snapshot;
+    cache.score(scores, feasible, i -> {
+      List<AllocationResult> placed = allocateOn(nodes.get(i), toAllocate);
+      return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(now, nodes.get(i), placed)));
     });
     int best = -1;
-    for (int i = 0; i < feasible.size(); i++) {
-      if (errors[i] != null) {
-        throw errors[i]; // the first in node order, so that the failure does not depend on timing
-      }
-      if (best < 0 || scores[i] > scores[best]) {
+    double bestScore = 0;
+    for (int i = feasible.nextSetBit(0); i >= 0; i = feasible.nextSetBit(i + 1)) {
+      double score = cache.scored(scores, i).score();
+      if (best < 0 || score > bestScore) {
         best = i;
+        bestScore = score;
       }
     }
-    return new Choice(feasible.get(best), results.get(best));
+    return new Choice(nodes.get(best), cache.scored(scores, best).placed());
   }
 
   private List<AllocationResult> allocateOn(Node node, List<ResourceClaim> toAllocate) {
@@ -355,7 +358,7 @@ public final class PodScheduler {
         reserved.add(consumer);
         claim = new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(claim.allocation(), reserved));
       }
-      claims.put(key(claim.metadata().namespace(), claim.name()), claim);
+      resolver.put(key(claim.metadata().namespace(), claim.name()), claim);
       podClaims.add(claim);
       if (c.generated() && c.entry() != null) {
         statuses.add(new PodResourceClaimStatus(c.entry(), claim.name()));
@@ -366,6 +369,7 @@ public final class PodScheduler {
     }
     if (!newlyAllocated.isEmpty()) {
       snapshot = snapshot.withAllocated(newlyAllocated);
+      cache.forget(snapshot.changedNodes());
     }
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
         new PodStatus(statuses, extended));

@@ -14,6 +14,7 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourcePool;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
@@ -450,13 +451,19 @@ public final class Simulation {
     return new Node(meta.build());
   }
 
+  /*
+   * The record's constructor rather than its builder, which would copy the lists: every copy
+   * keeps the template's device, counter set and mixin objects, so the snapshot resolves the
+   * template once for all copies (MixinResolver.resolveLike) and they share the memory.
+   */
   private static ResourceSlice copy(ResourceSlice template, String node, int i) {
-    ResourcePool pool = template.spec().pool();
+    ResourceSliceSpec spec = template.spec();
+    ResourcePool pool = spec.pool();
     return new ResourceSlice(template.metadata().toBuilder().name(template.name() + "-" + i).uid(null).build(),
-        template.spec().toBuilder()
-            .nodeName(node)
-            .pool(new ResourcePool(pool.name() + "-" + i, pool.generation(), pool.resourceSliceCount()))
-            .build());
+        new ResourceSliceSpec(spec.driver(),
+            new ResourcePool(pool.name() + "-" + i, pool.generation(), pool.resourceSliceCount()), node,
+            spec.nodeSelector(), spec.allNodes(), spec.perDeviceNodeSelection(), spec.devices(),
+            spec.sharedCounters(), spec.mixins()));
   }
 
   /** Configures a {@link Simulation}. Not thread-safe. */

@@ -61,6 +61,22 @@ final class SliceEntry {
     this.devices = List.copyOf(list);
   }
 
+  /** The same slice with the claims of {@code added} allocated too (ClusterSnapshot.withAllocated). */
+  SliceEntry(SliceEntry previous, AllocatedState added) {
+    this.slice = previous.slice;
+    this.resolved = previous.resolved;
+    this.poolId = previous.poolId;
+    this.name = previous.name;
+    this.generation = previous.generation;
+    this.resourceSliceCount = previous.resourceSliceCount;
+    this.hasSharedCounters = previous.hasSharedCounters;
+    List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
+    for (DeviceEntry d : previous.devices) {
+      list.add(new DeviceEntry(this, d, added));
+    }
+    this.devices = List.copyOf(list);
+  }
+
   boolean perDeviceNodeSelection() {
     return slice.spec().perDeviceNodeSelection();
   }

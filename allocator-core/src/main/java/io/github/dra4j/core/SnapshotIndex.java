@@ -4,8 +4,9 @@ import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
+import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.HashSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -26,24 +27,33 @@ import org.jspecify.annotations.Nullable;
  * taints changed gets new entries for the same resolutions (and uids): taints change no
  * validation and no selector result. When churn has grown the uid space to more than twice the
  * live devices plus UID_SLACK, the devices are numbered again (and selector results start over).
+ *
+ * After a commit (withAllocated) only the claims' pools change: the maps are persistent
+ * (PersistentMap), sharing all but the replaced entries with the previous index's, so that
+ * deriving costs what changed, not what the cluster holds.
  */
 final class SnapshotIndex {
   /** Churn may grow the uid space to twice the live devices plus this; then it is renumbered. */
   private static final int UID_SLACK = 1024;
 
-  private final Map<String, List<SliceEntry>> slicesOnNode;
+  private final PersistentMap<String, List<SliceEntry>> slicesOnNode;
   private final List<SliceEntry> slicesShared;
-  private final Map<PoolId, PoolEntry> pools;
+  private final PersistentMap<PoolId, PoolEntry> pools;
   private final Features features;
-  private final AllocatedState state;
   /** The number of live devices; their uids are below {@link #uidLimit}. */
   private final int deviceCount;
   private final int uidLimit;
   private final boolean keptUids;
+  /**
+   * The names of the nodes whose slices got new entries since the index this one was derived from
+   * by {@link #withAllocated}; null when derived otherwise, or when a changed pool has a slice that
+   * is not node-local (then any node may see the change).
+   */
+  private final @Nullable Set<String> changedNodes;
 
-  private SnapshotIndex(SliceEntry[] entries, Map<PoolId, PoolEntry> pools, Features features,
-      AllocatedState state, int uidLimit, boolean keptUids) {
-    Map<String, List<SliceEntry>> onNode = new HashMap<>();
+  private SnapshotIndex(SliceEntry[] entries, HashMap<PoolId, PoolEntry> pools, Features features,
+      int uidLimit, boolean keptUids) {
+    HashMap<String, List<SliceEntry>> onNode = new HashMap<>();
     List<SliceEntry> shared = new ArrayList<>();
     int devices = 0;
     for (SliceEntry entry : entries) {
@@ -55,18 +65,27 @@ final class SnapshotIndex {
       }
       devices += entry.devices.size();
     }
-    Map<String, List<SliceEntry>> frozenOnNode = new HashMap<>();
-    onNode.forEach((k, v) -> frozenOnNode.put(k, List.copyOf(v)));
-    this.slicesOnNode = Map.copyOf(frozenOnNode);
+    onNode.replaceAll((k, v) -> List.copyOf(v));
+    this.slicesOnNode = PersistentMap.of(onNode);
     this.slicesShared = List.copyOf(shared);
-    // A hashed map, not Map.copyOf: pool ids of similar names hash to neighbouring values, and the
-    // linear probing of the immutable maps makes every miss (a new pool) walk the whole run.
-    this.pools = Collections.unmodifiableMap(pools);
+    this.pools = PersistentMap.of(pools);
     this.features = features;
-    this.state = state;
     this.deviceCount = devices;
     this.uidLimit = uidLimit;
     this.keptUids = keptUids;
+    this.changedNodes = null;
+  }
+
+  private SnapshotIndex(SnapshotIndex previous, PersistentMap<String, List<SliceEntry>> slicesOnNode,
+      List<SliceEntry> slicesShared, PersistentMap<PoolId, PoolEntry> pools, @Nullable Set<String> changedNodes) {
+    this.slicesOnNode = slicesOnNode;
+    this.slicesShared = slicesShared;
+    this.pools = pools;
+    this.features = previous.features;
+    this.deviceCount = previous.deviceCount;
+    this.uidLimit = previous.uidLimit;
+    this.keptUids = true;
+    this.changedNodes = changedNodes;
   }
 
   /**
@@ -76,10 +95,86 @@ final class SnapshotIndex {
    * @param state the devices in use
    * @param taintRules the DeviceTaintRules in effect
    * @param previous the index of a previous snapshot, or null to build from scratch
+   * @param previousState the devices in use in the previous snapshot, or null without one
    */
   static SnapshotIndex build(Features features, List<ResourceSlice> slices, AllocatedState state,
-      TaintRules taintRules, @Nullable SnapshotIndex previous) {
-    return new Derivation(features, slices, state, taintRules, previous).build();
+      TaintRules taintRules, @Nullable SnapshotIndex previous, @Nullable AllocatedState previousState) {
+    return new Derivation(features, slices, state, taintRules, previous, previousState).build();
+  }
+
+  /**
+   * This index with the devices of {@code added} in use too, as after a commit: only the pools
+   * they name get new entries (same resolutions and uids, validation kept), and only the slice
+   * lists holding those pools' slices are replaced; every other entry and list is shared.
+   */
+  SnapshotIndex withAllocated(AllocatedState added) {
+    Map<PoolId, PoolEntry> newPools = new HashMap<>();
+    Map<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    Set<PoolId> changed = added.pools();
+    for (PoolId id : changed) {
+      PoolEntry prev = pools.get(id);
+      if (prev == null) {
+        continue; // a device of no pool of this snapshot: nothing here uses it
+      }
+      List<SliceEntry> next = new ArrayList<>(prev.slices.size());
+      for (SliceEntry s : prev.slices) {
+        SliceEntry n = new SliceEntry(s, added);
+        successor.put(s, n);
+        next.add(n);
+      }
+      newPools.put(id, new PoolEntry(prev, next));
+    }
+    Set<String> nodes = nodesOf(changed);
+    Map<String, List<SliceEntry>> newOnNode = new HashMap<>();
+    for (String node : nodes == null ? nodeNames(changed) : nodes) {
+      newOnNode.put(node, replaced(slicesOnNode.get(node), successor));
+    }
+    return new SnapshotIndex(this, slicesOnNode.with(newOnNode),
+        nodes == null ? replaced(slicesShared, successor) : slicesShared, pools.with(newPools), nodes);
+  }
+
+  /**
+   * {@return the names of the nodes that see these pools, or null when one of them has a slice
+   * that is not local to a node (any node may see it)}
+   */
+  @Nullable Set<String> nodesOf(Set<PoolId> ids) {
+    for (PoolId id : ids) {
+      PoolEntry entry = pools.get(id);
+      if (entry != null && entry.slices.stream().anyMatch(s -> !nodeLocal(s))) {
+        return null;
+      }
+    }
+    return nodeNames(ids);
+  }
+
+  /* The nodes named by the node-local slices of these pools. */
+  private Set<String> nodeNames(Set<PoolId> ids) {
+    Set<String> nodes = new HashSet<>();
+    for (PoolId id : ids) {
+      PoolEntry entry = pools.get(id);
+      if (entry != null) {
+        entry.slices.stream().filter(SnapshotIndex::nodeLocal).forEach(s -> nodes.add(s.slice.spec().nodeName()));
+      }
+    }
+    return Set.copyOf(nodes);
+  }
+
+  private static boolean nodeLocal(SliceEntry s) {
+    String nodeName = s.slice.spec().nodeName();
+    return nodeName != null && !nodeName.isEmpty();
+  }
+
+  private static List<SliceEntry> replaced(List<SliceEntry> entries, Map<SliceEntry, SliceEntry> successor) {
+    List<SliceEntry> out = new ArrayList<>(entries.size());
+    for (SliceEntry e : entries) {
+      out.add(successor.getOrDefault(e, e));
+    }
+    return List.copyOf(out);
+  }
+
+  /** {@return the nodes whose slices changed since the index this one was derived from; null: maybe any} */
+  @Nullable Set<String> changedNodes() {
+    return changedNodes;
   }
 
   Map<String, List<SliceEntry>> slicesOnNode() {
@@ -148,9 +243,10 @@ final class SnapshotIndex {
     private final Set<PoolId> changed;
     private final Map<PoolId, PoolEntry> previousPools;
     private final UidCounter uids;
+    private final Map<Content, ResolvedSlice> byContent = new HashMap<>();
 
     Derivation(Features features, List<ResourceSlice> slices, AllocatedState state, TaintRules taintRules,
-        @Nullable SnapshotIndex previous) {
+        @Nullable SnapshotIndex previous, @Nullable AllocatedState previousState) {
       this.features = features;
       this.slices = slices;
       this.state = state;
@@ -158,30 +254,42 @@ final class SnapshotIndex {
       this.sameFeatures = previous != null && previous.features.equals(features);
       this.compact = sameFeatures && previous.uidLimit > 2L * previous.deviceCount + UID_SLACK;
       this.keepUids = sameFeatures && !compact;
-      this.changed = keepUids ? previous.state.changedPools(state) : Set.of();
+      this.changed = keepUids && previousState != null ? previousState.changedPools(state) : Set.of();
       this.previousPools = previous != null
           && previous.features.resourceSliceMixins() == features.resourceSliceMixins()
           ? previous.pools : Map.of();
       this.uids = new UidCounter(keepUids ? previous.uidLimit : 0);
     }
 
+    /* Copies of one template (the same device, counter set and mixin objects) share one resolution. */
+    private ResolvedSlice resolve(ResourceSlice slice) {
+      Content key = new Content(slice.spec());
+      ResolvedSlice like = byContent.get(key);
+      if (like != null && MixinResolver.sameContent(like.slice(), slice)) {
+        return MixinResolver.resolveLike(like, slice, features.resourceSliceMixins());
+      }
+      ResolvedSlice resolved = MixinResolver.resolve(slice, features.resourceSliceMixins());
+      byContent.putIfAbsent(key, resolved);
+      return resolved;
+    }
+
     SnapshotIndex build() {
       SliceEntry[] entries = new SliceEntry[slices.size()];
-      Map<PoolId, PoolEntry> pools = poolEntries(entries);
-      return new SnapshotIndex(entries, pools, features, state, uids.limit(), keepUids);
+      HashMap<PoolId, PoolEntry> pools = poolEntries(entries);
+      return new SnapshotIndex(entries, pools, features, uids.limit(), keepUids);
     }
 
     /*
      * The pool entries, taken over from the previous index or built, and each slice's entry at
      * the slice's input position in {@code entries}.
      */
-    private Map<PoolId, PoolEntry> poolEntries(SliceEntry[] entries) {
+    private HashMap<PoolId, PoolEntry> poolEntries(SliceEntry[] entries) {
       Map<PoolId, List<Integer>> positions = new LinkedHashMap<>();
       for (int i = 0; i < slices.size(); i++) {
         ResourceSliceSpec spec = slices.get(i).spec();
         positions.computeIfAbsent(new PoolId(spec.driver(), spec.pool().name()), k -> new ArrayList<>()).add(i);
       }
-      Map<PoolId, PoolEntry> pools = new HashMap<>();
+      HashMap<PoolId, PoolEntry> pools = new HashMap<>();
       for (Map.Entry<PoolId, List<Integer>> e : positions.entrySet()) {
         PoolId id = e.getKey();
         List<Integer> at = e.getValue();
@@ -242,8 +350,7 @@ final class SnapshotIndex {
         ResourceSlice slice = slices.get(i);
         SliceEntry o = old.remove(slice); // an entry serves one position only, so uids stay unique
         if (o == null) {
-          out.add(new SliceEntry(slice, MixinResolver.resolve(slice, features.resourceSliceMixins()), uids, state,
-              ruleTaints));
+          out.add(new SliceEntry(slice, resolve(slice), uids, state, ruleTaints));
         } else if (keepEntries) {
           out.add(o);
         } else if (keepUids) {
@@ -253,6 +360,27 @@ final class SnapshotIndex {
         }
       }
       return out;
+    }
+  }
+
+  /* What a slice's resolution depends on besides names, by identity (MixinResolver.sameContent). */
+  private static final class Content {
+    private final ResourceSliceSpec spec;
+
+    Content(ResourceSliceSpec spec) {
+      this.spec = spec;
+    }
+
+    @Override
+    public boolean equals(@Nullable Object o) {
+      return o instanceof Content c && c.spec.devices() == spec.devices()
+          && c.spec.sharedCounters() == spec.sharedCounters() && c.spec.mixins() == spec.mixins();
+    }
+
+    @Override
+    public int hashCode() {
+      return 31 * (31 * System.identityHashCode(spec.devices()) + System.identityHashCode(spec.sharedCounters()))
+          + System.identityHashCode(spec.mixins());
     }
   }
 }

@@ -181,7 +181,7 @@ final class PodSchedulerTest {
     String base = GeneratedNames.templateClaimBase(pod, claim);
     // 57 * 60 / 92 = 37 and 57 * 30 / 92 = 18, as the resourceclaim controller computes them.
     assertThat(base).isEqualTo("p".repeat(37) + "-" + "c".repeat(18));
-    assertThat(GeneratedNames.name(base, "x", java.util.Set.of())).hasSize(base.length() + 5);
+    assertThat(GeneratedNames.name(base, "x", name -> false)).hasSize(base.length() + 5);
   }
 
   @Test

@@ -174,7 +174,7 @@ final class SimulationTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
-      "unknown field|'  sampelEvery: 2'|sim.yaml, document 1 (Simulation/small), spec.sampelEvery: unknown field \"sampelEvery\" (did you mean \"sampleEvery\"?)",
+      "unknown field|'  sampelEvery: 2'|sim.yaml, document 1 (Simulation/small), spec.sampelEvery: unknown field \"sampelEvery\", did you mean \"sampleEvery\"?",
       "count below 1|'      count: 0'|spec.cluster.nodeGroups[0].count: Invalid value: 0: must be an integer >= 1",
       "embedded object|'          driverr: x'|(ResourceSlice/box-counters), spec.cluster.nodeGroups[0].slices[0].spec.driverr: unknown field",
       "order|'    order: [nope]'|spec.workload.order[0]: Unsupported value: \"nope\"",

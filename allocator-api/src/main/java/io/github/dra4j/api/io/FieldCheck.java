@@ -30,8 +30,16 @@ final class FieldCheck {
   /** An unknown field: where it is, its name, and the closest known name when one is close. */
   record Unknown(JsonPath path, String name, @Nullable String suggestion) {
     String message() {
-      return "unknown field \"" + name + "\"" + (suggestion == null ? "" : ", did you mean \"" + suggestion + "\"?");
+      return unknownField(name, suggestion);
     }
+  }
+
+  /**
+   * {@return the message for an unknown field, with the closest known name when one is close}
+   * One wording for every document the library reads.
+   */
+  static String unknownField(String name, @Nullable String suggestion) {
+    return "unknown field \"" + name + "\"" + (suggestion == null ? "" : ", did you mean \"" + suggestion + "\"?");
   }
 
   private enum Shape { VALUE, OBJECT, LIST, MAP }

@@ -354,9 +354,7 @@ public final class SimulationReader {
     for (Map.Entry<String, JsonNode> entry : node.properties()) {
       String field = entry.getKey();
       if (!known.contains(field)) {
-        String closest = FieldCheck.closest(field, known);
-        problems.add(fail(at.field(field), "unknown field \"" + field + "\""
-            + (closest == null ? "" : " (did you mean \"" + closest + "\"?)")));
+        problems.add(fail(at.field(field), FieldCheck.unknownField(field, FieldCheck.closest(field, known))));
       }
     }
     if (!problems.isEmpty()) {

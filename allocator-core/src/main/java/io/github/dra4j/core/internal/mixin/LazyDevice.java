@@ -20,17 +20,41 @@ import org.jspecify.annotations.Nullable;
  * A device without includes has one source and costs what a plain device costs.
  */
 final class LazyDevice implements ResolvedDevice {
-  private final Device device;
-  private final int index;
-  private final String driver;
+  /*
+   * Everything but the pool's name, shared by the copies of a node template's device
+   * (MixinResolver.resolveLike): a 10,000-node cluster holds one view per device, and the
+   * shape once per template device rather than once per view.
+   */
+  private static final class Shape {
+    final Device device;
+    final int index;
+    final String driver;
+    final Entries<DeviceAttribute>[] attributes;
+    final Entries<DeviceCapacity>[] capacity;
+    final @Nullable EffectiveIndex attributeIndex;
+    final @Nullable EffectiveIndex capacityIndex;
+    final int effectiveEntryCount;
+    final @Nullable String unsupportedAttribute;
+    final List<LazyCounters> consumesCounters;
+
+    Shape(Device device, int index, String driver, Entries<DeviceAttribute>[] attributes,
+        Entries<DeviceCapacity>[] capacity, @Nullable EffectiveIndex attributeIndex,
+        @Nullable EffectiveIndex capacityIndex, int effectiveEntryCount, List<LazyCounters> consumesCounters) {
+      this.device = device;
+      this.index = index;
+      this.driver = driver;
+      this.attributes = attributes;
+      this.capacity = capacity;
+      this.attributeIndex = attributeIndex;
+      this.capacityIndex = capacityIndex;
+      this.effectiveEntryCount = effectiveEntryCount;
+      this.unsupportedAttribute = findUnsupported(attributes, attributeIndex);
+      this.consumesCounters = consumesCounters;
+    }
+  }
+
+  private final Shape shape;
   private final String pool;
-  private final Entries<DeviceAttribute>[] attributes;
-  private final Entries<DeviceCapacity>[] capacity;
-  private final @Nullable EffectiveIndex attributeIndex;
-  private final @Nullable EffectiveIndex capacityIndex;
-  private final int effectiveEntryCount;
-  private final @Nullable String unsupportedAttribute;
-  private final List<LazyCounters> consumesCounters;
 
   /**
    * @param attributes attribute sources in precedence order: own entries, then the includes
@@ -52,17 +76,19 @@ final class LazyDevice implements ResolvedDevice {
       @Nullable EffectiveIndex capacityIndex,
       int effectiveEntryCount,
       List<LazyCounters> consumesCounters) {
-    this.device = device;
-    this.index = index;
-    this.driver = driver;
+    this.shape = new Shape(device, index, driver, attributes, capacity, attributeIndex, capacityIndex,
+        effectiveEntryCount, consumesCounters);
     this.pool = pool;
-    this.attributes = attributes;
-    this.capacity = capacity;
-    this.attributeIndex = attributeIndex;
-    this.capacityIndex = capacityIndex;
-    this.effectiveEntryCount = effectiveEntryCount;
-    this.unsupportedAttribute = findUnsupported();
-    this.consumesCounters = consumesCounters;
+  }
+
+  /* The same view in another pool (MixinResolver.resolveLike): the shape is shared. */
+  private LazyDevice(LazyDevice same, String pool) {
+    this.shape = same.shape;
+    this.pool = pool;
+  }
+
+  LazyDevice inPool(String pool) {
+    return new LazyDevice(this, pool);
   }
 
   @SuppressWarnings("unchecked")
@@ -72,22 +98,22 @@ final class LazyDevice implements ResolvedDevice {
 
   @Override
   public Device device() {
-    return device;
+    return shape.device;
   }
 
   @Override
   public int index() {
-    return index;
+    return shape.index;
   }
 
   @Override
   public List<? extends ResolvedCounters> consumesCounters() {
-    return consumesCounters;
+    return shape.consumesCounters;
   }
 
   @Override
   public String driver() {
-    return driver;
+    return shape.driver;
   }
 
   @Override
@@ -97,31 +123,34 @@ final class LazyDevice implements ResolvedDevice {
 
   @Override
   public String name() {
-    return device.name();
+    return shape.device.name();
   }
 
   @Override
   public boolean allowMultipleAllocations() {
-    return device.allowMultipleAllocations();
+    return shape.device.allowMultipleAllocations();
   }
 
   @Override
   public @Nullable String unsupportedAttribute() {
-    return unsupportedAttribute;
+    return shape.unsupportedAttribute;
   }
 
   @Override
   public @Nullable DeviceAttribute attribute(String domain, String id) {
-    return lookup(attributes, attributeIndex, domain, id);
+    return lookup(shape.attributes, shape.attributeIndex, domain, id);
   }
 
   @Override
   public @Nullable DeviceCapacity capacity(String domain, String id) {
-    return lookup(capacity, capacityIndex, domain, id);
+    return lookup(shape.capacity, shape.capacityIndex, domain, id);
   }
 
   @Override
   public @Nullable String capacityName(String domain, String id) {
+    EffectiveIndex capacityIndex = shape.capacityIndex;
+    Entries<DeviceCapacity>[] capacity = shape.capacity;
+    String driver = shape.driver;
     if (capacityIndex != null) {
       int k = capacityIndex.indexOf(domain, id);
       return k < 0 ? null : capacity[capacityIndex.source(k)].name(capacityIndex.position(k), driver);
@@ -137,21 +166,22 @@ final class LazyDevice implements ResolvedDevice {
 
   @Override
   public void forEachAttribute(EntryVisitor<DeviceAttribute> visitor) {
-    forEach(attributes, attributeIndex, visitor);
+    forEach(shape.attributes, shape.attributeIndex, visitor);
   }
 
   @Override
   public void forEachCapacity(EntryVisitor<DeviceCapacity> visitor) {
-    forEach(capacity, capacityIndex, visitor);
+    forEach(shape.capacity, shape.capacityIndex, visitor);
   }
 
   /** {@return the number of effective attributes plus capacities, each qualified name once} */
   int effectiveEntryCount() {
-    return effectiveEntryCount;
+    return shape.effectiveEntryCount;
   }
 
   /* The first attribute without a supported value in iteration order, found once. */
-  private @Nullable String findUnsupported() {
+  private static @Nullable String findUnsupported(Entries<DeviceAttribute>[] attributes,
+      @Nullable EffectiveIndex attributeIndex) {
     boolean any = false;
     for (Entries<DeviceAttribute> source : attributes) {
       any |= source.hasEmpty();
@@ -224,6 +254,6 @@ final class LazyDevice implements ResolvedDevice {
 
   @Override
   public String toString() {
-    return "ResolvedDevice[" + driver + "/" + pool + "/" + device.name() + "]";
+    return "ResolvedDevice[" + shape.driver + "/" + pool + "/" + shape.device.name() + "]";
   }
 }
