@@ -35,14 +35,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class IncrementalPlacementTest {
   private static final String ZONE = "zone";
   private static final int NODES = 6;
-  private static final List<DeviceClass> CLASSES = List.of(Fx.CLASS_A);
+  private static final List<DeviceClass> CLASSES = List.of(CoreFixtures.CLASS_A);
 
   private static final List<ResourceClaimTemplate> TEMPLATES = List.of(
-      template("one-x", Fx.request("dev", 1, "attr type == X")),
-      template("two-any", Fx.request("dev", 2)),
-      template("one-y", Fx.request("dev", 1, "attr type == Y")),
-      template("shared-z", Fx.request("dev", 1, "attr type == Z")),
-      template("x-and-y", Fx.request("x", 1, "attr type == X"), Fx.request("y", 1, "attr type == Y")));
+      template("one-x", CoreFixtures.request("dev", 1, "attr type == X")),
+      template("two-any", CoreFixtures.request("dev", 2)),
+      template("one-y", CoreFixtures.request("dev", 1, "attr type == Y")),
+      template("shared-z", CoreFixtures.request("dev", 1, "attr type == Z")),
+      template("x-and-y", CoreFixtures.request("x", 1, "attr type == X"), CoreFixtures.request("y", 1, "attr type == Y")));
 
   static Stream<Arguments> streams() {
     return LongStream.range(0, 8).boxed().flatMap(seed -> Stream.of(
@@ -58,7 +58,7 @@ final class IncrementalPlacementTest {
     List<Node> nodes = new ArrayList<>();
     List<ResourceSlice> slices = new ArrayList<>();
     cluster(random, nodes, slices);
-    StructuredAllocator allocator = Fx.allocator(Features.all());
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     PodScheduler incremental = PodScheduler.builder(allocator)
         .nodes(nodes).slices(slices).classes(CLASSES).templates(TEMPLATES).scorer(scorer).build();
     List<ResourceClaim> plainClaims = List.of();
@@ -95,18 +95,18 @@ final class IncrementalPlacementTest {
       String node = "node-" + n;
       nodes.add(Builders.node(node, ZONE, n % 2 == 0 ? "a" : "b"));
       String pool = "pool-" + n;
-      slices.add(Builders.counterSlice(pool + "-counters", Fx.DRIVER, pool, node,
+      slices.add(Builders.counterSlice(pool + "-counters", CoreFixtures.DRIVER, pool, node,
           Builders.counterSet("card", Builders.counters("units", "4"))).resourceSliceCount(2).build());
       List<Builders.DeviceBuilder> devices = new ArrayList<>();
       for (int d = 0; d < 4; d++) {
         devices.add(Builders.device("dev-" + d).attr("type", random.nextBoolean() ? "X" : "Y")
             .consumes("card", "units", Integer.toString(1 + random.nextInt(2))));
       }
-      slices.add(Builders.slice(pool + "-devices", Fx.DRIVER, pool, node).resourceSliceCount(2)
+      slices.add(Builders.slice(pool + "-devices", CoreFixtures.DRIVER, pool, node).resourceSliceCount(2)
           .devices(devices.toArray(Builders.DeviceBuilder[]::new)).build());
     }
-    slices.add(Fx.slice("network", "network", 1, 1, null,
-        List.of(Fx.device("z-0").attr("type", "Z").build(), Fx.device("z-1").attr("type", "Z").build())));
+    slices.add(CoreFixtures.slice("network", "network", 1, 1, null,
+        List.of(CoreFixtures.device("z-0").attr("type", "Z").build(), CoreFixtures.device("z-1").attr("type", "Z").build())));
   }
 
   private static Pod pod(int i, SplittableRandom random) {
@@ -119,7 +119,7 @@ final class IncrementalPlacementTest {
   }
 
   private static ResourceClaimTemplate template(String name, io.github.dra4j.api.DeviceRequest... requests) {
-    ResourceClaimSpec spec = Fx.claim(name, requests).spec();
+    ResourceClaimSpec spec = CoreFixtures.claim(name, requests).spec();
     return new ResourceClaimTemplate(ObjectMeta.named(Builders.NAMESPACE, name),
         new ResourceClaimTemplateSpec(ObjectMeta.builder().build(), spec));
   }
