@@ -70,6 +70,13 @@ public final class CelCompiler implements DeviceSelectorCompiler {
   }
 
   /**
+   * The compile error of a {@link #forNewExpressions()} compiler for an expression whose
+   * worst-case cost estimate exceeds the limit; the API server reports it as a forbidden field
+   * rather than an invalid value, so callers that build field errors need to tell it apart.
+   */
+  public static final String TOO_COMPLEX = CelEnvironment.TOO_COMPLEX;
+
+  /**
    * Returns a compiler with the stricter environment the API server uses for new expressions:
    * {@code device.allowMultipleAllocations} exists only with DRAConsumableCapacity, and
    * {@code includes} and iteration over attribute values only with DRAListTypeAttributes. As

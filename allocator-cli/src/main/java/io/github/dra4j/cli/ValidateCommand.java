@@ -8,6 +8,7 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.field.FieldPath;
 import io.github.dra4j.api.validation.Validator;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Option;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks objects against the resource.k8s.io validation rules.",
+      "Checks objects against the resource.k8s.io validation rules, CEL selectors included.",
       "The rules include mixins and partitionable devices. Exit 0 when all are valid; exit 2 "
           + "with one line per error on stderr:",
       "  <kind>/<name>: <field path>: <message>"
@@ -42,6 +43,10 @@ final class ValidateCommand implements Callable<Integer> {
       description = "Do not print the count of objects skipped because allocation does not use their kind.")
   boolean quiet;
 
+  @Option(names = "--feature-gates", paramLabel = "K=V,...",
+      description = "Kubernetes feature gates, as for allocate; they decide which fields CEL selectors may use.")
+  List<String> featureGates = new ArrayList<>();
+
   ValidateCommand(Context ctx) {
     this.ctx = ctx;
   }
@@ -53,6 +58,7 @@ final class ValidateCommand implements Callable<Integer> {
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);
     }
+    SelectorCheck selectors = new SelectorCheck(FeatureGates.parse(featureGates));
     List<String> lines = new ArrayList<>();
     int checked = 0;
     for (Input.Item item : input.items()) {
@@ -61,15 +67,19 @@ final class ValidateCommand implements Callable<Integer> {
       if (o instanceof ResourceSlice) {
         errors = Validator.validate((ResourceSlice) o);
       } else if (o instanceof ResourceClaim) {
-        errors = Validator.validate((ResourceClaim) o);
+        ResourceClaim claim = (ResourceClaim) o;
+        errors = concat(Validator.validate(claim),
+            selectors.check(claim.spec().devices(), FieldPath.of("spec", "devices")));
       } else if (o instanceof DeviceClass) {
-        errors = Validator.validate((DeviceClass) o);
+        errors = concat(Validator.validate((DeviceClass) o), selectors.check((DeviceClass) o));
       } else if (o instanceof DeviceTaintRule) {
         errors = Validator.validate((DeviceTaintRule) o);
       } else if (o instanceof Node) {
         errors = List.of();
       } else if (o instanceof ResourceClaimTemplate) {
-        errors = Validator.validate((ResourceClaimTemplate) o);
+        ResourceClaimTemplate template = (ResourceClaimTemplate) o;
+        errors = concat(Validator.validate(template),
+            selectors.check(template.spec().spec().devices(), FieldPath.of("spec", "spec", "devices")));
       } else if (o instanceof Pod) {
         errors = Validator.validate((Pod) o);
       } else {
@@ -87,5 +97,14 @@ final class ValidateCommand implements Callable<Integer> {
     }
     lines.forEach(ctx.err::println);
     return Dra4j.EXIT_ERROR;
+  }
+
+  private static List<FieldError> concat(List<FieldError> first, List<FieldError> second) {
+    if (second.isEmpty()) {
+      return first;
+    }
+    List<FieldError> all = new ArrayList<>(first);
+    all.addAll(second);
+    return all;
   }
 }

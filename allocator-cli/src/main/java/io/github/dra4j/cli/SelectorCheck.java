@@ -1,0 +1,78 @@
+package io.github.dra4j.cli;
+
+import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceClaim;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.DeviceSelector;
+import io.github.dra4j.api.DeviceSubRequest;
+import io.github.dra4j.api.ExactDeviceRequest;
+import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.field.FieldPath;
+import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.CompiledSelector;
+import io.github.dra4j.core.Features;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Compiles the CEL selectors of device classes and claims as the API server does when they are
+ * created: with the environment for new expressions and its worst-case cost limit. The
+ * api module's {@code Validator} cannot, because it does not depend on a CEL engine; without
+ * this, {@code validate} would pass a selector that the API server refuses.
+ */
+final class SelectorCheck {
+  private final CelCompiler compiler = CelCompiler.forNewExpressions();
+  private final Features features;
+
+  SelectorCheck(Features features) {
+    this.features = features;
+  }
+
+  List<FieldError> check(DeviceClass deviceClass) {
+    List<FieldError> errors = new ArrayList<>();
+    selectors(deviceClass.spec().selectors(), FieldPath.of("spec", "selectors"), errors);
+    return errors;
+  }
+
+  /**
+   * Checks a claim's selectors.
+   *
+   * @param devices the claim's {@code devices}
+   * @param path the path of {@code devices} ({@code spec.devices} in a claim, {@code
+   *     spec.spec.devices} in a template)
+   */
+  List<FieldError> check(DeviceClaim devices, FieldPath path) {
+    List<FieldError> errors = new ArrayList<>();
+    List<DeviceRequest> requests = devices.requests();
+    for (int i = 0; i < requests.size(); i++) {
+      DeviceRequest request = requests.get(i);
+      FieldPath at = path.child("requests").index(i);
+      ExactDeviceRequest exactly = request.exactly();
+      if (exactly != null) {
+        selectors(exactly.selectors(), at.child("exactly").child("selectors"), errors);
+      }
+      List<DeviceSubRequest> subRequests = request.firstAvailable();
+      for (int k = 0; k < subRequests.size(); k++) {
+        selectors(subRequests.get(k).selectors(), at.child("firstAvailable").index(k).child("selectors"), errors);
+      }
+    }
+    return errors;
+  }
+
+  private void selectors(List<DeviceSelector> selectors, FieldPath path, List<FieldError> errors) {
+    for (int j = 0; j < selectors.size(); j++) {
+      var cel = selectors.get(j).cel();
+      if (cel == null) {
+        continue;
+      }
+      CompiledSelector compiled = compiler.compile(cel.expression(), features);
+      String error = compiled.compileError();
+      FieldPath at = path.index(j).child("cel").child("expression");
+      if (CelCompiler.TOO_COMPLEX.equals(error)) {
+        errors.add(FieldError.forbidden(at, error));
+      } else if (error != null) {
+        errors.add(FieldError.invalid(at, cel.expression(), error));
+      }
+    }
+  }
+}
