@@ -14,8 +14,12 @@ public record DeviceClass(ObjectMeta metadata, DeviceClassSpec spec) {
     Objects.requireNonNull(spec, "spec");
   }
 
-  /** {@return the class name} */
+  /**
+   * {@return the class name}
+   *
+   * @throws NullPointerException when {@code metadata.name} is unset, which validation rejects
+   */
   public String name() {
-    return metadata.name();
+    return Objects.requireNonNull(metadata.name(), "metadata.name");
   }
 }

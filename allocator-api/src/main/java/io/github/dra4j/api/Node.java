@@ -19,8 +19,12 @@ public record Node(ObjectMeta metadata) {
     return new Node(new ObjectMeta(name, null, null, null, null, labels));
   }
 
-  /** {@return the node name} */
+  /**
+   * {@return the node name}
+   *
+   * @throws NullPointerException when {@code metadata.name} is unset, which validation rejects
+   */
   public String name() {
-    return metadata.name();
+    return Objects.requireNonNull(metadata.name(), "metadata.name");
   }
 }

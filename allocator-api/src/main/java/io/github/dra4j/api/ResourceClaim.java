@@ -20,9 +20,13 @@ public record ResourceClaim(
     Objects.requireNonNull(spec, "spec");
   }
 
-  /** {@return the claim name} */
+  /**
+   * {@return the claim name}
+   *
+   * @throws NullPointerException when {@code metadata.name} is unset, which validation rejects
+   */
   public String name() {
-    return metadata.name();
+    return Objects.requireNonNull(metadata.name(), "metadata.name");
   }
 
   /** {@return the allocation, or null when the claim is not allocated} */
@@ -33,7 +37,7 @@ public record ResourceClaim(
   /** {@return a copy with {@code status.allocation} set, other status fields kept} */
   public ResourceClaim withAllocation(@Nullable AllocationResult allocation) {
     ResourceClaimStatus s = status == null
-        ? new ResourceClaimStatus(allocation, null)
+        ? new ResourceClaimStatus(allocation, List.of())
         : new ResourceClaimStatus(allocation, status.reservedFor());
     return new ResourceClaim(metadata, spec, s);
   }

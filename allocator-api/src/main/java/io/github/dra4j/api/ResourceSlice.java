@@ -15,8 +15,12 @@ public record ResourceSlice(ObjectMeta metadata, ResourceSliceSpec spec) {
     Objects.requireNonNull(spec, "spec");
   }
 
-  /** {@return the slice name} */
+  /**
+   * {@return the slice name}
+   *
+   * @throws NullPointerException when {@code metadata.name} is unset, which validation rejects
+   */
   public String name() {
-    return metadata.name();
+    return Objects.requireNonNull(metadata.name(), "metadata.name");
   }
 }
