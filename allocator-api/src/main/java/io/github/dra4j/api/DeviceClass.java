@@ -1,6 +1,7 @@
 package io.github.dra4j.api;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A DeviceClass: selectors and configuration that requests refer to by name.
@@ -14,12 +15,8 @@ public record DeviceClass(ObjectMeta metadata, DeviceClassSpec spec) {
     Objects.requireNonNull(spec, "spec");
   }
 
-  /**
-   * {@return the class name}
-   *
-   * @throws NullPointerException when {@code metadata.name} is unset, which validation rejects
-   */
-  public String name() {
-    return Objects.requireNonNull(metadata.name(), "metadata.name");
+  /** {@return the class name, or null when the input had none} */
+  public @Nullable String name() {
+    return metadata.name();
   }
 }

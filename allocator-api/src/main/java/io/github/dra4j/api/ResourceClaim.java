@@ -20,13 +20,9 @@ public record ResourceClaim(
     Objects.requireNonNull(spec, "spec");
   }
 
-  /**
-   * {@return the claim name}
-   *
-   * @throws NullPointerException when {@code metadata.name} is unset, which validation rejects
-   */
-  public String name() {
-    return Objects.requireNonNull(metadata.name(), "metadata.name");
+  /** {@return the claim name, or null when the input had none} */
+  public @Nullable String name() {
+    return metadata.name();
   }
 
   /** {@return the allocation, or null when the claim is not allocated} */

@@ -40,7 +40,7 @@ final class Explainer {
   static Explanation explain(AllocationRun run) {
     int n = run.plan().claimCount();
     List<List<Explanation.RequestExplanation>> requests = new ArrayList<>(n);
-    Map<RequestData, List<DeviceEntry>> suitable = new IdentityHashMap<>();
+    IdentityHashMap<RequestData, List<DeviceEntry>> suitable = new IdentityHashMap<>();
     boolean[] everyRequestHasEnough = new boolean[n];
     for (int c = 0; c < n; c++) {
       List<Explanation.RequestExplanation> forClaim = new ArrayList<>();
@@ -455,6 +455,7 @@ final class Explainer {
   }
 
   /** " (DeviceTaintRule NAME)" when a rule, not the slice, gave the device this taint; else "". */
+  @SuppressWarnings("ReferenceEquality") // a rule's taint object, not an equal one of the slice
   private static String ruleOf(DeviceEntry device, DeviceTaint taint) {
     for (TaintRules.RuleTaint t : device.ruleTaints) {
       if (t.taint() == taint) {

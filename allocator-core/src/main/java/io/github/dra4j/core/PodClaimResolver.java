@@ -106,7 +106,7 @@ final class PodClaimResolver {
         continue; // two entries naming the same claim: it is allocated once
       }
       if (claim.allocation() != null && !reservedFor(claim, pod)
-          && claim.status().reservedFor().size() >= RESERVED_FOR_MAX) {
+          && Objects.requireNonNull(claim.status()).reservedFor().size() >= RESERVED_FOR_MAX) { // allocated
         r.failure = "resourceclaim in use";
         return r;
       }
@@ -130,14 +130,15 @@ final class PodClaimResolver {
       }
       r.claims.add(new PodClaim(null, earlier, false, null));
     } else if (!plan.requests().isEmpty()) {
-      String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(pod.name()),
-          namespace + "/" + pod.name() + "/extended-resources", taken);
+      String podName = Objects.requireNonNull(pod.name(), "pod metadata.name"); // names the claim
+      String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(podName),
+          namespace + "/" + podName + "/extended-resources", taken);
       ObjectMeta meta = ObjectMeta.builder()
           .name(name)
-          .generateName(GeneratedNames.extendedClaimBase(pod.name()))
+          .generateName(GeneratedNames.extendedClaimBase(podName))
           .namespace(namespace)
           .putAnnotation(ExtendedResources.CLAIM_ANNOTATION, "true")
-          .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, null))
+          .addOwnerReference(new OwnerReference("v1", "Pod", podName, pod.metadata().uid(), true, null))
           .build();
       ResourceClaim claim = new ResourceClaim(meta,
           new ResourceClaimSpec(new DeviceClaim(plan.requests(), List.of(), List.of())), null);
@@ -148,15 +149,16 @@ final class PodClaimResolver {
   /* The claim the resourceclaim controller makes from a template for one pod claim. */
   private static ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
       Set<String> taken) {
-    String base = GeneratedNames.templateClaimBase(pod.name(), entry);
+    String podName = Objects.requireNonNull(pod.name(), "pod metadata.name"); // names the claim
+    String base = GeneratedNames.templateClaimBase(podName, entry);
     ObjectMeta meta = ObjectMeta.builder()
-        .name(GeneratedNames.name(base, namespace + "/" + pod.name() + "/" + entry, taken))
+        .name(GeneratedNames.name(base, namespace + "/" + podName + "/" + entry, taken))
         .generateName(base)
         .namespace(namespace)
         .labels(template.spec().metadata().labels())
         .annotations(template.spec().metadata().annotations())
         .putAnnotation(POD_CLAIM_NAME_ANNOTATION, entry)
-        .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, true))
+        .addOwnerReference(new OwnerReference("v1", "Pod", podName, pod.metadata().uid(), true, true))
         .build();
     return new ResourceClaim(meta, template.spec().spec(), null);
   }

@@ -121,7 +121,7 @@ public final class PodScheduler {
     this.nodes = List.copyOf(b.nodes);
     Map<String, ResourceClaimTemplate> t = new LinkedHashMap<>();
     for (ResourceClaimTemplate template : b.templates) {
-      t.putIfAbsent(key(template.metadata().namespace(), template.name()), template);
+      t.putIfAbsent(key(template.metadata().namespace(), Objects.requireNonNull(template.name(), "metadata.name")), template);
     }
     this.templates = t;
     this.claims = new LinkedHashMap<>();
@@ -351,7 +351,8 @@ public final class PodScheduler {
         newlyAllocated.add(claim);
       }
       if (!reservedFor(claim, pod)) {
-        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(claim.status().reservedFor());
+        // allocated, now or before: it has a status
+        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(Objects.requireNonNull(claim.status()).reservedFor());
         reserved.add(consumer);
         claim = new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(claim.allocation(), reserved));
       }
@@ -372,6 +373,7 @@ public final class PodScheduler {
     return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
   }
 
+  @SuppressWarnings("ReferenceEquality") // the list holds these very objects
   private static int indexOf(List<ResourceClaim> list, ResourceClaim claim) {
     for (int i = 0; i < list.size(); i++) {
       if (list.get(i) == claim) {
@@ -390,7 +392,7 @@ public final class PodScheduler {
     Map<String, Integer> histogram = new TreeMap<>();
     Node firstCannotAllocate = null;
     for (Node node : nodes) {
-      List<String> why = rejected.get(node);
+      List<String> why = Objects.requireNonNull(rejected.get(node)); // every node was rejected
       reasons.put(node.name(), String.join(", ", why));
       for (String w : why) {
         histogram.merge(w, 1, Integer::sum);
@@ -421,7 +423,7 @@ public final class PodScheduler {
 
   /** {@return the explanation's summary on one line, as "node NAME: first reason; next reason"} */
   private static String oneLine(Explanation e) {
-    String[] lines = e.summary().split("\n");
+    String[] lines = e.summary().split("\n", -1);
     StringBuilder sb = new StringBuilder("node ").append(e.node()).append(':');
     for (int i = 1; i < lines.length; i++) {
       sb.append(i == 1 ? " " : "; ").append(lines[i].strip());

@@ -211,11 +211,10 @@ public final class Simulation {
     final PodScheduler scheduler;
     final Map<String, int[]> counts = new LinkedHashMap<>();
     final Map<Integer, List<SchedulingResult.Scheduled>> departures = new HashMap<>();
-    final Set<Node> live = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Placed pods still on their node, with their claims, for the per-class counts. */
     final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
     /** Whether some pod kind fits on a node; recomputed for the nodes in {@link #dirty}. */
-    final Map<Node, Boolean> fitsSome = new IdentityHashMap<>();
+    final IdentityHashMap<Node, Boolean> fitsSome = new IdentityHashMap<>();
     final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
     SimulationResult.@Nullable FirstPending firstPending;
     final List<SimulationResult.Sample> samples = new ArrayList<>();
@@ -243,11 +242,11 @@ public final class Simulation {
         long t0 = System.nanoTime();
         SchedulingResult r = scheduler.schedule(pod);
         nanos += System.nanoTime() - t0;
-        int[] count = counts.get(kind.name());
+        int[] count = Objects.requireNonNull(counts.get(kind.name())); // every kind has counts
         if (r instanceof SchedulingResult.Scheduled s) {
           count[0]++;
           dirty.add(s.node());
-          placed.put(pod.name(), s);
+          placed.put(Objects.requireNonNull(pod.name()), s); // podOf names every pod
           if (kind.lifetime() != null) {
             departures.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(s);
           }
@@ -296,9 +295,9 @@ public final class Simulation {
       Map<String, Acc> acc = new LinkedHashMap<>();
       groups.forEach(g -> acc.put(g, new Acc()));
       for (Node node : nodes) {
-        Acc a = acc.get(groupOfNode.get(node.name()));
+        Acc a = Objects.requireNonNull(acc.get(groupOfNode.get(node.name()))); // every node is in a group
         NodeCapacity cap = NodeCapacity.of(snapshot, node);
-        boolean stranded = cap.hasFree() && !fitsSome.get(node);
+        boolean stranded = cap.hasFree() && !Objects.requireNonNull(fitsSome.get(node)); // refreshed above
         a.nodes++;
         a.devices += cap.devices();
         a.allocated += cap.allocatedDevices();
@@ -307,7 +306,7 @@ public final class Simulation {
           a.strandedDevices += cap.devices() - cap.allocatedDevices();
         }
         cap.counterTotals().forEach((k, total) -> {
-          BigDecimal left = cap.counterLeft().get(k);
+          BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(k)); // the same counters
           double[] v = a.counters.computeIfAbsent(k, x -> new double[3]);
           v[0] += total.doubleValue();
           v[1] += total.subtract(left).doubleValue();
@@ -317,7 +316,7 @@ public final class Simulation {
         });
       }
       for (SchedulingResult.Scheduled s : placed.values()) {
-        Acc a = acc.get(groupOfNode.get(s.node().name()));
+        Acc a = Objects.requireNonNull(acc.get(groupOfNode.get(s.node().name()))); // every node is in a group
         for (ResourceClaim c : s.claims()) {
           AllocationResult allocation = c.allocation();
           if (allocation == null) {

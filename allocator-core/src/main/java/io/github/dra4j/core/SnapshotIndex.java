@@ -156,13 +156,13 @@ final class SnapshotIndex {
       this.state = state;
       this.taintRules = taintRules;
       this.sameFeatures = previous != null && previous.features.equals(features);
-      this.compact = sameFeatures && previous.uidLimit > 2L * previous.deviceCount + UID_SLACK;
+      this.compact = previous != null && sameFeatures && previous.uidLimit > 2L * previous.deviceCount + UID_SLACK;
       this.keepUids = sameFeatures && !compact;
-      this.changed = keepUids ? previous.state.changedPools(state) : Set.of();
+      this.changed = previous != null && keepUids ? previous.state.changedPools(state) : Set.of();
       this.previousPools = previous != null
           && previous.features.resourceSliceMixins() == features.resourceSliceMixins()
           ? previous.pools : Map.of();
-      this.uids = new UidCounter(keepUids ? previous.uidLimit : 0);
+      this.uids = new UidCounter(previous != null && keepUids ? previous.uidLimit : 0);
     }
 
     SnapshotIndex build() {
@@ -171,7 +171,7 @@ final class SnapshotIndex {
       return new SnapshotIndex(entries, pools, features, state, uids.limit(), keepUids);
     }
 
-    /*
+    /**
      * The pool entries, taken over from the previous index or built, and each slice's entry at
      * the slice's input position in {@code entries}.
      */
@@ -189,7 +189,7 @@ final class SnapshotIndex {
         List<RuleTaint> ruleTaints = taintRules.forPool(id);
         boolean sameTaints = prev != null && prev.ruleTaints.equals(ruleTaints);
         PoolEntry entry;
-        if (sameFeatures && sameTaints && sameSlices(prev, at)) {
+        if (sameFeatures && sameTaints && prev != null && sameSlices(prev, at)) {
           entry = keepUids && !changed.contains(id) ? prev : withState(prev, compact ? uids : null);
         } else {
           entry = new PoolEntry(id, sliceEntries(at, prev, sameTaints && keepUids && !changed.contains(id),
@@ -212,6 +212,7 @@ final class SnapshotIndex {
       return new PoolEntry(prev, next);
     }
 
+    @SuppressWarnings("ReferenceEquality") // the same slice object is unchanged: no need to compare it
     private boolean sameSlices(PoolEntry prev, List<Integer> at) {
       if (prev.slices.size() != at.size()) {
         return false;
@@ -231,7 +232,7 @@ final class SnapshotIndex {
      */
     private List<SliceEntry> sliceEntries(List<Integer> at, @Nullable PoolEntry prev, boolean keepEntries,
         List<RuleTaint> ruleTaints) {
-      Map<ResourceSlice, SliceEntry> old = new IdentityHashMap<>();
+      IdentityHashMap<ResourceSlice, SliceEntry> old = new IdentityHashMap<>();
       if (prev != null) {
         for (SliceEntry s : prev.slices) {
           old.putIfAbsent(s.slice, s);

@@ -218,7 +218,7 @@ public final class SimulationReader {
     JsonNode s = list(node, at, "slices");
     for (int i = 0; i < s.size(); i++) {
       ResourceSlice slice = embedded(s.get(i), at.field("slices").index(i), ResourceSlice.class, "resource.k8s.io/v1");
-      if (!template.name().equals(slice.spec().nodeName())) {
+      if (!Objects.requireNonNull(template.name()).equals(slice.spec().nodeName())) { // the decoder requires it
         throw fail(at.field("slices").index(i).field("spec").field("nodeName"), "must be the group's node, \""
             + template.name() + "\": a copy's slices are its own");
       }
@@ -252,7 +252,7 @@ public final class SimulationReader {
       throw fail(at, "Invalid value: " + path + " holds no Node");
     }
     for (ResourceSlice slice : slices) {
-      if (!template.name().equals(slice.spec().nodeName())) {
+      if (!Objects.requireNonNull(template.name()).equals(slice.spec().nodeName())) { // the decoder requires it
         throw new DecodeException(path, 0, "ResourceSlice/" + slice.name(), "spec.nodeName", "must be the group's node, \""
             + template.name() + "\": a copy's slices are its own (named from " + source + ", " + at + ")", null);
       }

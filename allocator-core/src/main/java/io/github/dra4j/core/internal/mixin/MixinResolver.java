@@ -166,9 +166,10 @@ public final class MixinResolver {
         return new LazyDevice(device, i, driver, pool, attributes, capacity, null, null, n, consumptions);
       }
       EffectiveIndex.Builder b = deviceIndexes;
-      EffectiveIndex attributeIndex = b.merge(attributes, includes.attributeIndex());
+      // includes and a builder: DeviceIncludes.of indexed the includes
+      EffectiveIndex attributeIndex = b.merge(attributes, Objects.requireNonNull(includes.attributeIndex()));
       int n = b.lastCount();
-      EffectiveIndex capacityIndex = b.merge(capacity, includes.capacityIndex());
+      EffectiveIndex capacityIndex = b.merge(capacity, Objects.requireNonNull(includes.capacityIndex()));
       n += b.lastCount();
       checkLimit(i, device, n);
       boolean indexed = attributeIndex != null && capacityIndex != null;
@@ -235,6 +236,7 @@ public final class MixinResolver {
   }
 
   /** A device's own entries, normalised once; attributes and capacities numbered where they meet includes. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   private record OwnEntries(
       Entries<DeviceAttribute> attributes, Entries<DeviceCapacity> capacity, CounterEntries[] consumptions) {
 
@@ -323,6 +325,7 @@ public final class MixinResolver {
    * that each object replaces by its own entries, with their shared index (null when nothing
    * is numbered).
    */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   private record DeviceIncludes(
       Entries<DeviceAttribute>[] attributes,
       Entries<DeviceCapacity>[] capacity,
