@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -83,7 +84,7 @@ final class Explainer {
       notes.addAll(devicesBesideCounters(run, pool));
     }
     notes.addAll(otherPools(run));
-    return new Explanation(run.node().name(), claims, notes);
+    return new Explanation(Objects.requireNonNull(run.node().name(), "node"), claims, notes);
   }
 
   /** The pool's newest generation: its slices in input order and how many there should be. */

@@ -209,7 +209,7 @@ final class PodClaimResolver {
     return namespace == null || namespace.isEmpty() ? "default" : namespace;
   }
 
-  static String key(@Nullable String namespace, String name) {
+  static String key(@Nullable String namespace, @Nullable String name) {
     return namespace(namespace) + "/" + name;
   }
 

@@ -121,7 +121,7 @@ public final class PodScheduler {
     this.nodes = List.copyOf(b.nodes);
     Map<String, ResourceClaimTemplate> t = new LinkedHashMap<>();
     for (ResourceClaimTemplate template : b.templates) {
-      t.putIfAbsent(key(template.metadata().namespace(), Objects.requireNonNull(template.name(), "metadata.name")), template);
+      t.putIfAbsent(key(template.metadata().namespace(), template.name()), template);
     }
     this.templates = t;
     this.claims = new LinkedHashMap<>();
@@ -168,7 +168,7 @@ public final class PodScheduler {
       (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
     }
 
-    Map<Node, List<String>> rejected = new IdentityHashMap<>();
+    IdentityHashMap<Node, List<String>> rejected = new IdentityHashMap<>();
     List<Node> candidates = new ArrayList<>();
     for (Node node : nodes) {
       List<String> why = NodeFilter.reasons(withUid, node, r.unserved, allocated);

@@ -125,7 +125,7 @@ public final class Simulation {
         }
         n.add(copy);
         for (ResourceSlice slice : g.slices()) {
-          s.add(copy(slice, copy.name(), i));
+          s.add(copy(slice, Objects.requireNonNull(copy.name()), i)); // copy() names it
         }
       }
     }
@@ -253,7 +253,7 @@ public final class Simulation {
         } else {
           count[1]++;
           if (firstPending == null) {
-            firstPending = new SimulationResult.FirstPending(step, kind.name(), pod.name(),
+            firstPending = new SimulationResult.FirstPending(step, kind.name(), Objects.requireNonNull(pod.name()),
                 ((SchedulingResult.Unschedulable) r).message());
           }
         }
@@ -443,7 +443,7 @@ public final class Simulation {
   private static Node copy(Node template, int i) {
     String name = template.name() + "-" + i;
     ObjectMeta.Builder meta = template.metadata().toBuilder().name(name).uid(null);
-    if (template.name().equals(template.metadata().labels().get("kubernetes.io/hostname"))) {
+    if (Objects.requireNonNull(template.name(), "node metadata.name").equals(template.metadata().labels().get("kubernetes.io/hostname"))) {
       meta.putLabel("kubernetes.io/hostname", name);
     }
     return new Node(meta.build());
