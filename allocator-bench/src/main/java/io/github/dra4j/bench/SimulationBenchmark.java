@@ -19,6 +19,7 @@ import io.github.dra4j.core.Simulation;
 import io.github.dra4j.core.StructuredAllocator;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -64,7 +65,7 @@ public class SimulationBenchmark {
 
   private StructuredAllocator allocator;
   private Simulation simulation;
-  private List<ResourceClaimTemplate> templates;
+  private List<ResourceClaimTemplate> templates = List.of(); // made with the simulation
   private ClusterSnapshot built;
   private PodScheduler scheduler;
   private int next;
@@ -78,7 +79,7 @@ public class SimulationBenchmark {
     restart();
     for (int i = 0; i < DgxA100.FILL_ROUND.size(); i++) {
       SchedulingResult r = scheduler.schedule(pod(next++));
-      if (!(r instanceof SchedulingResult.Scheduled s) || !s.node().name().equals(TEMPLATE_NODE + "-0")) {
+      if (!(r instanceof SchedulingResult.Scheduled s) || !(TEMPLATE_NODE + "-0").equals(s.node().name())) {
         throw new IllegalStateException("placement " + i + " did not go to the first node: " + r);
       }
     }
@@ -99,7 +100,7 @@ public class SimulationBenchmark {
   public String placeOne() {
     SchedulingResult r = scheduler.schedule(pod(next++));
     if (r instanceof SchedulingResult.Scheduled s) {
-      return s.node().name();
+      return Objects.requireNonNull(s.node().name()); // the simulation names its nodes
     }
     restart(); // the cluster is full
     return "";
