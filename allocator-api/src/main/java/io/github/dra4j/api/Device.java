@@ -253,7 +253,7 @@ public record Device(
      * @throws NullPointerException when {@code name} is unset
      */
     public Device build() {
-      return new Device(name, attributes, capacity, consumesCounters, includes, nodeName, nodeSelector, allNodes, taints, bindingConditions, bindingFailureConditions, bindsToNode, allowMultipleAllocations);
+      return new Device(Objects.requireNonNull(name, "name"), attributes, capacity, consumesCounters, includes, nodeName, nodeSelector, allNodes, taints, bindingConditions, bindingFailureConditions, bindsToNode, allowMultipleAllocations);
     }
   }
 }

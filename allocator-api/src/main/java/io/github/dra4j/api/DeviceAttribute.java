@@ -20,7 +20,11 @@ public sealed interface DeviceAttribute {
     return false;
   }
 
-  /** A boolean attribute. @param value the value */
+  /**
+   * A boolean attribute.
+   *
+   * @param value the value
+   */
   record OfBool(boolean value) implements DeviceAttribute {
     @Override
     public String fieldName() {
@@ -28,7 +32,11 @@ public sealed interface DeviceAttribute {
     }
   }
 
-  /** An integer attribute. @param value the value */
+  /**
+   * An integer attribute.
+   *
+   * @param value the value
+   */
   record OfInt(long value) implements DeviceAttribute {
     @Override
     public String fieldName() {
@@ -36,7 +44,11 @@ public sealed interface DeviceAttribute {
     }
   }
 
-  /** A string attribute. @param value the value */
+  /**
+   * A string attribute.
+   *
+   * @param value the value
+   */
   record OfString(String value) implements DeviceAttribute {
     public OfString {
       Objects.requireNonNull(value, "value");
@@ -48,7 +60,11 @@ public sealed interface DeviceAttribute {
     }
   }
 
-  /** A semantic version attribute, kept as written. @param value the version text */
+  /**
+   * A semantic version attribute, kept as written.
+   *
+   * @param value the version text
+   */
   record OfVersion(String value) implements DeviceAttribute {
     public OfVersion {
       Objects.requireNonNull(value, "value");
@@ -60,7 +76,11 @@ public sealed interface DeviceAttribute {
     }
   }
 
-  /** A list of booleans. @param values the values */
+  /**
+   * A list of booleans.
+   *
+   * @param values the values
+   */
   record OfBools(List<Boolean> values) implements DeviceAttribute {
     public OfBools {
       values = List.copyOf(values);
@@ -77,7 +97,11 @@ public sealed interface DeviceAttribute {
     }
   }
 
-  /** A list of integers. @param values the values */
+  /**
+   * A list of integers.
+   *
+   * @param values the values
+   */
   record OfInts(List<Long> values) implements DeviceAttribute {
     public OfInts {
       values = List.copyOf(values);
@@ -94,7 +118,11 @@ public sealed interface DeviceAttribute {
     }
   }
 
-  /** A list of strings. @param values the values */
+  /**
+   * A list of strings.
+   *
+   * @param values the values
+   */
   record OfStrings(List<String> values) implements DeviceAttribute {
     public OfStrings {
       values = List.copyOf(values);
@@ -111,7 +139,11 @@ public sealed interface DeviceAttribute {
     }
   }
 
-  /** A list of semantic versions. @param values the version texts */
+  /**
+   * A list of semantic versions.
+   *
+   * @param values the version texts
+   */
   record OfVersions(List<String> values) implements DeviceAttribute {
     public OfVersions {
       values = List.copyOf(values);

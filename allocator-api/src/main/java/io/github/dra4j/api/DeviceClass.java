@@ -1,6 +1,7 @@
 package io.github.dra4j.api;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A DeviceClass: selectors and configuration that requests refer to by name.
@@ -14,8 +15,8 @@ public record DeviceClass(ObjectMeta metadata, DeviceClassSpec spec) {
     Objects.requireNonNull(spec, "spec");
   }
 
-  /** {@return the class name} */
-  public String name() {
+  /** {@return the class name, or null when the input had none} */
+  public @Nullable String name() {
     return metadata.name();
   }
 }

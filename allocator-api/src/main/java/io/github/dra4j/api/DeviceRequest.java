@@ -86,7 +86,7 @@ public record DeviceRequest(
      * @throws NullPointerException when {@code name} is unset
      */
     public DeviceRequest build() {
-      return new DeviceRequest(name, exactly, firstAvailable);
+      return new DeviceRequest(Objects.requireNonNull(name, "name"), exactly, firstAvailable);
     }
   }
 }

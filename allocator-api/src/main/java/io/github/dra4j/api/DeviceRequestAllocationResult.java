@@ -195,7 +195,7 @@ public record DeviceRequestAllocationResult(
      * @throws NullPointerException when {@code request}, {@code driver}, {@code pool}, {@code device} is unset
      */
     public DeviceRequestAllocationResult build() {
-      return new DeviceRequestAllocationResult(request, driver, pool, device, adminAccess, tolerations, bindingConditions, bindingFailureConditions, shareID, consumedCapacity);
+      return new DeviceRequestAllocationResult(Objects.requireNonNull(request, "request"), Objects.requireNonNull(driver, "driver"), Objects.requireNonNull(pool, "pool"), Objects.requireNonNull(device, "device"), adminAccess, tolerations, bindingConditions, bindingFailureConditions, shareID, consumedCapacity);
     }
   }
 }

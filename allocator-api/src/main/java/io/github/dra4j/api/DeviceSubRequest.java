@@ -158,7 +158,7 @@ public record DeviceSubRequest(
      * @throws NullPointerException when {@code name}, {@code deviceClassName} is unset
      */
     public DeviceSubRequest build() {
-      return new DeviceSubRequest(name, deviceClassName, selectors, allocationMode, count, tolerations, capacity);
+      return new DeviceSubRequest(Objects.requireNonNull(name, "name"), Objects.requireNonNull(deviceClassName, "deviceClassName"), selectors, allocationMode, count, tolerations, capacity);
     }
   }
 }

@@ -88,7 +88,7 @@ public record DeviceTaint(
      * @throws NullPointerException when {@code key}, {@code effect} is unset
      */
     public DeviceTaint build() {
-      return new DeviceTaint(key, value, effect, timeAdded);
+      return new DeviceTaint(Objects.requireNonNull(key, "key"), value, Objects.requireNonNull(effect, "effect"), timeAdded);
     }
   }
 }

@@ -157,7 +157,7 @@ public record ExactDeviceRequest(
      * @throws NullPointerException when {@code deviceClassName} is unset
      */
     public ExactDeviceRequest build() {
-      return new ExactDeviceRequest(deviceClassName, selectors, allocationMode, count, adminAccess, tolerations, capacity);
+      return new ExactDeviceRequest(Objects.requireNonNull(deviceClassName, "deviceClassName"), selectors, allocationMode, count, adminAccess, tolerations, capacity);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.github.dra4j.api;
 
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The core/v1 Node fields that node selectors read: name and labels.
@@ -19,8 +20,8 @@ public record Node(ObjectMeta metadata) {
     return new Node(new ObjectMeta(name, null, null, null, null, labels));
   }
 
-  /** {@return the node name} */
-  public String name() {
+  /** {@return the node name, or null when the input had none} */
+  public @Nullable String name() {
     return metadata.name();
   }
 }

@@ -120,7 +120,7 @@ public record PodSpec(
       return this;
     }
 
-    /** Appends one entry to {@code resourceClaims}; returns this builder. */
+    /** Appends one entry to the resource claims; returns this builder. */
     @CanIgnoreReturnValue
     public Builder addResourceClaim(PodResourceClaim resourceClaim) {
       resourceClaims.add(Objects.requireNonNull(resourceClaim, "resourceClaim"));
@@ -135,7 +135,7 @@ public record PodSpec(
       return this;
     }
 
-    /** Appends one entry to {@code initContainers}; returns this builder. */
+    /** Appends one entry to the init containers; returns this builder. */
     @CanIgnoreReturnValue
     public Builder addInitContainer(Container initContainer) {
       initContainers.add(Objects.requireNonNull(initContainer, "initContainer"));
@@ -150,7 +150,7 @@ public record PodSpec(
       return this;
     }
 
-    /** Appends one entry to {@code containers}; returns this builder. */
+    /** Appends one entry to the containers; returns this builder. */
     @CanIgnoreReturnValue
     public Builder addContainer(Container container) {
       containers.add(Objects.requireNonNull(container, "container"));

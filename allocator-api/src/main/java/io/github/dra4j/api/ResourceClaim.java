@@ -20,8 +20,8 @@ public record ResourceClaim(
     Objects.requireNonNull(spec, "spec");
   }
 
-  /** {@return the claim name} */
-  public String name() {
+  /** {@return the claim name, or null when the input had none} */
+  public @Nullable String name() {
     return metadata.name();
   }
 
@@ -33,7 +33,7 @@ public record ResourceClaim(
   /** {@return a copy with {@code status.allocation} set, other status fields kept} */
   public ResourceClaim withAllocation(@Nullable AllocationResult allocation) {
     ResourceClaimStatus s = status == null
-        ? new ResourceClaimStatus(allocation, null)
+        ? new ResourceClaimStatus(allocation, List.of())
         : new ResourceClaimStatus(allocation, status.reservedFor());
     return new ResourceClaim(metadata, spec, s);
   }

@@ -1,6 +1,7 @@
 package io.github.dra4j.api;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A ResourceSlice ({@code resource.k8s.io/v1}): one or more devices or counter sets of a pool,
@@ -15,8 +16,8 @@ public record ResourceSlice(ObjectMeta metadata, ResourceSliceSpec spec) {
     Objects.requireNonNull(spec, "spec");
   }
 
-  /** {@return the slice name} */
-  public String name() {
+  /** {@return the slice name, or null when the input had none} */
+  public @Nullable String name() {
     return metadata.name();
   }
 }

@@ -165,7 +165,7 @@ public record ResourceSliceSpec(
      * @throws NullPointerException when {@code driver}, {@code pool} is unset
      */
     public ResourceSliceSpec build() {
-      return new ResourceSliceSpec(driver, pool, nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters, mixins);
+      return new ResourceSliceSpec(Objects.requireNonNull(driver, "driver"), Objects.requireNonNull(pool, "pool"), nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters, mixins);
     }
   }
 }

@@ -95,7 +95,7 @@ public final class PathologicalInputs {
   }
 
   /**
-   * Returns a slice of {@code count} devices whose int attribute {@code group} is the device
+   * Returns a slice of {@code count} devices whose int attribute {@code attributes.group} is the device
    * index modulo {@code groups}: with a {@code distinctAttribute} constraint over more than
    * {@code groups} requests, every partial choice succeeds and only the last request fails.
    *

@@ -18,6 +18,7 @@ import io.github.dra4j.core.SearchBudgetExceededException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -69,7 +70,7 @@ public class BacktrackingBenchmark {
   @Benchmark
   public long exhaustBudget() {
     try {
-      snapshot.allocate(node, claims);
+      var unused = snapshot.allocate(node, claims);
     } catch (SearchBudgetExceededException e) {
       return e.steps();
     }
@@ -82,7 +83,8 @@ public class BacktrackingBenchmark {
       devices.add(Model.device("dev-" + i, Map.of("group", DeviceAttribute.ofInt(i % GROUPS)), Map.of(),
           List.of(), List.of()));
     }
-    return Model.deviceSlice("slice-0", DRIVER, node.name(), ResourcePool.of("pool-0", 1, 1), devices, null);
+    return Model.deviceSlice("slice-0", DRIVER, Objects.requireNonNull(node.name()), ResourcePool.of("pool-0", 1, 1),
+        devices, null);
   }
 
   private static ResourceClaim claim() {

@@ -122,7 +122,7 @@ public final class BenchmarkSuite {
   /** {@return the load averages from /proc/loadavg: other work on the machine skews every score} */
   static String loadAverage() {
     try {
-      String[] fields = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ");
+      String[] fields = Files.readString(Path.of("/proc/loadavg"), StandardCharsets.US_ASCII).split(" ", -1);
       return fields[0] + " / " + fields[1] + " / " + fields[2];
     } catch (IOException | RuntimeException e) {
       return "unknown";

@@ -61,6 +61,7 @@ public final class DgxA100 {
    *     JPEG engines, OFA engines
    * @param starts the first memory slice of each placement
    */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   record Profile(String name, int[] counters, int[] starts) {
     Profile {
       counters = counters.clone();

@@ -1,5 +1,6 @@
 package io.github.dra4j.bench;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +9,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.NavigableMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -94,7 +96,7 @@ final class Report {
     List<Score> scores = new ArrayList<>();
     for (RunResult run : results) {
       String name = run.getParams().getBenchmark();
-      String[] parts = name.split("\\.");
+      String[] parts = name.split("\\.", -1);
       String benchmark = parts[parts.length - 2] + "." + parts[parts.length - 1];
       String params = run.getParams().getParamsKeys().stream().sorted()
           .map(k -> k + "=" + run.getParams().getParam(k))
@@ -220,16 +222,18 @@ final class Report {
 
   /** T5 is linear when the time per node barely grows from the smallest to the largest N. */
   private Target linearity() {
-    TreeMap<Integer, Double> byN = feasibilityByNodes();
+    NavigableMap<Integer, Double> byN = feasibilityByNodes();
     String measure = "time per node, smallest N vs largest N (log-log slope)";
     if (byN.size() < 2) {
       return new Target("T5", measure, "not measured", "slope <= 1.1", "not measured");
     }
     int n0 = byN.firstKey();
     int n1 = byN.lastKey();
-    double slope = slope(byN.get(n1) / byN.get(n0), (double) n1 / n0);
+    double t0 = byN.firstEntry().getValue();
+    double t1 = byN.lastEntry().getValue();
+    double slope = slope(t1 / t0, (double) n1 / n0);
     String value = String.format(Locale.ROOT, "%.2f µs/node at N=%d, %.2f µs/node at N=%d, slope %.2f",
-        byN.get(n0) / n0, n0, byN.get(n1) / n1, n1, slope);
+        t0 / n0, n0, t1 / n1, n1, slope);
     return new Target("T5", measure, value, "linear: slope <= 1.1", verdict(slope <= 1.1));
   }
 
@@ -262,7 +266,7 @@ final class Report {
     return new Target("T5", measure, value, target, verdict(max <= 1.1 * min));
   }
 
-  private TreeMap<Integer, Double> feasibilityByNodes() {
+  private NavigableMap<Integer, Double> feasibilityByNodes() {
     TreeMap<Integer, Double> byN = new TreeMap<>();
     for (Score s : scores) {
       if (s.benchmark().equals("FeasibilityBenchmark.feasibleNodes")) {
@@ -349,8 +353,9 @@ final class Report {
    * @return whether there was anything to draw
    * @throws IOException when the file cannot be written
    */
+  @CanIgnoreReturnValue
   boolean writeT5Chart(Path png) throws IOException {
-    TreeMap<Integer, Double> byN = feasibilityByNodes();
+    NavigableMap<Integer, Double> byN = feasibilityByNodes();
     if (byN.isEmpty()) {
       return false;
     }

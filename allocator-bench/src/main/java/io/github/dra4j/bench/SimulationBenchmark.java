@@ -21,6 +21,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -82,7 +83,7 @@ public class SimulationBenchmark {
     restart();
     for (int i = 0; i < DgxA100.FILL_ROUND.size(); i++) {
       SchedulingResult r = scheduler.schedule(pod(next++));
-      if (!(r instanceof SchedulingResult.Scheduled s) || !s.node().name().equals(TEMPLATE_NODE + "-0")) {
+      if (!(r instanceof SchedulingResult.Scheduled s) || !(TEMPLATE_NODE + "-0").equals(s.node().name())) {
         throw new IllegalStateException("placement " + i + " did not go to the first node: " + r);
       }
     }
@@ -103,7 +104,7 @@ public class SimulationBenchmark {
   public String placeOne() {
     SchedulingResult r = scheduler.schedule(pod(next++));
     if (r instanceof SchedulingResult.Scheduled s) {
-      return s.node().name();
+      return Objects.requireNonNull(s.node().name()); // the simulation names its nodes
     }
     restart(); // the cluster is full
     return "";
@@ -128,10 +129,12 @@ public class SimulationBenchmark {
     long before = usedAfterCollections();
     Simulation simulation = simulation(allocator, nodes);
     ClusterSnapshot snapshot = allocator.snapshot(simulation.slices(), DgxA100.classes(), List.of());
-    long after = usedAfterCollections();
-    Reference.reachabilityFence(simulation);
-    Reference.reachabilityFence(snapshot);
-    return after - before;
+    try {
+      return usedAfterCollections() - before;
+    } finally {
+      Reference.reachabilityFence(simulation);
+      Reference.reachabilityFence(snapshot);
+    }
   }
 
   private static long usedAfterCollections() {

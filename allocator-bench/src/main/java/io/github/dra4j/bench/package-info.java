@@ -9,6 +9,8 @@
  * <p>Run the suite with {@code allocator-bench/run-benchmarks.sh} (see docs/performance.md).
  */
 @NullMarked
+@CheckReturnValue
 package io.github.dra4j.bench;
 
+import com.google.errorprone.annotations.CheckReturnValue;
 import org.jspecify.annotations.NullMarked;

@@ -115,7 +115,7 @@ final class CelEnvironment {
         .addMacros(KubernetesLibrary.bindMacro())
         .addLibraries(CelExtensions.optional())
         .build();
-    runtime = CelRuntimeFactory.standardCelRuntimeBuilder()
+    runtime = CelRuntimeFactory.legacyCelRuntimeBuilder()
         .setOptions(OPTIONS)
         // matches, ==, != and `in` are bound by this library (see KubernetesLibrary).
         .setStandardEnvironmentEnabled(false)
@@ -145,7 +145,7 @@ final class CelEnvironment {
     try {
       ast = compiler.parse(expression).getAst();
     } catch (CelValidationException e) {
-      return failed(expression, "compilation failed: " + syntaxError(e.getMessage()));
+      return failed(expression, "compilation failed: " + syntaxError(String.valueOf(e.getMessage())));
     }
     try {
       ast = compiler.check(ast).getAst();

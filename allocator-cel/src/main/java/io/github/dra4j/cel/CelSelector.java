@@ -103,7 +103,7 @@ final class CelSelector implements CompiledSelector {
   long cost(DeviceView device) {
     CostBudget budget = budget(Long.MAX_VALUE);
     try {
-      evaluate(device, budget);
+      var unused = evaluate(device, budget);
     } catch (SelectorEvaluationException e) {
       // An evaluation error still has the cost of what was evaluated.
     }

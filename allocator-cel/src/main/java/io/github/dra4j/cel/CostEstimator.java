@@ -13,6 +13,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -163,6 +164,7 @@ final class CostEstimator {
   /** The sizes of the {@code device} fields, as the reference's sizeEstimator has them. */
   static final Sizes DRA_SIZES = (path, type) -> draSize(path);
 
+  @SuppressWarnings("ReferenceEquality") // the declarations are constants: identity names the one meant
   private static @Nullable Range draSize(@Nullable List<String> path) {
     if (path == null || path.isEmpty() || !path.get(0).equals(CelEnvironment.DEVICE)) {
       return null;
@@ -801,7 +803,7 @@ final class CostEstimator {
   }
 
   private void pop(String name) {
-    locals.get(name).pop();
+    Objects.requireNonNull(locals.get(name)).pop(); // pushed when its scope began
   }
 
   private void pushLocal(String name, CelExpr init) {

@@ -6,6 +6,7 @@ import io.github.dra4j.core.DeviceView;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -114,6 +115,12 @@ final class DeviceValue extends ReadOnlyMap {
 
     InvalidAttributeException(String message) {
       super(message, null, false, false);
+    }
+
+    /** {@return the message, which the constructor requires} */
+    @Override
+    public String getMessage() {
+      return Objects.requireNonNull(super.getMessage());
     }
   }
 

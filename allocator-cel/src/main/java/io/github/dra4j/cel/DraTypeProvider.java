@@ -1,6 +1,7 @@
 package io.github.dra4j.cel;
 
 import com.google.common.collect.ImmutableList;
+import com.google.common.collect.ImmutableMap;
 import com.google.common.collect.ImmutableSet;
 import dev.cel.common.types.CelType;
 import dev.cel.common.types.CelTypeProvider;
@@ -19,7 +20,7 @@ final class DraTypeProvider implements CelTypeProvider {
   private final ImmutableList<CelType> types;
 
   DraTypeProvider(Map<String, CelType> deviceFields) {
-    Map<String, CelType> fields = Map.copyOf(deviceFields);
+    ImmutableMap<String, CelType> fields = ImmutableMap.copyOf(deviceFields);
     device = StructType.create(DeviceValue.TYPE_NAME, ImmutableSet.copyOf(fields.keySet()),
         name -> Optional.ofNullable(fields.get(name)));
     types = ImmutableList.of(device, OpaqueValue.QUANTITY_TYPE, OpaqueValue.SEMVER_TYPE);

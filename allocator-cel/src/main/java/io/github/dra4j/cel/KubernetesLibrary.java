@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jspecify.annotations.Nullable;
@@ -119,7 +120,8 @@ final class KubernetesLibrary {
     d.add(CelFunctionDecl.newFunctionDeclaration("max", max));
     List<CelOverloadDecl> sum = new ArrayList<>();
     for (String n : List.of("int", "uint", "double", "duration")) {
-      sum.add(member("list_" + n + "_sum", ORDERED.get(n), ListType.create(ORDERED.get(n))));
+      CelType t = Objects.requireNonNull(ORDERED.get(n)); // every name listed is ordered
+      sum.add(member("list_" + n + "_sum", t, ListType.create(t)));
     }
     d.add(CelFunctionDecl.newFunctionDeclaration("sum", sum));
     d.add(fn("indexOf", member("string_index_of_string", INT, STRING, STRING),
@@ -412,7 +414,7 @@ final class KubernetesLibrary {
 
   private static boolean isSemver(String s, boolean normalize) {
     try {
-      semver(s, normalize);
+      var unused = semver(s, normalize);
       return true;
     } catch (CelEvaluationException e) {
       return false;

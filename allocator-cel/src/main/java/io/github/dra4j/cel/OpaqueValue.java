@@ -25,6 +25,7 @@ abstract class OpaqueValue<T extends Comparable<T>> {
   abstract String goTypeName();
 
   @Override
+  @SuppressWarnings("EqualsGetClass") // a Quantity and a Semver are never equal, whatever compareTo says
   public boolean equals(Object o) {
     @SuppressWarnings("unchecked")
     boolean same = o != null && o.getClass() == getClass() && value.compareTo(((OpaqueValue<T>) o).value) == 0;

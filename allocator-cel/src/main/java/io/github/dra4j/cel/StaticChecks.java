@@ -46,7 +46,7 @@ final class StaticChecks {
       return null;
     }
     try {
-      Regexes.compile(pattern.constant().stringValue());
+      var unused = Regexes.compile(pattern.constant().stringValue());
       return null;
     } catch (IllegalArgumentException ex) {
       return ex.getMessage();

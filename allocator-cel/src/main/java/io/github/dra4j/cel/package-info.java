@@ -4,6 +4,8 @@
  * so mixins are never flattened.
  */
 @NullMarked
+@CheckReturnValue
 package io.github.dra4j.cel;
 
+import com.google.errorprone.annotations.CheckReturnValue;
 import org.jspecify.annotations.NullMarked;

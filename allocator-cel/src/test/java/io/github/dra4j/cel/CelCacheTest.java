@@ -45,7 +45,7 @@ final class CelCacheTest {
     CompiledSelector a = compiler.compile("true", NONE);
     CompiledSelector b = compiler.compile("false", NONE);
     assertThat(compiler.compile("true", NONE)).isSameAs(a);
-    compiler.compile("true && true", NONE);
+    var unused = compiler.compile("true && true", NONE);
     assertThat(compiler.cachedSelectors()).isEqualTo(2);
     assertThat(compiler.compile("true", NONE)).as("recently used, kept").isSameAs(a);
     assertThat(compiler.compile("false", NONE)).as("least recently used, evicted").isNotSameAs(b);
@@ -85,7 +85,7 @@ final class CelCacheTest {
           int checked = 0;
           for (int i = 0; i < 400; i++) {
             int e = (seed * 7 + i) % expressions.size();
-            long n = (seed + i) % 25;
+            int n = (seed + i) % 25;
             CompiledSelector s = compiler.compile(expressions.get(e), NONE);
             boolean expected = n == e;
             assertThat(s.matches(TestDevice.of("d").attr("n", DeviceAttribute.ofInt(n)))).isEqualTo(expected);

@@ -113,7 +113,7 @@ final class AllocateCommand implements Callable<Integer> {
 
     Node nodeObject = null;
     for (Node n : input.all(Node.class)) {
-      if (n.name().equals(node)) {
+      if (node.equals(n.name())) {
         nodeObject = n;
         break;
       }

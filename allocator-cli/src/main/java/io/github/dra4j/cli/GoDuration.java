@@ -3,6 +3,7 @@ package io.github.dra4j.cli;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ITypeConverter;
@@ -33,7 +34,9 @@ final class GoDuration implements ITypeConverter<Duration> {
     BigDecimal nanos = BigDecimal.ZERO;
     int at = 0;
     while (at < s.length() && m.find(at) && m.start() == at) {
-      nanos = nanos.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(NANOS.get(m.group(2)))));
+      // PART matches only the units NANOS has
+      long unit = Objects.requireNonNull(NANOS.get(m.group(2)));
+      nanos = nanos.add(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(unit)));
       at = m.end();
     }
     if (at == 0 || at != s.length()) {

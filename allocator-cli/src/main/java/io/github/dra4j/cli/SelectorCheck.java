@@ -67,12 +67,13 @@ final class SelectorCheck {
       }
       CompiledSelector compiled = compiler.compile(cel.expression(), features);
       String error = compiled.compileError();
-      FieldPath at = path.index(j).child("cel").child("expression");
-      if (CelCompiler.TOO_COMPLEX.equals(error)) {
-        errors.add(FieldError.forbidden(at, error));
-      } else if (error != null) {
-        errors.add(FieldError.invalid(at, cel.expression(), error));
+      if (error == null) {
+        continue;
       }
+      FieldPath at = path.index(j).child("cel").child("expression");
+      errors.add(error.equals(CelCompiler.TOO_COMPLEX)
+          ? FieldError.forbidden(at, error)
+          : FieldError.invalid(at, cel.expression(), error));
     }
   }
 }

@@ -22,6 +22,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.concurrent.Callable;
@@ -61,7 +62,7 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Option(names = {"-f", "--filename"}, paramLabel = "FILE", required = true,
       description = "The Simulation document; spec.cluster.files are relative to its directory.")
-  Path file;
+  Path file = Path.of("");
 
   @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "text",
       description = "text (default: a summary, policies side by side) or json (every sample).")
@@ -91,7 +92,7 @@ final class SimulateCommand implements Callable<Integer> {
     } catch (NoSuchFileException e) {
       throw new CliException(file + ": no such file", e);
     } catch (DecodeException e) {
-      throw new CliException(e.getMessage(), e);
+      throw new CliException(String.valueOf(e.getMessage()), e);
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build());
@@ -163,7 +164,11 @@ final class SimulateCommand implements Callable<Integer> {
     rows.add(row("pending", policies, p -> Integer.toString(p.pending())));
     for (String kind : policies.get(0).kinds().keySet()) {
       rows.add(row("  " + kind + " placed/pending", policies,
-          p -> p.kinds().get(kind).placed() + "/" + p.kinds().get(kind).pending()));
+          p -> {
+            // every policy ran every kind
+            SimulationResult.KindCount k = Objects.requireNonNull(p.kinds().get(kind));
+            return k.placed() + "/" + k.pending();
+          }));
     }
     rows.add(row("first pending (arrival)", policies,
         p -> p.firstPending() == null ? "-" : "#" + p.firstPending().index() + " " + p.firstPending().kind()));

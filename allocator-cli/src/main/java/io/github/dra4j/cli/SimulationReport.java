@@ -10,6 +10,7 @@ import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -105,7 +106,11 @@ final class SimulationReport {
     row(sb, "placed", p -> Integer.toString(p.placed()));
     row(sb, "pending", p -> Integer.toString(p.pending()));
     for (String kind : result.policies().get(0).kinds().keySet()) {
-      row(sb, kind + " placed / pending", p -> p.kinds().get(kind).placed() + " / " + p.kinds().get(kind).pending());
+      row(sb, kind + " placed / pending", p -> {
+        // every policy ran every kind
+        SimulationResult.KindCount k = Objects.requireNonNull(p.kinds().get(kind));
+        return k.placed() + " / " + k.pending();
+      });
     }
     row(sb, "first pending arrival", p -> p.firstPending() == null ? "-" : Integer.toString(p.firstPending().index()));
     for (String group : result.policies().get(0).last().groups().keySet()) {

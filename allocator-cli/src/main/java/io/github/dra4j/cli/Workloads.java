@@ -15,6 +15,7 @@ import io.github.dra4j.api.io.UnknownObject;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
@@ -145,7 +146,7 @@ final class Workloads {
         if (admits(templatePod, node)) {
           ObjectNode pod = base.deepCopy();
           ((ObjectNode) pod.get("metadata")).put("name", name + "-" + node.name());
-          pinTo((ObjectNode) pod.get("spec"), node.name());
+          pinTo((ObjectNode) pod.get("spec"), Objects.requireNonNull(node.name())); // decoded Nodes have names
           pods.add(decode(pod, quietCodec, where));
         }
       }

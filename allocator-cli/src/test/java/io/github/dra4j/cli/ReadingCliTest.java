@@ -2,6 +2,7 @@ package io.github.dra4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.io.KubernetesCodec;
 import java.io.IOException;
@@ -298,6 +299,7 @@ final class ReadingCliTest {
     assertThat(r.err()).contains(bad.toString()).contains("resourceSliceCount");
   }
 
+  @CanIgnoreReturnValue
   private static Path write(Path dir, String name, String text) throws IOException {
     return Files.writeString(dir.resolve(name), text, StandardCharsets.UTF_8);
   }

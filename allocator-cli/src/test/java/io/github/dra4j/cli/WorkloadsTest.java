@@ -216,7 +216,7 @@ final class WorkloadsTest {
   void inputIsNotMutated() {
     Input.Item item = item(workload("apps/v1", "Deployment", "  replicas: 2\n"));
     String before = ((UnknownObject) item.object()).content().json();
-    Workloads.expand(item, KubernetesCodec.create(), List.of(), w -> { });
+    var unused = Workloads.expand(item, KubernetesCodec.create(), List.of(), w -> { });
     assertThat(((UnknownObject) item.object()).content().json()).isEqualTo(before);
   }
 }

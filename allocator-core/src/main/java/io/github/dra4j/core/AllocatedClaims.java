@@ -14,10 +14,10 @@ import java.util.List;
  * synchronized, as snapshots are used from many threads.
  */
 final class AllocatedClaims {
-  private final ArrayList<ResourceClaim> claims;
+  private final List<ResourceClaim> claims;
   private final int size;
 
-  private AllocatedClaims(ArrayList<ResourceClaim> claims, int size) {
+  private AllocatedClaims(List<ResourceClaim> claims, int size) {
     this.claims = claims;
     this.size = size;
   }

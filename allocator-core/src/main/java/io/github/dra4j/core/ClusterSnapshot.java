@@ -129,8 +129,8 @@ public final class ClusterSnapshot {
     // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
     this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * index.slicesOnNode().size());
     boolean keptUids = previous != null && index.keptUids();
-    this.inherited = keptUids && previous.compiler == compiler ? previous.selectorsForSuccessor() : Map.of();
-    if (keptUids) {
+    this.inherited = previous != null && keptUids && previous.compiler == compiler ? previous.selectorsForSuccessor() : Map.of();
+    if (previous != null && keptUids) {
       previous.poolsByNode.forEach((name, gathered) -> {
         if (index.sameNodePools(previous.index, name, gathered.consulted())) {
           poolsByNode.put(name, gathered);
@@ -291,7 +291,7 @@ public final class ClusterSnapshot {
     NodeOrder order = lastOrder;
     boolean sameOrder = order != null && order.sameNodes(candidates);
     @SuppressWarnings("unchecked")
-    List<Pool>[] pools = sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
+    List<Pool>[] pools = order != null && sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
     boolean[] fits = new boolean[candidates.length];
     SharedPlan plan = candidates.length == 0 || !ClaimPlanner.nodeIndependent(toAllocate) ? null
         : SharedPlan.of(this, candidates[0], toAllocate, options);
@@ -312,7 +312,9 @@ public final class ClusterSnapshot {
   }
 
   /** Nodes and their pools by position. Never changed once built. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   private record NodeOrder(Node[] nodes, List<Pool>[] pools) {
+    @SuppressWarnings("ReferenceEquality") // the same Node objects as last time: equal without a look
     boolean sameNodes(Node[] other) {
       if (other.length != nodes.length) {
         return false;
@@ -451,6 +453,7 @@ public final class ClusterSnapshot {
     return pools.pools();
   }
 
+  @SuppressWarnings("ReferenceEquality") // the same Node object first: callers mostly pass it again
   private static boolean sameNode(PoolGatherer.NodePools pools, Node node) {
     return pools.node() == node || pools.node().equals(node);
   }

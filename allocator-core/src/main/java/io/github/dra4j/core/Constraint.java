@@ -121,16 +121,16 @@ abstract class Constraint {
 
   /** The element type of a value as {@link #asSet} types it; 0 where asSet gives null. */
   private static char elementType(DeviceAttribute a) {
-    if (a instanceof OfInt || a instanceof OfInts && !((OfInts) a).values().isEmpty()) {
+    if (a instanceof OfInt || (a instanceof OfInts && !((OfInts) a).values().isEmpty())) {
       return 'i';
     }
-    if (a instanceof OfBool || a instanceof OfBools && !((OfBools) a).values().isEmpty()) {
+    if (a instanceof OfBool || (a instanceof OfBools && !((OfBools) a).values().isEmpty())) {
       return 'b';
     }
-    if (a instanceof OfString || a instanceof OfStrings && !((OfStrings) a).values().isEmpty()) {
+    if (a instanceof OfString || (a instanceof OfStrings && !((OfStrings) a).values().isEmpty())) {
       return 's';
     }
-    if (a instanceof OfVersion || a instanceof OfVersions && !((OfVersions) a).values().isEmpty()) {
+    if (a instanceof OfVersion || (a instanceof OfVersions && !((OfVersions) a).values().isEmpty())) {
       return 'v';
     }
     return 0;
@@ -295,7 +295,7 @@ abstract class Constraint {
         }
         for (int k = 0; k < numDevices; k++) {
           DeviceAttribute e = attributes[k];
-          if (types[k] == type && (list || e.isList() ? sharesValue(a, e) : sameValue(a, e))) {
+          if (types[k] == type && ((list || e.isList()) ? sharesValue(a, e) : sameValue(a, e))) {
             return false;
           }
         }
@@ -303,7 +303,7 @@ abstract class Constraint {
       }
       for (int k = 0; k < numDevices; k++) {
         DeviceAttribute e = attributes[k];
-        if (list || types[k] == type && !e.isList() && sameValue(a, e)) {
+        if (list || (types[k] == type && !e.isList() && sameValue(a, e))) {
           return false;
         }
       }

@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -63,7 +64,7 @@ final class ConsumableCapacity {
       if (problem[0] != null) {
         return;
       }
-      String name = device.view.capacityName(domain, id);
+      String name = Objects.requireNonNull(device.view.capacityName(domain, id)); // one of the device's
       BigDecimal consumed = consumed(request.requestedCapacity(name), cap);
       if (violatesPolicy(consumed, cap.requestPolicy())) {
         problem[0] = "capacity " + name + ": " + Quantity.of(consumed, cap.value().format())
@@ -107,7 +108,7 @@ final class ConsumableCapacity {
   static Map<String, BigDecimal> consumedCapacity(DeviceEntry device, RequestView request) {
     Map<String, BigDecimal> out = new LinkedHashMap<>();
     device.view.forEachCapacity((domain, id, cap) -> {
-      String name = device.view.capacityName(domain, id);
+      String name = Objects.requireNonNull(device.view.capacityName(domain, id)); // one of the device's
       out.put(name, consumed(request.requestedCapacity(name), cap));
     });
     return out;
@@ -139,7 +140,7 @@ final class ConsumableCapacity {
   }
 
   private static BigDecimal roundUpRange(BigDecimal requested, CapacityRequestPolicyRange range) {
-    BigDecimal min = range.min().value();
+    BigDecimal min = Objects.requireNonNull(range.min()).value(); // consumed() checked it
     if (requested.compareTo(min) < 0) {
       return min;
     }

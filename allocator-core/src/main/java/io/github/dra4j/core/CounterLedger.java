@@ -2,6 +2,7 @@ package io.github.dra4j.core;
 
 import java.math.BigDecimal;
 import java.util.Arrays;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -113,7 +114,7 @@ final class CounterLedger {
     int start = layout.setStart[from];
     int end = layout.setStart[to];
     if (exact == null) {
-      long[] available = layout.availableUnits;
+      long[] available = Objects.requireNonNull(layout.availableUnits); // else exact is set
       long[] u = units;
       for (int k = start; k < end; k++) {
         long used = u != null && k >= first && k < first + u.length ? u[k - first] : 0;

@@ -14,6 +14,7 @@ import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
@@ -40,7 +41,7 @@ final class Explainer {
   static Explanation explain(AllocationRun run) {
     int n = run.plan().claimCount();
     List<List<Explanation.RequestExplanation>> requests = new ArrayList<>(n);
-    Map<RequestData, List<DeviceEntry>> suitable = new IdentityHashMap<>();
+    IdentityHashMap<RequestData, List<DeviceEntry>> suitable = new IdentityHashMap<>();
     boolean[] everyRequestHasEnough = new boolean[n];
     for (int c = 0; c < n; c++) {
       List<Explanation.RequestExplanation> forClaim = new ArrayList<>();
@@ -83,7 +84,7 @@ final class Explainer {
       notes.addAll(devicesBesideCounters(run, pool));
     }
     notes.addAll(otherPools(run));
-    return new Explanation(run.node().name(), claims, notes);
+    return new Explanation(Objects.requireNonNull(run.node().name(), "node"), claims, notes);
   }
 
   /** The pool's newest generation: its slices in input order and how many there should be. */
@@ -455,6 +456,7 @@ final class Explainer {
   }
 
   /** " (DeviceTaintRule NAME)" when a rule, not the slice, gave the device this taint; else "". */
+  @SuppressWarnings("ReferenceEquality") // a rule's taint object, not an equal one of the slice
   private static String ruleOf(DeviceEntry device, DeviceTaint taint) {
     for (TaintRules.RuleTaint t : device.ruleTaints) {
       if (t.taint() == taint) {

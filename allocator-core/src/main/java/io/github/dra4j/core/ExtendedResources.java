@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -183,7 +184,7 @@ final class ExtendedResources {
   }
 
   private static long count(DeviceRequest r) {
-    Long c = r.exactly().count();
+    Long c = Objects.requireNonNull(r.exactly()).count(); // the requests made here are all exactly
     return c == null ? 1 : c;
   }
 

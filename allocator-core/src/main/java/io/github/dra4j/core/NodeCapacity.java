@@ -4,6 +4,7 @@ import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The DRA capacity of one node's own pools (slices published for the node by name) in a
@@ -21,7 +22,7 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
     Map<String, BigDecimal> totals = new LinkedHashMap<>();
     Map<String, BigDecimal> left = new LinkedHashMap<>();
     for (Pool pool : snapshot.pools(node)) {
-      if (pool.incomplete || pool.invalid || !ownedBy(pool, node.name())) {
+      if (pool.incomplete || pool.invalid || !ownedBy(pool, Objects.requireNonNull(node.name()))) { // a simulated node
         continue;
       }
       for (Pool.PoolSlice slice : pool.targeting) {

@@ -1,11 +1,13 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The checks kube-scheduler makes of a node before its DynamicResources plugin tries to allocate:
@@ -32,7 +34,8 @@ final class NodeFilter {
       return why;
     }
     for (ResourceClaim c : allocated) {
-      if (c.allocation().nodeSelector() != null && !c.allocation().nodeSelector().matches(node)) {
+      NodeSelector selector = Objects.requireNonNull(c.allocation(), "allocated").nodeSelector();
+      if (selector != null && !selector.matches(node)) {
         return List.of(PodScheduler.CLAIM_NOT_ON_NODE);
       }
     }

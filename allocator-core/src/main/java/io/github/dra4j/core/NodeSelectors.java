@@ -7,6 +7,7 @@ import io.github.dra4j.api.NodeSelectorTerm;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /* Node matching and the result's node selector. Mirrors NodeMatches and createNodeSelector. */
@@ -16,7 +17,7 @@ final class NodeSelectors {
   static boolean nodeMatches(
       Node node, @Nullable String nodeName, boolean allNodes, @Nullable NodeSelector selector) {
     if (nodeName != null && !nodeName.isEmpty()) {
-      return node.name().equals(nodeName);
+      return nodeName.equals(node.name());
     }
     if (allNodes) {
       return true;
@@ -40,7 +41,7 @@ final class NodeSelectors {
       boolean perDevice = slice.perDeviceNodeSelection();
       NodeSelector selector = perDevice ? r.device().device.nodeSelector() : slice.slice.spec().nodeSelector();
       if (selector != null && selector.nodeSelectorTerms().size() > 1) {
-        createNodeSelector(results, "");
+        var unused = createNodeSelector(results, ""); // for what it throws
       }
     }
   }
@@ -49,7 +50,7 @@ final class NodeSelectors {
    * A node-local or binds-to-node device pins the node by name; otherwise the one-term node
    * selectors of the slices (or devices) are merged without duplicates; all-nodes gives none.
    */
-  static @Nullable NodeSelector createNodeSelector(List<DeviceResult> results, String nodeName) {
+  static @Nullable NodeSelector createNodeSelector(List<DeviceResult> results, @Nullable String nodeName) {
     List<NodeSelectorRequirement> fields = new ArrayList<>();
     List<NodeSelectorRequirement> expressions = new ArrayList<>();
     for (DeviceResult r : results) {
@@ -64,7 +65,7 @@ final class NodeSelectors {
         selector = slice.slice.spec().nodeSelector();
       }
       if ((name != null && !name.isEmpty()) || r.device().device.bindsToNode()) {
-        return NodeSelector.forNodeName(nodeName);
+        return NodeSelector.forNodeName(Objects.requireNonNull(nodeName, "node metadata.name"));
       }
       if (selector != null) {
         switch (selector.nodeSelectorTerms().size()) {

@@ -27,13 +27,13 @@ final class PersistentMap<K, V> extends AbstractMap<K, V> {
   private static final int WIDTH = 1 << BITS;
   private static final int MASK = WIDTH - 1;
 
-  private final HashMap<K, Integer> slots;
+  private final Map<K, Integer> slots;
   private final List<K> keys;
   private final Object[] root;
   /** The shift of the root's index: 0 when the root holds the values. */
   private final int shift;
 
-  private PersistentMap(HashMap<K, Integer> slots, List<K> keys, Object[] root, int shift) {
+  private PersistentMap(Map<K, Integer> slots, List<K> keys, Object[] root, int shift) {
     this.slots = slots;
     this.keys = keys;
     this.root = root;

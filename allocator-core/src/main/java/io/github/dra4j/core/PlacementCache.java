@@ -39,7 +39,7 @@ final class PlacementCache {
   private static final int MAX_KEYS = 256;
 
   private final List<Node> nodes;
-  private final Map<Node, Integer> position = new IdentityHashMap<>();
+  private final IdentityHashMap<Node, Integer> position = new IdentityHashMap<>();
   private final Map<String, List<Integer>> byName = new HashMap<>();
   private final Map<FilterKey, Filtered> filters = new HashMap<>();
   private final Map<List<ResourceClaimSpec>, Answers> answers = new HashMap<>();
@@ -57,6 +57,7 @@ final class PlacementCache {
       @Nullable NodeSelector affinity, List<String> unserved, List<@Nullable NodeSelector> allocated) {}
 
   /** Each node's reasons from the filters (null: it passes) and the nodes that pass. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: a cache entry
   record Filtered(@Nullable List<String>[] reasons, BitSet candidates) {}
 
   /** Per node: whether the claims fit (when known), and the allocation and score there. */

@@ -81,7 +81,7 @@ final class PodClaimResolver {
 
   private void unindex(String key, ResourceClaim claim) {
     controller(claim).ifPresent(uid -> {
-      List<String> keys = ownedBy.get(uid);
+      List<String> keys = Objects.requireNonNull(ownedBy.get(uid)); // indexed when stored
       keys.remove(key);
       if (keys.isEmpty()) {
         ownedBy.remove(uid);
@@ -155,7 +155,7 @@ final class PodClaimResolver {
         continue; // two entries naming the same claim: it is allocated once
       }
       if (claim.allocation() != null && !reservedFor(claim, pod)
-          && claim.status().reservedFor().size() >= RESERVED_FOR_MAX) {
+          && Objects.requireNonNull(claim.status()).reservedFor().size() >= RESERVED_FOR_MAX) { // allocated
         r.failure = "resourceclaim in use";
         return r;
       }
@@ -179,14 +179,15 @@ final class PodClaimResolver {
       }
       r.claims.add(new PodClaim(null, earlier, false, null));
     } else if (!plan.requests().isEmpty()) {
-      String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(pod.name()),
-          namespace + "/" + pod.name() + "/extended-resources", taken);
+      String podName = Objects.requireNonNull(pod.name(), "pod metadata.name"); // names the claim
+      String name = GeneratedNames.name(GeneratedNames.extendedClaimBase(podName),
+          namespace + "/" + podName + "/extended-resources", taken);
       ObjectMeta meta = ObjectMeta.builder()
           .name(name)
-          .generateName(GeneratedNames.extendedClaimBase(pod.name()))
+          .generateName(GeneratedNames.extendedClaimBase(podName))
           .namespace(namespace)
           .putAnnotation(ExtendedResources.CLAIM_ANNOTATION, "true")
-          .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, null))
+          .addOwnerReference(new OwnerReference("v1", "Pod", podName, pod.metadata().uid(), true, null))
           .build();
       ResourceClaim claim = new ResourceClaim(meta,
           new ResourceClaimSpec(new DeviceClaim(plan.requests(), List.of(), List.of())), null);
@@ -197,15 +198,16 @@ final class PodClaimResolver {
   /* The claim the resourceclaim controller makes from a template for one pod claim. */
   private static ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
       Predicate<String> taken) {
-    String base = GeneratedNames.templateClaimBase(pod.name(), entry);
+    String podName = Objects.requireNonNull(pod.name(), "pod metadata.name"); // names the claim
+    String base = GeneratedNames.templateClaimBase(podName, entry);
     ObjectMeta meta = ObjectMeta.builder()
-        .name(GeneratedNames.name(base, namespace + "/" + pod.name() + "/" + entry, taken))
+        .name(GeneratedNames.name(base, namespace + "/" + podName + "/" + entry, taken))
         .generateName(base)
         .namespace(namespace)
         .labels(template.spec().metadata().labels())
         .annotations(template.spec().metadata().annotations())
         .putAnnotation(POD_CLAIM_NAME_ANNOTATION, entry)
-        .addOwnerReference(new OwnerReference("v1", "Pod", pod.name(), pod.metadata().uid(), true, true))
+        .addOwnerReference(new OwnerReference("v1", "Pod", podName, pod.metadata().uid(), true, true))
         .build();
     return new ResourceClaim(meta, template.spec().spec(), null);
   }
@@ -217,7 +219,7 @@ final class PodClaimResolver {
   private @Nullable ResourceClaim ownedClaim(Pod pod, String namespace, String annotation, String value) {
     String uid = pod.metadata().uid();
     for (String key : ownedBy.getOrDefault(uid, List.of())) {
-      ResourceClaim c = claims.get(key);
+      ResourceClaim c = Objects.requireNonNull(claims.get(key)); // ownedBy holds stored claims' keys
       if (namespace(c.metadata().namespace()).equals(namespace)
           && value.equals(c.metadata().annotations().get(annotation))) {
         return c;
@@ -252,7 +254,7 @@ final class PodClaimResolver {
     return namespace == null || namespace.isEmpty() ? "default" : namespace;
   }
 
-  static String key(@Nullable String namespace, String name) {
+  static String key(@Nullable String namespace, @Nullable String name) {
     return namespace(namespace) + "/" + name;
   }
 

@@ -175,7 +175,7 @@ public final class PodScheduler {
     BitSet feasible = answers == null ? filtered.candidates()
         : cache.feasible(snapshot, answers, filtered.candidates(), toAllocate, options);
     if (feasible.isEmpty()) {
-      Map<Node, List<String>> rejected = new IdentityHashMap<>();
+      IdentityHashMap<Node, List<String>> rejected = new IdentityHashMap<>();
       for (int i = 0; i < nodes.size(); i++) {
         List<String> why = filtered.reasons()[i];
         rejected.put(nodes.get(i), why != null ? why : List.of(CANNOT_ALLOCATE));
@@ -354,7 +354,8 @@ public final class PodScheduler {
         newlyAllocated.add(claim);
       }
       if (!reservedFor(claim, pod)) {
-        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(claim.status().reservedFor());
+        // allocated, now or before: it has a status
+        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(Objects.requireNonNull(claim.status()).reservedFor());
         reserved.add(consumer);
         claim = new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(claim.allocation(), reserved));
       }
@@ -376,6 +377,7 @@ public final class PodScheduler {
     return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
   }
 
+  @SuppressWarnings("ReferenceEquality") // the list holds these very objects
   private static int indexOf(List<ResourceClaim> list, ResourceClaim claim) {
     for (int i = 0; i < list.size(); i++) {
       if (list.get(i) == claim) {
@@ -389,12 +391,12 @@ public final class PodScheduler {
    * kube-scheduler's FitError text: the count of nodes per reason, sorted as strings. The
    * reason "cannot allocate all claims" carries the allocator's summary for the first such node.
    */
-  private SchedulingResult unschedulable(Pod pod, Map<Node, List<String>> rejected, List<ResourceClaim> toAllocate) {
+  private SchedulingResult unschedulable(Pod pod, IdentityHashMap<Node, List<String>> rejected, List<ResourceClaim> toAllocate) {
     Map<String, String> reasons = new LinkedHashMap<>();
     Map<String, Integer> histogram = new TreeMap<>();
     Node firstCannotAllocate = null;
     for (Node node : nodes) {
-      List<String> why = rejected.get(node);
+      List<String> why = Objects.requireNonNull(rejected.get(node)); // every node was rejected
       reasons.put(node.name(), String.join(", ", why));
       for (String w : why) {
         histogram.merge(w, 1, Integer::sum);
@@ -425,7 +427,7 @@ public final class PodScheduler {
 
   /** {@return the explanation's summary on one line, as "node NAME: first reason; next reason"} */
   private static String oneLine(Explanation e) {
-    String[] lines = e.summary().split("\n");
+    String[] lines = e.summary().split("\n", -1);
     StringBuilder sb = new StringBuilder("node ").append(e.node()).append(':');
     for (int i = 1; i < lines.length; i++) {
       sb.append(i == 1 ? " " : "; ").append(lines[i].strip());

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -211,7 +212,7 @@ final class Pool {
   private static List<PoolSlice> remap(List<PoolSlice> slices, Map<SliceEntry, SliceEntry> successor) {
     List<PoolSlice> out = new ArrayList<>(slices.size());
     for (PoolSlice s : slices) {
-      SliceEntry next = successor.get(s.slice());
+      SliceEntry next = Objects.requireNonNull(successor.get(s.slice())); // maps every entry of this pool
       List<DeviceEntry> all = s.slice().devices;
       if (s.devices() == all) {
         out.add(new PoolSlice(next, next.devices));

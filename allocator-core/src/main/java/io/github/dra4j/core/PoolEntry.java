@@ -50,7 +50,7 @@ final class PoolEntry {
     this.slices = List.copyOf(slices);
     this.ruleTaints = previous.ruleTaints;
     this.maxGeneration = previous.maxGeneration;
-    Map<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
     for (int i = 0; i < slices.size(); i++) {
       successor.put(previous.slices.get(i), slices.get(i));
     }
@@ -105,6 +105,7 @@ final class PoolEntry {
     }
 
     @Override
+    @SuppressWarnings("ReferenceEquality") // slices by identity, as the hash
     public boolean equals(@Nullable Object o) {
       if (!(o instanceof SliceSet other) || other.slices.length != slices.length) {
         return false;

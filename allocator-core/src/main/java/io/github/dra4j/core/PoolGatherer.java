@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -74,7 +75,7 @@ final class PoolGatherer {
     for (Map.Entry<PoolId, List<SliceEntry>> e : pools.entrySet()) {
       PoolId id = e.getKey();
       List<SliceEntry> slices = e.getValue();
-      PoolEntry entry = index.pools().get(id);
+      PoolEntry entry = Objects.requireNonNull(index.pools().get(id)); // the slices are the index's
       consulted.add(entry);
       SliceEntry first = slices.get(0);
       Pool pool;

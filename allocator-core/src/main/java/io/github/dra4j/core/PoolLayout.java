@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
@@ -96,6 +97,7 @@ final class PoolLayout {
   private final @Nullable Consumption[] consumptions;
 
   /** What a device consumes: amount j of counter counters[j]; the sets it consumes from. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   record Consumption(int[] counters, BigDecimal[] amounts, long @Nullable [] units, int[] sets) {}
 
   PoolLayout(Pool pool) {
@@ -215,7 +217,7 @@ final class PoolLayout {
     boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
         || d.slice.perDeviceNodeSelection();
     String node = d.slice.perDeviceNodeSelection() ? d.device.nodeName() : d.slice.slice.spec().nodeName();
-    boolean bound = node != null && !node.isEmpty() || d.device.bindsToNode();
+    boolean bound = (node != null && !node.isEmpty()) || d.device.bindsToNode();
     return (char) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
         | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.tainted() ? TAINTED : 0)
         | (bound ? NODE_BOUND : 0));
@@ -355,7 +357,7 @@ final class PoolLayout {
         if (!inUse(local)) {
           break;
         }
-        if (!unknownCopied) {
+        if (!unknownCopied || unknown == null) {
           unknown = unknown == null ? new long[(deviceCount + 63) >>> 6] : unknown.clone();
           unknownCopied = true;
         }
@@ -417,7 +419,7 @@ final class PoolLayout {
   BigDecimal[] available() {
     BigDecimal[] a = available;
     if (a == null) {
-      long[] units = availableUnits;
+      long[] units = Objects.requireNonNull(availableUnits); // a rebased layout has units
       a = new BigDecimal[units.length];
       for (int k = 0; k < units.length; k++) {
         a[k] = BigDecimal.valueOf(units[k], scale);

@@ -170,7 +170,7 @@ final class ResultAssembler {
       for (int r = 0; r < requests.size(); r++) {
         RequestSlot slot = slots[r];
         if (cc.requests().contains(requests.get(r).name())
-            || slot.hasSubRequests && cc.requests().contains(slot.chosen(selected).requestName())) {
+            || (slot.hasSubRequests && cc.requests().contains(slot.chosen(selected).requestName()))) {
           MutableConfig m = new MutableConfig(DeviceAllocationConfiguration.FROM_CLAIM, cc.opaque());
           m.requests.addAll(cc.requests());
           config.add(m);

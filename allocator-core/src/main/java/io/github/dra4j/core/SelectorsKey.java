@@ -47,8 +47,8 @@ final class SelectorsKey {
 
   @Override
   public boolean equals(@Nullable Object o) {
-    return o == this || o instanceof SelectorsKey k && same(classSelectors, k.classSelectors)
-        && same(requestSelectors, k.requestSelectors);
+    return o == this || (o instanceof SelectorsKey k && same(classSelectors, k.classSelectors)
+        && same(requestSelectors, k.requestSelectors));
   }
 
   private static boolean same(CompiledSelector[] a, CompiledSelector[] b) {

@@ -126,7 +126,7 @@ public final class Simulation {
         }
         n.add(copy);
         for (ResourceSlice slice : g.slices()) {
-          s.add(copy(slice, copy.name(), i));
+          s.add(copy(slice, Objects.requireNonNull(copy.name()), i)); // copy() names it
         }
       }
     }
@@ -212,11 +212,10 @@ public final class Simulation {
     final PodScheduler scheduler;
     final Map<String, int[]> counts = new LinkedHashMap<>();
     final Map<Integer, List<SchedulingResult.Scheduled>> departures = new HashMap<>();
-    final Set<Node> live = Collections.newSetFromMap(new IdentityHashMap<>());
     /** Placed pods still on their node, with their claims, for the per-class counts. */
     final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
     /** Whether some pod kind fits on a node; recomputed for the nodes in {@link #dirty}. */
-    final Map<Node, Boolean> fitsSome = new IdentityHashMap<>();
+    final IdentityHashMap<Node, Boolean> fitsSome = new IdentityHashMap<>();
     final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
     SimulationResult.@Nullable FirstPending firstPending;
     final List<SimulationResult.Sample> samples = new ArrayList<>();
@@ -244,18 +243,18 @@ public final class Simulation {
         long t0 = System.nanoTime();
         SchedulingResult r = scheduler.schedule(pod);
         nanos += System.nanoTime() - t0;
-        int[] count = counts.get(kind.name());
+        int[] count = Objects.requireNonNull(counts.get(kind.name())); // every kind has counts
         if (r instanceof SchedulingResult.Scheduled s) {
           count[0]++;
           dirty.add(s.node());
-          placed.put(pod.name(), s);
+          placed.put(Objects.requireNonNull(pod.name()), s); // podOf names every pod
           if (kind.lifetime() != null) {
             departures.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(s);
           }
         } else {
           count[1]++;
           if (firstPending == null) {
-            firstPending = new SimulationResult.FirstPending(step, kind.name(), pod.name(),
+            firstPending = new SimulationResult.FirstPending(step, kind.name(), Objects.requireNonNull(pod.name()),
                 ((SchedulingResult.Unschedulable) r).message());
           }
         }
@@ -297,9 +296,9 @@ public final class Simulation {
       Map<String, Acc> acc = new LinkedHashMap<>();
       groups.forEach(g -> acc.put(g, new Acc()));
       for (Node node : nodes) {
-        Acc a = acc.get(groupOfNode.get(node.name()));
+        Acc a = Objects.requireNonNull(acc.get(groupOfNode.get(node.name()))); // every node is in a group
         NodeCapacity cap = NodeCapacity.of(snapshot, node);
-        boolean stranded = cap.hasFree() && !fitsSome.get(node);
+        boolean stranded = cap.hasFree() && !Objects.requireNonNull(fitsSome.get(node)); // refreshed above
         a.nodes++;
         a.devices += cap.devices();
         a.allocated += cap.allocatedDevices();
@@ -308,7 +307,7 @@ public final class Simulation {
           a.strandedDevices += cap.devices() - cap.allocatedDevices();
         }
         cap.counterTotals().forEach((k, total) -> {
-          BigDecimal left = cap.counterLeft().get(k);
+          BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(k)); // the same counters
           double[] v = a.counters.computeIfAbsent(k, x -> new double[3]);
           v[0] += total.doubleValue();
           v[1] += total.subtract(left).doubleValue();
@@ -318,7 +317,7 @@ public final class Simulation {
         });
       }
       for (SchedulingResult.Scheduled s : placed.values()) {
-        Acc a = acc.get(groupOfNode.get(s.node().name()));
+        Acc a = Objects.requireNonNull(acc.get(groupOfNode.get(s.node().name()))); // every node is in a group
         for (ResourceClaim c : s.claims()) {
           AllocationResult allocation = c.allocation();
           if (allocation == null) {
@@ -445,7 +444,7 @@ public final class Simulation {
   private static Node copy(Node template, int i) {
     String name = template.name() + "-" + i;
     ObjectMeta.Builder meta = template.metadata().toBuilder().name(name).uid(null);
-    if (template.name().equals(template.metadata().labels().get("kubernetes.io/hostname"))) {
+    if (Objects.requireNonNull(template.name(), "node metadata.name").equals(template.metadata().labels().get("kubernetes.io/hostname"))) {
       meta.putLabel("kubernetes.io/hostname", name);
     }
     return new Node(meta.build());

@@ -12,6 +12,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -51,7 +52,7 @@ final class SnapshotIndex {
    */
   private final @Nullable Set<String> changedNodes;
 
-  private SnapshotIndex(SliceEntry[] entries, HashMap<PoolId, PoolEntry> pools, Features features,
+  private SnapshotIndex(SliceEntry[] entries, Map<PoolId, PoolEntry> pools, Features features,
       int uidLimit, boolean keptUids) {
     HashMap<String, List<SliceEntry>> onNode = new HashMap<>();
     List<SliceEntry> shared = new ArrayList<>();
@@ -109,7 +110,7 @@ final class SnapshotIndex {
    */
   SnapshotIndex withAllocated(AllocatedState added) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
-    Map<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
     Set<PoolId> changed = added.pools();
     for (PoolId id : changed) {
       PoolEntry prev = pools.get(id);
@@ -127,7 +128,8 @@ final class SnapshotIndex {
     Set<String> nodes = nodesOf(changed);
     Map<String, List<SliceEntry>> newOnNode = new HashMap<>();
     for (String node : nodes == null ? nodeNames(changed) : nodes) {
-      newOnNode.put(node, replaced(slicesOnNode.get(node), successor));
+      // the nodes of the changed pools' slices: each has a list
+      newOnNode.put(node, replaced(Objects.requireNonNull(slicesOnNode.get(node)), successor));
     }
     return new SnapshotIndex(this, slicesOnNode.with(newOnNode),
         nodes == null ? replaced(slicesShared, successor) : slicesShared, pools.with(newPools), nodes);
@@ -164,7 +166,7 @@ final class SnapshotIndex {
     return nodeName != null && !nodeName.isEmpty();
   }
 
-  private static List<SliceEntry> replaced(List<SliceEntry> entries, Map<SliceEntry, SliceEntry> successor) {
+  private static List<SliceEntry> replaced(List<SliceEntry> entries, IdentityHashMap<SliceEntry, SliceEntry> successor) {
     List<SliceEntry> out = new ArrayList<>(entries.size());
     for (SliceEntry e : entries) {
       out.add(successor.getOrDefault(e, e));
@@ -252,13 +254,13 @@ final class SnapshotIndex {
       this.state = state;
       this.taintRules = taintRules;
       this.sameFeatures = previous != null && previous.features.equals(features);
-      this.compact = sameFeatures && previous.uidLimit > 2L * previous.deviceCount + UID_SLACK;
+      this.compact = previous != null && sameFeatures && previous.uidLimit > 2L * previous.deviceCount + UID_SLACK;
       this.keepUids = sameFeatures && !compact;
       this.changed = keepUids && previousState != null ? previousState.changedPools(state) : Set.of();
       this.previousPools = previous != null
           && previous.features.resourceSliceMixins() == features.resourceSliceMixins()
           ? previous.pools : Map.of();
-      this.uids = new UidCounter(keepUids ? previous.uidLimit : 0);
+      this.uids = new UidCounter(previous != null && keepUids ? previous.uidLimit : 0);
     }
 
     /* Copies of one template (the same device, counter set and mixin objects) share one resolution. */
@@ -275,15 +277,15 @@ final class SnapshotIndex {
 
     SnapshotIndex build() {
       SliceEntry[] entries = new SliceEntry[slices.size()];
-      HashMap<PoolId, PoolEntry> pools = poolEntries(entries);
+      Map<PoolId, PoolEntry> pools = poolEntries(entries);
       return new SnapshotIndex(entries, pools, features, uids.limit(), keepUids);
     }
 
-    /*
+    /**
      * The pool entries, taken over from the previous index or built, and each slice's entry at
      * the slice's input position in {@code entries}.
      */
-    private HashMap<PoolId, PoolEntry> poolEntries(SliceEntry[] entries) {
+    private Map<PoolId, PoolEntry> poolEntries(SliceEntry[] entries) {
       Map<PoolId, List<Integer>> positions = new LinkedHashMap<>();
       for (int i = 0; i < slices.size(); i++) {
         ResourceSliceSpec spec = slices.get(i).spec();
@@ -297,7 +299,7 @@ final class SnapshotIndex {
         List<RuleTaint> ruleTaints = taintRules.forPool(id);
         boolean sameTaints = prev != null && prev.ruleTaints.equals(ruleTaints);
         PoolEntry entry;
-        if (sameFeatures && sameTaints && sameSlices(prev, at)) {
+        if (sameFeatures && sameTaints && prev != null && sameSlices(prev, at)) {
           entry = keepUids && !changed.contains(id) ? prev : withState(prev, compact ? uids : null);
         } else {
           entry = new PoolEntry(id, sliceEntries(at, prev, sameTaints && keepUids && !changed.contains(id),
@@ -320,6 +322,7 @@ final class SnapshotIndex {
       return new PoolEntry(prev, next);
     }
 
+    @SuppressWarnings("ReferenceEquality") // the same slice object is unchanged: no need to compare it
     private boolean sameSlices(PoolEntry prev, List<Integer> at) {
       if (prev.slices.size() != at.size()) {
         return false;
@@ -339,7 +342,7 @@ final class SnapshotIndex {
      */
     private List<SliceEntry> sliceEntries(List<Integer> at, @Nullable PoolEntry prev, boolean keepEntries,
         List<RuleTaint> ruleTaints) {
-      Map<ResourceSlice, SliceEntry> old = new IdentityHashMap<>();
+      IdentityHashMap<ResourceSlice, SliceEntry> old = new IdentityHashMap<>();
       if (prev != null) {
         for (SliceEntry s : prev.slices) {
           old.putIfAbsent(s.slice, s);
@@ -372,6 +375,7 @@ final class SnapshotIndex {
     }
 
     @Override
+    @SuppressWarnings("ReferenceEquality") // copies of a template share these very lists: identity is the point
     public boolean equals(@Nullable Object o) {
       return o instanceof Content c && c.spec.devices() == spec.devices()
           && c.spec.sharedCounters() == spec.sharedCounters() && c.spec.mixins() == spec.mixins();

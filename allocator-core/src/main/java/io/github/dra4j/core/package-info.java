@@ -34,6 +34,8 @@
  * dedications in {@code Dedications} and hands what it chose to {@code ResultAssembler}.
  */
 @NullMarked
+@CheckReturnValue
 package io.github.dra4j.core;
 
+import com.google.errorprone.annotations.CheckReturnValue;
 import org.jspecify.annotations.NullMarked;

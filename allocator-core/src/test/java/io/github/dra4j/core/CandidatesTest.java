@@ -68,7 +68,7 @@ final class CandidatesTest {
     CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = StructuredAllocator.builder().selectorCompiler(compiler).build()
         .snapshot(slices(), List.of(CLASS_A), List.of());
-    snapshot.allocate(node(NODE), List.of(wantsY("claim-0", 2)));
+    var unused = snapshot.allocate(node(NODE), List.of(wantsY("claim-0", 2)));
 
     // Four Y devices do not exist: the search reaches d-39, whose selector fails, as it would
     // without candidates.
@@ -91,10 +91,10 @@ final class CandidatesTest {
       for (long budget = 1; budget < 1000; budget++) {
         ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(slices(), List.of(CLASS_A), List.of());
         if (warm) {
-          snapshot.allocate(node(NODE), claims); // remembers d-0 .. d-29: the next search uses candidates
+          var unused = snapshot.allocate(node(NODE), claims); // remembers d-0 .. d-29: the next search uses candidates
         }
         try {
-          snapshot.allocate(node(NODE), claims, AllocationOptions.defaults().withStepBudget(budget));
+          var unused = snapshot.allocate(node(NODE), claims, AllocationOptions.defaults().withStepBudget(budget));
         } catch (SearchBudgetExceededException e) {
           assertThat(e.steps()).isEqualTo(budget + 1);
           continue;

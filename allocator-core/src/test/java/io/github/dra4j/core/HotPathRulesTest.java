@@ -134,7 +134,7 @@ final class HotPathRulesTest {
     Map<String, Map<String, String>> out = new LinkedHashMap<>();
     for (int i = 0; i < nameAndCounters.length; i += 2) {
       Map<String, String> counters = new LinkedHashMap<>();
-      for (String kv : nameAndCounters[i + 1].split(",")) {
+      for (String kv : nameAndCounters[i + 1].split(",", -1)) {
         counters.put(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
       }
       out.put(nameAndCounters[i], counters);

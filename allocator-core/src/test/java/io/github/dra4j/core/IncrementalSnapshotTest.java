@@ -165,7 +165,7 @@ final class IncrementalSnapshotTest {
     ResourceSlice a = slice("slice-a", "pool-a", typed("a-", 2, "X"));
     ClusterSnapshot previous = allocator(first).snapshot(List.of(a), List.of(CLASS_A), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == X")));
-    previous.allocate(node(NODE), claims);
+    var unused = previous.allocate(node(NODE), claims);
 
     CoreFixtures.TestCompiler second = new CoreFixtures.TestCompiler();
     ClusterSnapshot other = allocator(second).snapshot(previous, List.of(a), List.of(CLASS_A), List.of());
@@ -303,7 +303,7 @@ final class IncrementalSnapshotTest {
     StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ResourceSlice gen1 = slice("slice-1", "pool-1", 1, 1, NODE, typed("old-", 2, "X"));
     ClusterSnapshot previous = allocator.snapshot(List.of(gen1), List.of(CLASS_A), List.of());
-    previous.pools(node(NODE));
+    var unused = previous.pools(node(NODE));
     List<List<ResourceSlice>> steps = List.of(
         // generation 2 half published: the node's view is incomplete
         List.of(gen1, slice("slice-2a", "pool-1", 2, 2, NODE, typed("new-", 1, "X"))),

@@ -140,7 +140,7 @@ final class MixinFlattenerTest {
     ResourceSlice slice = a100Devices();
     String before = slice.toString();
 
-    MixinFlattener.flatten(slice);
+    var unused = MixinFlattener.flatten(slice);
 
     assertThat(slice.toString()).isEqualTo(before);
     assertThat(slice).isEqualTo(a100Devices());

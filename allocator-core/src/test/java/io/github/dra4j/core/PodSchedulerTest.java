@@ -426,7 +426,7 @@ final class PodSchedulerTest {
     Fixture f = new Fixture(SHARED_CLAIM, pod("pod0", "{resourceClaims: [{name: g, resourceClaimName: shared}], containers: [{name: c}]}"));
     ResourceClaim before = f.claims.get(0);
     Pod pod = f.pods.get(0);
-    f.scheduleAll(b -> { });
+    var unused = f.scheduleAll(b -> { });
     assertThat(f.claims.get(0)).isSameAs(before);
     assertThat(before.status()).isNull();
     assertThat(pod.spec().nodeName()).isNull();

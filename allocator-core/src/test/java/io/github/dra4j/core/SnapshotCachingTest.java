@@ -65,7 +65,7 @@ final class SnapshotCachingTest {
   void cachedResultsAreSharedAcrossClaimsWithTheSameSelector() {
     CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = snapshot(compiler, List.of(slice("slice-1", "pool-1", typed(4, "Y"))), List.of());
-    snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1, "attr type == Y"))));
+    var unused = snapshot.allocate(node(NODE), List.of(claim("claim-0", request("req-0", 1, "attr type == Y"))));
     long afterFirst = compiler.evaluations.get();
 
     AllocationOutcome other = snapshot.allocate(node(NODE),
@@ -80,7 +80,7 @@ final class SnapshotCachingTest {
     CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     List<ResourceSlice> slices = List.of(slice("slice-1", "pool-1", typed(4, "Y")));
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
-    snapshot(compiler, slices, List.of()).allocate(node(NODE), claims);
+    var unused = snapshot(compiler, slices, List.of()).allocate(node(NODE), claims);
     long afterFirst = compiler.evaluations.get();
 
     AllocationOutcome outcome = snapshot(compiler, slices, List.of(allocated("in-use", "pool-1", "device-3")))
@@ -110,7 +110,7 @@ final class SnapshotCachingTest {
     CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
     ClusterSnapshot snapshot = snapshot(compiler, List.of(slice("slice-1", "pool-1", typed(3, "X"))), List.of());
     List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1, "attr type == Y")));
-    snapshot.allocate(node(NODE), claims);
+    var unused = snapshot.allocate(node(NODE), claims);
     long afterFirst = compiler.evaluations.get();
 
     AllocationOutcome again = snapshot.allocate(node(NODE), claims);

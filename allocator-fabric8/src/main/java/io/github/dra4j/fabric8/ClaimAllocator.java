@@ -287,6 +287,7 @@ public final class ClaimAllocator {
      * replaced by the read one with these two fields changed, so nothing else is touched.
      */
     @SuppressWarnings("unchecked")
+    @CanIgnoreReturnValue
     private io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim writeStatus(
         io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim fresh, @Nullable AllocationResult allocation) {
       String name = fresh.getMetadata().getName();

@@ -90,10 +90,11 @@ final class ClusterState {
   /* --- informer events --- */
 
   synchronized void putSlice(ResourceSlice slice) {
-    removeSlice(slice.name());
+    String name = Objects.requireNonNull(slice.name(), "slice metadata.name"); // the API server names objects
+    removeSlice(name);
     PoolKey key = new PoolKey(slice.spec().driver(), slice.spec().pool().name());
-    slicesByPool.computeIfAbsent(key, k -> new TreeMap<>()).put(slice.name(), slice);
-    poolOfSlice.put(slice.name(), key);
+    slicesByPool.computeIfAbsent(key, k -> new TreeMap<>()).put(name, slice);
+    poolOfSlice.put(name, key);
     dirty.add(key);
     version++;
     // A claim seen before its device's slice gets the device pinned as soon as the slice arrives.
@@ -110,7 +111,7 @@ final class ClusterState {
   synchronized void removeSlice(String name) {
     PoolKey key = poolOfSlice.remove(name);
     if (key != null) {
-      Map<String, ResourceSlice> pool = slicesByPool.get(key);
+      Map<String, ResourceSlice> pool = Objects.requireNonNull(slicesByPool.get(key)); // a known slice's pool
       pool.remove(name);
       if (pool.isEmpty()) {
         slicesByPool.remove(key);
@@ -205,7 +206,7 @@ final class ClusterState {
 
   synchronized @Nullable ResourceSlice slice(String name) {
     PoolKey key = poolOfSlice.get(name);
-    return key == null ? null : slicesByPool.get(key).get(name);
+    return key == null ? null : Objects.requireNonNull(slicesByPool.get(key)).get(name); // a known slice's pool
   }
 
   synchronized Map<String, String> problems() {

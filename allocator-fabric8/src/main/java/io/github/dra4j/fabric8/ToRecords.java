@@ -1,6 +1,7 @@
 package io.github.dra4j.fabric8;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.CapacityRequestPolicy;
 import io.github.dra4j.api.CapacityRequestPolicyRange;
@@ -452,7 +453,7 @@ final class ToRecords {
     try {
       return Quantity.parse(text);
     } catch (IllegalArgumentException e) {
-      throw fail(p, e.getMessage());
+      throw fail(p, String.valueOf(e.getMessage()));
     }
   }
 
@@ -460,6 +461,7 @@ final class ToRecords {
     return q == null ? null : quantity(q, p);
   }
 
+  @CanIgnoreReturnValue
   private <T> T required(@Nullable T value, FieldPath p) {
     if (value == null) {
       throw fail(p, "Required value");

@@ -2,6 +2,7 @@ package io.github.dra4j.fabric8;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -34,6 +35,7 @@ final class ClaimAllocatorTest {
     mock.close();
   }
 
+  @CanIgnoreReturnValue
   private Fabric8Cluster startCluster() {
     cluster = Fabric8Cluster.start(mock.client, MockCluster.ALLOCATOR);
     return cluster;

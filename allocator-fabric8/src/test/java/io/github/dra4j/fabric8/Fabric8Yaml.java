@@ -26,7 +26,7 @@ final class Fabric8Yaml {
 
   static List<HasMetadata> read(String yaml) {
     List<HasMetadata> out = new ArrayList<>();
-    for (String doc : yaml.split("(?m)^---\\s*$")) {
+    for (String doc : yaml.split("(?m)^---\\s*$", -1)) {
       Map<?, ?> generic = SERIALIZATION.unmarshal(doc, Map.class);
       if (generic == null || generic.isEmpty()) {
         continue;

@@ -2,6 +2,7 @@ package io.github.dra4j.fabric8;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
@@ -41,6 +42,7 @@ final class MockCluster implements AutoCloseable {
   }
 
   /** Creates every object of a test resource through the client and returns what was sent. */
+  @CanIgnoreReturnValue
   List<HasMetadata> createAll(String resource) {
     List<HasMetadata> objects = Fabric8Yaml.resource(resource);
     for (HasMetadata o : objects) {
@@ -57,6 +59,7 @@ final class MockCluster implements AutoCloseable {
     client.resource(copy).create();
   }
 
+  @CanIgnoreReturnValue
   io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim createClaim(String name, long count) {
     io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim claim =
         Fabric8Adapters.toFabric8(new io.github.dra4j.api.ResourceClaim(

@@ -41,7 +41,7 @@ public record Scenario(
   /** {@return the Node named {@link #node()}: the first one, as objects are not deduplicated} */
   public Node nodeObject() {
     for (Node n : ofType(Node.class)) {
-      if (n.name().equals(node)) {
+      if (node.equals(n.name())) {
         return n;
       }
     }

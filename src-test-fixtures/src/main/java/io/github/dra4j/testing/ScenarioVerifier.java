@@ -163,7 +163,7 @@ public final class ScenarioVerifier {
   /** JSON values are equal as the runner's Python dicts are: numbers by value. */
   static boolean sameJson(@Nullable RawJson a, @Nullable RawJson b) {
     if (a == null || b == null) {
-      return a == b;
+      return a == null && b == null;
     }
     try {
       JsonNode x = JSON.readTree(a.json());

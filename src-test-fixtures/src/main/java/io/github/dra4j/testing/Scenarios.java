@@ -81,7 +81,7 @@ public final class Scenarios {
   public static List<String> names(String folder) {
     String index = resource(folder + "/index.txt");
     List<String> names = new ArrayList<>();
-    for (String line : index.split("\n")) {
+    for (String line : index.split("\n", -1)) {
       String file = line.strip();
       if (!file.isEmpty()) {
         names.add(file.substring(0, file.length() - ".yaml".length()));

@@ -3,4 +3,5 @@
  * scenarios with their loader and verifier. Used with test scope only; not API.
  */
 @org.jspecify.annotations.NullMarked
+@com.google.errorprone.annotations.CheckReturnValue
 package io.github.dra4j.testing;

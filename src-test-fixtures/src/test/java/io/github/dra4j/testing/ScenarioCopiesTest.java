@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -43,8 +44,8 @@ final class ScenarioCopiesTest {
     Path upstream = upstream(source);
     Assumptions.assumeTrue(Files.isDirectory(upstream), "no " + upstream);
     Path copies = RESOURCES.resolve(folder);
-    TreeSet<String> theirs = yamlFiles(upstream);
-    TreeSet<String> ours = yamlFiles(copies);
+    Set<String> theirs = yamlFiles(upstream);
+    Set<String> ours = yamlFiles(copies);
 
     TreeSet<String> missing = new TreeSet<>(theirs);
     missing.removeAll(ours);
@@ -72,7 +73,7 @@ final class ScenarioCopiesTest {
     assertThat(index).containsExactlyElementsOf(yamlFiles(RESOURCES.resolve(folder)));
   }
 
-  private static TreeSet<String> yamlFiles(Path dir) throws IOException {
+  private static Set<String> yamlFiles(Path dir) throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
       TreeSet<String> names = new TreeSet<>();
       files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".yaml")).forEach(names::add);

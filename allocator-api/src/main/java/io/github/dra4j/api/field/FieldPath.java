@@ -52,7 +52,7 @@ public final class FieldPath {
 
   @Override
   public String toString() {
-    if (this == ROOT) {
+    if (parent == null) { // only the root has no parent
       return "<root>";
     }
     StringBuilder sb = new StringBuilder();
@@ -61,7 +61,7 @@ public final class FieldPath {
   }
 
   private void append(StringBuilder sb) {
-    if (parent != null && parent != ROOT) {
+    if (parent != null && parent.parent != null) {
       parent.append(sb);
     }
     if (index) {

@@ -1,6 +1,7 @@
 package io.github.dra4j.api.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.CapacityRequestPolicy;
 import io.github.dra4j.api.CapacityRequestPolicyRange;
@@ -70,6 +71,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
@@ -91,6 +93,12 @@ final class Decoder {
     Failure(JsonPath path, String message) {
       super(message, null, false, false);
       this.path = path.toString();
+    }
+
+    /** {@return the message, which the constructor requires} */
+    @Override
+    public String getMessage() {
+      return Objects.requireNonNull(super.getMessage());
     }
   }
 
@@ -231,6 +239,7 @@ final class Decoder {
       return node == null;
     }
 
+    @CanIgnoreReturnValue
     JsonNode object() {
       if (node == null || !node.isObject()) {
         throw fail("expected an object, got " + describe(node));
@@ -259,6 +268,7 @@ final class Decoder {
       return at(field).required().string();
     }
 
+    @CanIgnoreReturnValue
     In required() {
       if (node == null) {
         throw fail("Required value: missing required field");
@@ -266,8 +276,14 @@ final class Decoder {
       return this;
     }
 
+    /** {@return the node}, failing as {@link #required} does when the field is absent */
+    JsonNode requiredNode() {
+      required();
+      return Objects.requireNonNull(node); // required() has thrown when it is null
+    }
+
     String string() {
-      JsonNode n = required().node;
+      JsonNode n = requiredNode();
       if (!n.isTextual()) {
         throw fail("expected a string, got " + describe(n));
       }
@@ -275,7 +291,7 @@ final class Decoder {
     }
 
     long integer() {
-      JsonNode n = required().node;
+      JsonNode n = requiredNode();
       if (!n.isIntegralNumber() || !n.canConvertToLong()) {
         throw fail("expected a 64-bit integer, got " + describe(n));
       }
@@ -283,7 +299,7 @@ final class Decoder {
     }
 
     boolean bool() {
-      JsonNode n = required().node;
+      JsonNode n = requiredNode();
       if (!n.isBoolean()) {
         throw fail("expected a boolean, got " + describe(n));
       }
@@ -316,7 +332,7 @@ final class Decoder {
     }
 
     <T> List<T> elements(java.util.function.Function<In, T> f) {
-      JsonNode n = required().node;
+      JsonNode n = requiredNode();
       if (!n.isArray()) {
         throw fail("expected a list, got " + describe(n));
       }
@@ -387,7 +403,7 @@ final class Decoder {
   /* --- scalars --- */
 
   static Quantity quantity(In in) {
-    JsonNode n = in.required().node;
+    JsonNode n = in.requiredNode();
     String text;
     if (n.isTextual()) {
       // Kubernetes trims surrounding blanks when it unmarshals a quantity.
@@ -402,12 +418,12 @@ final class Decoder {
     try {
       return Quantity.parse(text);
     } catch (IllegalArgumentException e) {
-      throw in.fail(e.getMessage());
+      throw in.fail(String.valueOf(e.getMessage()));
     }
   }
 
   static RawJson raw(In in) {
-    return new RawJson(in.required().node.toString());
+    return new RawJson(in.requiredNode().toString());
   }
 
   /* --- metadata and nodes --- */
@@ -538,7 +554,7 @@ final class Decoder {
   }
 
   private DeviceCapacity deviceCapacity(In in) {
-    JsonNode n = in.required().node;
+    JsonNode n = in.requiredNode();
     if (v1alpha3 && n != null && !n.isObject()) {
       return new DeviceCapacity(quantity(in), null);
     }

@@ -83,7 +83,8 @@ final class FieldCheck {
     if (!node.isObject()) {
       return; // the Decoder reports the wrong JSON type
     }
-    Map<String, Field> fields = types.get(type);
+    // load() checked that every type a root or a field names is defined
+    Map<String, Field> fields = Objects.requireNonNull(types.get(type), type);
     for (Map.Entry<String, JsonNode> e : node.properties()) {
       Field f = fields.get(e.getKey());
       JsonPath at = path.field(e.getKey());
@@ -92,19 +93,23 @@ final class FieldCheck {
         continue;
       }
       JsonNode value = e.getValue();
+      String fieldType = f.type();
+      if (fieldType == null) {
+        continue; // a value: no fields below it
+      }
       switch (f.shape()) {
         case OBJECT:
-          walk(value, f.type(), at, out);
+          walk(value, fieldType, at, out);
           break;
         case LIST:
           for (int i = 0; i < value.size() && value.isArray(); i++) {
-            walk(value.get(i), f.type(), at.index(i), out);
+            walk(value.get(i), fieldType, at.index(i), out);
           }
           break;
         case MAP:
           if (value.isObject()) {
             for (Map.Entry<String, JsonNode> entry : value.properties()) {
-              walk(entry.getValue(), f.type(), at.key(entry.getKey()), out);
+              walk(entry.getValue(), fieldType, at.key(entry.getKey()), out);
             }
           }
           break;
@@ -157,7 +162,7 @@ final class FieldCheck {
         continue;
       }
       if (line.startsWith("@")) {
-        String[] p = line.substring(1).strip().split("\\s+");
+        String[] p = line.substring(1).strip().split("\\s+", -1);
         if (p.length != 3) {
           throw new IllegalStateException(RESOURCE + ": bad root line: " + raw);
         }
@@ -169,7 +174,7 @@ final class FieldCheck {
       String type = colon < 0 ? line.substring(0, line.length() - 1) : line.substring(0, colon);
       Map<String, Field> fields = types.computeIfAbsent(type, t -> new LinkedHashMap<>());
       if (colon >= 0) {
-        for (String spec : line.substring(colon + 2).strip().split("\\s+")) {
+        for (String spec : line.substring(colon + 2).strip().split("\\s+", -1)) {
           Field f = field(spec);
           fields.put(f.name(), f);
         }

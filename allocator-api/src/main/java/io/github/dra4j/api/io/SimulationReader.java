@@ -110,16 +110,16 @@ public final class SimulationReader {
     object(root, at, TOP);
     String name = root.path("metadata").path("name").isTextual() ? root.path("metadata").path("name").textValue() : null;
     ref = name == null ? KIND : KIND + "/" + name;
-    if (!API_VERSION.equals(text(root, at, "apiVersion", true))) {
+    if (!API_VERSION.equals(text(root, at, "apiVersion"))) {
       throw fail(at.field("apiVersion"), "unsupported apiVersion \"" + root.path("apiVersion").asText()
           + "\"; supported: " + API_VERSION);
     }
-    if (!KIND.equals(text(root, at, "kind", true))) {
+    if (!KIND.equals(text(root, at, "kind"))) {
       throw fail(at.field("kind"), "expected kind " + KIND + ", got \"" + root.path("kind").asText() + "\"");
     }
     JsonNode metadata = required(root, at, "metadata");
     object(metadata, at.field("metadata"), METADATA);
-    String simName = text(metadata, at.field("metadata"), "name", true);
+    String simName = text(metadata, at.field("metadata"), "name");
     JsonPath specAt = at.field("spec");
     JsonNode spec = required(root, at, "spec");
     object(spec, specAt, SPEC);
@@ -205,7 +205,7 @@ public final class SimulationReader {
 
   private NodeGroup group(JsonNode node, JsonPath at) throws IOException {
     object(node, at, GROUP);
-    String name = text(node, at, "name", true);
+    String name = text(node, at, "name");
     int count = integer(node, at, "count", 1, -1);
     if (node.has("file")) {
       if (node.has("node") || node.has("slices")) {
@@ -218,7 +218,7 @@ public final class SimulationReader {
     JsonNode s = list(node, at, "slices");
     for (int i = 0; i < s.size(); i++) {
       ResourceSlice slice = embedded(s.get(i), at.field("slices").index(i), ResourceSlice.class, "resource.k8s.io/v1");
-      if (!template.name().equals(slice.spec().nodeName())) {
+      if (!Objects.requireNonNull(template.name()).equals(slice.spec().nodeName())) { // the decoder requires it
         throw fail(at.field("slices").index(i).field("spec").field("nodeName"), "must be the group's node, \""
             + template.name() + "\": a copy's slices are its own");
       }
@@ -232,7 +232,8 @@ public final class SimulationReader {
     Node template = null;
     List<ResourceSlice> slices = new ArrayList<>();
     List<Object> objects = file(entry, at);
-    String path = String.valueOf(base.resolve(entry.textValue()));
+    // file() has refused the entry when there is no base
+    String path = String.valueOf(Objects.requireNonNull(base).resolve(entry.textValue()));
     for (Object o : objects) {
       if (o instanceof Node) {
         if (template != null) {
@@ -251,7 +252,7 @@ public final class SimulationReader {
       throw fail(at, "Invalid value: " + path + " holds no Node");
     }
     for (ResourceSlice slice : slices) {
-      if (!template.name().equals(slice.spec().nodeName())) {
+      if (!Objects.requireNonNull(template.name()).equals(slice.spec().nodeName())) { // the decoder requires it
         throw new DecodeException(path, 0, "ResourceSlice/" + slice.name(), "spec.nodeName", "must be the group's node, \""
             + template.name() + "\": a copy's slices are its own (named from " + source + ", " + at + ")", null);
       }
@@ -295,7 +296,7 @@ public final class SimulationReader {
 
   private PodKind podKind(JsonNode node, JsonPath at) throws DecodeException {
     object(node, at, KIND_FIELDS);
-    String name = text(node, at, "name", true);
+    String name = text(node, at, "name");
     double weight = 1;
     if (node.has("weight")) {
       JsonNode w = node.get("weight");
@@ -381,13 +382,10 @@ public final class SimulationReader {
     return v;
   }
 
-  private @Nullable String text(JsonNode node, JsonPath at, String field, boolean required) throws DecodeException {
+  private String text(JsonNode node, JsonPath at, String field) throws DecodeException {
     JsonNode v = node.get(field);
     if (v == null || v.isNull()) {
-      if (required) {
-        throw fail(at.field(field), "Required value");
-      }
-      return null;
+      throw fail(at.field(field), "Required value");
     }
     return string(v, at.field(field));
   }

@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.composer.Composer;
@@ -46,6 +47,12 @@ final class YamlTrees {
     Problem(String message, @Nullable Mark mark) {
       super(mark == null ? message : message + " (line " + (mark.getLine() + 1) + ", column " + (mark.getColumn() + 1) + ")",
           null, false, false);
+    }
+
+    /** {@return the message, which the constructor requires} */
+    @Override
+    public String getMessage() {
+      return Objects.requireNonNull(super.getMessage());
     }
   }
 
@@ -124,8 +131,8 @@ final class YamlTrees {
 
   /** One document's conversion state: anchored nodes already converted, and the alias budget. */
   private final class Conversion {
-    private final Map<Node, JsonNode> anchored = new IdentityHashMap<>();
-    private final Map<Node, Boolean> inProgress = new IdentityHashMap<>();
+    private final IdentityHashMap<Node, JsonNode> anchored = new IdentityHashMap<>();
+    private final IdentityHashMap<Node, Boolean> inProgress = new IdentityHashMap<>();
     private final List<Duplicate> duplicates = new ArrayList<>();
     private int aliases;
     private long expanded;

@@ -31,7 +31,7 @@ public record NodeGroup(String name, int count, Node node, List<ResourceSlice> s
       throw new IllegalArgumentException("node group " + name + ": count must be at least 1, got " + count);
     }
     for (ResourceSlice s : slices) {
-      if (!node.name().equals(s.spec().nodeName())) {
+      if (!Objects.requireNonNull(node.name(), "node metadata.name").equals(s.spec().nodeName())) {
         throw new IllegalArgumentException("node group " + name + ": slice " + s.name()
             + " must have spec.nodeName " + node.name() + ", got " + s.spec().nodeName());
       }

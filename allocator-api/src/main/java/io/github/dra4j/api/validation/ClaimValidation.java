@@ -162,7 +162,7 @@ final class ClaimValidation {
         }
         Common.unique(r.firstAvailable(), DeviceSubRequest::name, fp, errs);
       }
-    } else {
+    } else if (exactly != null) { // the only case left
       common(exactly.deviceClassName(), exactly.selectors(), exactly.allocationMode(),
           exactly.count(), exactly.tolerations(), exactly.capacity(), path.child("exactly"), errs);
     }

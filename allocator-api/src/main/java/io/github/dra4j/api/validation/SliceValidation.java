@@ -1,5 +1,6 @@
 package io.github.dra4j.api.validation;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.CapacityRequestPolicy;
 import io.github.dra4j.api.CapacityRequestPolicyRange;
 import io.github.dra4j.api.Counter;
@@ -25,6 +26,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 
@@ -202,6 +204,7 @@ final class SliceValidation {
     }
   }
 
+  @CanIgnoreReturnValue
   private boolean includes(List<String> includes, int max, Set<String> known, String kind,
       FieldPath path) {
     if (!Common.size(includes, max, path, errs)) {
@@ -284,7 +287,9 @@ final class SliceValidation {
     }
     source.keySet().removeAll(d.capacity().keySet());
     new TreeMap<>(source).forEach((key, j) -> {
-      DeviceCapacity c = deviceMixins.get(d.includes().get(j)).capacity().get(key);
+      // source holds only includes that name a mixin, with keys of that mixin's capacity
+      DeviceMixin m = Objects.requireNonNull(deviceMixins.get(d.includes().get(j)));
+      DeviceCapacity c = Objects.requireNonNull(m.capacity().get(key));
       if (c.requestPolicy() != null) {
         errs.add(FieldError.forbidden(includesPath.index(j), "capacity \"" + key
             + "\" of this mixin has a requestPolicy: allowMultipleAllocations must be true"));

@@ -4,4 +4,5 @@
  * io.github.dra4j.api.validation.Validator}.
  */
 @org.jspecify.annotations.NullMarked
+@com.google.errorprone.annotations.CheckReturnValue
 package io.github.dra4j.api.validation;

@@ -165,7 +165,8 @@ public final class SchedulingLoop implements AutoCloseable {
       lastFailure.put(key, ((SchedulingResult.Unschedulable) r).message());
       return null;
     }
-    String node = ((SchedulingResult.Scheduled) r).node().name();
+    // the API server names every node
+    String node = Objects.requireNonNull(((SchedulingResult.Scheduled) r).node().name());
     ClaimAllocator.Result written;
     try {
       written = claims.allocate(pod, node);

@@ -148,7 +148,7 @@ final class LibraryQuickStartTest {
         new KubernetesCrudDispatcher(), false);
     server.init();
     try (KubernetesClient client = server.createClient()) {
-      for (String doc : Files.readString(EXAMPLE, StandardCharsets.UTF_8).split("(?m)^---\\s*$")) {
+      for (String doc : Files.readString(EXAMPLE, StandardCharsets.UTF_8).split("(?m)^---\\s*$", -1)) {
         if (!doc.isBlank()) {
           client.resource(doc).create();
         }

@@ -34,7 +34,7 @@ final class SchedulingLoopTest {
     server.init();
     client = server.createClient();
     try (InputStream in = getClass().getResourceAsStream("/fabric8/cluster.yaml")) {
-      for (String doc : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("(?m)^---\\s*$")) {
+      for (String doc : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("(?m)^---\\s*$", -1)) {
         if (!doc.isBlank()) {
           client.resource(doc).create();
         }

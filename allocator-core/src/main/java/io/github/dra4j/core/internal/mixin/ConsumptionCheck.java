@@ -34,8 +34,8 @@ public final class ConsumptionCheck {
 
   private final Map<Pair, Object> results = new HashMap<>();
   private final Numbers numbers = new Numbers();
-  private final Map<CounterEntries, int[]> sourceNumbers = new IdentityHashMap<>();
-  private final Map<String[], long[]> setBits = new IdentityHashMap<>();
+  private final IdentityHashMap<CounterEntries, int[]> sourceNumbers = new IdentityHashMap<>();
+  private final IdentityHashMap<String[], long[]> setBits = new IdentityHashMap<>();
   /* Bound once, so that looking up a source or a set per consumption creates no function object. */
   private final Function<CounterEntries, int[]> numberSource = this::numbersOf;
   private final Function<String[], long[]> numberSet = this::bitsOf;
@@ -159,6 +159,7 @@ public final class ConsumptionCheck {
       return probe(name, false);
     }
 
+    @SuppressWarnings("ReferenceEquality") // the same String first: names are mostly shared objects
     private int probe(String name, boolean add) {
       if (saturated) {
         return -1;

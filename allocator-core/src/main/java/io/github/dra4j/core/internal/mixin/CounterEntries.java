@@ -4,6 +4,7 @@ import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.Quantity;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -43,7 +44,7 @@ final class CounterEntries {
       String[] sortedNames = names.clone();
       Arrays.sort(sortedNames);
       for (int k = 0; k < sortedNames.length; k++) {
-        values[k] = map.get(sortedNames[k]).value();
+        values[k] = Objects.requireNonNull(map.get(sortedNames[k])).value(); // the map's own keys
       }
       names = sortedNames;
     }

@@ -1,6 +1,7 @@
 package io.github.dra4j.core.internal.mixin;
 
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -18,7 +19,8 @@ final class CounterIncludes {
   static final CounterIncludes NONE = of(List.of());
 
   /* Stands for "merged, but over the index limit", so that such a list is merged once. */
-  private static final EffectiveIndex NO_INDEX = EffectiveIndex.ofCounters(new CounterEntries[0]);
+  private static final EffectiveIndex NO_INDEX =
+      Objects.requireNonNull(EffectiveIndex.ofCounters(new CounterEntries[0])); // no entries: within the limit
 
   private final CounterEntries[] sources;
   private @Nullable EffectiveIndex index;

@@ -1,6 +1,7 @@
 package io.github.dra4j.core.internal.mixin;
 
 import java.util.Arrays;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -49,7 +50,7 @@ final class EffectiveIndex {
 
   String domain(int k) {
     String[] d = domains;
-    return d == null ? commonDomain : d[k];
+    return d == null ? Objects.requireNonNull(commonDomain) : d[k]; // of() sets one of the two
   }
 
   /** {@return the ids in (domain, id) order; not to be modified} */
@@ -149,6 +150,7 @@ final class EffectiveIndex {
    * @param ranks the name ranks of the index's entries, ascending
    * @param count how many effective entries the includes have
    */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   record Shared(@Nullable EffectiveIndex index, int[] ranks, int count) {}
 
   /**

@@ -2,6 +2,7 @@ package io.github.dra4j.core.internal.mixin;
 
 import io.github.dra4j.api.Quantity;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
@@ -87,14 +88,14 @@ class LazyCounters implements ResolvedCounters {
       int n = idx == null ? 0 : idx.size();
       int i = 0;
       int j = 0;
-      while (i < m || j < n) {
-        int c = i == m ? 1 : j == n ? -1 : own.name(i).compareTo(idx.id(j));
+      while (i < m || j < n) { // j < n only when idx is set
+        int c = i == m ? 1 : j == n ? -1 : own.name(i).compareTo(Objects.requireNonNull(idx).id(j));
         if (c <= 0) {
           action.accept(own.name(i), own.value(i));
           i++;
           j += c == 0 ? 1 : 0;
         } else {
-          action.accept(idx.id(j), value(idx, j));
+          action.accept(Objects.requireNonNull(idx).id(j), value(idx, j));
           j++;
         }
       }
@@ -148,21 +149,21 @@ class LazyCounters implements ResolvedCounters {
     int j = 0;
     int p = 0;
     int q = 0;
-    while (i < am || j < an) {
+    while (i < am || j < an) { // j < an only when ai is set, q < bn only when bi is
       // The next name of this object: the smaller head, both heads when equal.
       String name;
-      int c = i == am ? 1 : j == an ? -1 : a.name(i).compareTo(ai.id(j));
+      int c = i == am ? 1 : j == an ? -1 : a.name(i).compareTo(Objects.requireNonNull(ai).id(j));
       if (c <= 0) {
         name = a.name(i++);
         j += c == 0 ? 1 : 0;
       } else {
-        name = ai.id(j++);
+        name = Objects.requireNonNull(ai).id(j++);
       }
       // Skip the other object's names below it; it must have this one.
       boolean found = false;
       while (!found && (p < bm || q < bn)) {
-        int d = p == bm ? 1 : q == bn ? -1 : b.name(p).compareTo(bi.id(q));
-        String head = d <= 0 ? b.name(p) : bi.id(q);
+        int d = p == bm ? 1 : q == bn ? -1 : b.name(p).compareTo(Objects.requireNonNull(bi).id(q));
+        String head = d <= 0 ? b.name(p) : Objects.requireNonNull(bi).id(q);
         int e = head.compareTo(name);
         if (e > 0) {
           break;
@@ -182,7 +183,7 @@ class LazyCounters implements ResolvedCounters {
     return null;
   }
 
-  /* The first of the sorted names of {@code mine} absent from the sorted {@code theirs}. */
+  /** The first of the sorted names of {@code mine} absent from the sorted {@code theirs}. */
   private static @Nullable String firstMissing(String[] mine, String[] theirs) {
     int j = 0;
     for (String name : mine) {

@@ -91,6 +91,7 @@ public final class MixinResolver {
    * {@return whether two slices resolve alike but for the pool name: the same driver, and the
    * same (identical) device, counter set and mixin objects}
    */
+  @SuppressWarnings("ReferenceEquality") // the same objects, not equal ones: then one resolution serves both
   public static boolean sameContent(ResourceSlice a, ResourceSlice b) {
     ResourceSliceSpec x = a.spec();
     ResourceSliceSpec y = b.spec();
@@ -201,9 +202,10 @@ public final class MixinResolver {
         return new LazyDevice(device, i, driver, pool, attributes, capacity, null, null, n, consumptions);
       }
       EffectiveIndex.Builder b = deviceIndexes;
-      EffectiveIndex attributeIndex = b.merge(attributes, includes.attributeIndex());
+      // includes and a builder: DeviceIncludes.of indexed the includes
+      EffectiveIndex attributeIndex = b.merge(attributes, Objects.requireNonNull(includes.attributeIndex()));
       int n = b.lastCount();
-      EffectiveIndex capacityIndex = b.merge(capacity, includes.capacityIndex());
+      EffectiveIndex capacityIndex = b.merge(capacity, Objects.requireNonNull(includes.capacityIndex()));
       n += b.lastCount();
       checkLimit(i, device, n);
       boolean indexed = attributeIndex != null && capacityIndex != null;
@@ -270,6 +272,7 @@ public final class MixinResolver {
   }
 
   /** A device's own entries, normalised once; attributes and capacities numbered where they meet includes. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   private record OwnEntries(
       Entries<DeviceAttribute> attributes, Entries<DeviceCapacity> capacity, CounterEntries[] consumptions) {
 
@@ -358,6 +361,7 @@ public final class MixinResolver {
    * that each object replaces by its own entries, with their shared index (null when nothing
    * is numbered).
    */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   private record DeviceIncludes(
       Entries<DeviceAttribute>[] attributes,
       Entries<DeviceCapacity>[] capacity,

@@ -38,6 +38,7 @@ final class NameTable {
     return result;
   }
 
+  @SuppressWarnings("ReferenceEquality") // the same String first: names are mostly shared objects
   private int number(String domain, String id) {
     int mask = ids.length - 1;
     int h = domain.hashCode() * 31 + id.hashCode();
@@ -136,6 +137,7 @@ final class NameTable {
     }
   }
 
+  @SuppressWarnings("ReferenceEquality") // the same String first: domains are mostly shared objects
   private int compare(int a, int b) {
     String da = domainsByNumber.get(a);
     String db = domainsByNumber.get(b);

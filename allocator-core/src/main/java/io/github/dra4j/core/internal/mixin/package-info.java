@@ -4,6 +4,8 @@
  * it, and it may change without notice.
  */
 @NullMarked
+@CheckReturnValue
 package io.github.dra4j.core.internal.mixin;
 
+import com.google.errorprone.annotations.CheckReturnValue;
 import org.jspecify.annotations.NullMarked;

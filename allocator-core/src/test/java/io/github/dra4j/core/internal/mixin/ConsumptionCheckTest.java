@@ -212,7 +212,7 @@ final class ConsumptionCheckTest {
     return Stream.of(true, false);
   }
 
-  /* {@return the 2^n strings of n "Aa" or "BB" pairs, in binary order: all with one hash} */
+  /** {@return the 2^n strings of n "Aa" or "BB" pairs, in binary order: all with one hash} */
   private static List<String> sameHash(int n) {
     List<String> out = new ArrayList<>();
     for (int bits = 0; bits < 1 << n; bits++) {

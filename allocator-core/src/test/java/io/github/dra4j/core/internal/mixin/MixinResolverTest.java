@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
@@ -68,7 +69,7 @@ final class MixinResolverTest {
     List<Arguments> args = new ArrayList<>();
     for (Kind kind : Kind.values()) {
       rules.forEach((name, rule) -> args.add(Arguments.of(
-          named(kind.name().toLowerCase().replace('_', ' ') + ": " + name, kind), rule)));
+          named(kind.name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": " + name, kind), rule)));
     }
     return args.stream();
   }
@@ -264,7 +265,7 @@ final class MixinResolverTest {
         mixins(List.of(deviceMixin("m", attrs("model", "a100"), Map.of())), List.of(), List.of()));
     ResourceSlice using = slice(List.of(device("device-0", List.of("m"))), List.of(), null);
 
-    MixinResolver.resolve(defining, true);
+    var unused = MixinResolver.resolve(defining, true);
     ResolvedSlice resolved = MixinResolver.resolve(using, true);
 
     assertThat(resolved.problems()).extracting(Object::toString)
@@ -281,8 +282,8 @@ final class MixinResolverTest {
             List.of(new CounterSetMixin("cm", counters("d", "2")))));
     String before = slice.toString();
 
-    MixinResolver.resolve(slice, true);
-    MixinResolver.resolve(slice, false);
+    var unusedWithMixins = MixinResolver.resolve(slice, true);
+    var unusedWithout = MixinResolver.resolve(slice, false);
 
     assertThat(slice.toString()).isEqualTo(before);
   }
