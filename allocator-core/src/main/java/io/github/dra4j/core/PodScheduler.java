@@ -35,7 +35,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
@@ -165,7 +164,7 @@ public final class PodScheduler {
 
     Resolution r = resolver.resolve(withUid, namespace);
     if (r.failure != null) {
-      return new SchedulingResult.Unschedulable(pod, noneAvailable() + " " + r.failure + ".", Map.of(), null);
+      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(nodes.size()) + " " + r.failure + ".", Map.of(), null);
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
@@ -387,20 +386,13 @@ public final class PodScheduler {
     return -1;
   }
 
-  /*
-   * kube-scheduler's FitError text: the count of nodes per reason, sorted as strings. The
-   * reason "cannot allocate all claims" carries the allocator's summary for the first such node.
-   */
+  /* kube-scheduler's FitError: each node's reasons, and the allocator's explanation for the first that could not allocate. */
   private SchedulingResult unschedulable(Pod pod, IdentityHashMap<Node, List<String>> rejected, List<ResourceClaim> toAllocate) {
     Map<String, String> reasons = new LinkedHashMap<>();
-    Map<String, Integer> histogram = new TreeMap<>();
     Node firstCannotAllocate = null;
     for (Node node : nodes) {
       List<String> why = Objects.requireNonNull(rejected.get(node)); // every node was rejected
       reasons.put(node.name(), String.join(", ", why));
-      for (String w : why) {
-        histogram.merge(w, 1, Integer::sum);
-      }
       if (firstCannotAllocate == null && why.contains(CANNOT_ALLOCATE)) {
         firstCannotAllocate = node;
       }
@@ -412,31 +404,8 @@ public final class PodScheduler {
         explanation = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
       }
     }
-    List<String> counts = new ArrayList<>();
-    for (Map.Entry<String, Integer> e : histogram.entrySet()) {
-      String text = e.getValue() + " " + e.getKey();
-      if (e.getKey().equals(CANNOT_ALLOCATE) && explanation != null) {
-        text += " (" + oneLine(explanation) + ")";
-      }
-      counts.add(text);
-    }
-    counts.sort(null);
-    String message = noneAvailable() + (counts.isEmpty() ? "" : " " + String.join(", ", counts) + ".");
+    String message = FitError.message(nodes.size(), rejected.values(), CANNOT_ALLOCATE, explanation);
     return new SchedulingResult.Unschedulable(pod, message, reasons, explanation);
-  }
-
-  /** {@return the explanation's summary on one line, as "node NAME: first reason; next reason"} */
-  private static String oneLine(Explanation e) {
-    String[] lines = e.summary().split("\n", -1);
-    StringBuilder sb = new StringBuilder("node ").append(e.node()).append(':');
-    for (int i = 1; i < lines.length; i++) {
-      sb.append(i == 1 ? " " : "; ").append(lines[i].strip());
-    }
-    return sb.toString();
-  }
-
-  private String noneAvailable() {
-    return "0/" + nodes.size() + " nodes are available:";
   }
 
   /* ---------------- helpers ---------------- */
