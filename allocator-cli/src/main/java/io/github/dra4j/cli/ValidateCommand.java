@@ -99,12 +99,17 @@ final class ValidateCommand implements Callable<Integer> {
     return Dra4j.EXIT_ERROR;
   }
 
+  /* The selector errors, except where validation already refused the expression (too long: the API server does not compile it). */
   private static List<FieldError> concat(List<FieldError> first, List<FieldError> second) {
     if (second.isEmpty()) {
       return first;
     }
     List<FieldError> all = new ArrayList<>(first);
-    all.addAll(second);
+    for (FieldError e : second) {
+      if (first.stream().noneMatch(f -> f.field().equals(e.field()))) {
+        all.add(e);
+      }
+    }
     return all;
   }
 }
