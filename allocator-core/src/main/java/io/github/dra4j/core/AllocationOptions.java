@@ -21,15 +21,18 @@ import org.jspecify.annotations.Nullable;
  *     AllocationCancelledException}, or null for none
  * @param cancellation polled during the search; when it returns true the call fails with
  *     {@link AllocationCancelledException}; null for none
+ * @param pruning whether the search cuts subtrees that bounds prove hold no solution (see
+ *     docs/allocation.md, "Pruning"); on by default. The answer is the same either way, only
+ *     the steps differ: off runs the reference's plain backtracking, to compare with it.
  */
 public record AllocationOptions(
-    long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation) {
+    long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation, boolean pruning) {
 
   /** The default step budget. */
   public static final long DEFAULT_STEP_BUDGET = 1_000_000L;
 
   private static final AllocationOptions DEFAULTS =
-      new AllocationOptions(DEFAULT_STEP_BUDGET, null, null);
+      new AllocationOptions(DEFAULT_STEP_BUDGET, null, null, true);
 
   /**
    * Checks the budget.
@@ -37,6 +40,7 @@ public record AllocationOptions(
    * @param stepBudget see the record component
    * @param deadline see the record component
    * @param cancellation see the record component
+   * @param pruning see the record component
    * @throws IllegalArgumentException when {@code stepBudget} is below 1
    */
   public AllocationOptions {
@@ -45,7 +49,22 @@ public record AllocationOptions(
     }
   }
 
-  /** {@return the default options: the default step budget, no deadline, no cancellation} */
+  /**
+   * Options with pruning on.
+   *
+   * @param stepBudget see the record component
+   * @param deadline see the record component
+   * @param cancellation see the record component
+   * @throws IllegalArgumentException when {@code stepBudget} is below 1
+   */
+  public AllocationOptions(long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation) {
+    this(stepBudget, deadline, cancellation, true);
+  }
+
+  /**
+   * {@return the default options: the default step budget, no deadline, no cancellation,
+   * pruning on}
+   */
   public static AllocationOptions defaults() {
     return DEFAULTS;
   }
@@ -57,7 +76,7 @@ public record AllocationOptions(
    * @return the changed options
    */
   public AllocationOptions withStepBudget(long steps) {
-    return new AllocationOptions(steps, deadline, cancellation);
+    return new AllocationOptions(steps, deadline, cancellation, pruning);
   }
 
   /**
@@ -67,7 +86,7 @@ public record AllocationOptions(
    * @return the changed options
    */
   public AllocationOptions withDeadline(@Nullable Instant at) {
-    return new AllocationOptions(stepBudget, at, cancellation);
+    return new AllocationOptions(stepBudget, at, cancellation, pruning);
   }
 
   /**
@@ -77,6 +96,17 @@ public record AllocationOptions(
    * @return the changed options
    */
   public AllocationOptions withCancellation(@Nullable BooleanSupplier cancelled) {
-    return new AllocationOptions(stepBudget, deadline, cancelled);
+    return new AllocationOptions(stepBudget, deadline, cancelled, pruning);
+  }
+
+  /**
+   * Returns these options with pruning on or off.
+   *
+   * @param on whether the search prunes; off runs plain backtracking, with the same answers in
+   *     as many steps or more
+   * @return the changed options
+   */
+  public AllocationOptions withPruning(boolean on) {
+    return new AllocationOptions(stepBudget, deadline, cancellation, on);
   }
 }

@@ -53,6 +53,13 @@ final class AllocationRun {
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = Map.of();
   private final List<List<DeviceResult>> results;
+  /** Steps after which the bounds are made; below 0: SearchBounds.defaultPruneAfter. */
+  long pruneAfter = -1;
+  /** The bounds, once made; null before, or when pruning is off or does not apply. */
+  private @Nullable SearchBounds bounds;
+  private boolean boundsMade;
+  /** The bounds proved that no allocation exists: the search unwinds without trying more. */
+  private boolean hopeless;
 
   /**
    * A run of validated claims.
@@ -118,6 +125,11 @@ final class AllocationRun {
 
   SelectorMatcher matcher() {
     return matcher;
+  }
+
+  /** {@return why no allocation exists, when a bound proved it, else null} */
+  @Nullable String proof() {
+    return hopeless && bounds != null ? bounds.proof : null;
   }
 
   /** {@return the constraints of claim c} */
@@ -190,10 +202,24 @@ final class AllocationRun {
       return st == Status.MAX_SIZE_EXCEEDED ? Status.FAILED : st;
     }
     RequestSlot slot = claimSlots[at.request()];
+    if (!boundsMade && budget.steps() >= (pruneAfter >= 0 ? pruneAfter
+        : (pruneAfter = SearchBounds.defaultPruneAfter(plan, pools)))) {
+      makeBounds();
+    }
+    if (hopeless) {
+      return Status.FAILED;
+    }
     if (!allocateSub && slot.hasSubRequests) {
+      if (bounds != null && !bounds.feasible(at.claim(), at.request(), null, 0, 0)) {
+        return Status.FAILED;
+      }
       return allocateSubRequests(at, slot);
     }
-    RequestData data = slot.data[slot.hasSubRequests ? at.sub() : 0];
+    int sub = slot.hasSubRequests ? at.sub() : 0;
+    RequestData data = slot.data[sub];
+    if (bounds != null && !bounds.feasible(at.claim(), at.request(), data, sub, at.device())) {
+      return Status.FAILED;
+    }
     List<DeviceLocation> allDevices = data.allDevices;
     if (allDevices != null && allDevices.isEmpty()) {
       return Status.FAILED;
@@ -233,7 +259,7 @@ final class AllocationRun {
   /** Tries the subrequests of a prioritized list in order; the first that succeeds is chosen. */
   private Status allocateSubRequests(DeviceIndices at, RequestSlot slot) {
     boolean allExceeded = true;
-    for (int sub = 0; sub < slot.data.length; sub++) {
+    for (int sub = 0; sub < slot.data.length && !hopeless; sub++) {
       Status st = allocateOne(at.withSub(sub), true, DeviceLocation.START);
       if (st == Status.MAX_SIZE_EXCEEDED) {
         continue;
@@ -263,6 +289,9 @@ final class AllocationRun {
         // them without side effects, so only their steps are counted.
         int[] locals = candidates.locals;
         for (int k = PoolLayout.firstAtOrAfter(locals, next); k < locals.length; k++) {
+          if (hopeless) {
+            return Status.FAILED;
+          }
           int local = locals[k];
           budget.skip(local - next);
           next = local + 1;
@@ -287,6 +316,9 @@ final class AllocationRun {
       candidates = extended;
     }
     for (int local = next; local < layout.deviceCount; local++) {
+      if (hopeless) {
+        return Status.FAILED;
+      }
       budget.step();
       Status st = tryDevice(at, allocateSub, data, pi, local, false);
       if (st != null) {
@@ -330,6 +362,29 @@ final class AllocationRun {
     }
     undo.undo();
     return st == Status.MAX_SIZE_EXCEEDED ? st : null;
+  }
+
+  private void dedicate(int c, int pi, int local) {
+    dedications.dedicate(c, pi, local);
+    if (bounds != null) {
+      bounds.dedicated(pi, local);
+    }
+  }
+
+  private void undedicate(int c, int pi, int local) {
+    dedications.undedicate(c, pi, local);
+    if (bounds != null) {
+      bounds.undedicated(pi, local);
+    }
+  }
+
+  /** Makes the bounds once per run, when pruning is on: from here on every step checks them. */
+  private void makeBounds() {
+    boundsMade = true;
+    if (budget.pruning()) {
+      bounds = SearchBounds.make(plan, pools, features, matcher, results);
+      hopeless = bounds != null && bounds.proof != null;
+    }
   }
 
   private boolean capacityFits(RequestData data, PoolLayout layout, int local) {
@@ -384,14 +439,14 @@ final class AllocationRun {
       return null;
     }
     if (!allowMultiple) {
-      dedications.dedicate(c, pi, local);
+      dedicate(c, pi, local);
     }
     Share share = NO_SHARE;
     if (features.consumableCapacity()) {
       if (!capacityFits(data, layout, local)) {
         removeFromConstraints(cs, covered, cs.length);
         if (!allowMultiple) {
-          dedications.undedicate(c, pi, local);
+          undedicate(c, pi, local);
         }
         refund(charged, pi, layout, local);
         return null;
@@ -416,7 +471,7 @@ final class AllocationRun {
           allocatingCapacity.remove(layout.devices[local]);
         }
       } else {
-        dedications.undedicate(c, pi, local);
+        undedicate(c, pi, local);
       }
       refund(refund, pi, layout, local);
       claimResults.subList(previous, claimResults.size()).clear();
@@ -456,11 +511,17 @@ final class AllocationRun {
     boolean alone = ledger.idle() && !layout.allowsMultiple(local);
     if (alone && layout.countersFitAlone(local)) {
       ledger.chargeKnownToFit(local);
+      if (bounds != null) {
+        bounds.charged(pi, local, 1);
+      }
       return true;
     }
     boolean fits = ledger.charge(layout.consumption(local, layout.devices[local]));
     if (alone) {
       layout.rememberCountersAlone(local, fits);
+    }
+    if (fits && bounds != null) {
+      bounds.charged(pi, local, 1);
     }
     return fits;
   }
@@ -491,6 +552,9 @@ final class AllocationRun {
   private void refund(boolean charged, int pi, PoolLayout layout, int local) {
     if (charged) {
       ledger(pi, layout).refund(local);
+      if (bounds != null) {
+        bounds.charged(pi, local, -1);
+      }
     }
   }
 

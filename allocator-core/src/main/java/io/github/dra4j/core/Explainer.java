@@ -83,7 +83,7 @@ final class Explainer {
       notes.addAll(devicesBesideCounters(run, pool));
     }
     notes.addAll(otherPools(run));
-    return new Explanation(run.node().name(), claims, notes);
+    return new Explanation(run.node().name(), claims, notes, run.proof());
   }
 
   /** The pool's newest generation: its slices in input order and how many there should be. */

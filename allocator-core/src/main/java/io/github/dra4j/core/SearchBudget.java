@@ -17,6 +17,16 @@ final class SearchBudget {
     this.options = options;
   }
 
+  /** {@return the steps counted so far} */
+  long steps() {
+    return steps;
+  }
+
+  /** {@return whether the call may prune (AllocationOptions.pruning)} */
+  boolean pruning() {
+    return options.pruning();
+  }
+
   void step() {
     skip(1);
   }

@@ -68,9 +68,15 @@ final class AllocatorBehaviourTest {
   @MethodSource("pruningCases")
   void allocateOneInvocations_matchReference(PruningCase tc) {
     ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
-    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(tc.claim()));
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(tc.claim()),
+        AllocationOptions.defaults().withPruning(false));
     assertThat(outcome.isAllocated()).isEqualTo(tc.allocates());
     assertThat(snapshot.stats().allocateOneInvocations()).isEqualTo(tc.invocations());
+
+    ClusterSnapshot pruned = Fx.allocator(Features.all()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
+    AllocationOutcome same = pruned.allocate(node(NODE), List.of(tc.claim()));
+    assertThat(same.isAllocated()).isEqualTo(tc.allocates());
+    assertThat(pruned.stats().allocateOneInvocations()).isLessThanOrEqualTo(tc.invocations());
   }
 
   /* --- budget, deadline, cancellation --- */
@@ -108,11 +114,24 @@ final class AllocatorBehaviourTest {
     // Every one of the C(40,10) choices for req-0 is tried before req-1 fails: exponential.
     ResourceClaim claim = claim("claim-0", request("req-0", 10), request("req-1", 1, "false"));
     long start = System.nanoTime();
-    assertThatThrownBy(() -> pathological().allocate(node(NODE), List.of(claim)))
+    assertThatThrownBy(() -> pathological().allocate(node(NODE), List.of(claim),
+        AllocationOptions.defaults().withPruning(false)))
         .isInstanceOf(SearchBudgetExceededException.class)
         .hasMessageContaining("stepBudget");
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     assertThat(took).isLessThan(Duration.ofSeconds(3));
+  }
+
+  @Test
+  void pruning_provesThePathologicalSearchHopeless_andSaysWhy() {
+    // req-1 selects nothing: the counting bound sees it once the bounds are made.
+    ResourceClaim claim = claim("claim-0", request("req-0", 10), request("req-1", 1, "false"));
+    ClusterSnapshot snapshot = pathological();
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim));
+    assertThat(outcome).isInstanceOfSatisfying(AllocationOutcome.Unsatisfiable.class, u ->
+        assertThat(u.explanation().proof()).isEqualTo("the claims need at least 1 devices that claim"
+            + " default/claim-0, request req-1 can take, only 0 exist"));
+    assertThat(snapshot.stats().allocateOneInvocations()).isLessThan(5_000);
   }
 
   @Test
