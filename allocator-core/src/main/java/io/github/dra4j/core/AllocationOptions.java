@@ -21,18 +21,26 @@ import org.jspecify.annotations.Nullable;
  *     AllocationCancelledException}, or null for none
  * @param cancellation polled during the search; when it returns true the call fails with
  *     {@link AllocationCancelledException}; null for none
- * @param pruning whether the search cuts subtrees that bounds prove hold no solution (see
- *     docs/allocation.md, "Pruning"); on by default. The answer is the same either way, only
- *     the steps differ: off runs the reference's plain backtracking, to compare with it.
+ * @param pruneAfterSteps after how many steps the search makes its bounds and from then on cuts
+ *     the subtrees they prove hold no solution (docs/allocation.md, "Pruning"): {@link
+ *     #AUTOMATIC_PRUNING} (the default) once the search has taken as many steps as making the
+ *     bounds costs, 0 from the first step, {@link #NO_PRUNING} never (the reference's plain
+ *     backtracking). The answer is the same in every case; only the steps differ.
  */
 public record AllocationOptions(
-    long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation, boolean pruning) {
+    long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation, long pruneAfterSteps) {
 
   /** The default step budget. */
   public static final long DEFAULT_STEP_BUDGET = 1_000_000L;
 
+  /** {@link #pruneAfterSteps()}: prune once the search has taken as many steps as the bounds cost. */
+  public static final long AUTOMATIC_PRUNING = -1;
+
+  /** {@link #pruneAfterSteps()}: never prune, search like the reference. */
+  public static final long NO_PRUNING = Long.MAX_VALUE;
+
   private static final AllocationOptions DEFAULTS =
-      new AllocationOptions(DEFAULT_STEP_BUDGET, null, null, true);
+      new AllocationOptions(DEFAULT_STEP_BUDGET, null, null, AUTOMATIC_PRUNING);
 
   /**
    * Checks the budget.
@@ -40,17 +48,21 @@ public record AllocationOptions(
    * @param stepBudget see the record component
    * @param deadline see the record component
    * @param cancellation see the record component
-   * @param pruning see the record component
-   * @throws IllegalArgumentException when {@code stepBudget} is below 1
+   * @param pruneAfterSteps see the record component
+   * @throws IllegalArgumentException when {@code stepBudget} is below 1 or {@code
+   *     pruneAfterSteps} below {@link #AUTOMATIC_PRUNING}
    */
   public AllocationOptions {
     if (stepBudget < 1) {
       throw new IllegalArgumentException("stepBudget must be at least 1, got " + stepBudget);
     }
+    if (pruneAfterSteps < AUTOMATIC_PRUNING) {
+      throw new IllegalArgumentException("pruneAfterSteps must be at least -1 (automatic), got " + pruneAfterSteps);
+    }
   }
 
   /**
-   * Options with pruning on.
+   * Options with automatic pruning.
    *
    * @param stepBudget see the record component
    * @param deadline see the record component
@@ -58,12 +70,12 @@ public record AllocationOptions(
    * @throws IllegalArgumentException when {@code stepBudget} is below 1
    */
   public AllocationOptions(long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation) {
-    this(stepBudget, deadline, cancellation, true);
+    this(stepBudget, deadline, cancellation, AUTOMATIC_PRUNING);
   }
 
   /**
    * {@return the default options: the default step budget, no deadline, no cancellation,
-   * pruning on}
+   * automatic pruning}
    */
   public static AllocationOptions defaults() {
     return DEFAULTS;
@@ -76,7 +88,7 @@ public record AllocationOptions(
    * @return the changed options
    */
   public AllocationOptions withStepBudget(long steps) {
-    return new AllocationOptions(steps, deadline, cancellation, pruning);
+    return new AllocationOptions(steps, deadline, cancellation, pruneAfterSteps);
   }
 
   /**
@@ -86,7 +98,7 @@ public record AllocationOptions(
    * @return the changed options
    */
   public AllocationOptions withDeadline(@Nullable Instant at) {
-    return new AllocationOptions(stepBudget, at, cancellation, pruning);
+    return new AllocationOptions(stepBudget, at, cancellation, pruneAfterSteps);
   }
 
   /**
@@ -96,17 +108,27 @@ public record AllocationOptions(
    * @return the changed options
    */
   public AllocationOptions withCancellation(@Nullable BooleanSupplier cancelled) {
-    return new AllocationOptions(stepBudget, deadline, cancelled, pruning);
+    return new AllocationOptions(stepBudget, deadline, cancelled, pruneAfterSteps);
   }
 
   /**
-   * Returns these options with pruning on or off.
+   * Returns these options with automatic pruning or none.
    *
    * @param on whether the search prunes; off runs plain backtracking, with the same answers in
    *     as many steps or more
    * @return the changed options
    */
   public AllocationOptions withPruning(boolean on) {
-    return new AllocationOptions(stepBudget, deadline, cancellation, on);
+    return withPruneAfterSteps(on ? AUTOMATIC_PRUNING : NO_PRUNING);
+  }
+
+  /**
+   * Returns these options with the bounds made after that many steps.
+   *
+   * @param steps see {@link #pruneAfterSteps()}
+   * @return the changed options
+   */
+  public AllocationOptions withPruneAfterSteps(long steps) {
+    return new AllocationOptions(stepBudget, deadline, cancellation, steps);
   }
 }

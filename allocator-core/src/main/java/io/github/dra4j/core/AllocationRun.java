@@ -54,7 +54,7 @@ final class AllocationRun {
   private Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = Map.of();
   private final List<List<DeviceResult>> results;
   /** Steps after which the bounds are made; below 0: SearchBounds.defaultPruneAfter. */
-  long pruneAfter = -1;
+  private long pruneAfter;
   /** The bounds, once made; null before, or when pruning is off or does not apply. */
   private @Nullable SearchBounds bounds;
   private boolean boundsMade;
@@ -77,6 +77,7 @@ final class AllocationRun {
     this.plan = plan;
     this.matcher = matcher;
     this.budget = budget;
+    this.pruneAfter = budget.pruneAfterSteps();
     this.constraints = plan.newConstraints();
     this.selected = plan.subSlots == 0 ? NO_INTS : new int[plan.subSlots];
     this.ledgers = new CounterLedger[pools.size()];
@@ -210,14 +211,14 @@ final class AllocationRun {
       return Status.FAILED;
     }
     if (!allocateSub && slot.hasSubRequests) {
-      if (bounds != null && !bounds.feasible(at.claim(), at.request(), null, 0, 0)) {
+      if (bounds != null && !bounds.feasible(at.claim(), at.request(), null, 0, 0, constraints[at.claim()])) {
         return Status.FAILED;
       }
       return allocateSubRequests(at, slot);
     }
     int sub = slot.hasSubRequests ? at.sub() : 0;
     RequestData data = slot.data[sub];
-    if (bounds != null && !bounds.feasible(at.claim(), at.request(), data, sub, at.device())) {
+    if (bounds != null && !bounds.feasible(at.claim(), at.request(), data, sub, at.device(), constraints[at.claim()])) {
       return Status.FAILED;
     }
     List<DeviceLocation> allDevices = data.allDevices;
@@ -381,7 +382,7 @@ final class AllocationRun {
   /** Makes the bounds once per run, when pruning is on: from here on every step checks them. */
   private void makeBounds() {
     boundsMade = true;
-    if (budget.pruning()) {
+    if (pruneAfter != AllocationOptions.NO_PRUNING) {
       bounds = SearchBounds.make(plan, pools, features, matcher, results);
       hopeless = bounds != null && bounds.proof != null;
     }

@@ -1,14 +1,18 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.DeviceConstraint;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 
@@ -38,11 +42,11 @@ import org.jspecify.annotations.Nullable;
  * largest scale; when an amount or a sum does not fit, the counter families are left out.
  */
 final class SearchBounds {
-  private static final int MAX_FAMILIES = 256;
-  private static final long LIMIT = Long.MAX_VALUE / 4;
+  static final int MAX_FAMILIES = 256;
+  static final long LIMIT = Long.MAX_VALUE / 4;
   private static final long MIN_PRUNE_AFTER = 1024;
   /** Counter families are looked up by pool index shifted by this, or'ed with the counter number. */
-  private static final int POOL_SHIFT = 20;
+  static final int POOL_SHIFT = 20;
 
   private final ClaimPlan plan;
   private final List<Pool> pools;
@@ -65,6 +69,9 @@ final class SearchBounds {
   /** Per global device, computed on first charge: counter family units it takes (index - deviceFamilies). */
   private final long @Nullable [][] counterUse;
   private final List<String> names;
+  /** Per RequestData: its candidates by global device number, and whether it takes no unit. */
+  private final BitSet[] candidates;
+  private final boolean[] free;
   private final @Nullable Map<Integer, Integer> counterFamilyOf;
   private final int scale;
   /** Set when a charged device gives counter units back: the counter families stop bounding. */
@@ -72,9 +79,10 @@ final class SearchBounds {
   /** Why no allocation exists at all, or null while none of the bounds rules it out. */
   final @Nullable String proof;
 
-  private SearchBounds(ClaimPlan plan, List<Pool> pools, int[] poolBase, int[][] slotBase, int[][] slotFlat,
+  SearchBounds(ClaimPlan plan, List<Pool> pools, int[] poolBase, int[][] slotBase, int[][] slotFlat,
       long[] supply, long[][] minUse, long[][] suffix, int deviceFamilies, int[][] familiesOf, int devices,
-      @Nullable Map<Integer, Integer> counterFamilyOf, int scale, List<String> names) {
+      @Nullable Map<Integer, Integer> counterFamilyOf, int scale, List<String> names, BitSet[] candidates,
+      boolean[] free) {
     this.plan = plan;
     this.pools = pools;
     this.poolBase = poolBase;
@@ -91,6 +99,8 @@ final class SearchBounds {
     this.counterFamilyOf = counterFamilyOf;
     this.scale = scale;
     this.names = names;
+    this.candidates = candidates;
+    this.free = free;
     this.proof = rootProof();
   }
 
@@ -120,7 +130,7 @@ final class SearchBounds {
    */
   static @Nullable SearchBounds make(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher,
       List<List<DeviceResult>> chosen) {
-    SearchBounds b = new Builder(plan, pools, features, matcher).build();
+    SearchBounds b = new BoundsBuilder(plan, pools, features, matcher).build();
     if (b == null) {
       return null;
     }
@@ -142,287 +152,17 @@ final class SearchBounds {
     return b;
   }
 
-  /** Makes the bounds: numbers requests and devices, then the families and what each request takes. */
-  private static final class Builder {
-    final ClaimPlan plan;
-    final List<Pool> pools;
-    final Features features;
-    final SelectorMatcher matcher;
-    final List<RequestData> datas = new ArrayList<>();
-    int[][] slotBase;
-    int[][] slotFlat;
-    int flat;
-    int[] poolBase;
-    int devices;
-    BitSet[] candidates;
-    /** Per request: takes no unit (admin access, all devices, a device that allows multiple allocations). */
-    boolean[] free;
-    List<BitSet> families;
-    /** Per device family: the first request whose candidates it is. */
-    final List<Integer> familyFirst = new ArrayList<>();
-    final Map<String, Integer> counterFamilies = new LinkedHashMap<>();
-    final Map<Integer, Integer> counterFamilyOf = new HashMap<>();
-    final List<BigDecimal> counterSupply = new ArrayList<>();
-    final List<TreeSet<String>> counterSets = new ArrayList<>();
-    BigDecimal[][] leastCounter;
-    int scale;
-
-    Builder(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher) {
-      this.plan = plan;
-      this.pools = pools;
-      this.features = features;
-      this.matcher = matcher;
-    }
-
-    @Nullable SearchBounds build() {
-      if (!numberRequests() || !candidates()) {
-        return null;
-      }
-      deviceFamilies();
-      int counterFamilyCount = counterFamilies();
-      int deviceFamilies = families.size();
-      int familyCount = deviceFamilies + counterFamilyCount;
-      if (familyCount == 0) {
-        return null;
-      }
-      long[] supply = new long[familyCount];
-      List<String> names = new ArrayList<>();
-      for (int f = 0; f < deviceFamilies; f++) {
-        supply[f] = families.get(f).cardinality();
-        RequestData first = datas.get(familyFirst.get(f));
-        names.add("devices that claim " + ClaimPlan.claimRef(plan.claim(first.claimIndex)) + ", request "
-            + first.requestName() + " can take");
-      }
-      List<String> counterNames = new ArrayList<>(counterFamilies.keySet());
-      for (int f = 0; f < counterFamilyCount; f++) {
-        supply[deviceFamilies + f] = units(counterSupply.get(f), scale);
-        names.add("counter " + counterNames.get(f) + " " + setsText(counterSets.get(f)));
-      }
-      long[][] minUse = minUse(familyCount, counterFamilyCount);
-      return new SearchBounds(plan, pools, poolBase, slotBase, slotFlat, supply, minUse, suffix(minUse, familyCount),
-          deviceFamilies, familiesOfDevices(), devices, counterFamilyCount == 0 ? null : counterFamilyOf, scale, names);
-    }
-
-    /** Numbers requests and pool devices; false when a claim rules pruning out. */
-    private boolean numberRequests() {
-      int claims = plan.claimCount();
-      slotBase = new int[claims][];
-      slotFlat = new int[claims][];
-      for (int c = 0; c < claims; c++) {
-        RequestSlot[] slots = plan.slots(c);
-        slotBase[c] = new int[slots.length];
-        slotFlat[c] = new int[slots.length];
-        int maxSize = 0;
-        for (int r = 0; r < slots.length; r++) {
-          slotBase[c][r] = datas.size();
-          slotFlat[c][r] = flat++;
-          int most = 0;
-          for (RequestData d : slots[r].data) {
-            datas.add(d);
-            most = Math.max(most, d.numDevices);
-            for (boolean constrained : d.allDevices != null ? d.constrainedBy : new boolean[0]) {
-              if (constrained) {
-                return false; // its constraint check throws instead of failing
-              }
-            }
-          }
-          maxSize += most;
-        }
-        if (maxSize > AllocationRun.ALLOCATION_RESULTS_MAX_SIZE) {
-          return false; // MAX_SIZE_EXCEEDED steers the search differently from FAILED
-        }
-      }
-      poolBase = new int[pools.size()];
-      for (int pi = 0; pi < pools.size(); pi++) {
-        Pool pool = pools.get(pi);
-        poolBase[pi] = pool.incomplete || pool.invalid ? -1 : devices;
-        devices += poolBase[pi] < 0 ? 0 : pool.layout().deviceCount;
-      }
-      return true;
-    }
-
-    /** Every request's candidates; false when a selector fails on some device. */
-    private boolean candidates() {
-      int n = datas.size();
-      candidates = new BitSet[n];
-      free = new boolean[n];
-      for (int j = 0; j < n; j++) {
-        RequestData data = datas.get(j);
-        RequestView request = data.request;
-        BitSet set = new BitSet(devices);
-        boolean takesNone = request.adminAccess || data.allDevices != null;
-        for (int pi = 0; pi < pools.size(); pi++) {
-          if (poolBase[pi] < 0) {
-            continue;
-          }
-          PoolLayout layout = pools.get(pi).layout();
-          for (int local = 0; local < layout.deviceCount; local++) {
-            boolean selectable;
-            try {
-              selectable = matcher.selectable(data, layout, local);
-            } catch (RuntimeException e) {
-              return false; // the plain search might meet this error: cut nothing
-            }
-            if (!selectable || !request.adminAccess && layout.inUse(local)
-                || !features.partitionableDevices() && layout.consumesCounters(local)
-                || features.deviceTaints() && layout.tainted(local)
-                    && Tolerations.untoleratedTaint(layout.devices[local], request) != null) {
-              continue;
-            }
-            takesNone |= features.consumableCapacity() && layout.allowsMultiple(local);
-            set.set(poolBase[pi] + local);
-          }
-        }
-        candidates[j] = set;
-        free[j] = takesNone;
-      }
-      return true;
-    }
-
-    /** The distinct candidate sets of requests that take units. */
-    private void deviceFamilies() {
-      Map<BitSet, Integer> index = new LinkedHashMap<>();
-      for (int j = 0; j < datas.size() && index.size() < MAX_FAMILIES; j++) {
-        if (!free[j] && index.putIfAbsent(candidates[j], index.size()) == null) {
-          familyFirst.add(j);
-        }
-      }
-      families = new ArrayList<>(index.keySet());
-    }
-
-    /** Counter families by counter name, in units of the largest scale: how many, 0 when none fits. */
-    private int counterFamilies() {
-      if (!features.partitionableDevices()) {
-        return 0;
-      }
-      for (int pi = 0; pi < pools.size(); pi++) {
-        if (poolBase[pi] < 0) {
-          continue;
-        }
-        PoolLayout layout = pools.get(pi).layout();
-        BigDecimal[] available = layout.available();
-        for (Map.Entry<String, Integer> set : layout.setIndex.entrySet()) {
-          for (Map.Entry<String, Integer> counter : layout.counterIndex.get(set.getValue()).entrySet()) {
-            Integer f = counterFamilies.putIfAbsent(counter.getKey(), counterFamilies.size());
-            if (f == null) {
-              f = counterFamilies.size() - 1;
-              counterSupply.add(BigDecimal.ZERO);
-              counterSets.add(new TreeSet<>());
-            }
-            int k = counter.getValue();
-            counterFamilyOf.put(pi << POOL_SHIFT | k, f);
-            counterSupply.set(f, counterSupply.get(f).add(available[k].max(BigDecimal.ZERO)));
-            counterSets.get(f).add(set.getKey());
-            scale = Math.max(scale, scaleOf(available[k]));
-          }
-        }
-      }
-      int count = counterFamilies.size();
-      return count > 0 && leastCounters(count) ? count : 0;
-    }
-
-    /** Per request and counter family: the least any candidate consumes; false when an amount is negative or too large. */
-    private boolean leastCounters(int count) {
-      leastCounter = new BigDecimal[datas.size()][count];
-      Map<Integer, BigDecimal[]> byDevice = new HashMap<>();
-      for (int j = 0; j < datas.size(); j++) {
-        if (free[j]) {
-          continue;
-        }
-        BigDecimal[] least = leastCounter[j];
-        for (int g = candidates[j].nextSetBit(0); g >= 0; g = candidates[j].nextSetBit(g + 1)) {
-          BigDecimal[] use = byDevice.get(g);
-          if (use == null) {
-            use = exactUse(pools, poolBase, g, counterFamilyOf, count);
-            if (use == null) {
-              return false;
-            }
-            byDevice.put(g, use);
-          }
-          for (int f = 0; f < count; f++) {
-            least[f] = least[f] == null ? use[f] : least[f].min(use[f]);
-            scale = Math.max(scale, scaleOf(use[f]));
-          }
-        }
-      }
-      for (int f = 0; f < count; f++) {
-        if (units(counterSupply.get(f), scale) < 0) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    private long[][] minUse(int familyCount, int counterFamilyCount) {
-      int deviceFamilies = families.size();
-      long[][] minUse = new long[datas.size()][familyCount];
-      for (int j = 0; j < datas.size(); j++) {
-        if (free[j]) {
-          continue;
-        }
-        for (int f = 0; f < deviceFamilies; f++) {
-          BitSet outside = (BitSet) candidates[j].clone();
-          outside.andNot(families.get(f));
-          minUse[j][f] = outside.isEmpty() ? 1 : 0;
-        }
-        for (int f = 0; f < counterFamilyCount; f++) {
-          BigDecimal least = leastCounter[j][f];
-          minUse[j][deviceFamilies + f] = least == null ? 0 : Math.max(0, units(least, scale));
-        }
-      }
-      return minUse;
-    }
-
-    private int[][] familiesOfDevices() {
-      int[][] familiesOf = new int[devices][];
-      int[] count = new int[devices];
-      for (BitSet family : families) {
-        family.stream().forEach(g -> count[g]++);
-      }
-      for (int g = 0; g < devices; g++) {
-        familiesOf[g] = new int[count[g]];
-        count[g] = 0;
-      }
-      for (int f = 0; f < families.size(); f++) {
-        int family = f;
-        families.get(f).stream().forEach(g -> familiesOf[g][count[g]++] = family);
-      }
-      return familiesOf;
-    }
-
-    /** Per flat slot t: the least the slots from t on take, a slot taking the least of its subrequests. */
-    private long[][] suffix(long[][] minUse, int familyCount) {
-      long[][] suffix = new long[flat + 1][familyCount];
-      int t = flat;
-      for (int c = plan.claimCount() - 1; c >= 0; c--) {
-        RequestSlot[] slots = plan.slots(c);
-        for (int r = slots.length - 1; r >= 0; r--) {
-          t--;
-          for (int f = 0; f < familyCount; f++) {
-            long least = LIMIT;
-            for (int s = 0; s < slots[r].data.length; s++) {
-              int j = slotBase[c][r] + s;
-              least = Math.min(least, times(minUse[j][f], datas.get(j).numDevices));
-            }
-            suffix[t][f] = Math.min(LIMIT, suffix[t + 1][f] + least);
-          }
-        }
-      }
-      return suffix;
-    }
-  }
-
-  private static int scaleOf(BigDecimal v) {
+  static int scaleOf(BigDecimal v) {
     return v.signum() == 0 ? 0 : Math.max(0, v.stripTrailingZeros().scale());
   }
 
-  private static String setsText(TreeSet<String> sets) {
+  static String setsText(TreeSet<String> sets) {
     return sets.size() == 1 ? "of counter set " + sets.first()
         : "over " + sets.size() + " counter sets (" + sets.first() + " ... " + sets.last() + ")";
   }
 
   /** What device g consumes per counter family, exact; null when an amount is negative. */
-  private static BigDecimal @Nullable [] exactUse(List<Pool> pools, int[] poolBase, int g,
+  static BigDecimal @Nullable [] exactUse(List<Pool> pools, int[] poolBase, int g,
       Map<Integer, Integer> counterFamilyOf, int familyCount) {
     BigDecimal[] use = new BigDecimal[familyCount];
     Arrays.fill(use, BigDecimal.ZERO);
@@ -444,7 +184,7 @@ final class SearchBounds {
     return use;
   }
 
-  private static int poolOf(int[] poolBase, int g) {
+  static int poolOf(int[] poolBase, int g) {
     int pi = -1;
     for (int p = 0; p < poolBase.length; p++) {
       if (poolBase[p] >= 0 && poolBase[p] <= g) {
@@ -455,12 +195,12 @@ final class SearchBounds {
   }
 
   /** {@return units · count, or LIMIT when that is more: still more than any supply} */
-  private static long times(long units, int count) {
+  static long times(long units, int count) {
     return count <= 0 ? 0 : units > LIMIT / count ? LIMIT : Math.min(LIMIT, units * count);
   }
 
   /** {@return value · 10^scale as a long below LIMIT, or -1} */
-  private static long units(BigDecimal value, int scale) {
+  static long units(BigDecimal value, int scale) {
     BigDecimal u = value.movePointRight(scale);
     if (u.signum() < 0 || u.compareTo(BigDecimal.valueOf(LIMIT)) >= 0 || u.stripTrailingZeros().scale() > 0) {
       return -1;
@@ -472,9 +212,14 @@ final class SearchBounds {
 
   /**
    * {@return whether the rest of the search may still succeed: at slot r of claim c, with
-   * {@code data} (null: before a subrequest is chosen) chosen up to its device {@code device}}
+   * {@code data} (null: before a subrequest is chosen) chosen up to its device {@code device},
+   * and cs the claim's constraints}
    */
-  boolean feasible(int c, int r, @Nullable RequestData data, int sub, int device) {
+  boolean feasible(int c, int r, @Nullable RequestData data, int sub, int device, Constraint[] cs) {
+    return feasible(c, r, data, sub, device) && (cs.length == 0 || unsatisfiable(c, r, data, sub, device, cs) < 0);
+  }
+
+  private boolean feasible(int c, int r, @Nullable RequestData data, int sub, int device) {
     long[] rest = suffix[slotFlat[c][r] + 1];
     long[] first = data == null ? suffix[slotFlat[c][r]] : null;
     long[] mine = data == null ? null : minUse[slotBase[c][r] + sub];
@@ -489,6 +234,67 @@ final class SearchBounds {
       }
     }
     return true;
+  }
+
+  /**
+   * {@return the first constraint of claim c that rules out the rest of its requests from slot r
+   * on, or -1} Every covered request needs as many free candidates as it has devices left that
+   * the constraint would take now (it takes no more later: each device added narrows it), and a
+   * distinctAttribute as many values among them as the covered requests need devices.
+   */
+  private int unsatisfiable(int c, int r, @Nullable RequestData data, int sub, int device, Constraint[] cs) {
+    RequestSlot[] slots = plan.slots(c);
+    for (int i = 0; i < cs.length; i++) {
+      Constraint k = cs[i];
+      Set<DeviceAttribute> values = k instanceof Constraint.DistinctAttribute && !k.listTypes ? new HashSet<>() : null;
+      long needed = 0;
+      for (int t = r; t < slots.length; t++) {
+        boolean fixed = t == r && data != null;
+        boolean admitted = false;
+        long least = Long.MAX_VALUE;
+        for (int s = fixed ? sub : 0; s < (fixed ? sub + 1 : slots[t].data.length); s++) {
+          RequestData d = slots[t].data[s];
+          int j = slotBase[c][t] + s;
+          int need = fixed ? d.numDevices - device : d.numDevices;
+          if (free[j] || !d.constrainedBy(i) || need <= 0) {
+            admitted = true;
+            least = 0;
+            continue;
+          }
+          admitted |= accepted(j, k, values) >= need;
+          least = Math.min(least, need);
+        }
+        if (!admitted) {
+          return i;
+        }
+        needed += least;
+      }
+      if (values != null && values.size() < needed) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Free candidates of request j that the constraint would take now; their values go to {@code values}. */
+  private int accepted(int j, Constraint k, @Nullable Set<DeviceAttribute> values) {
+    int count = 0;
+    BitSet set = candidates[j];
+    for (int g = set.nextSetBit(0); g >= 0; g = set.nextSetBit(g + 1)) {
+      if (dedicatedCount[g] > 0) {
+        continue;
+      }
+      int pi = poolOf(poolBase, g);
+      DeviceEntry entry = pools.get(pi).layout().devices[g - poolBase[pi]];
+      if (k.add(entry)) {
+        k.remove();
+        count++;
+        if (values != null) {
+          values.add(Objects.requireNonNull(k.lookup(entry)));
+        }
+      }
+    }
+    return count;
   }
 
   /** The device with that number in pool pi was dedicated to a claim. */
@@ -549,6 +355,17 @@ final class SearchBounds {
 
   /** Why the claims cannot be allocated, by the first bound that rules out the whole search. */
   private @Nullable String rootProof() {
+    Constraint[][] fresh = plan.newConstraints();
+    for (int c = 0; c < plan.claimCount(); c++) {
+      int i = plan.slots(c).length == 0 ? -1 : unsatisfiable(c, 0, null, 0, 0, fresh[c]);
+      if (i >= 0) {
+        DeviceConstraint k = plan.claim(c).spec().devices().constraints().get(i);
+        return "claim " + ClaimPlan.claimRef(plan.claim(c)) + ": the devices its requests can take cannot satisfy "
+            + (k.matchAttribute() != null ? "matchAttribute " + k.matchAttribute()
+                : "distinctAttribute " + k.distinctAttribute())
+            + (k.distinctAttribute() != null ? " (too few distinct values)" : "");
+      }
+    }
     long[] need = suffix[0];
     for (int f = 0; f < supply.length; f++) {
       if (need[f] > supply[f]) {

@@ -22,9 +22,9 @@ final class SearchBudget {
     return steps;
   }
 
-  /** {@return whether the call may prune (AllocationOptions.pruning)} */
-  boolean pruning() {
-    return options.pruning();
+  /** {@return AllocationOptions.pruneAfterSteps of the call} */
+  long pruneAfterSteps() {
+    return options.pruneAfterSteps();
   }
 
   void step() {

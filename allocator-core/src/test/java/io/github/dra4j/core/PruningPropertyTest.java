@@ -65,11 +65,11 @@ class PruningPropertyTest {
   }
 
   private static Ending run(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, boolean pruning) {
-    AllocationOptions options = AllocationOptions.defaults().withStepBudget(BUDGET).withPruning(pruning);
+    AllocationOptions options = AllocationOptions.defaults().withStepBudget(BUDGET)
+        .withPruneAfterSteps(pruning ? 0 : AllocationOptions.NO_PRUNING);
     AllocationRun run = null;
     try {
       run = AllocationRun.of(snapshot, node, claims, snapshot.pools(node), options);
-      run.pruneAfter = 0;
       return new Ending(run.run(), null, run.invocations);
     } catch (RuntimeException e) {
       return new Ending(null, e.getClass().getName() + ": " + e.getMessage(), run == null ? 0 : run.invocations);
