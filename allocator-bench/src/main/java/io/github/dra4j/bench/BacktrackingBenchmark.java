@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.State;
  * works, so only the 9th request fails, and the search would walk 128·112·…·16 paths. The time
  * is for one {@code allocate} until it gives up after {@link AllocationOptions#DEFAULT_STEP_BUDGET}
  * steps, on an unchanged snapshot (selector results cached), so it is the cost of the search
- * steps themselves.
+ * steps themselves. It runs the plain search: with pruning, the distinctAttribute bound decides
+ * this input at once.
  *
  * <p>Run: {@code allocator-bench/run-benchmarks.sh BacktrackingBenchmark}.
  */
@@ -47,6 +48,8 @@ public class BacktrackingBenchmark {
   static final String CLASS = "class-a";
   static final int DEVICES = 128;
   static final int GROUPS = 8;
+  /** The plain search: the bounds decide this input at once (HardInstancesBenchmark). */
+  static final AllocationOptions PLAIN = AllocationOptions.defaults().withPruning(false);
 
   private ClusterSnapshot snapshot;
   private Node node;
@@ -69,7 +72,7 @@ public class BacktrackingBenchmark {
   @Benchmark
   public long exhaustBudget() {
     try {
-      snapshot.allocate(node, claims);
+      snapshot.allocate(node, claims, PLAIN);
     } catch (SearchBudgetExceededException e) {
       return e.steps();
     }

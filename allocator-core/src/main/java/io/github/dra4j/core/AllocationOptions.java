@@ -23,9 +23,10 @@ import org.jspecify.annotations.Nullable;
  *     {@link AllocationCancelledException}; null for none
  * @param pruneAfterSteps after how many steps the search makes its bounds and from then on cuts
  *     the subtrees they prove hold no solution (docs/allocation.md, "Pruning"): {@link
- *     #AUTOMATIC_PRUNING} (the default) once the search has taken as many steps as making the
- *     bounds costs, 0 from the first step, {@link #NO_PRUNING} never (the reference's plain
- *     backtracking). The answer is the same in every case; only the steps differ.
+ *     #AUTOMATIC_PRUNING} (the default) at its first backtrack after a few dozen steps (a search
+ *     that first fit decides never pays for them), 0 from the first step, {@link #NO_PRUNING}
+ *     never (the reference's plain backtracking). The answer is the same in every case; only
+ *     the steps differ.
  */
 public record AllocationOptions(
     long stepBudget, @Nullable Instant deadline, @Nullable BooleanSupplier cancellation, long pruneAfterSteps) {
@@ -33,7 +34,7 @@ public record AllocationOptions(
   /** The default step budget. */
   public static final long DEFAULT_STEP_BUDGET = 1_000_000L;
 
-  /** {@link #pruneAfterSteps()}: prune once the search has taken as many steps as the bounds cost. */
+  /** {@link #pruneAfterSteps()}: make the bounds at the first backtrack after a few dozen steps. */
   public static final long AUTOMATIC_PRUNING = -1;
 
   /** {@link #pruneAfterSteps()}: never prune, search like the reference. */

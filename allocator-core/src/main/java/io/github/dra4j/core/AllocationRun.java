@@ -53,7 +53,7 @@ final class AllocationRun {
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = Map.of();
   private final List<List<DeviceResult>> results;
-  /** Steps after which the bounds are made; below 0: SearchBounds.defaultPruneAfter. */
+  /** Steps after which the bounds are made; below 0: at the first backtrack after SearchBounds.AUTOMATIC_AFTER. */
   private long pruneAfter;
   /** The bounds, once made; null before, or when pruning is off or does not apply. */
   private @Nullable SearchBounds bounds;
@@ -203,8 +203,7 @@ final class AllocationRun {
       return st == Status.MAX_SIZE_EXCEEDED ? Status.FAILED : st;
     }
     RequestSlot slot = claimSlots[at.request()];
-    if (!boundsMade && budget.steps() >= (pruneAfter >= 0 ? pruneAfter
-        : (pruneAfter = SearchBounds.defaultPruneAfter(plan, pools)))) {
+    if (!boundsMade && pruneAfter >= 0 && budget.steps() >= pruneAfter) {
       makeBounds();
     }
     if (hopeless) {
@@ -362,6 +361,9 @@ final class AllocationRun {
       return st;
     }
     undo.undo();
+    if (!boundsMade && pruneAfter < 0 && budget.steps() >= SearchBounds.AUTOMATIC_AFTER) {
+      makeBounds(); // first fit was wrong: the search may be long, the bounds pay off
+    }
     return st == Status.MAX_SIZE_EXCEEDED ? st : null;
   }
 
@@ -510,16 +512,14 @@ final class AllocationRun {
   private boolean chargeCounters(int pi, PoolLayout layout, int local) {
     CounterLedger ledger = ledger(pi, layout);
     boolean alone = ledger.idle() && !layout.allowsMultiple(local);
-    if (alone && layout.countersFitAlone(local)) {
+    boolean fits = alone && layout.countersFitAlone(local);
+    if (fits) {
       ledger.chargeKnownToFit(local);
-      if (bounds != null) {
-        bounds.charged(pi, local, 1);
+    } else {
+      fits = ledger.charge(layout.consumption(local, layout.devices[local]));
+      if (alone) {
+        layout.rememberCountersAlone(local, fits);
       }
-      return true;
-    }
-    boolean fits = ledger.charge(layout.consumption(local, layout.devices[local]));
-    if (alone) {
-      layout.rememberCountersAlone(local, fits);
     }
     if (fits && bounds != null) {
       bounds.charged(pi, local, 1);

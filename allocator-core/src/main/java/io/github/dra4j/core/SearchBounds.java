@@ -44,7 +44,12 @@ import org.jspecify.annotations.Nullable;
 final class SearchBounds {
   static final int MAX_FAMILIES = 256;
   static final long LIMIT = Long.MAX_VALUE / 4;
-  private static final long MIN_PRUNE_AFTER = 1024;
+  /**
+   * With AllocationOptions.AUTOMATIC_PRUNING, a run makes its bounds at its first backtrack from
+   * this many steps on: a search that first fit decides never pays for them (every selector on
+   * every device), and a search too short to matter neither.
+   */
+  static final long AUTOMATIC_AFTER = 64;
   /** Counter families are looked up by pool index shifted by this, or'ed with the counter number. */
   static final int POOL_SHIFT = 20;
 
@@ -102,25 +107,6 @@ final class SearchBounds {
     this.candidates = candidates;
     this.free = free;
     this.proof = rootProof();
-  }
-
-  /**
-   * Steps after which a run makes its bounds, unless told otherwise: more than making them
-   * costs (every selector on every device), so that a search that ends sooner never pays for
-   * them.
-   */
-  static long defaultPruneAfter(ClaimPlan plan, List<Pool> pools) {
-    long datas = 0;
-    for (int c = 0; c < plan.claimCount(); c++) {
-      for (RequestSlot slot : plan.slots(c)) {
-        datas += slot.data.length;
-      }
-    }
-    long devices = 0;
-    for (Pool pool : pools) {
-      devices += pool.incomplete || pool.invalid ? 0 : pool.layout().deviceCount;
-    }
-    return MIN_PRUNE_AFTER + datas * devices;
   }
 
   /**

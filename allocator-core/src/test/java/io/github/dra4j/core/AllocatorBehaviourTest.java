@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /* Pruning, budget, cancellation, explanations, thread safety and caching. */
 final class AllocatorBehaviourTest {
@@ -120,6 +121,26 @@ final class AllocatorBehaviourTest {
         .hasMessageContaining("stepBudget");
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     assertThat(took).isLessThan(Duration.ofSeconds(3));
+  }
+
+  @ParameterizedTest(name = "pruning {0}")
+  @ValueSource(booleans = {false, true})
+  void matchAttribute_backtracksFromMoreThanFourDevices(boolean pruning) {
+    // Model a for device-0..5, b for device-6..12; only device-12 is special: req-0 first takes
+    // the six a devices, req-1 fails, and the search backtracks out of a six-device constraint.
+    List<Device> list = new ArrayList<>();
+    for (int i = 0; i < 13; i++) {
+      list.add(device("device-" + i).attr("model", i < 6 ? "a" : "b").attr("special", i == 12 ? "yes" : "no").build());
+    }
+    ClusterSnapshot snapshot = Fx.allocator(Features.all()).snapshot(List.of(slice("slice-1", "pool-1", list)),
+        List.of(CLASS_A), List.of());
+    ResourceClaim claim = claim("claim-0", List.of(DeviceConstraint.matchAttribute("driver-a/model", List.of())),
+        request("req-0", 6), request("req-1", 1, "attr special == yes"));
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim),
+        AllocationOptions.defaults().withPruning(pruning));
+    assertThat(Fx.devicesOf(outcome)).isEqualTo(List.of(List.of("req-0=pool-1/device-6", "req-0=pool-1/device-7",
+        "req-0=pool-1/device-8", "req-0=pool-1/device-9", "req-0=pool-1/device-10", "req-0=pool-1/device-11",
+        "req-1=pool-1/device-12")));
   }
 
   @Test

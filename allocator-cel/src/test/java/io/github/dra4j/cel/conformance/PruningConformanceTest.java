@@ -8,6 +8,8 @@ import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.SearchBudgetExceededException;
 import io.github.dra4j.testing.Scenario;
+import io.github.dra4j.testing.Scenarios;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
@@ -20,7 +22,10 @@ import org.junit.jupiter.api.TestFactory;
  * its budget (the hard instances) must still be decided by the pruned search.
  */
 final class PruningConformanceTest {
-  private static final long PLAIN_BUDGET = 2_000_000;
+  private static final long PLAIN_BUDGET = 3_000_000;
+  private static final List<String> HARD = List.of("hard-dgx-a100-mig-overfill", "hard-max-devices-one-less",
+      "hard-distinct-attribute-too-few-values", "hard-match-attribute-last-value",
+      "hard-counters-run-out-at-last-claim", "hard-prioritized-last-alternative");
   /* Shares of devices that allow multiple allocations get random ids. */
   private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
@@ -32,6 +37,50 @@ final class PruningConformanceTest {
   @TestFactory
   Stream<DynamicContainer> otherCorpora() {
     return EveryScenario.checkOtherCorpora(PruningConformanceTest::compare);
+  }
+
+  /**
+   * The hard instances (HardInstancesBenchmark's inputs) are decided with the default options in
+   * at most a thousandth of the plain search's steps, or in no more when the plain search takes
+   * fewer than a thousand. Steps as the budget counts them: the smallest budget that lets the
+   * search finish; a plain search stopped by its budget counts as taking the whole budget.
+   */
+  @TestFactory
+  Stream<DynamicTest> hardInstances_takeAThousandthOfThePlainSteps() {
+    return HARD.stream().map(name -> DynamicTest.dynamicTest(name, () -> {
+      Scenario s = Scenarios.load(Scenarios.DRA4J, name);
+      AllocationOptions plainOptions = AllocationOptions.defaults().withPruning(false);
+      Ending plain = run(s, plainOptions.withStepBudget(PLAIN_BUDGET));
+      long plainSteps = plain.outcome().equals("budget") ? PLAIN_BUDGET : steps(s, plainOptions);
+      long prunedSteps = steps(s, AllocationOptions.defaults());
+      System.out.printf("%s: pruned %d steps, plain %d%s%n", name, prunedSteps, plainSteps,
+          plain.outcome().equals("budget") ? " or more (stopped by its budget)" : "");
+      if (plainSteps < 1000) {
+        assertThat(prunedSteps).as(name).isLessThanOrEqualTo(plainSteps);
+      } else {
+        assertThat(prunedSteps * 1000).as("%s: %d pruned vs %d plain steps", name, prunedSteps, plainSteps)
+            .isLessThanOrEqualTo(plainSteps);
+      }
+    }));
+  }
+
+  /** {@return the smallest step budget with which the search finishes} */
+  private static long steps(Scenario s, AllocationOptions options) {
+    long low = 0;
+    long high = 1;
+    while (run(s, options.withStepBudget(high)).outcome().equals("budget")) {
+      low = high;
+      high *= 2;
+    }
+    while (high - low > 1) {
+      long mid = (low + high) / 2;
+      if (run(s, options.withStepBudget(mid)).outcome().equals("budget")) {
+        low = mid;
+      } else {
+        high = mid;
+      }
+    }
+    return high;
   }
 
   private record Ending(String outcome, long steps) {}
