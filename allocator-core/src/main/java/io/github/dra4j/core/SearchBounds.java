@@ -1,6 +1,5 @@
 package io.github.dra4j.core;
 
-import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceConstraint;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -226,13 +225,13 @@ final class SearchBounds {
    * {@return the first constraint of claim c that rules out the rest of its requests from slot r
    * on, or -1} Every covered request needs as many free candidates as it has devices left that
    * the constraint would take now (it takes no more later: each device added narrows it), and a
-   * distinctAttribute as many values among them as the covered requests need devices.
+   * distinctAttribute as many values (TypedValue) among them as the covered requests need devices.
    */
   private int unsatisfiable(int c, int r, @Nullable RequestData data, int sub, int device, Constraint[] cs) {
     RequestSlot[] slots = plan.slots(c);
     for (int i = 0; i < cs.length; i++) {
       Constraint k = cs[i];
-      Set<DeviceAttribute> values = k instanceof Constraint.DistinctAttribute && !k.listTypes ? new HashSet<>() : null;
+      Set<TypedValue> values = k instanceof Constraint.DistinctAttribute ? new HashSet<>() : null;
       long needed = 0;
       for (int t = r; t < slots.length; t++) {
         boolean fixed = t == r && data != null;
@@ -262,8 +261,15 @@ final class SearchBounds {
     return -1;
   }
 
+  /**
+   * A value a distinctAttribute device takes: devices that distinctAttribute accepts together
+   * take disjoint sets of them (a scalar is a set of one; values of other types never clash), so
+   * m devices need m values.
+   */
+  private record TypedValue(char type, Object value) {}
+
   /** Free candidates of request j that the constraint would take now; their values go to {@code values}. */
-  private int accepted(int j, Constraint k, @Nullable Set<DeviceAttribute> values) {
+  private int accepted(int j, Constraint k, @Nullable Set<TypedValue> values) {
     int count = 0;
     BitSet set = candidates[j];
     for (int g = set.nextSetBit(0); g >= 0; g = set.nextSetBit(g + 1)) {
@@ -276,7 +282,11 @@ final class SearchBounds {
         k.remove();
         count++;
         if (values != null) {
-          values.add(Objects.requireNonNull(k.lookup(entry)));
+          Constraint.TypedSet taken = Constraint.asSet(Objects.requireNonNull(k.lookup(entry)));
+          char type = taken == null ? 0 : taken.type();
+          for (Object v : taken == null ? Set.of() : taken.values()) {
+            values.add(new TypedValue(type, v));
+          }
         }
       }
     }
