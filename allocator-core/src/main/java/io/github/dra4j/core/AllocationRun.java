@@ -283,6 +283,7 @@ final class AllocationRun {
     PoolLayout.Candidates candidates = layout.candidates(data.candidateKey, data.classSelectors,
         data.requestSelectors);
     int next = first;
+    int failedTwins = -1; // the twin class of the last device that failed here (SearchBounds.twinClass)
     while (candidates != null) {
       if (next < candidates.frontier) {
         // Devices left out are known not to match the selectors: looking at them would skip
@@ -296,10 +297,14 @@ final class AllocationRun {
           budget.skip(local - next);
           next = local + 1;
           budget.step();
+          if (failedTwins >= 0 && isTwin(pi, local, failedTwins)) {
+            continue;
+          }
           Status st = tryDevice(at, allocateSub, data, pi, local, !candidates.unknown(local));
           if (st != null) {
             return st;
           }
+          failedTwins = twinsOfFailed(pi, local, failedTwins);
         }
         budget.skip(candidates.frontier - next);
         next = candidates.frontier;
@@ -315,15 +320,16 @@ final class AllocationRun {
       }
       candidates = extended;
     }
-    for (int local = next; local < layout.deviceCount; local++) {
-      if (hopeless) {
-        return Status.FAILED;
-      }
+    for (int local = next; local < layout.deviceCount && !hopeless; local++) {
       budget.step();
+      if (failedTwins >= 0 && isTwin(pi, local, failedTwins)) {
+        continue;
+      }
       Status st = tryDevice(at, allocateSub, data, pi, local, false);
       if (st != null) {
         return st;
       }
+      failedTwins = twinsOfFailed(pi, local, failedTwins);
     }
     return null;
   }
@@ -367,27 +373,22 @@ final class AllocationRun {
     return st == Status.MAX_SIZE_EXCEEDED ? st : null;
   }
 
-  private void dedicate(int c, int pi, int local) {
-    dedications.dedicate(c, pi, local);
-    if (bounds != null) {
-      bounds.dedicated(pi, local);
-    }
+  /** {@return whether the device, not dedicated, is of that twin class} */
+  private boolean isTwin(int pi, int local, int twins) {
+    return bounds != null && bounds.twinClass(pi, local) == twins && !dedications.dedicated(pi, local);
   }
 
-  private void undedicate(int c, int pi, int local) {
-    dedications.undedicate(c, pi, local);
-    if (bounds != null) {
-      bounds.undedicated(pi, local);
-    }
+  /** {@return the twin class of a device that just failed, when not dedicated; else {@code previous}} */
+  private int twinsOfFailed(int pi, int local, int previous) {
+    return bounds == null || dedications.dedicated(pi, local) ? previous : bounds.twinClass(pi, local);
   }
 
-  /** Makes the bounds once per run, when pruning is on: from here on every step checks them. */
+  /** Makes the bounds once per run (never with NO_PRUNING): from here on every step checks them. */
   private void makeBounds() {
     boundsMade = true;
-    if (pruneAfter != AllocationOptions.NO_PRUNING) {
-      bounds = SearchBounds.make(plan, pools, features, matcher, results);
-      hopeless = bounds != null && bounds.proof != null;
-    }
+    bounds = SearchBounds.make(plan, pools, features, matcher, results);
+    dedications.watch(bounds);
+    hopeless = bounds != null && bounds.proof != null;
   }
 
   private boolean capacityFits(RequestData data, PoolLayout layout, int local) {
@@ -442,14 +443,14 @@ final class AllocationRun {
       return null;
     }
     if (!allowMultiple) {
-      dedicate(c, pi, local);
+      dedications.dedicate(c, pi, local);
     }
     Share share = NO_SHARE;
     if (features.consumableCapacity()) {
       if (!capacityFits(data, layout, local)) {
         removeFromConstraints(cs, covered, cs.length);
         if (!allowMultiple) {
-          undedicate(c, pi, local);
+          dedications.undedicate(c, pi, local);
         }
         refund(charged, pi, layout, local);
         return null;
@@ -474,7 +475,7 @@ final class AllocationRun {
           allocatingCapacity.remove(layout.devices[local]);
         }
       } else {
-        undedicate(c, pi, local);
+        dedications.undedicate(c, pi, local);
       }
       refund(refund, pi, layout, local);
       claimResults.subList(previous, claimResults.size()).clear();

@@ -1,7 +1,9 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.Device;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -74,7 +76,7 @@ final class BoundsBuilder {
     long[][] minUse = minUse(familyCount, counterFamilyCount);
     return new SearchBounds(plan, pools, poolBase, slotBase, slotFlat, supply, minUse, suffix(minUse, familyCount),
         deviceFamilies, familiesOfDevices(), devices, counterFamilyCount == 0 ? null : counterFamilyOf, scale, names,
-        candidates, free);
+        candidates, free, twins());
   }
 
   /** Numbers requests and pool devices; false when a claim rules pruning out. */
@@ -131,14 +133,16 @@ final class BoundsBuilder {
         }
         PoolLayout layout = pools.get(pi).layout();
         for (int local = 0; local < layout.deviceCount; local++) {
+          if (!request.adminAccess && layout.inUse(local)) {
+            continue; // rejected before any selector runs, in the plain search too
+          }
           boolean selectable;
           try {
             selectable = matcher.selectable(data, layout, local);
           } catch (RuntimeException e) {
             return false; // the plain search might meet this error: cut nothing
           }
-          if (!selectable || !request.adminAccess && layout.inUse(local)
-              || !features.partitionableDevices() && layout.consumesCounters(local)
+          if (!selectable || !features.partitionableDevices() && layout.consumesCounters(local)
               || features.deviceTaints() && layout.tainted(local)
                   && Tolerations.untoleratedTaint(layout.devices[local], request) != null) {
             continue;
@@ -245,6 +249,44 @@ final class BoundsBuilder {
       }
     }
     return minUse;
+  }
+
+  /**
+   * Per global device, its class of twins (-1: none): devices of one slice that nothing but
+   * their name tells apart. Same definition (attributes, capacity, counters consumed, node
+   * selection, taints, binding conditions, includes), same taints from DeviceTaintRules, same
+   * in-use and allocated state, and the same answer for every request (candidates). A device
+   * that allows multiple allocations has none: its shares are state of its own.
+   */
+  private int[] twins() {
+    int[] twin = new int[devices];
+    Arrays.fill(twin, -1);
+    Map<List<Object>, Integer> classes = new HashMap<>();
+    for (int pi = 0; pi < pools.size(); pi++) {
+      if (poolBase[pi] < 0) {
+        continue;
+      }
+      PoolLayout layout = pools.get(pi).layout();
+      for (int local = 0; local < layout.deviceCount; local++) {
+        DeviceEntry e = layout.devices[local];
+        Device d = e.device;
+        if (d.allowMultipleAllocations()) {
+          continue;
+        }
+        int g = poolBase[pi] + local;
+        BitSet answers = new BitSet(datas.size());
+        for (int j = 0; j < datas.size(); j++) {
+          answers.set(j, candidates[j].get(g));
+        }
+        Device unnamed = new Device("", d.attributes(), d.capacity(), d.consumesCounters(), d.includes(),
+            d.nodeName(), d.nodeSelector(), d.allNodes(), d.taints(), d.bindingConditions(),
+            d.bindingFailureConditions(), d.bindsToNode(), false);
+        List<Object> key = Arrays.asList(e.slice, unnamed, e.ruleTaints, e.unsupportedAttribute, e.inUseDedicated,
+            e.allocatedAny, e.aggregatedCapacity, answers);
+        twin[g] = classes.computeIfAbsent(key, k -> classes.size());
+      }
+    }
+    return twin;
   }
 
   private int[][] familiesOfDevices() {

@@ -2,12 +2,9 @@ package io.github.dra4j.core;
 
 import io.github.dra4j.api.DeviceConstraint;
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -30,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  *   - Counter families: one per counter name over every counter set of the usable pools. A
  *     device of a request takes at least the least that any candidate consumes of counters with
  *     that name; what is left is the sum over counters of what each has left (never below zero).
+ *   - Constraints of the claim being searched: see unsatisfiable.
  * A request contributes its remaining devices times its least use; a request with subrequests the
  * least over them. Requests for admin access, for all devices, or with a candidate that allows
  * multiple allocations contribute nothing: they may take no unit.
@@ -60,7 +58,7 @@ final class SearchBounds {
   private final int[][] slotBase;
   private final int[][] slotFlat;
   /** Per family: units in total, units taken so far. */
-  private long[] supply;
+  private final long[] supply;
   private final long[] used;
   /** Per RequestData: least units of each family that one of its devices takes. */
   private final long[][] minUse;
@@ -76,6 +74,8 @@ final class SearchBounds {
   /** Per RequestData: its candidates by global device number, and whether it takes no unit. */
   private final BitSet[] candidates;
   private final boolean[] free;
+  /** Per global device: its class of twins (BoundsBuilder.twins), -1 for none. */
+  private final int[] twin;
   private final @Nullable Map<Integer, Integer> counterFamilyOf;
   private final int scale;
   /** Set when a charged device gives counter units back: the counter families stop bounding. */
@@ -86,7 +86,7 @@ final class SearchBounds {
   SearchBounds(ClaimPlan plan, List<Pool> pools, int[] poolBase, int[][] slotBase, int[][] slotFlat,
       long[] supply, long[][] minUse, long[][] suffix, int deviceFamilies, int[][] familiesOf, int devices,
       @Nullable Map<Integer, Integer> counterFamilyOf, int scale, List<String> names, BitSet[] candidates,
-      boolean[] free) {
+      boolean[] free, int[] twin) {
     this.plan = plan;
     this.pools = pools;
     this.poolBase = poolBase;
@@ -105,6 +105,7 @@ final class SearchBounds {
     this.names = names;
     this.candidates = candidates;
     this.free = free;
+    this.twin = twin;
     this.proof = rootProof();
   }
 
@@ -291,6 +292,16 @@ final class SearchBounds {
       }
     }
     return count;
+  }
+
+  /**
+   * {@return the twin class of the device with that number in pool pi, or -1} A device that
+   * fails at a position of the search, neither dedicated, makes its twins fail there too: a
+   * solution after a twin becomes one after the device by swapping the two, so the search may
+   * pass over the twins.
+   */
+  int twinClass(int pi, int local) {
+    return poolBase[pi] < 0 ? -1 : twin[poolBase[pi] + local];
   }
 
   /** The device with that number in pool pi was dedicated to a claim. */
