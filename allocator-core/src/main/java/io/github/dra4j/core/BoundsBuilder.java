@@ -48,7 +48,7 @@ final class BoundsBuilder {
     this.matcher = matcher;
   }
 
-  /** {@return the bounds, or null when they do not apply (SearchBounds) or bound nothing} */
+  /** {@return the bounds, or null when they do not apply (SearchBounds)} */
   @Nullable SearchBounds build() {
     if (!numberRequests() || !candidates()) {
       return null;
@@ -57,9 +57,6 @@ final class BoundsBuilder {
     int counterFamilyCount = counterFamilies();
     int deviceFamilies = families.size();
     int familyCount = deviceFamilies + counterFamilyCount;
-    if (familyCount == 0) {
-      return null;
-    }
     long[] supply = new long[familyCount];
     List<String> names = new ArrayList<>();
     for (int f = 0; f < deviceFamilies; f++) {

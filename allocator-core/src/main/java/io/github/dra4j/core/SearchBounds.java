@@ -112,7 +112,7 @@ final class SearchBounds {
   /**
    * The bounds of a run in the middle of its search, with the devices chosen so far counted as
    * taken (shares of devices that allow multiple allocations are not, which only leaves the
-   * bounds weaker); null when they do not apply (see the class comment) or bound nothing.
+   * bounds weaker); null when they do not apply (see the class comment).
    */
   static @Nullable SearchBounds make(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher,
       List<List<DeviceResult>> chosen) {
