@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.State;
  * options on an unchanged snapshot (selector results cached), including the explanation of an
  * unsatisfiable call.
  *
- * <p>Run: {@code allocator-bench/run-benchmarks.sh HardInstancesBenchmark}.
+ * <p>Run: {@code allocator-bench/run-benchmarks.sh --out DIR HardInstancesBenchmark}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
