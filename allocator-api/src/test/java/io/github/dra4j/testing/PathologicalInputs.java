@@ -95,19 +95,23 @@ public final class PathologicalInputs {
   }
 
   /**
-   * Returns a slice of {@code count} devices whose int attribute {@code attributes.group} is the device
-   * index modulo {@code groups}: with a {@code distinctAttribute} constraint over more than
-   * {@code groups} requests, every partial choice succeeds and only the last request fails.
+   * Returns a slice of {@code count} devices whose int attribute named group is the device
+   * index modulo {@code groups}, and whose int attribute named half is 0 for the lower half of
+   * the groups and 1 for the upper. Under {@code distinctAttribute} group and {@code
+   * matchAttribute} half, more requests than half the groups fail only at the last request,
+   * although each constraint alone has values enough: no bound of the search sees the two
+   * together, so the search is exponential.
    *
    * @param count the number of devices
-   * @param groups the number of distinct groups
+   * @param groups the number of distinct groups, even
    * @return the document
    */
-  public static String groupSlice(int count, int groups) {
+  public static String halvedGroupSlice(int count, int groups) {
     StringBuilder b = new StringBuilder(sliceHeader());
     for (int i = 0; i < count; i++) {
-      b.append("  - {name: dev-").append(i).append(", attributes: {group: {int: ")
-          .append(i % groups).append("}}}\n");
+      int group = i % groups;
+      b.append("  - {name: dev-").append(i).append(", attributes: {group: {int: ").append(group)
+          .append("}, half: {int: ").append(group < groups / 2 ? 0 : 1).append("}}}\n");
     }
     return b.toString();
   }

@@ -33,9 +33,10 @@ import org.openjdk.jmh.annotations.State;
  * Issue #9: a backtracking explosion ends by the step budget. 128 devices in 8 groups, and 9
  * requests that must take devices of distinct groups: every partial choice of up to 8 devices
  * works, so only the 9th request fails, and the search would walk 128·112·…·16 paths. The time
- * is for one {@code allocate} until it gives up after {@link AllocationOptions#DEFAULT_STEP_BUDGET}
+ * is for one {@code allocate} until it gives up after 1,000,000
  * steps, on an unchanged snapshot (selector results cached), so it is the cost of the search
- * steps themselves.
+ * steps themselves. It runs the plain search: with pruning, the distinctAttribute bound decides
+ * this input at once.
  *
  * <p>Run: {@code allocator-bench/run-benchmarks.sh BacktrackingBenchmark}.
  */
@@ -48,6 +49,8 @@ public class BacktrackingBenchmark {
   static final String CLASS = "class-a";
   static final int DEVICES = 128;
   static final int GROUPS = 8;
+  /** The plain search: the bounds decide this input at once (HardInstancesBenchmark). */
+  static final AllocationOptions PLAIN = AllocationOptions.defaults().withPruning(false).withStepBudget(1_000_000);
 
   private ClusterSnapshot snapshot;
   private Node node;
@@ -61,7 +64,7 @@ public class BacktrackingBenchmark {
         List.of(Model.deviceClass(CLASS, "device.driver == \"" + DRIVER + "\"")), List.of());
     claims = List.of(claim());
     long steps = exhaustBudget();
-    if (steps <= AllocationOptions.DEFAULT_STEP_BUDGET) {
+    if (steps <= PLAIN.stepBudget()) {
       throw new IllegalStateException("stopped after " + steps + " steps");
     }
   }
@@ -70,7 +73,7 @@ public class BacktrackingBenchmark {
   @Benchmark
   public long exhaustBudget() {
     try {
-      var unused = snapshot.allocate(node, claims);
+      var unused = snapshot.allocate(node, claims, PLAIN);
     } catch (SearchBudgetExceededException e) {
       return e.steps();
     }

@@ -83,7 +83,7 @@ final class BenchmarkSmokeTest {
     BacktrackingBenchmark benchmark = new BacktrackingBenchmark();
     benchmark.setup();
 
-    assertThat(benchmark.exhaustBudget()).isEqualTo(AllocationOptions.DEFAULT_STEP_BUDGET + 1);
+    assertThat(benchmark.exhaustBudget()).isEqualTo(BacktrackingBenchmark.PLAIN.stepBudget() + 1);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -10,7 +10,7 @@ import static io.github.dra4j.testing.PathologicalInputs.deepBlockNesting;
 import static io.github.dra4j.testing.PathologicalInputs.deepFlowNesting;
 import static io.github.dra4j.testing.PathologicalInputs.deviceClass;
 import static io.github.dra4j.testing.PathologicalInputs.documents;
-import static io.github.dra4j.testing.PathologicalInputs.groupSlice;
+import static io.github.dra4j.testing.PathologicalInputs.halvedGroupSlice;
 import static io.github.dra4j.testing.PathologicalInputs.overCostCel;
 import static io.github.dra4j.testing.PathologicalInputs.selfIncludingMixinSlice;
 import static io.github.dra4j.testing.PathologicalInputs.slice;
@@ -75,8 +75,9 @@ final class CliRobustnessTest {
             List.of("validate", "allocate", "flatten")),
         bad("CEL over the cost limit", documents(NODE, deviceClass("class-a", overCostCel()), slice(1, ""), CLAIM),
             "cost", List.of("allocate")),
-        bad("distinctAttribute failing late over 128 devices", documents(NODE, CLASS, groupSlice(128, 8),
-            claim(9, "constraints: [{distinctAttribute: driver-a/group}]")), "stepBudget",
+        bad("distinctAttribute and matchAttribute failing late over 128 devices", documents(NODE, CLASS,
+            halvedGroupSlice(128, 16), claim(9, "constraints: [{distinctAttribute: driver-a/group},"
+                + " {matchAttribute: driver-a/half}]")), "stepBudget",
             List.of("allocate")));
   }
 

@@ -331,7 +331,8 @@ final class ScheduleCommandTest {
     assertThat(r.exit()).as("%s", r).isEqualTo(1);
     assertThat(r.err()).contains("  node kind-worker: cannot allocate all claims");
     assertThat(r.err().lines().reduce((a, b) -> b).orElseThrow())
-        .startsWith("pod demo/big: 0/1 nodes are available: 1 cannot allocate all claims (node kind-worker: claim demo/big-gpus-")
+        .startsWith("pod demo/big: 0/1 nodes are available: 1 cannot allocate all claims (node kind-worker:"
+            + " no allocation exists: the claims need at least 9 devices that claim demo/big-gpus-")
         .endsWith("request gpus: 8 of 8 devices suitable, 9 needed).");
   }
 

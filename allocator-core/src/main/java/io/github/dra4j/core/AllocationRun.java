@@ -53,6 +53,13 @@ final class AllocationRun {
   // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
   private Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = Map.of();
   private final List<List<DeviceResult>> results;
+  /** Steps after which the bounds are made; below 0: at the first backtrack after SearchBounds.AUTOMATIC_AFTER. */
+  private long pruneAfter;
+  /** The bounds, once made; null before, or when pruning is off or does not apply. */
+  private @Nullable SearchBounds bounds;
+  private boolean boundsMade;
+  /** The bounds proved that no allocation exists: the search unwinds without trying more. */
+  private boolean hopeless;
 
   /**
    * A run of validated claims.
@@ -70,6 +77,7 @@ final class AllocationRun {
     this.plan = plan;
     this.matcher = matcher;
     this.budget = budget;
+    this.pruneAfter = budget.pruneAfterSteps();
     this.constraints = plan.newConstraints();
     this.selected = plan.subSlots == 0 ? NO_INTS : new int[plan.subSlots];
     this.ledgers = new CounterLedger[pools.size()];
@@ -118,6 +126,11 @@ final class AllocationRun {
 
   SelectorMatcher matcher() {
     return matcher;
+  }
+
+  /** {@return why no allocation exists, when a bound proved it, else null} */
+  @Nullable String proof() {
+    return hopeless && bounds != null ? bounds.proof : null;
   }
 
   /** {@return the constraints of claim c} */
@@ -190,10 +203,23 @@ final class AllocationRun {
       return st == Status.MAX_SIZE_EXCEEDED ? Status.FAILED : st;
     }
     RequestSlot slot = claimSlots[at.request()];
+    if (!boundsMade && pruneAfter >= 0 && budget.steps() >= pruneAfter) {
+      makeBounds();
+    }
+    if (hopeless) {
+      return Status.FAILED;
+    }
     if (!allocateSub && slot.hasSubRequests) {
+      if (bounds != null && !bounds.feasible(at.claim(), at.request(), null, 0, 0, constraints[at.claim()])) {
+        return Status.FAILED;
+      }
       return allocateSubRequests(at, slot);
     }
-    RequestData data = slot.data[slot.hasSubRequests ? at.sub() : 0];
+    int sub = slot.hasSubRequests ? at.sub() : 0;
+    RequestData data = slot.data[sub];
+    if (bounds != null && !bounds.feasible(at.claim(), at.request(), data, sub, at.device(), constraints[at.claim()])) {
+      return Status.FAILED;
+    }
     List<DeviceLocation> allDevices = data.allDevices;
     if (allDevices != null && allDevices.isEmpty()) {
       return Status.FAILED;
@@ -233,7 +259,7 @@ final class AllocationRun {
   /** Tries the subrequests of a prioritized list in order; the first that succeeds is chosen. */
   private Status allocateSubRequests(DeviceIndices at, RequestSlot slot) {
     boolean allExceeded = true;
-    for (int sub = 0; sub < slot.data.length; sub++) {
+    for (int sub = 0; sub < slot.data.length && !hopeless; sub++) {
       Status st = allocateOne(at.withSub(sub), true, DeviceLocation.START);
       if (st == Status.MAX_SIZE_EXCEEDED) {
         continue;
@@ -257,20 +283,28 @@ final class AllocationRun {
     PoolLayout.Candidates candidates = layout.candidates(data.candidateKey, data.classSelectors,
         data.requestSelectors);
     int next = first;
+    int failedTwins = -1; // the twin class of the last device that failed here (SearchBounds.twinClass)
     while (candidates != null) {
       if (next < candidates.frontier) {
         // Devices left out are known not to match the selectors: looking at them would skip
         // them without side effects, so only their steps are counted.
         int[] locals = candidates.locals;
         for (int k = PoolLayout.firstAtOrAfter(locals, next); k < locals.length; k++) {
+          if (hopeless) {
+            return Status.FAILED;
+          }
           int local = locals[k];
           budget.skip(local - next);
           next = local + 1;
           budget.step();
+          if (failedTwins >= 0 && isTwin(pi, local, failedTwins)) {
+            continue;
+          }
           Status st = tryDevice(at, allocateSub, data, pi, local, !candidates.unknown(local));
           if (st != null) {
             return st;
           }
+          failedTwins = twinsOfFailed(pi, local, failedTwins);
         }
         budget.skip(candidates.frontier - next);
         next = candidates.frontier;
@@ -286,12 +320,16 @@ final class AllocationRun {
       }
       candidates = extended;
     }
-    for (int local = next; local < layout.deviceCount; local++) {
+    for (int local = next; local < layout.deviceCount && !hopeless; local++) {
       budget.step();
+      if (failedTwins >= 0 && isTwin(pi, local, failedTwins)) {
+        continue;
+      }
       Status st = tryDevice(at, allocateSub, data, pi, local, false);
       if (st != null) {
         return st;
       }
+      failedTwins = twinsOfFailed(pi, local, failedTwins);
     }
     return null;
   }
@@ -329,7 +367,28 @@ final class AllocationRun {
       return st;
     }
     undo.undo();
+    if (!boundsMade && pruneAfter < 0 && budget.steps() >= SearchBounds.AUTOMATIC_AFTER) {
+      makeBounds(); // first fit was wrong: the search may be long, the bounds pay off
+    }
     return st == Status.MAX_SIZE_EXCEEDED ? st : null;
+  }
+
+  /** {@return whether the device, not dedicated, is of that twin class} */
+  private boolean isTwin(int pi, int local, int twins) {
+    return bounds != null && bounds.twinClass(pi, local) == twins && !dedications.dedicated(pi, local);
+  }
+
+  /** {@return the twin class of a device that just failed, when not dedicated; else {@code previous}} */
+  private int twinsOfFailed(int pi, int local, int previous) {
+    return bounds == null || dedications.dedicated(pi, local) ? previous : bounds.twinClass(pi, local);
+  }
+
+  /** Makes the bounds once per run (never with NO_PRUNING): from here on every step checks them. */
+  private void makeBounds() {
+    boundsMade = true;
+    bounds = SearchBounds.make(plan, pools, features, matcher, results);
+    dedications.watch(bounds);
+    hopeless = bounds != null && bounds.proof != null;
   }
 
   private boolean capacityFits(RequestData data, PoolLayout layout, int local) {
@@ -454,13 +513,17 @@ final class AllocationRun {
   private boolean chargeCounters(int pi, PoolLayout layout, int local) {
     CounterLedger ledger = ledger(pi, layout);
     boolean alone = ledger.idle() && !layout.allowsMultiple(local);
-    if (alone && layout.countersFitAlone(local)) {
+    boolean fits = alone && layout.countersFitAlone(local);
+    if (fits) {
       ledger.chargeKnownToFit(local);
-      return true;
+    } else {
+      fits = ledger.charge(layout.consumption(local, layout.devices[local]));
+      if (alone) {
+        layout.rememberCountersAlone(local, fits);
+      }
     }
-    boolean fits = ledger.charge(layout.consumption(local, layout.devices[local]));
-    if (alone) {
-      layout.rememberCountersAlone(local, fits);
+    if (fits && bounds != null) {
+      bounds.charged(pi, local, 1);
     }
     return fits;
   }
@@ -491,6 +554,9 @@ final class AllocationRun {
   private void refund(boolean charged, int pi, PoolLayout layout, int local) {
     if (charged) {
       ledger(pi, layout).refund(local);
+      if (bounds != null) {
+        bounds.charged(pi, local, -1);
+      }
     }
   }
 

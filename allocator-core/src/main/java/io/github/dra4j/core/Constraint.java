@@ -246,7 +246,9 @@ abstract class Constraint {
     @Override
     void remove() {
       numDevices--;
-      intersections[numDevices] = null;
+      if (listTypes) { // only lists push intersections: scalars may hold more devices than the array
+        intersections[numDevices] = null;
+      }
     }
   }
 

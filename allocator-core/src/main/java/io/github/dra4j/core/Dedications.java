@@ -27,6 +27,8 @@ final class Dedications {
   private int pairs;
   private long pairMask;
   private int @Nullable [] @Nullable [] counted;
+  /** Told of every dedication and its undo, once the run made its bounds. */
+  private @Nullable SearchBounds bounds;
 
   /**
    * @param poolCount the pools of the call
@@ -66,7 +68,15 @@ final class Dedications {
     return false;
   }
 
+  /** From now on, tells the bounds of every dedication and its undo. */
+  void watch(@Nullable SearchBounds b) {
+    bounds = b;
+  }
+
   void dedicate(int c, int pool, int local) {
+    if (bounds != null) {
+      bounds.dedicated(pool, local);
+    }
     if (pairs == pairClaims.length) {
       int length = Math.max(firstPairs, 2 * pairs);
       pairClaims = Arrays.copyOf(pairClaims, length);
@@ -90,6 +100,9 @@ final class Dedications {
 
   /** Undoes {@link #dedicate}; the pair is usually the last. */
   void undedicate(int c, int pool, int local) {
+    if (bounds != null) {
+      bounds.undedicated(pool, local);
+    }
     if (counted != null) {
       count(counted, pool, local, -1);
     }

@@ -84,7 +84,7 @@ final class Explainer {
       notes.addAll(devicesBesideCounters(run, pool));
     }
     notes.addAll(otherPools(run));
-    return new Explanation(Objects.requireNonNull(run.node().name(), "node"), claims, notes);
+    return new Explanation(Objects.requireNonNull(run.node().name(), "node"), claims, notes, run.proof());
   }
 
   /** The pool's newest generation: its slices in input order and how many there should be. */

@@ -19,19 +19,33 @@ import org.jspecify.annotations.Nullable;
  * @param node the node the call ran for
  * @param claims one entry per claim to allocate, in input order
  * @param pools pools of the node that could not be used, or devices dropped by a gate
+ * @param proof when a bound of the search proved that no allocation exists before trying
+ *     combinations, which bound and by how much (docs/allocation.md, "Pruning"); else null
  */
-public record Explanation(String node, List<ClaimExplanation> claims, List<PoolNote> pools) {
+public record Explanation(String node, List<ClaimExplanation> claims, List<PoolNote> pools, @Nullable String proof) {
   /**
    * Copies the lists.
    *
    * @param node see the record component
    * @param claims see the record component
    * @param pools see the record component
+   * @param proof see the record component
    */
   public Explanation {
     Objects.requireNonNull(node, "node");
     claims = List.copyOf(claims);
     pools = List.copyOf(pools);
+  }
+
+  /**
+   * An explanation without a proof.
+   *
+   * @param node see the record component
+   * @param claims see the record component
+   * @param pools see the record component
+   */
+  public Explanation(String node, List<ClaimExplanation> claims, List<PoolNote> pools) {
+    this(node, claims, pools, null);
   }
 
   /**
@@ -188,6 +202,9 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
   public String summary() {
     StringBuilder sb = new StringBuilder();
     sb.append("cannot allocate on node ").append(node).append(':');
+    if (proof != null) {
+      sb.append("\n  no allocation exists: ").append(proof);
+    }
     for (ClaimExplanation c : claims) {
       for (RequestExplanation r : c.requests()) {
         if (lacksDevices(r)) {
@@ -215,6 +232,9 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
    */
   public String details() {
     StringBuilder sb = new StringBuilder("details for node ").append(node).append(':');
+    if (proof != null) {
+      sb.append("\n  no allocation exists: ").append(proof);
+    }
     for (ClaimExplanation c : claims) {
       sb.append("\n  claim ").append(c.claim());
       for (RequestExplanation r : c.requests()) {

@@ -92,8 +92,9 @@ final class PoolLayout {
   /** The counters left in units, or null when some counter is not a whole number of units that fits. */
   final long @Nullable [] availableUnits;
   final int scale;
-  private final Map<String, Integer> setIndex;
-  private final List<Map<String, Integer>> counterIndex;
+  /** Counter sets by name: their numbers; per set, its counters by name: their numbers. */
+  final Map<String, Integer> setIndex;
+  final List<Map<String, Integer>> counterIndex;
   private final @Nullable Consumption[] consumptions;
 
   /** What a device consumes: amount j of counter counters[j]; the sets it consumes from. */

@@ -17,6 +17,16 @@ final class SearchBudget {
     this.options = options;
   }
 
+  /** {@return the steps counted so far} */
+  long steps() {
+    return steps;
+  }
+
+  /** {@return AllocationOptions.pruneAfterSteps of the call} */
+  long pruneAfterSteps() {
+    return options.pruneAfterSteps();
+  }
+
   void step() {
     skip(1);
   }

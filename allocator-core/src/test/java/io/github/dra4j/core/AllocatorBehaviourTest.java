@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /* Pruning, budget, cancellation, explanations, thread safety and caching. */
 final class AllocatorBehaviourTest {
@@ -68,9 +69,15 @@ final class AllocatorBehaviourTest {
   @MethodSource("pruningCases")
   void allocateOneInvocations_matchReference(PruningCase tc) {
     ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
-    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(tc.claim()));
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(tc.claim()),
+        AllocationOptions.defaults().withPruning(false));
     assertThat(outcome.isAllocated()).isEqualTo(tc.allocates());
     assertThat(snapshot.stats().allocateOneInvocations()).isEqualTo(tc.invocations());
+
+    ClusterSnapshot pruned = CoreFixtures.allocator(Features.all()).snapshot(tc.slices(), List.of(CLASS_A), List.of());
+    AllocationOutcome same = pruned.allocate(node(NODE), List.of(tc.claim()));
+    assertThat(same.isAllocated()).isEqualTo(tc.allocates());
+    assertThat(pruned.stats().allocateOneInvocations()).isLessThanOrEqualTo(tc.invocations());
   }
 
   /* --- budget, deadline, cancellation --- */
@@ -108,11 +115,44 @@ final class AllocatorBehaviourTest {
     // Every one of the C(40,10) choices for req-0 is tried before req-1 fails: exponential.
     ResourceClaim claim = claim("claim-0", request("req-0", 10), request("req-1", 1, "false"));
     long start = System.nanoTime();
-    assertThatThrownBy(() -> pathological().allocate(node(NODE), List.of(claim)))
+    assertThatThrownBy(() -> pathological().allocate(node(NODE), List.of(claim),
+        AllocationOptions.defaults().withPruning(false)))
         .isInstanceOf(SearchBudgetExceededException.class)
         .hasMessageContaining("stepBudget");
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     assertThat(took).isLessThan(Duration.ofSeconds(3));
+  }
+
+  @ParameterizedTest(name = "pruning {0}")
+  @ValueSource(booleans = {false, true})
+  void matchAttribute_backtracksFromMoreThanFourDevices(boolean pruning) {
+    // Model a for device-0..5, b for device-6..12; only device-12 is special: req-0 first takes
+    // the six a devices, req-1 fails, and the search backtracks out of a six-device constraint.
+    List<Device> list = new ArrayList<>();
+    for (int i = 0; i < 13; i++) {
+      list.add(device("device-" + i).attr("model", i < 6 ? "a" : "b").attr("special", i == 12 ? "yes" : "no").build());
+    }
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all()).snapshot(List.of(slice("slice-1", "pool-1", list)),
+        List.of(CLASS_A), List.of());
+    ResourceClaim claim = claim("claim-0", List.of(DeviceConstraint.matchAttribute("driver-a/model", List.of())),
+        request("req-0", 6), request("req-1", 1, "attr special == yes"));
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim),
+        AllocationOptions.defaults().withPruning(pruning));
+    assertThat(CoreFixtures.devicesOf(outcome)).isEqualTo(List.of(List.of("req-0=pool-1/device-6", "req-0=pool-1/device-7",
+        "req-0=pool-1/device-8", "req-0=pool-1/device-9", "req-0=pool-1/device-10", "req-0=pool-1/device-11",
+        "req-1=pool-1/device-12")));
+  }
+
+  @Test
+  void pruning_provesThePathologicalSearchHopeless_andSaysWhy() {
+    // req-1 selects nothing: the counting bound sees it once the bounds are made.
+    ResourceClaim claim = claim("claim-0", request("req-0", 10), request("req-1", 1, "false"));
+    ClusterSnapshot snapshot = pathological();
+    AllocationOutcome outcome = snapshot.allocate(node(NODE), List.of(claim));
+    assertThat(outcome).isInstanceOfSatisfying(AllocationOutcome.Unsatisfiable.class, u ->
+        assertThat(u.explanation().proof()).isEqualTo("the claims need at least 1 devices that claim"
+            + " default/claim-0, request req-1 can take, only 0 exist"));
+    assertThat(snapshot.stats().allocateOneInvocations()).isLessThan(5_000);
   }
 
   @Test
