@@ -65,7 +65,7 @@ abstract class Constraint {
    * domain, which API validation rejects, matches no attribute there.
    */
   final @Nullable DeviceAttribute lookup(DeviceEntry device) {
-    return domain == null ? null : device.view.attribute(domain, id);
+    return domain == null ? null : device.attribute(domain, id);
   }
 
   /** A value as a typed set (attributeAsSet); null for an empty list. */

@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
@@ -12,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * One visible device of a slice: its id, its lazy mixin view and what the snapshot's in-use
- * state says about it, so that the search never hashes the allocated-claims sets. Immutable, so
- * a successor snapshot shares the entries of pools whose slices and in-use state did not change.
+ * state says about it, so that the search never hashes the allocated-claims sets. Immutable (but
+ * for a memo of the last attribute lookup), so a successor snapshot shares the entries of pools
+ * whose slices and in-use state did not change.
  */
 final class DeviceEntry {
   final SliceEntry slice;
@@ -43,6 +45,26 @@ final class DeviceEntry {
    * device is treated as if its slice had published them. Usually empty and shared.
    */
   final List<RuleTaint> ruleTaints;
+  /*
+   * The attribute a constraint looked up last. A failing search tries the same device under the
+   * same constraint again and again, and each lookup walks the mixin view's sorted entries. A
+   * memo, not state: threads racing on it at worst look the value up again, and the holder's
+   * final fields publish it safely.
+   */
+  private @Nullable LookedUp lookedUp;
+
+  private record LookedUp(String domain, String id, @Nullable DeviceAttribute value) {}
+
+  /** {@return the attribute as {@code view.attribute(domain, id)} gives it, remembered per device} */
+  @Nullable DeviceAttribute attribute(String domain, String id) {
+    LookedUp last = lookedUp;
+    if (last != null && last.domain.equals(domain) && last.id.equals(id)) {
+      return last.value;
+    }
+    DeviceAttribute value = view.attribute(domain, id);
+    lookedUp = new LookedUp(domain, id, value);
+    return value;
+  }
 
   DeviceEntry(SliceEntry slice, ResolvedDevice view, int uid, AllocatedState state, List<RuleTaint> poolRuleTaints) {
     this.slice = slice;
