@@ -122,6 +122,9 @@ final class ResultAssembler {
     List<MutableConfig> config = new ArrayList<>();
     classConfigs(c, config);
     claimConfigs(c, config);
+    if (config.isEmpty()) {
+      return List.of();
+    }
     List<DeviceAllocationConfiguration> out = new ArrayList<>(config.size());
     for (MutableConfig m : config) {
       List<String> names = m.requests;
@@ -136,9 +139,16 @@ final class ResultAssembler {
   /** The configs of the classes of the chosen requests, one entry per class config. */
   private void classConfigs(int c, List<MutableConfig> config) {
     RequestSlot[] slots = plan.slots(c);
-    Map<String, int[]> rangeByClass = new HashMap<>();
+    Map<String, int[]> rangeByClass = null; // made for the first class with configs: most have none
     for (RequestSlot slot : slots) {
       RequestData data = slot.chosen(selected);
+      List<DeviceClassConfiguration> classConfig = data.deviceClass.spec().config();
+      if (classConfig.isEmpty()) {
+        continue;
+      }
+      if (rangeByClass == null) {
+        rangeByClass = new HashMap<>();
+      }
       String className = data.deviceClass.name();
       int[] range = rangeByClass.get(className);
       if (range != null) {
@@ -148,7 +158,7 @@ final class ResultAssembler {
         continue;
       }
       int start = config.size();
-      for (DeviceClassConfiguration cc : data.deviceClass.spec().config()) {
+      for (DeviceClassConfiguration cc : classConfig) {
         MutableConfig m = new MutableConfig(DeviceAllocationConfiguration.FROM_CLASS, cc.opaque());
         m.requests.add(data.requestName());
         config.add(m);
