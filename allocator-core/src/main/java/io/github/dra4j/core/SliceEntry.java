@@ -6,6 +6,7 @@ import io.github.dra4j.core.internal.mixin.ResolvedDevice;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -47,22 +48,16 @@ final class SliceEntry {
    * uid space); selector results, bound to uids, do not depend on taints.
    */
   SliceEntry(SliceEntry previous, AllocatedState state, @Nullable UidCounter uids, List<RuleTaint> ruleTaints) {
-    this.slice = previous.slice;
-    this.resolved = previous.resolved;
-    this.poolId = previous.poolId;
-    this.name = previous.name;
-    this.generation = previous.generation;
-    this.resourceSliceCount = previous.resourceSliceCount;
-    this.hasSharedCounters = previous.hasSharedCounters;
-    List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
-    for (DeviceEntry d : previous.devices) {
-      list.add(new DeviceEntry(this, d, uids == null ? d.uid : uids.next(), state, ruleTaints));
-    }
-    this.devices = List.copyOf(list);
+    this(previous, (slice, d) -> new DeviceEntry(slice, d, uids == null ? d.uid : uids.next(), state, ruleTaints));
   }
 
   /** The same slice with the claims of {@code added} allocated too (ClusterSnapshot.withAllocated). */
   SliceEntry(SliceEntry previous, AllocatedState added) {
+    this(previous, (slice, d) -> new DeviceEntry(slice, d, added));
+  }
+
+  /* The same slice, each device entry replaced by its successor in the new slice entry. */
+  private SliceEntry(SliceEntry previous, BiFunction<SliceEntry, DeviceEntry, DeviceEntry> successor) {
     this.slice = previous.slice;
     this.resolved = previous.resolved;
     this.poolId = previous.poolId;
@@ -72,7 +67,7 @@ final class SliceEntry {
     this.hasSharedCounters = previous.hasSharedCounters;
     List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
     for (DeviceEntry d : previous.devices) {
-      list.add(new DeviceEntry(this, d, added));
+      list.add(successor.apply(this, d));
     }
     this.devices = List.copyOf(list);
   }
