@@ -14,12 +14,17 @@ final class ValidateSelectorsTest {
       + "device.attributes.all(z, device.attributes.all(w, device.attributes.all(v, "
       + "device.attributes.all(u, true))))))";
 
+  /** {@return the expression as a single-quoted YAML scalar} */
+  private static String quoted(String expression) {
+    return "'" + expression.replace("'", "''") + "'";
+  }
+
   private static String deviceClass(String expression) {
     return String.join("\n",
         "apiVersion: resource.k8s.io/v1",
         "kind: DeviceClass",
         "metadata: {name: gpu}",
-        "spec: {selectors: [{cel: {expression: 'true'}}, {cel: {expression: '" + expression.replace("'", "''") + "'}}]}",
+        "spec: {selectors: [{cel: {expression: 'true'}}, {cel: {expression: " + quoted(expression) + "}}]}",
         "");
   }
 
@@ -34,7 +39,7 @@ final class ValidateSelectorsTest {
         "    - name: r",
         "      firstAvailable:",
         "      - {name: a, deviceClassName: gpu}",
-        "      - {name: b, deviceClassName: gpu, selectors: [{cel: {expression: '" + expression.replace("'", "''") + "'}}]}",
+        "      - {name: b, deviceClassName: gpu, selectors: [{cel: {expression: " + quoted(expression) + "}}]}",
         "");
   }
 
@@ -48,7 +53,7 @@ final class ValidateSelectorsTest {
         "    devices:",
         "      requests:",
         "      - name: r",
-        "        exactly: {deviceClassName: gpu, selectors: [{cel: {expression: '" + expression.replace("'", "''") + "'}}]}",
+        "        exactly: {deviceClassName: gpu, selectors: [{cel: {expression: " + quoted(expression) + "}}]}",
         "");
   }
 
