@@ -148,7 +148,7 @@ final class ReadingCliTest {
 
   @Test
   void validate_checksPodsAndTemplates_andSkipsOtherKinds() {
-    String badPod = POD.replace("resourceClaimTemplateName: one-device", "resourceClaimName: x, resourceClaimTemplateName: y");
+    String badPod = POD.replace("resourceClaimTemplateName: one-device", "resourceClaimName: x, resourceClaimTemplateName: z");
     String badTemplate = TEMPLATE.replace("name: req-0", "name: Req");
     Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), badPod, badTemplate), "validate", "-f", "-");
 

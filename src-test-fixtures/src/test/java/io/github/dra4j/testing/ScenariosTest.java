@@ -149,7 +149,7 @@ final class ScenariosTest {
   @Test
   void parse_rejectsAMissingOutcomeNamingTheSource() {
     String text = "apiVersion: scenario.dra4j.io/v1\nkind: AllocationScenario\nmetadata: {name: x}\n"
-        + "spec: {node: n}\nexpect: {}\n";
+        + "spec: {node: 'n'}\nexpect: {}\n";
     assertThatThrownBy(() -> Scenarios.parse(text, "broken.yaml"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("broken.yaml")
@@ -159,7 +159,7 @@ final class ScenariosTest {
   @Test
   void parse_rejectsAnUnknownOutcome() {
     String text = "apiVersion: scenario.dra4j.io/v1\nkind: AllocationScenario\nmetadata: {name: x}\n"
-        + "spec: {node: n}\nexpect: {outcome: Maybe}\n";
+        + "spec: {node: 'n'}\nexpect: {outcome: Maybe}\n";
     assertThatThrownBy(() -> Scenarios.parse(text, "maybe.yaml"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("maybe.yaml")

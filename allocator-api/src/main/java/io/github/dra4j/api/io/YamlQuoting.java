@@ -6,14 +6,13 @@ import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.resolver.Resolver;
 
 /*
- * Quotes every string that a YAML 1.1 reader (go-yaml for Kubernetes, SnakeYAML for this codec)
- * would resolve to something other than a string: Jackson's default check misses forms such as
+ * Quotes every string that go-yaml (Kubernetes' reader, and this codec's) would resolve to something other than a string: Jackson's default check misses forms such as
  * 0x1F, 1_000 or 0b101, which would come back as numbers. The resolver is read-only after
  * construction, so sharing it across threads is safe.
  */
 final class YamlQuoting extends StringQuotingChecker.Default {
   private static final long serialVersionUID = 1L;
-  private static final Resolver RESOLVER = new Resolver();
+  private static final Resolver RESOLVER = new GoYamlResolver();
 
   @Override
   public boolean needToQuoteName(String name) {

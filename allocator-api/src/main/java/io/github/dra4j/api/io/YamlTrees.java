@@ -25,7 +25,6 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 import org.yaml.snakeyaml.nodes.Tag;
 import org.yaml.snakeyaml.parser.ParserImpl;
-import org.yaml.snakeyaml.resolver.Resolver;
 
 /*
  * YAML documents to JSON trees, the way Kubernetes (sigs.k8s.io/yaml over go-yaml) sees them.
@@ -92,7 +91,7 @@ final class YamlTrees {
     options.setCodePointLimit(maxChars);
     options.setAllowRecursiveKeys(false);
     // Yaml.composeAll, but over a reader that stays linear on long tokens (TextStreamReader).
-    Composer documents = new Composer(new ParserImpl(new TextStreamReader(text), options), new Resolver(), options);
+    Composer documents = new Composer(new ParserImpl(new TextStreamReader(text), options), new GoYamlResolver(), options);
     int document = 0;
     while (true) {
       Node node;
@@ -190,7 +189,7 @@ final class YamlTrees {
         if (key.getTag().equals(Tag.MERGE)) {
           throw new Problem("YAML merge keys (<<) are not supported", key.getStartMark());
         }
-        String name = checkedLength(((ScalarNode) key).getValue(), key);
+        String name = key(checkedLength(((ScalarNode) key).getValue(), key), key);
         if (o.has(name)) {
           Mark mark = key.getStartMark();
           duplicates.add(new Duplicate(path.key(name), name,
@@ -201,6 +200,25 @@ final class YamlTrees {
       return o;
     }
 
+    /*
+     * A key as sigs.k8s.io/yaml writes it into JSON: go-yaml resolves plain keys like values, then
+     * a boolean becomes "true"/"false" and an integer its decimal digits, so {n: 1} is {"false": 1}.
+     */
+    private String key(String text, Node key) throws Problem {
+      Tag tag = key.getTag();
+      if (tag.equals(Tag.BOOL)) {
+        return String.valueOf(GoYamlResolver.isTrue(text));
+      }
+      if (tag.equals(Tag.INT)) {
+        JsonNode number = integer(text);
+        return number == null ? text : number.asText();
+      }
+      if (tag.equals(Tag.NULL)) {
+        throw new Problem("unsupported map key: null", key.getStartMark());
+      }
+      return text;
+    }
+
     private JsonNode scalar(ScalarNode node) throws Problem {
       String text = checkedLength(node.getValue(), node);
       Tag tag = node.getTag();
@@ -208,8 +226,7 @@ final class YamlTrees {
         return nodes.nullNode();
       }
       if (tag.equals(Tag.BOOL)) {
-        String t = text.toLowerCase(Locale.ROOT);
-        return nodes.booleanNode(t.equals("true") || t.equals("yes") || t.equals("on"));
+        return nodes.booleanNode(GoYamlResolver.isTrue(text));
       }
       if (tag.equals(Tag.INT) || tag.equals(Tag.FLOAT)) {
         if (text.length() > maxNumberLength) {

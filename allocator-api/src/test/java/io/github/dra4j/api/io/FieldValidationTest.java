@@ -90,7 +90,7 @@ final class FieldValidationTest {
             "apiversion: v1\nkind: Pod\nmetadata: {name: p}\n",
             "apiversion", "unknown field \"apiversion\", did you mean \"apiVersion\"?"),
         Arguments.of("Node: deep in status",
-            "apiVersion: v1\nkind: Node\nmetadata: {name: n}\n"
+            "apiVersion: v1\nkind: Node\nmetadata: {name: 'n'}\n"
                 + "status: {nodeInfo: {kubeletVersion: v1.34.0, kernelVersoin: x}}\n",
             "status.nodeInfo.kernelVersoin", "unknown field \"kernelVersoin\", did you mean \"kernelVersion\"?"),
         Arguments.of("metadata",
@@ -192,10 +192,10 @@ final class FieldValidationTest {
     return Stream.of(
         Arguments.of("v1 slice: newest device and spec fields, mixins",
             "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\n"
-                + "metadata: {name: s, generateName: s-, ownerReferences: [{apiVersion: v1, kind: Node, name: n,"
+                + "metadata: {name: s, generateName: s-, ownerReferences: [{apiVersion: v1, kind: Node, name: 'n',"
                 + " uid: u, controller: true}], managedFields: [{manager: m, operation: Apply,"
                 + " fieldsType: FieldsV1, fieldsV1: {f:spec: {}}}], finalizers: [x], annotations: {a: b}}\n"
-                + "spec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  nodeName: n\n"
+                + "spec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n  nodeName: 'n'\n"
                 + "  partitionTypeAttribute: d/type\n"
                 + "  sharedCounters: [{name: cs, counters: {mem: {value: 1}}}]\n"
                 + "  mixins: {device: [{name: m, attributes: {a: {int: 1}}}], counterSet: [],"
@@ -215,7 +215,7 @@ final class FieldValidationTest {
                 + "  devices: [{driver: d, pool: p, device: a, conditions: [], networkData: {ips: []}}]\n"
                 + "  allocation: {devices: {results: [{request: r/s, driver: d, pool: p, device: a,"
                 + " consumedCapacity: {mem: 1}, shareID: x, bindingConditions: []}]}, nodeSelector:"
-                + " {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [n]}]}]}}\n"),
+                + " {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: ['n']}]}]}}\n"),
         Arguments.of("v1beta1 slice and v1beta1 claim",
             "apiVersion: resource.k8s.io/v1beta1\nkind: ResourceSlice\nmetadata: {name: s}\n"
                 + "spec: {driver: d, pool: {name: p, resourceSliceCount: 1}, allNodes: true,"

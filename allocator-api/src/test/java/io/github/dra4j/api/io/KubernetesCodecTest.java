@@ -119,7 +119,7 @@ final class KubernetesCodecTest {
         "spec:",
         "  driver: d",
         "  pool: {name: p, generation: 1, resourceSliceCount: 1}",
-        "  nodeName: n",
+        "  nodeName: 'n'",
         "  devices:",
         "  - name: dev",
         "    basic:",
@@ -220,7 +220,7 @@ final class KubernetesCodecTest {
   @Test
   void readAll_v1alpha3_capacityMustBeAQuantity() {
     String yaml = "apiVersion: resource.k8s.io/v1alpha3\nkind: ResourceSlice\nmetadata: {name: s}\n"
-        + "spec: {driver: d, pool: {name: p, generation: 1, resourceSliceCount: 1}, nodeName: n,"
+        + "spec: {driver: d, pool: {name: p, generation: 1, resourceSliceCount: 1}, nodeName: 'n',"
         + " devices: [{name: dev, basic: {capacity: {c: [1]}}}]}\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "alpha.yaml"))
         .isInstanceOfSatisfying(DecodeException.class,
@@ -339,7 +339,7 @@ final class KubernetesCodecTest {
   private static String sliceWith(String device) {
     return "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: slice-1}\n"
         + "spec:\n  driver: d\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
-        + "  nodeName: n\n  devices:\n  - " + device + "\n";
+        + "  nodeName: 'n'\n  devices:\n  - " + device + "\n";
   }
 
   static Stream<Arguments> errors() {
@@ -373,7 +373,7 @@ final class KubernetesCodecTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("errors")
   void readAll_errors_namePathAndObject(String yaml, String path, String detail) {
-    String input = "apiVersion: v1\nkind: Node\nmetadata: {name: n}\n---\n" + yaml;
+    String input = "apiVersion: v1\nkind: Node\nmetadata: {name: 'n'}\n---\n" + yaml;
 
     assertThatThrownBy(() -> codec.readAll(input, "in.yaml"))
         .isInstanceOfSatisfying(DecodeException.class, e -> {
@@ -397,7 +397,7 @@ final class KubernetesCodecTest {
   @Test
   void readAll_listItemErrors_carryItemPath() {
     String yaml = "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: a}}\n"
-        + "- {apiVersion: v1, kind: Node, metadata: {labels: {x: y}}}\n";
+        + "- {apiVersion: v1, kind: Node, metadata: {labels: {x: 'y'}}}\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "f"))
         .isInstanceOfSatisfying(DecodeException.class, e -> {
           assertThat(e.document()).isEqualTo(1);
@@ -417,7 +417,7 @@ final class KubernetesCodecTest {
 
   @Test
   void readAll_syntaxError_namesDocumentAndLine() {
-    String yaml = "apiVersion: v1\nkind: Node\nmetadata: {name: n}\n---\nkind: [unclosed\n";
+    String yaml = "apiVersion: v1\nkind: Node\nmetadata: {name: 'n'}\n---\nkind: [unclosed\n";
     assertThatThrownBy(() -> codec.readAll(yaml, "bad.yaml"))
         .isInstanceOfSatisfying(DecodeException.class, e -> {
           assertThat(e.document()).isEqualTo(2);
@@ -590,6 +590,16 @@ final class KubernetesCodecTest {
   }
 
   @Test
+  void plainKeys_resolveAsGoYamlThenBecomeJsonStrings() throws Exception {
+    String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\n"
+        + "data: {n: 1, Y: 2, 'y': 3, 0x1F: 5, 1_000: 6, \"no\": 7, name: 8}\n";
+    Object o = codec.readAll(yaml, "s").get(0);
+
+    assertThat(((UnknownObject) o).content().json()).endsWith(
+        "\"data\":{\"false\":1,\"true\":2,\"y\":3,\"31\":5,\"1000\":6,\"no\":7,\"name\":8}}");
+  }
+
+  @Test
   void aliases_recursive_isAnError() {
     assertThatThrownBy(() -> codec.readAll("kind: ConfigMap\na: &a [1, *a]\n", "r"))
         .isInstanceOf(DecodeException.class)
@@ -618,7 +628,7 @@ final class KubernetesCodecTest {
         "  driver: d",
         "  pool: {name: p, generation: 0, resourceSliceCount: 1}",
         "  allNodes: false",
-        "  nodeName: n",
+        "  nodeName: 'n'",
         "  devices: [{name: x, capacity: {m: {value: 0.5Gi}}, allowMultipleAllocations: false}]",
         "");
     List<Object> objects = codec.readAll(yaml, "w");
@@ -673,7 +683,7 @@ final class KubernetesCodecTest {
 
   @Test
   void writeYaml_quotesEveryStringThatYamlWouldReadAsSomethingElse() throws Exception {
-    List<String> tricky = List.of("0x1F", "0b101", "1_000", "010", "1e3", "1.5", ".5", "+1", "-7", "yes", "No",
+    List<String> tricky = List.of("0x1F", "0b101", "1_000", "010", "1e3", "1.5", ".5", "+1", "-7", "yes", "No", "y", "N",
         "on", "OFF", "true", "null", "~", "", "10:30", "2025-01-01", ".inf", "<<", "=", "*a", "&a", "!tag",
         "- x", "a: b", "#c", "  padded ", "multi\nline");
     Map<String, String> labels = new java.util.LinkedHashMap<>();
@@ -684,7 +694,7 @@ final class KubernetesCodecTest {
     String yaml = codec.writeYaml(List.of(node));
 
     assertThat(codec.readAll(yaml, "y")).containsExactly(node);
-    Node keys = Node.of("n", Map.of("0x1F", "v", "yes", "v", "1_000", "v"));
+    Node keys = Node.of("n", Map.of("0x1F", "v", "yes", "v", "1_000", "v", "n", "v"));
     assertThat(codec.readAll(codec.writeYaml(List.of(keys)), "y")).containsExactly(keys);
   }
 
