@@ -375,10 +375,39 @@ public final class KubernetesCodec {
   }
 
   private void forEachYamlDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
-    yamlTrees.forEach(text, source, (node, document, duplicates) -> {
+    yamlTrees.forEach(text, source, (node, document, duplicates, notes) -> {
       reportDuplicates(node, duplicates, source, document);
-      consumer.accept(node, document);
+      try {
+        consumer.accept(node, document);
+      } catch (DecodeException e) {
+        throw explained(e, notes);
+      }
+      for (YamlTrees.Note n : notes) {
+        warnings.accept(new DecodeException(source, document, refAt(node, n.path().toString()), n.path().toString(),
+            n.message(), null));
+      }
     });
+  }
+
+  /** A type error at a plain scalar that Kubernetes reads as another type says so. */
+  private static DecodeException explained(DecodeException e, List<YamlTrees.Note> notes) {
+    for (YamlTrees.Note n : notes) {
+      if (e.getSuppressed().length == 0 && n.path().toString().equals(e.path())) {
+        return new DecodeException(e.source(), e.document(), e.objectRef(), e.path(),
+            e.detail() + ": the plain " + n.message(), e.getCause());
+      }
+    }
+    return e;
+  }
+
+  /** The object a path of a document is in: a list's item, or the document's object. */
+  private static @Nullable String refAt(JsonNode document, String path) {
+    JsonNode object = document;
+    if (path.startsWith("items[") && document.path("items").isArray()) {
+      int close = path.indexOf(']');
+      object = document.path("items").path(Integer.parseInt(path.substring("items[".length(), close)));
+    }
+    return object.isObject() ? objectRef(object, text(object, "kind")) : null;
   }
 
   private void reportDuplicates(
