@@ -14,6 +14,7 @@ import io.github.dra4j.api.validation.ObjectError;
 import io.github.dra4j.api.validation.SourcedObject;
 import io.github.dra4j.api.validation.Validator;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
@@ -70,22 +71,29 @@ final class ValidateCommand implements Callable<Integer> {
       ctx.err.println(skipped);
     }
     List<SourcedObject> objects = new ArrayList<>();
-    int checked = 0;
+    IdentityHashMap<SourcedObject, List<FieldError>> own = new IdentityHashMap<>();
     for (Input.Item item : input.items()) {
       SourcedObject object = new SourcedObject(item.object(), item.source(), item.document());
       objects.add(object);
       List<FieldError> errors = validate(item.object(), selectors);
-      if (errors == null) {
-        continue; // a kind not read: counted in the skipped notice
+      if (errors != null) { // else a kind not read: counted in the skipped notice
+        own.put(object, errors);
       }
-      checked++;
-      for (FieldError e : errors) {
+    }
+    // Each object's errors together, its own first: the cross-object errors name the very elements given.
+    IdentityHashMap<SourcedObject, List<ObjectError>> cross = new IdentityHashMap<>();
+    for (ObjectError e : CrossObjectValidator.validate(objects)) {
+      cross.computeIfAbsent(e.object(), o -> new ArrayList<>()).add(e);
+    }
+    for (SourcedObject object : objects) {
+      for (FieldError e : own.getOrDefault(object, List.of())) {
         lines.add(new ObjectError(object, e).toString());
       }
+      for (ObjectError e : cross.getOrDefault(object, List.of())) {
+        lines.add(e.toString());
+      }
     }
-    for (ObjectError e : CrossObjectValidator.validate(objects)) {
-      lines.add(e.toString());
-    }
+    int checked = own.size();
     if (lines.isEmpty()) {
       ctx.out.println(checked + (checked == 1 ? " object" : " objects") + " valid");
       return Dra4j.EXIT_OK;

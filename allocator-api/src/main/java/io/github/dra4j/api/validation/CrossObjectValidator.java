@@ -40,7 +40,8 @@ public final class CrossObjectValidator {
    *
    * @param objects the objects with where each was read ({@link SourcedObject#of} when unknown);
    *     objects of kinds dra4j does not model take part in no rule
-   * @return every error, ordered by the position of the object it is about, then by rule;
+   * @return every error, ordered by the position of the object it is about, then by rule, each
+   *     with that very element of {@code objects} (so that a caller can group errors by object);
    *     empty when the objects are consistent
    */
   public static List<ObjectError> validate(List<SourcedObject> objects) {
