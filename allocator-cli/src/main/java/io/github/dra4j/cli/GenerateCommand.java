@@ -66,7 +66,7 @@ final class GenerateCommand implements Callable<Integer> {
     try {
       generator = ClusterGenerator.of(template, others);
     } catch (IllegalArgumentException e) {
-      throw new CliException(e.getMessage(), e);
+      throw new CliException(String.valueOf(e.getMessage()), e);
     }
     if (generator.slices().isEmpty()) {
       ctx.err.println("warning: no ResourceSlice of the input is on node " + template.name()

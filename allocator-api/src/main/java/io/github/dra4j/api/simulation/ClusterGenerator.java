@@ -72,15 +72,15 @@ public final class ClusterGenerator {
    * Splits the template objects into the node's slices, which every copy gets renamed, and the
    * objects given once.
    *
-   * @param node the template node; it must have a name
+   * @param node the template node
    * @param objects the other objects of the template (the node itself, when among them, is left out)
    * @return the generator
-   * @throws IllegalArgumentException when the node has no name, or a pool has slices both on the
+   * @throws IllegalArgumentException when the node's name is empty, or a pool has slices both on the
    *     node and elsewhere (its copies would be incomplete)
    */
   public static ClusterGenerator of(Node node, List<?> objects) {
-    if (node.name() == null || node.name().isEmpty()) {
-      throw new IllegalArgumentException("the template node has no metadata.name");
+    if (Objects.requireNonNull(node.name(), "node metadata.name").isEmpty()) {
+      throw new IllegalArgumentException("the template node has an empty metadata.name");
     }
     ClusterGenerator probe = new ClusterGenerator(node, List.of(), List.of());
     List<ResourceSlice> local = new ArrayList<>();
