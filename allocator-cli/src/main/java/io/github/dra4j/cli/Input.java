@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -92,6 +93,18 @@ final class Input {
    * @throws CliException naming the file, document, object and field of a decode error
    */
   static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin) {
+    return read(codec, files, recursive, stdin, e -> {
+      throw e;
+    });
+  }
+
+  /**
+   * Reads as {@link #read(KubernetesCodec, List, boolean, InputStream)} does, but hands the
+   * error of a file that cannot be read or decoded to {@code fileErrors} and goes on with the
+   * next file; the objects decoded before the error are kept.
+   */
+  static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin,
+      Consumer<CliException> fileErrors) {
     List<Item> items = new ArrayList<>();
     boolean stdinRead = false;
     for (String file : files) {
@@ -100,7 +113,7 @@ final class Input {
           throw new CliException("-f - is given twice; standard input can be read only once");
         }
         stdinRead = true;
-        decode(codec, readStdin(stdin), STDIN, items);
+        each(fileErrors, () -> decode(codec, readStdin(stdin), STDIN, items));
         continue;
       }
       Path path = Paths.get(file);
@@ -112,13 +125,21 @@ final class Input {
               + (recursive ? " or below" : " (-R reads its subdirectories too)"));
         }
         for (Path p : found) {
-          decode(codec, readFile(p.toString()), p.toString(), items);
+          each(fileErrors, () -> decode(codec, readFile(p.toString()), p.toString(), items));
         }
       } else {
-        decode(codec, readFile(file), file, items);
+        each(fileErrors, () -> decode(codec, readFile(file), file, items));
       }
     }
     return new Input(items);
+  }
+
+  private static void each(Consumer<CliException> fileErrors, Runnable readFile) {
+    try {
+      readFile.run();
+    } catch (CliException e) {
+      fileErrors.accept(e);
+    }
   }
 
   private static void decode(KubernetesCodec codec, String text, String source, List<Item> items) {
