@@ -103,7 +103,7 @@ final class CostBudget implements CelEvaluationListener {
   /** How many expression nodes are evaluated between two polls of the interrupt. */
   private static final int POLL_NODES = 128;
   /** How many characters a regular expression reads between two polls of the interrupt. */
-  static final int POLL_CHARS = 4096;
+  static final int POLL_CHARS = 1024;
 
   /** The budget of the evaluation running on this thread, for the bindings (see {@link #current()}). */
   private static final ThreadLocal<@Nullable CostBudget> CURRENT = new ThreadLocal<>();

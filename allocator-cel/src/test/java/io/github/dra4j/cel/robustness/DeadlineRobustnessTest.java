@@ -49,7 +49,7 @@ final class DeadlineRobustnessTest {
     AllocationOutcome outcome = snapshot(SLOW_REGEX, 100_000).allocate(node("node-1"), List.of(claim()),
         AllocationOptions.defaults().withCancellation(polls));
     assertThat(outcome).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
-    assertThat(polls.count()).as("a poll every 4,096 characters read").isGreaterThan(100_000 / 4096);
+    assertThat(polls.count()).as("a poll every 1,024 characters read").isGreaterThan(100_000 / 1024);
   }
 
   @Test
