@@ -9,6 +9,7 @@ import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.AllocationCancelledException;
 import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.testing.SlowSelectors;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ public class DeadlineBenchmark {
 
   /** What makes a selector slow. */
   public enum Slow {
-    REGEX("device.attributes[\"driver-a\"].text.matches(\"(.*a){10}b\")", 1_000_000),
+    REGEX(SlowSelectors.REGEX, 1_000_000),
     COMPREHENSION(list(100) + ".exists(x, " + list(100) + ".exists(y, " + list(8) + ".exists(z, x + y + z < 0)))", 1);
 
     final String selector;
@@ -74,45 +75,10 @@ public class DeadlineBenchmark {
     return IntStream.range(0, n).mapToObj(Integer::toString).collect(Collectors.joining(",", "[", "]"));
   }
 
-  /** Decodes the cluster: sixteen devices, one class with the slow selector, one claim. */
+  /** Decodes the cluster of {@link SlowSelectors}: sixteen devices, one class with the slow selector, one claim. */
   @Setup
   public void setup() throws DecodeException {
-    String text = "\"" + "a".repeat(slow.textLength) + "\"";
-    StringBuilder devices = new StringBuilder();
-    for (int i = 0; i < 16; i++) {
-      devices.append("    - {name: device-").append(i).append(", attributes: {text: {string: ").append(text)
-          .append("}}}\n");
-    }
-    String yaml = """
-        apiVersion: v1
-        kind: Node
-        metadata: {name: node-1}
-        ---
-        apiVersion: resource.k8s.io/v1
-        kind: DeviceClass
-        metadata: {name: slow}
-        spec:
-          selectors:
-          - cel: {expression: '%s'}
-        ---
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceSlice
-        metadata: {name: slice-1}
-        spec:
-          driver: driver-a
-          pool: {name: pool-1, generation: 1, resourceSliceCount: 1}
-          nodeName: node-1
-          devices:
-        %s---
-        apiVersion: resource.k8s.io/v1
-        kind: ResourceClaim
-        metadata: {name: claim-1, namespace: default}
-        spec:
-          devices:
-            requests:
-            - name: req-0
-              exactly: {deviceClassName: slow}
-        """.formatted(slow.selector, devices);
+    String yaml = SlowSelectors.cluster(slow.selector, 16, slow.textLength);
     List<ResourceSlice> slices = new ArrayList<>();
     List<DeviceClass> classes = new ArrayList<>();
     claims = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.github.dra4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.testing.SlowSelectors;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,39 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 final class DeadlineCliTest {
 
-  private static final String INPUT = """
-      apiVersion: v1
-      kind: Node
-      metadata: {name: node-1}
-      ---
-      apiVersion: resource.k8s.io/v1
-      kind: DeviceClass
-      metadata: {name: slow}
-      spec:
-        selectors:
-        - cel: {expression: 'device.attributes["driver-a"].text.matches("(.*a){10}b")'}
-      ---
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceSlice
-      metadata: {name: slice-1}
-      spec:
-        driver: driver-a
-        pool: {name: pool-1, generation: 1, resourceSliceCount: 1}
-        nodeName: node-1
-        devices:
-        - {name: device-1, attributes: {text: {string: %1$s}}}
-        - {name: device-2, attributes: {text: {string: %1$s}}}
-        - {name: device-3, attributes: {text: {string: %1$s}}}
-      ---
-      apiVersion: resource.k8s.io/v1
-      kind: ResourceClaim
-      metadata: {name: claim-1, namespace: default}
-      spec:
-        devices:
-          requests:
-          - name: req-0
-            exactly: {deviceClassName: slow}
-      """.formatted("a".repeat(1_000_000));
+  private static final String INPUT = SlowSelectors.cluster(SlowSelectors.REGEX, 3, 1_000_000);
 
   @Test
   void timeout_stopsASlowSelectorWithExit2() {

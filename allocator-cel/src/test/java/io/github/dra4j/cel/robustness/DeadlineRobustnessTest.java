@@ -17,6 +17,7 @@ import io.github.dra4j.core.CelException;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SlowSelectors;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,8 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 final class DeadlineRobustnessTest {
 
-  /** Slow in re2j on a long string of a's (3 s for a MiB), within the cost limit. */
-  private static final String SLOW_REGEX = "device.attributes[\"driver-a\"].text.matches(\"(.*a){10}b\")";
+  private static final String SLOW_REGEX = SlowSelectors.REGEX;
   /** Thousands of evaluated nodes, within the cost limit, so the evaluation accounts its cost. */
   private static final String LONG_COMPREHENSION;
 
