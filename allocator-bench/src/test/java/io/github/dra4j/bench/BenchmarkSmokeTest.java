@@ -43,6 +43,18 @@ final class BenchmarkSmokeTest {
 
     assertThat(benchmark.fill(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
     assertThat(benchmark.fillCycles(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
+    assertThat(benchmark.fillNewAllocators(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(DeadlineBenchmark.Slow.class)
+  void deadlineBenchmark_endsAtTheDeadline(DeadlineBenchmark.Slow slow) throws Exception {
+    DeadlineBenchmark benchmark = new DeadlineBenchmark();
+    benchmark.slow = slow;
+    benchmark.timeoutMillis = 100;
+    benchmark.setup();
+
+    assertThat(benchmark.allocateUntilTheDeadline()).startsWith("filter operation aborted: deadline ");
   }
 
   @Test

@@ -97,7 +97,7 @@ final class AllocationRun {
       AllocationOptions options) {
     SearchBudget budget = new SearchBudget(options);
     budget.poll();
-    SelectorMatcher matcher = new SelectorMatcher(snapshot.features(), node, claims);
+    SelectorMatcher matcher = new SelectorMatcher(snapshot.features(), node, claims, budget);
     ClaimPlan plan = ClaimPlanner.plan(snapshot, claims, pools, matcher, budget);
     return new AllocationRun(snapshot, node, pools, plan, matcher, budget);
   }

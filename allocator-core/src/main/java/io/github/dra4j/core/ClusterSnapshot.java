@@ -337,7 +337,7 @@ public final class ClusterSnapshot {
       SearchBudget budget = new SearchBudget(options);
       try {
         return new SharedPlan(ClaimPlanner.plan(snapshot, claims, List.of(),
-            new SelectorMatcher(snapshot.features(), node, claims), budget), null);
+            new SelectorMatcher(snapshot.features(), node, claims, budget), budget), null);
       } catch (RuntimeException e) {
         return new SharedPlan(null, e);
       }
@@ -356,7 +356,7 @@ public final class ClusterSnapshot {
         throw shared.invalid();
       }
       run = new AllocationRun(this, node, pools, Objects.requireNonNull(shared.plan()),
-          new SelectorMatcher(features(), node, claims), budget);
+          new SelectorMatcher(features(), node, claims, budget), budget);
     }
     try {
       if (!run.search()) {

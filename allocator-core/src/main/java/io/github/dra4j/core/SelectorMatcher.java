@@ -17,12 +17,22 @@ final class SelectorMatcher {
   private final Features features;
   private final Node node;
   private final List<ResourceClaim> claims;
+  private final SearchBudget budget;
 
-  /** claims: those whose requests are matched, by {@link RequestData#claimIndex}, for error messages. */
-  SelectorMatcher(Features features, Node node, List<ResourceClaim> claims) {
+  /**
+   * claims: those whose requests are matched, by {@link RequestData#claimIndex}, for error
+   * messages; budget: the call's, whose deadline and cancellation long evaluations poll.
+   */
+  SelectorMatcher(Features features, Node node, List<ResourceClaim> claims, SearchBudget budget) {
     this.features = features;
     this.node = node;
     this.claims = claims;
+    this.budget = budget;
+  }
+
+  /** {@return the options of the call the matcher evaluates for} */
+  AllocationOptions options() {
+    return budget.options();
   }
 
   /**
@@ -92,7 +102,7 @@ final class SelectorMatcher {
           throw new SelectorEvaluationException("attribute " + device.unsupportedAttribute
               + ": unsupported attribute value");
         }
-        matches = selector.matches(device);
+        matches = selector.matches(device, budget);
       } catch (SelectorEvaluationException e) {
         throw runtimeError(data, ofClass, i, device, e);
       }
