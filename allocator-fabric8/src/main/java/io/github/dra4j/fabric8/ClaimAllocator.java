@@ -16,10 +16,8 @@ import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.Explanation;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
@@ -263,9 +261,12 @@ public final class ClaimAllocator {
     private final String namespace;
     private final String podUid;
     private final Set<String> assumed = new LinkedHashSet<>();
+    /** Claims this call sent a status write for, and those among them whose write allocated. */
     private final Set<String> attempted = new LinkedHashSet<>();
-    private final Map<String, Boolean> allocatedAtStart = new HashMap<>();
-    private final Map<String, Boolean> reservedAtStart = new HashMap<>();
+    private final Set<String> attemptedAllocation = new LinkedHashSet<>();
+    /** Claims whose reservation (allocation) for the pod this call is known to have written. */
+    private final Set<String> reservedHere = new LinkedHashSet<>();
+    private final Set<String> allocatedHere = new LinkedHashSet<>();
     private String last = "";
 
     Attempt(Pod pod, String podRef, Node node, List<String> names, AllocationOptions options) {
@@ -313,8 +314,7 @@ public final class ClaimAllocator {
         if (c.getMetadata().getDeletionTimestamp() != null) {
           return new Failed(podRef + ": ResourceClaim " + namespace + "/" + name + " is being deleted");
         }
-        allocatedAtStart.putIfAbsent(name, c.getStatus() != null && c.getStatus().getAllocation() != null);
-        reservedAtStart.putIfAbsent(name, ClaimWrites.reservedFor(c, podUid));
+        settle(c);
         fresh.add(c);
       }
       ClusterState state = cluster.state();
@@ -362,6 +362,27 @@ public final class ClaimAllocator {
       return write(fresh, records, pending, results);
     }
 
+    /**
+     * Takes a fresh read as the truth about this call's earlier writes: reserved for the pod
+     * after a write was sent means the write happened, even if its answer was lost; allocated but
+     * not reserved for the pod means someone else's allocation.
+     */
+    private void settle(io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim c) {
+      String name = c.getMetadata().getName();
+      boolean allocated = c.getStatus() != null && c.getStatus().getAllocation() != null;
+      if (ClaimWrites.reservedFor(c, podUid)) {
+        if (attempted.contains(name)) {
+          reservedHere.add(name);
+        }
+        if (allocated && attemptedAllocation.contains(name)) {
+          allocatedHere.add(name);
+        }
+      } else {
+        reservedHere.remove(name);
+        allocatedHere.remove(name);
+      }
+    }
+
     private @Nullable Result write(List<io.fabric8.kubernetes.api.model.resource.v1.ResourceClaim> fresh,
         List<ResourceClaim> records, List<Integer> pending, List<AllocationResult> results) {
       ClusterState state = cluster.state();
@@ -380,6 +401,9 @@ public final class ClaimAllocator {
             state.assume(Fabric8Adapters.toRecord(c).withAllocation(results.get(p)), this);
           }
           attempted.add(name);
+          if (p >= 0) {
+            attemptedAllocation.add(name);
+          }
           List<ResourceClaimConsumerReference> consumers = new ArrayList<>();
           if (c.getStatus() != null) {
             consumers.addAll(c.getStatus().getReservedFor());
@@ -389,7 +413,9 @@ public final class ClaimAllocator {
           ResourceClaim written = Fabric8Adapters.toRecord(
               writes.writeStatus(c, p >= 0, p >= 0 ? results.get(p) : null, consumers));
           out.set(i, written);
+          reservedHere.add(name);
           if (p >= 0) {
+            allocatedHere.add(name);
             assumed.remove(ClusterState.key(written));
             state.assumeWritten(written);
           }
@@ -406,29 +432,19 @@ public final class ClaimAllocator {
           return new Failed(podRef + ": " + last);
         }
       }
-      List<String> reserved = new ArrayList<>();
-      List<String> allocated = new ArrayList<>();
-      for (String name : names) {
-        if (!reservedAtStart.getOrDefault(name, true) && !reserved.contains(name)) {
-          reserved.add(name);
-        }
-        if (!allocatedAtStart.getOrDefault(name, true) && !allocated.contains(name)) {
-          allocated.add(name);
-        }
-      }
-      return new Allocated(out, reserved, allocated);
+      return new Allocated(out, List.copyOf(reservedHere), List.copyOf(allocatedHere));
     }
 
     /**
      * Releases what is in flight and unreserves the claims this call sent a write for (their
-     * outcome may be unknown), deallocating those that were unallocated when it began. An entry
-     * whose clean-up failed stays charged: the write may have happened.
+     * outcome may be unknown), deallocating those it sent an allocation for when no one else
+     * uses them. An entry whose clean-up failed stays charged: the write may have happened.
      */
     void undo() {
       ClusterState state = cluster.state();
       for (String name : attempted) {
         String key = ClusterState.key(namespace, name);
-        if (writes.unreserve(namespace, name, podUid, !allocatedAtStart.getOrDefault(name, true)) == null) {
+        if (writes.unreserve(namespace, name, podUid, attemptedAllocation.contains(name)) == null) {
           assumed.remove(key);
           state.releaseStale(key, this);
         } else {
@@ -484,14 +500,9 @@ public final class ClaimAllocator {
       return this;
     }
 
-    /**
-     * Sets the clock that deadlines are compared with (default: the system clock in UTC).
-     *
-     * @param clock the clock
-     * @return this builder
-     */
+    /** Sets the clock that waits are measured against deadlines with; the search uses the system clock. */
     @CanIgnoreReturnValue
-    public Builder clock(Clock clock) {
+    Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }

@@ -38,6 +38,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -73,6 +74,14 @@ public final class FaultyApiServer implements AutoCloseable {
 
   /** {@return a new client that names itself {@code tag}; closed with the server} */
   public KubernetesClient client(String tag) {
+    return client(tag, r -> { });
+  }
+
+  /**
+   * Returns a new client that names itself {@code tag} and calls {@code before} with each request
+   * before sending it (on the calling thread: it may use other clients, for example to race).
+   */
+  public KubernetesClient client(String tag, Consumer<HttpRequest> before) {
     KubernetesClient c = server.createClient(b -> b
         .editOrNewConfig().withRequestRetryBackoffLimit(0).withWatchReconnectInterval(20)
         .withWatchReconnectLimit(-1).endConfig()
@@ -80,6 +89,7 @@ public final class FaultyApiServer implements AutoCloseable {
           @Override
           public void before(BasicBuilder builder, HttpRequest request, Interceptor.RequestTags tags) {
             builder.header(CLIENT, tag);
+            before.accept(request);
           }
         })));
     clients.add(c);
@@ -378,7 +388,7 @@ public final class FaultyApiServer implements AutoCloseable {
       }
       if (request.getMethod().equalsIgnoreCase("PUT") || request.getMethod().equalsIgnoreCase("PATCH")) {
         try {
-          JsonNode meta = JSON.readTree(response.getBody().readUtf8()).path("metadata");
+          JsonNode meta = JSON.readTree(response.getBody().getBytes()).path("metadata"); // not readUtf8: it consumes
           return meta.hasNonNull("deletionTimestamp");
         } catch (IOException e) {
           return true;
@@ -390,7 +400,7 @@ public final class FaultyApiServer implements AutoCloseable {
     /** Serves one page of a list: items from the offset in {@code continue}, and the next offset. */
     private static MockResponse page(MockResponse full, int limit, int offset) {
       try {
-        JsonNode list = JSON.readTree(full.getBody().readUtf8());
+        JsonNode list = JSON.readTree(full.getBody().getBytes());
         if (!(list instanceof ObjectNode) || !(list.get("items") instanceof ArrayNode)) {
           return full;
         }

@@ -25,7 +25,6 @@ import io.github.dra4j.fabric8.Backoff;
 import io.github.dra4j.fabric8.ClaimAllocator;
 import io.github.dra4j.fabric8.Fabric8Cluster;
 import io.github.dra4j.fabric8.StaleClusterException;
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -253,7 +252,7 @@ public final class SchedulingLoop implements AutoCloseable {
       if (unreserveLater.containsKey(key)) {
         continue; // its last binding's claims are not cleaned up yet; see retryUnreserves
       }
-      podDeadline = config.podTimeout == null ? null : config.clock.instant().plus(config.podTimeout);
+      podDeadline = config.podTimeout == null ? null : Instant.now().plus(config.podTimeout);
       String node = schedule(scheduler, writer, pod, key);
       podDeadline = null;
       if (node != null) {
@@ -285,7 +284,7 @@ public final class SchedulingLoop implements AutoCloseable {
 
   private boolean cancelled() {
     Instant deadline = podDeadline;
-    return !leading() || (deadline != null && config.clock.instant().isAfter(deadline));
+    return !leading() || (deadline != null && Instant.now().isAfter(deadline));
   }
 
   private AllocationOptions searchOptions() {
@@ -303,11 +302,9 @@ public final class SchedulingLoop implements AutoCloseable {
   }
 
   private void openCluster() {
-    Fabric8Cluster started = Fabric8Cluster.builder(client, allocator)
-        .maxStaleness(config.maxStaleness).clock(config.clock).start();
+    Fabric8Cluster started = Fabric8Cluster.builder(client, allocator).maxStaleness(config.maxStaleness).start();
     cluster = started;
-    claims = ClaimAllocator.builder(client, started).backoff(config.backoff).maxAttempts(config.maxAttempts)
-        .clock(config.clock).build();
+    claims = ClaimAllocator.builder(client, started).backoff(config.backoff).maxAttempts(config.maxAttempts).build();
   }
 
   private void stopCluster() {
@@ -500,7 +497,6 @@ public final class SchedulingLoop implements AutoCloseable {
     private long stepBudget = AllocationOptions.DEFAULT_STEP_BUDGET;
     private Backoff backoff = Backoff.defaults();
     private int maxAttempts = 5;
-    private Clock clock = Clock.systemUTC();
 
     private Builder(KubernetesClient client, StructuredAllocator allocator, String schedulerName) {
       this.client = Objects.requireNonNull(client, "client");
@@ -592,18 +588,6 @@ public final class SchedulingLoop implements AutoCloseable {
       }
       this.backoff = Objects.requireNonNull(backoff, "backoff");
       this.maxAttempts = maxAttempts;
-      return this;
-    }
-
-    /**
-     * Sets the clock for deadlines and staleness (default: the system clock in UTC).
-     *
-     * @param clock the clock
-     * @return this builder
-     */
-    @CanIgnoreReturnValue
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 
