@@ -16,7 +16,10 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Dispatcher;
+import io.fabric8.mockwebserver.http.Headers;
 import io.fabric8.mockwebserver.http.MockResponse;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.fabric8.mockwebserver.http.Response;
@@ -47,7 +50,8 @@ import org.jspecify.annotations.Nullable;
  * error without reaching the store, requests applied whose answer is lost (an error is returned
  * instead), watches broken with an ERROR event ({@code 410 Gone} or another code), clients cut
  * off from the server, and lists served in pages as the API server serves them ({@code limit},
- * {@code continue}). Every request is logged with the client that sent it.
+ * {@code continue}). Bindings set the pod's node, as on a real API server. Every request is
+ * logged with the client that sent it.
  *
  * <p>Clients made by {@link #client(String)} name themselves in a header, do not retry on their
  * own (fabric8 retries 5xx and I/O errors ten times by default, which would hide the faults)
@@ -113,6 +117,7 @@ public final class FaultyApiServer implements AutoCloseable {
   }
 
   /** {@return a pending pod in {@code default} for the scheduler, using the claims, as created} */
+  @CanIgnoreReturnValue
   public Pod pod(String name, String scheduler, String... claims) {
     PodBuilder b = new PodBuilder().withNewMetadata().withName(name).withNamespace("default").withUid("uid-" + name)
         .endMetadata().withNewSpec().withSchedulerName(scheduler).addNewContainer().withName("c")
@@ -350,10 +355,17 @@ public final class FaultyApiServer implements AutoCloseable {
       for (Rule rule : rules) {
         if (rule.which.test(request) && rule.remaining.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
           if (rule.apply) {
-            MockResponse ignored = crud.dispatch(request);
+            MockResponse ignored = serve(request);
           }
           return new MockResponse().setResponseCode(rule.code).setBody(status(rule.code));
         }
+      }
+      return serve(request);
+    }
+
+    private MockResponse serve(RecordedRequest request) {
+      if (request.getMethod().equalsIgnoreCase("POST") && path(request).matches("/api/v1/namespaces/[^/]+/bindings")) {
+        return bind(request);
       }
       String plural = plural(request);
       Map<String, String> query = query(request);
@@ -373,6 +385,33 @@ public final class FaultyApiServer implements AutoCloseable {
       String limit = query(request).get("limit");
       return limit == null || response.code() != 200 ? response : page(response, Integer.parseInt(limit),
           Integer.parseInt(query(request).getOrDefault("continue", "0")));
+    }
+
+    /**
+     * Binds as the API server does: sets the pod's {@code spec.nodeName}, and refuses a pod that
+     * is gone (404) or already bound (409); the CRUD store would only keep a Binding object.
+     */
+    private MockResponse bind(RecordedRequest request) {
+      try {
+        JsonNode binding = JSON.readTree(request.getBody().getBytes());
+        String podPath = path(request).replaceFirst("/bindings$", "/pods/") + binding.path("metadata").path("name").asText();
+        MockResponse current = crud.handleGet(podPath);
+        if (current.code() != 200) {
+          return new MockResponse().setResponseCode(404).setBody(status(404));
+        }
+        if (JSON.readTree(current.getBody().getBytes()).path("spec").hasNonNull("nodeName")) {
+          return new MockResponse().setResponseCode(409).setBody(status(409));
+        }
+        String patch = "{\"spec\":{\"nodeName\":" + JSON.writeValueAsString(binding.path("target").path("name").asText())
+            + "}}";
+        MockResponse patched = crud.handlePatch(new RecordedRequest("HTTP/1.1", HttpMethod.PATCH, podPath,
+            Headers.builder().add("Content-Type", "application/merge-patch+json").build(),
+            new Buffer(patch.getBytes(StandardCharsets.UTF_8))));
+        return patched.code() >= 300 ? patched
+            : new MockResponse().setResponseCode(201).setBody(new Buffer(request.getBody().getBytes()));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
 
     /**
