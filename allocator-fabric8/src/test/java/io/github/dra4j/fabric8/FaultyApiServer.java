@@ -43,6 +43,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -62,6 +64,12 @@ public final class FaultyApiServer implements AutoCloseable {
   public static final String CLIENT = "x-test-client";
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** The mock server logs every request at INFO; thousands of lines cost the soak test more than its requests. */
+  private static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver.MockWebServer");
+
+  static {
+    MOCK_LOG.setLevel(Level.WARNING);
+  }
 
   private final Faults faults = new Faults();
   private final KubernetesMockServer server;
@@ -238,11 +246,28 @@ public final class FaultyApiServer implements AutoCloseable {
     faults.breakWatches(which, code);
   }
 
+  /** As {@link #breakWatches}, without waiting: {@return whether a watch was open to break} */
+  public boolean tryBreakWatches(String plural, int code) {
+    return faults.breakWatches(r -> path(r).endsWith("/" + plural), code);
+  }
+
   /** Sends a text that is no watch event on every open watch on this resource, as a broken proxy might. */
   public void garbleWatches(String plural) {
     Predicate<RecordedRequest> which = r -> path(r).endsWith("/" + plural);
     await("a watch on " + plural + " is open", () -> faults.watches.stream().anyMatch(w -> which.test(w.request())));
-    faults.watches.stream().filter(w -> which.test(w.request())).forEach(w -> w.socket().send("{\"type\": 42"));
+    tryGarbleWatches(plural);
+  }
+
+  /** As {@link #garbleWatches}, without waiting: {@return whether a watch was open to garble} */
+  @CanIgnoreReturnValue
+  public boolean tryGarbleWatches(String plural) {
+    boolean any = false;
+    for (Watch w : faults.watches) {
+      if (path(w.request()).endsWith("/" + plural)) {
+        any |= w.socket().send("{\"type\": 42");
+      }
+    }
+    return any;
   }
 
   /** {@return the requests so far, as {@code client METHOD path -> code}} */
@@ -462,7 +487,8 @@ public final class FaultyApiServer implements AutoCloseable {
       }
     }
 
-    void breakWatches(Predicate<RecordedRequest> which, int code) {
+    @CanIgnoreReturnValue
+    boolean breakWatches(Predicate<RecordedRequest> which, int code) {
       List<Watch> broken = new ArrayList<>();
       for (Watch w : watches) {
         if (which.test(w.request())) {
@@ -474,6 +500,7 @@ public final class FaultyApiServer implements AutoCloseable {
         w.socket().send("{\"type\":\"ERROR\",\"object\":" + status(code) + "}");
         w.socket().close(1000, "injected fault " + code);
       }
+      return !broken.isEmpty();
     }
 
     @Override

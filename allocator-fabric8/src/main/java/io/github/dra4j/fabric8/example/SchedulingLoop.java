@@ -147,7 +147,9 @@ public final class SchedulingLoop implements AutoCloseable {
     this.allocator = b.allocator;
     this.schedulerName = b.schedulerName;
     this.config = b;
-    this.pods = client.pods().inAnyNamespace().inform();
+    // As the cluster view's informers: once started, every list and watch failure is retried
+    // (fabric8's default handler would stop the informer for good on a malformed watch event).
+    this.pods = client.pods().inAnyNamespace().runnableInformer(0).exceptionHandler((started, t) -> started).run();
     if (b.leaderElection == null) {
       this.leadership = null;
       try {
