@@ -30,14 +30,14 @@ import org.jspecify.annotations.Nullable;
  */
 final class Leadership implements AutoCloseable {
   private final KubernetesClient client;
-  private final SchedulingLoop.LeaderElection config;
+  private final LeaderElection config;
   private final Lock lock;
   private volatile boolean leading;
   private volatile long renewedAtNanos;
   private volatile boolean closed;
   private @Nullable CompletableFuture<?> running;
 
-  Leadership(KubernetesClient client, SchedulingLoop.LeaderElection config) {
+  Leadership(KubernetesClient client, LeaderElection config) {
     this.client = Objects.requireNonNull(client, "client");
     this.config = Objects.requireNonNull(config, "config");
     this.lock = new RenewalRecordingLock(new LeaseLock(config.namespace(), config.name(), config.identity()));

@@ -36,7 +36,7 @@ final class LeaderElectionTest {
 
   private SchedulingLoop replica(String identity) {
     return SchedulingLoop.builder(server.client(identity), SchedulingLoopFaultsTest.ALLOCATOR, "dra4j")
-        .leaderElection(new SchedulingLoop.LeaderElection("kube-system", "dra4j-scheduler", identity,
+        .leaderElection(new LeaderElection("kube-system", "dra4j-scheduler", identity,
             Duration.ofSeconds(3), Duration.ofSeconds(2), Duration.ofMillis(500)))
         .build();
   }
