@@ -17,7 +17,6 @@ import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.AllocationException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -101,22 +100,15 @@ public class HostileInputBenchmark {
     } catch (DecodeException e) {
       return e;
     }
-    List<ResourceSlice> slices = new ArrayList<>();
-    List<DeviceClass> classes = new ArrayList<>();
-    List<ResourceClaim> claims = new ArrayList<>();
-    for (Object o : objects) {
-      if (o instanceof ResourceSlice) {
-        slices.add((ResourceSlice) o);
-      } else if (o instanceof DeviceClass) {
-        classes.add((DeviceClass) o);
-      } else if (o instanceof ResourceClaim) {
-        claims.add((ResourceClaim) o);
-      }
-    }
     try {
-      return Allocations.allocator().snapshot(slices, classes, List.of()).allocate(Node.of("node-1", Map.of()), claims);
+      return Allocations.allocator().snapshot(only(objects, ResourceSlice.class), only(objects, DeviceClass.class),
+          List.of()).allocate(Node.of("node-1", Map.of()), only(objects, ResourceClaim.class));
     } catch (AllocationException e) {
       return e;
     }
+  }
+
+  private static <T> List<T> only(List<Object> objects, Class<T> type) {
+    return objects.stream().filter(type::isInstance).map(type::cast).toList();
   }
 }

@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * ClaimAllocator against an API server that fails: unavailable, answers lost after the write,
@@ -30,21 +30,15 @@ import org.junit.jupiter.api.Test;
  * no device is allocated twice, and nothing this call allocated stays allocated when it fails.
  */
 final class ClaimAllocatorFaultsTest {
-  private FaultyApiServer server;
+  @RegisterExtension
+  final FaultyApiServer server = FaultyApiServer.with("faults.yaml");
   private final List<Fabric8Cluster> clusters = new ArrayList<>();
   private final MutableClock clock = new MutableClock(Instant.now());
   private final List<Duration> waits = new ArrayList<>();
 
-  @BeforeEach
-  void start() {
-    server = new FaultyApiServer();
-    server.createAll("faults.yaml");
-  }
-
   @AfterEach
   void stop() {
     clusters.forEach(Fabric8Cluster::close);
-    server.close();
   }
 
   private Fabric8Cluster cluster(String tag) {

@@ -13,8 +13,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The informer-backed view under API server faults, on the CRUD mock server with injected
@@ -24,22 +24,16 @@ import org.junit.jupiter.api.Test;
 final class ClusterFaultsTest {
   private static final String SLICES = "/apis/resource.k8s.io/v1/resourceslices";
 
-  private FaultyApiServer server;
+  @RegisterExtension
+  final FaultyApiServer server = FaultyApiServer.with("faults.yaml");
   private Fabric8Cluster cluster;
   private final MutableClock clock = new MutableClock();
-
-  @BeforeEach
-  void start() {
-    server = new FaultyApiServer();
-    server.createAll("faults.yaml");
-  }
 
   @AfterEach
   void stop() {
     if (cluster != null) {
       cluster.close();
     }
-    server.close();
   }
 
   private void startCluster(Fabric8Cluster.Builder b) {

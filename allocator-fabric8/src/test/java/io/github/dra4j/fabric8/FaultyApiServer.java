@@ -46,6 +46,8 @@ import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * fabric8's CRUD mock server behind a dispatcher that injects faults: requests answered with an
@@ -59,7 +61,7 @@ import org.jspecify.annotations.Nullable;
  * own (fabric8 retries 5xx and I/O errors ten times by default, which would hide the faults)
  * and reconnect watches after 20 ms.
  */
-public final class FaultyApiServer implements AutoCloseable {
+public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
   /** The header a client names itself in. */
   public static final String CLIENT = "x-test-client";
 
@@ -82,6 +84,21 @@ public final class FaultyApiServer implements AutoCloseable {
     server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(), faults, false);
     server.init();
     admin = client("admin");
+  }
+
+  /**
+   * Starts a server holding the objects of a test resource, for a test's {@code @RegisterExtension}
+   * field: it is closed after each test, after the test's own {@code @AfterEach} methods.
+   */
+  public static FaultyApiServer with(String resource) {
+    FaultyApiServer s = new FaultyApiServer();
+    s.createAll(resource);
+    return s;
+  }
+
+  @Override
+  public void afterEach(ExtensionContext context) {
+    close();
   }
 
   /** {@return a new client that names itself {@code tag}; closed with the server} */

@@ -6,9 +6,9 @@ import io.github.dra4j.fabric8.FaultyApiServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two replicas of the loop on one mock API server, electing a leader on a Lease with short
@@ -18,20 +18,14 @@ import org.junit.jupiter.api.Test;
  * allocated twice.
  */
 final class LeaderElectionTest {
-  private FaultyApiServer server;
+  @RegisterExtension
+  final FaultyApiServer server = FaultyApiServer.with("faults.yaml");
 
   @BeforeEach
-  void start() {
-    server = new FaultyApiServer();
-    server.createAll("faults.yaml");
+  void claims() {
     for (int i = 0; i < 4; i++) {
       server.claim("claim-" + i, 2);
     }
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private SchedulingLoop replica(String identity) {

@@ -12,9 +12,8 @@ import io.github.dra4j.fabric8.FaultyApiServer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The loop when binding fails (Unreserve), when its view is stale, and when a pod runs out of time. */
 final class SchedulingLoopFaultsTest {
@@ -22,18 +21,8 @@ final class SchedulingLoopFaultsTest {
       StructuredAllocator.builder().features(Features.all()).selectorCompiler(CelCompiler.create()).build();
   private static final Backoff FAST = new Backoff(Duration.ofMillis(1), 2, Duration.ofMillis(10), 0.1);
 
-  private FaultyApiServer server;
-
-  @BeforeEach
-  void start() {
-    server = new FaultyApiServer();
-    server.createAll("faults.yaml");
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
+  @RegisterExtension
+  final FaultyApiServer server = FaultyApiServer.with("faults.yaml");
 
   private SchedulingLoop.Builder loop() {
     return SchedulingLoop.builder(server.client("dra4j"), ALLOCATOR, "dra4j").retries(FAST, 2);

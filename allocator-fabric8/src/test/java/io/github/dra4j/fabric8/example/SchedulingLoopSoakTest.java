@@ -18,9 +18,8 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The loop for a bounded number of events (pods with claims arriving, pods finishing as the
@@ -37,20 +36,10 @@ final class SchedulingLoopSoakTest {
   private static final List<String> NODES = List.of("node-1", "node-2");
   private static final Backoff FAST = new Backoff(Duration.ofMillis(1), 2, Duration.ofMillis(4), 0.5);
 
-  private FaultyApiServer server;
+  @RegisterExtension
+  final FaultyApiServer server = FaultyApiServer.with("faults.yaml");
   private final List<AtomicInteger> faults = new ArrayList<>();
   private final Map<String, Integer> injected = new HashMap<>();
-
-  @BeforeEach
-  void start() {
-    server = new FaultyApiServer();
-    server.createAll("faults.yaml");
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
 
   @Test
   void seededFaults_noDeviceTwice_noClaimLost() {
