@@ -152,4 +152,14 @@ final class BenchmarkSmokeTest {
     assertThat(benchmark.placeOne()).isEqualTo("dgx-0");
     assertThat(benchmark.buildCluster().features()).isNotNull();
   }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(HostileInputBenchmark.Input.class)
+  void hostileInputBenchmark_endsAsDescribed(HostileInputBenchmark.Input input) {
+    HostileInputBenchmark benchmark = new HostileInputBenchmark();
+    benchmark.input = input;
+    benchmark.setup();
+
+    assertThat(benchmark.readAndAllocate()).isNotNull();
+  }
 }

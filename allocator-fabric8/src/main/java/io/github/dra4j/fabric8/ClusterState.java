@@ -5,6 +5,7 @@ import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceCounterConsumption;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
@@ -12,13 +13,16 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.Features;
 import io.github.dra4j.core.MixinFlattener;
 import io.github.dra4j.core.StructuredAllocator;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +43,13 @@ import org.jspecify.annotations.Nullable;
  *   state; otherwise the snapshot is reused, so a scheduling cycle without events is free.
  * - In-flight allocations (the scheduler's assume cache): a claim allocated by us but whose
  *   allocation the informer has not shown yet counts as allocated. It is released when the
- *   informer shows the claim allocated (by anyone) or deleted, or when the write fails.
+ *   informer shows the claim allocated (by anyone), deleted, or in a version newer than the one
+ *   the entry was made from (so a claim deallocated again before the informer saw our write
+ *   does not stay charged), or when the write fails. Versions compare as numbers, as the
+ *   reference's assume cache compares them; one that is not a number only ends an entry by
+ *   showing an allocation.
+ * - DeviceTaintRules are kept by name and passed to every snapshot, which applies them as the
+ *   offline reader does (StructuredAllocator.snapshot with taint rules).
  * - Pinned devices (kubernetes#140802): for every device an allocated or in-flight claim holds,
  *   the definition seen when the allocation was first seen is kept (mixins flattened). While the
  *   claim holds it, that definition is charged: if the driver republishes the pool without the
@@ -65,13 +75,24 @@ final class ClusterState {
 
   record Pinned(Device device, Scope scope) {}
 
+  /**
+   * An in-flight allocation: the claim as allocated, whether it was written, and the call that
+   * made it (null when it was read from the API server rather than made here). While that call
+   * runs, only the call itself or an allocation shown by the informer ends the entry. Otherwise
+   * a written entry ends when the informer shows its version or a newer one, an unwritten one
+   * (a write of unknown outcome) when it shows a newer one.
+   */
+  private record InFlight(ResourceClaim claim, boolean written, @Nullable Object owner) {}
+
   private final StructuredAllocator allocator;
 
   private final Map<PoolKey, Map<String, ResourceSlice>> slicesByPool = new HashMap<>();
   private final Map<String, PoolKey> poolOfSlice = new HashMap<>();
   private final Map<String, DeviceClass> classes = new TreeMap<>();
   private final Map<String, ResourceClaim> claims = new TreeMap<>();
-  private final Map<String, ResourceClaim> inFlight = new TreeMap<>();
+  private final Map<String, InFlight> inFlight = new TreeMap<>();
+  private final Set<Object> activeOwners = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<String, DeviceTaintRule> taintRules = new TreeMap<>();
   private final Map<String, Node> nodes = new TreeMap<>();
   private final Map<DeviceKey, Pinned> pinned = new HashMap<>();
   private Set<DeviceKey> held = Set.of();
@@ -85,6 +106,10 @@ final class ClusterState {
 
   ClusterState(StructuredAllocator allocator) {
     this.allocator = Objects.requireNonNull(allocator, "allocator");
+  }
+
+  Features features() {
+    return allocator.features();
   }
 
   /* --- informer events --- */
@@ -132,20 +157,51 @@ final class ClusterState {
     }
   }
 
-  /** Records the informer's view of a claim; an allocation there ends our in-flight one. */
+  /** Records the informer's view of a claim; an allocation there, or a newer version, ends our in-flight one. */
   synchronized void putClaim(ResourceClaim claim) {
     String key = key(claim);
     claims.put(key, claim);
-    if (claim.allocation() != null) {
+    InFlight f = inFlight.get(key);
+    if (f != null && (claim.allocation() != null || (!activeOwners.contains(f.owner()) && supersedes(claim, f)))) {
       inFlight.remove(key);
     }
     claimsChanged();
+  }
+
+  private static boolean supersedes(ResourceClaim observed, InFlight f) {
+    long seen = version(observed);
+    long made = version(f.claim());
+    return seen >= 0 && made >= 0 && (f.written() ? seen >= made : seen > made);
+  }
+
+  /** The resourceVersion as a number, or -1 when absent or not a number. */
+  private static long version(ResourceClaim c) {
+    String v = c.metadata().resourceVersion();
+    if (v == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   synchronized void removeClaim(String key) {
     claims.remove(key);
     inFlight.remove(key);
     claimsChanged();
+  }
+
+  synchronized void putTaintRule(DeviceTaintRule rule) {
+    taintRules.put(Objects.requireNonNull(rule.name(), "rule metadata.name"), rule); // the API server names objects
+    version++;
+  }
+
+  synchronized void removeTaintRule(String name) {
+    if (taintRules.remove(name) != null) {
+      version++;
+    }
   }
 
   synchronized void putNode(Node node) {
@@ -166,18 +222,69 @@ final class ClusterState {
 
   /* --- in-flight allocations --- */
 
-  /** Counts {@code allocated} (a claim with status.allocation) as allocated until observed or released. */
-  synchronized void assume(ResourceClaim allocated) {
+  /** Marks a call that makes in-flight allocations as running; see {@link #releaseStale}. */
+  synchronized void begin(Object owner) {
+    activeOwners.add(owner);
+  }
+
+  /**
+   * Marks the call as finished: entries it left (writes of unknown outcome) end like written
+   * ones from now on, and at once when the informer already shows a newer version.
+   */
+  synchronized void end(Object owner) {
+    activeOwners.remove(owner);
+    boolean changed = inFlight.entrySet().removeIf(e -> {
+      ResourceClaim seen = claims.get(e.getKey());
+      return e.getValue().owner() == owner && seen != null && supersedes(seen, e.getValue());
+    });
+    if (changed) {
+      claimsChanged();
+    }
+  }
+
+  /**
+   * Counts {@code allocated} (a claim with status.allocation, in the version it was read at) as
+   * allocated until observed or released; {@code owner} is the call about to write it.
+   */
+  synchronized void assume(ResourceClaim allocated, Object owner) {
+    assume(allocated, false, owner);
+  }
+
+  /**
+   * Counts {@code written} (a claim as the API server returned it, allocated, after our write or
+   * on a direct read) as allocated until the informer shows that version or a newer one.
+   */
+  synchronized void assumeWritten(ResourceClaim written) {
+    assume(written, true, null);
+  }
+
+  private void assume(ResourceClaim allocated, boolean written, @Nullable Object owner) {
     if (allocated.allocation() == null) {
       throw new IllegalArgumentException("ResourceClaim " + key(allocated) + ": nothing to assume, no allocation");
     }
-    inFlight.put(key(allocated), allocated);
+    String key = key(allocated);
+    InFlight f = new InFlight(allocated, written, owner);
+    ResourceClaim seen = claims.get(key);
+    if (written && seen != null && supersedes(seen, f)) {
+      // The informer was faster than the caller: what it shows is at least as new.
+      if (inFlight.remove(key) != null) {
+        claimsChanged();
+      }
+      return;
+    }
+    inFlight.put(key, f);
     claimsChanged();
   }
 
-  /** Drops an in-flight allocation whose write failed; no-op when already observed. */
-  synchronized void release(String claimKey) {
-    if (inFlight.remove(claimKey) != null) {
+  /**
+   * Drops the in-flight entry of a claim that a direct read just showed unallocated, unless a
+   * running call other than {@code owner} made it (that call is about to write it, and its
+   * devices must stay taken until it knows the outcome).
+   */
+  synchronized void releaseStale(String claimKey, Object owner) {
+    InFlight f = inFlight.get(claimKey);
+    if (f != null && (f.owner() == null || f.owner() == owner || !activeOwners.contains(f.owner()))) {
+      inFlight.remove(claimKey);
       claimsChanged();
     }
   }
@@ -234,9 +341,10 @@ final class ClusterState {
     List<ResourceSlice> slices = new ArrayList<>();
     effective.values().forEach(slices::addAll);
     // Slices of untouched pools are the same objects as last time: only changed pools are indexed again.
+    List<DeviceTaintRule> rules = List.copyOf(taintRules.values());
     snapshot = snapshot == null
-        ? allocator.snapshot(slices, List.copyOf(classes.values()), allocatedClaims())
-        : allocator.snapshot(snapshot, slices, List.copyOf(classes.values()), allocatedClaims());
+        ? allocator.snapshot(slices, List.copyOf(classes.values()), allocatedClaims(), rules)
+        : allocator.snapshot(snapshot, slices, List.copyOf(classes.values()), allocatedClaims(), rules);
     snapshotVersion = version;
     return snapshot;
   }
@@ -248,7 +356,7 @@ final class ClusterState {
         all.put(k, c);
       }
     });
-    all.putAll(inFlight);
+    inFlight.forEach((k, f) -> all.put(k, f.claim()));
     return List.copyOf(all.values());
   }
 

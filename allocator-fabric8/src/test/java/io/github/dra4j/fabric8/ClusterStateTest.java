@@ -135,7 +135,8 @@ final class ClusterStateTest {
   void inFlightDevice_isPinnedUntilReleased() {
     ClusterState s = state();
     ResourceClaim held = allocatedClaim("held", result("req-0", DRIVER, POOL, "dev-a"));
-    s.assume(held);
+    Object owner = new Object();
+    s.assume(held, owner);
     assertThat(s.pinnedDevices()).containsExactly(new ClusterState.DeviceKey(DRIVER, POOL, "dev-a"));
     s.putSlice(slice("dev", DRIVER, POOL, "node-1", gpu("dev-b"), gpu("dev-c")).generation(2).resourceSliceCount(2)
         .build());
@@ -144,7 +145,7 @@ final class ClusterStateTest {
 
     assertThat(allocate(s, want("two", 2))).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
 
-    s.release("default/held");
+    s.releaseStale("default/held", owner);
     assertThat(s.isInFlight("default/held")).isFalse();
     assertThat(s.pinnedDevices()).isEmpty();
     assertThat(devices(allocate(s, want("two", 2)))).containsExactly("dev-b", "dev-c");
@@ -157,7 +158,7 @@ final class ClusterStateTest {
     ResourceClaim allocated = pending.withAllocation(
         ((AllocationOutcome.Allocated) allocate(s, pending)).results().get(0));
     s.putClaim(pending);
-    s.assume(allocated);
+    s.assume(allocated, new Object());
     s.putClaim(pending);
     assertThat(s.isInFlight("default/c")).as("a stale unallocated view does not end it").isTrue();
 
