@@ -50,7 +50,7 @@ public class DgxFillBenchmark {
   @Param({"true", "false"})
   boolean counters;
 
-  private Workload workload;
+  private BenchCluster cluster;
   private Node node;
   private List<ResourceClaim> claims;
   private StructuredAllocator allocator;
@@ -60,11 +60,11 @@ public class DgxFillBenchmark {
   @Setup
   public void setup() {
     String name = DgxA100.nodeName(0);
-    workload = DgxA100.node(name, counters);
+    cluster = DgxA100.node(name, counters);
     node = DgxA100.node(name);
     claims = DgxA100.fillClaims();
     allocator = Allocations.allocator();
-    informed = allocator.snapshot(workload.slices(), workload.classes(), List.of());
+    informed = allocator.snapshot(cluster.slices(), cluster.classes(), List.of());
     for (int filled : new int[] {fill(new SearchCounters()), fillCycles(new SearchCounters())}) {
       if (filled != claims.size()) {
         throw new IllegalStateException("filled " + filled + " of " + claims.size() + " claims");
@@ -75,13 +75,13 @@ public class DgxFillBenchmark {
   /** {@return how many claims of the fill were allocated, starting from a new snapshot} */
   @Benchmark
   public int fill(SearchCounters counters) {
-    return fillFrom(allocator.snapshot(workload.slices(), workload.classes(), List.of()), counters);
+    return fillFrom(allocator.snapshot(cluster.slices(), cluster.classes(), List.of()), counters);
   }
 
   /** {@return how many claims of the fill were allocated, starting from an informer-maintained snapshot} */
   @Benchmark
   public int fillCycles(SearchCounters counters) {
-    return fillFrom(allocator.snapshot(informed, workload.slices(), workload.classes(), List.of()), counters);
+    return fillFrom(allocator.snapshot(informed, cluster.slices(), cluster.classes(), List.of()), counters);
   }
 
   private int fillFrom(ClusterSnapshot start, SearchCounters counters) {

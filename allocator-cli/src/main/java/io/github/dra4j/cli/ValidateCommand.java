@@ -43,9 +43,7 @@ final class ValidateCommand implements Callable<Integer> {
       description = "Do not print the count of objects skipped because allocation does not use their kind.")
   boolean quiet;
 
-  @Option(names = "--feature-gates", paramLabel = "K=V,...",
-      description = "Kubernetes feature gates, as for allocate; they decide which fields CEL selectors may use.")
-  List<String> featureGates = new ArrayList<>();
+  @Mixin FeatureGates gates = new FeatureGates();
 
   ValidateCommand(Context ctx) {
     this.ctx = ctx;
@@ -58,7 +56,7 @@ final class ValidateCommand implements Callable<Integer> {
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);
     }
-    SelectorCheck selectors = new SelectorCheck(FeatureGates.parse(featureGates));
+    SelectorCheck selectors = new SelectorCheck(gates.features());
     List<String> lines = new ArrayList<>();
     int checked = 0;
     for (Input.Item item : input.items()) {

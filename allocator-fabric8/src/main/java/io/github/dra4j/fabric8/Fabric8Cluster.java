@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.core.ClusterSnapshot;
@@ -141,6 +142,17 @@ public final class Fabric8Cluster implements AutoCloseable {
   /** {@return an immutable snapshot of the cluster including in-flight allocations; cheap when nothing changed} */
   public ClusterSnapshot snapshot() {
     return state.snapshot();
+  }
+
+  /**
+   * {@return the objects the current {@link #snapshot()} is built from: the nodes, the slices as
+   * the snapshot sees them (pinned devices included), the DeviceClasses, and every claim with
+   * in-flight allocations in place of the informer's version} What a scheduler built on this
+   * view takes with the snapshot: {@code PodScheduler.builder(allocator).cluster(cluster.cluster())
+   * .snapshot(cluster.snapshot())}. Immutable; cheap when nothing changed.
+   */
+  public Cluster cluster() {
+    return state.cluster();
   }
 
   /** {@return the node with this name as the informer last saw it, or null} */

@@ -14,10 +14,10 @@ import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.AllocationException;
-import io.github.dra4j.core.NodeScorer;
-import io.github.dra4j.core.PodScheduler;
-import io.github.dra4j.core.SchedulingResult;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
 import io.github.dra4j.fabric8.ClaimAllocator;
 import io.github.dra4j.fabric8.Fabric8Cluster;
 import java.util.ArrayList;
@@ -117,9 +117,8 @@ public final class SchedulingLoop implements AutoCloseable {
     }
     pending.sort(Comparator.comparingInt(SchedulingLoop::priority).reversed().thenComparing(SchedulingLoop::key));
     PodScheduler scheduler = PodScheduler.builder(allocator)
+        .cluster(cluster.cluster())
         .snapshot(cluster.snapshot())
-        .nodes(cluster.nodes())
-        .claims(cluster.claims())
         .scorer(scorer)
         .build();
     for (Pod pod : pending) {
