@@ -262,18 +262,14 @@ public final class ClusterSnapshot {
    * @throws AllocationException the first node's failure in input order, as described above
    */
   public List<Node> feasibleNodes(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
-    Objects.requireNonNull(options, "options");
-    List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
-    Node[] candidates = Objects.requireNonNull(nodes, "nodes").toArray(new Node[0]);
-    RuntimeException[] errors = new RuntimeException[candidates.length];
-    boolean[] fits = search(candidates, toAllocate, options, errors);
+    Searched s = search(nodes, claims, options);
     List<Node> out = new ArrayList<>();
-    for (int i = 0; i < candidates.length; i++) {
-      if (errors[i] != null) {
-        throw errors[i];
+    for (int i = 0; i < s.nodes.length; i++) {
+      if (s.errors[i] != null) {
+        throw s.errors[i];
       }
-      if (fits[i]) {
-        out.add(candidates[i]);
+      if (s.fits[i]) {
+        out.add(s.nodes[i]);
       }
     }
     return out;
@@ -292,24 +288,24 @@ public final class ClusterSnapshot {
    * @throws NullPointerException when an argument or element is null
    */
   public List<NodeFeasibility> feasibility(List<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
-    Objects.requireNonNull(options, "options");
-    List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
-    Node[] candidates = Objects.requireNonNull(nodes, "nodes").toArray(new Node[0]);
-    RuntimeException[] errors = new RuntimeException[candidates.length];
-    boolean[] fits = search(candidates, toAllocate, options, errors);
-    List<NodeFeasibility> out = new ArrayList<>(candidates.length);
-    for (int i = 0; i < candidates.length; i++) {
-      out.add(new NodeFeasibility(candidates[i], errors[i] == null && fits[i], errors[i]));
+    Searched s = search(nodes, claims, options);
+    List<NodeFeasibility> out = new ArrayList<>(s.nodes.length);
+    for (int i = 0; i < s.nodes.length; i++) {
+      out.add(new NodeFeasibility(s.nodes[i], s.errors[i] == null && s.fits[i], s.errors[i]));
     }
     return out;
   }
 
-  /**
-   * Searches every node, in parallel, as {@link #feasibleNodes} does, and tells per node whether
-   * the claims fit, or in {@code errors} what its search threw.
-   */
-  boolean[] search(Node[] candidates, List<ResourceClaim> toAllocate, AllocationOptions options,
-      RuntimeException[] errors) {
+  /** Each node's answer: whether the claims fit, or what its search threw. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
+  private record Searched(Node[] nodes, boolean[] fits, @Nullable RuntimeException[] errors) {}
+
+  /* Searches every node, in parallel, for feasibleNodes and feasibility. */
+  private Searched search(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
+    Objects.requireNonNull(options, "options");
+    List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
+    Node[] candidates = Objects.requireNonNull(nodes, "nodes").toArray(new Node[0]);
+    RuntimeException[] errors = new RuntimeException[candidates.length];
     for (Node n : candidates) {
       Objects.requireNonNull(n, "node");
     }
@@ -333,7 +329,7 @@ public final class ClusterSnapshot {
     if (!sameOrder && Arrays.stream(pools).allMatch(Objects::nonNull)) {
       lastOrder = new NodeOrder(candidates, pools);
     }
-    return fits;
+    return new Searched(candidates, fits, errors);
   }
 
   /** Nodes and their pools by position. Never changed once built. */

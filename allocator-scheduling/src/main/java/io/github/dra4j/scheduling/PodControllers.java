@@ -14,7 +14,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The pods that the workload controllers create: the Deployment, ReplicaSet, StatefulSet,
+ * The pods that the pod controllers create: the Deployment, ReplicaSet, StatefulSet,
  * DaemonSet and Job controllers, so that a library user or {@code dra4j schedule} gets pods from
  * a cluster that ships them only as a {@link PodController}.
  *

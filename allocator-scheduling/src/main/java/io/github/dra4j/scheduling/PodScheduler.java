@@ -345,7 +345,7 @@ public final class PodScheduler {
     }
     AllocationOutcome outcome = snapshot.allocate(node, toAllocate, options);
     if (!(outcome instanceof AllocationOutcome.Allocated)) {
-      // feasibleNodes and allocate run the same search on the same snapshot.
+      // feasibility and allocate run the same search on the same snapshot.
       throw new IllegalStateException("node " + node.name() + " was feasible but the claims did not fit");
     }
     return ((AllocationOutcome.Allocated) outcome).results();

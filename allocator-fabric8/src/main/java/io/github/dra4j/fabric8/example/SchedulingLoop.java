@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
@@ -234,7 +235,7 @@ public final class SchedulingLoop implements AutoCloseable {
   }
 
   private static String key(Pod p) {
-    return p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+    return ObjectRef.key(p.getMetadata().getNamespace(), p.getMetadata().getName());
   }
 
   private void bind(Pod pod, String node) {
