@@ -53,7 +53,7 @@ public class DgxFillBenchmark {
   @Param({"true", "false"})
   boolean counters;
 
-  private Workload workload;
+  private BenchCluster cluster;
   private Node node;
   private List<ResourceClaim> claims;
   private StructuredAllocator allocator;
@@ -63,11 +63,11 @@ public class DgxFillBenchmark {
   @Setup
   public void setup() {
     String name = DgxA100.nodeName(0);
-    workload = DgxA100.node(name, counters);
+    cluster = DgxA100.node(name, counters);
     node = DgxA100.node(name);
     claims = DgxA100.fillClaims();
     allocator = Allocations.allocator();
-    informed = allocator.snapshot(workload.slices(), workload.classes(), List.of());
+    informed = allocator.snapshot(cluster.slices(), cluster.classes(), List.of());
     for (int filled : new int[] {fill(new SearchCounters()), fillCycles(new SearchCounters()),
         fillNewAllocators(new SearchCounters())}) {
       if (filled != claims.size()) {
@@ -79,13 +79,13 @@ public class DgxFillBenchmark {
   /** {@return how many claims of the fill were allocated, starting from a new snapshot} */
   @Benchmark
   public int fill(SearchCounters counters) {
-    return fillFrom(allocator.snapshot(workload.slices(), workload.classes(), List.of()), counters);
+    return fillFrom(allocator.snapshot(cluster.slices(), cluster.classes(), List.of()), counters);
   }
 
   /** {@return how many claims of the fill were allocated, starting from an informer-maintained snapshot} */
   @Benchmark
   public int fillCycles(SearchCounters counters) {
-    return fillFrom(allocator.snapshot(informed, workload.slices(), workload.classes(), List.of()), counters);
+    return fillFrom(allocator.snapshot(informed, cluster.slices(), cluster.classes(), List.of()), counters);
   }
 
   /**
@@ -101,7 +101,7 @@ public class DgxFillBenchmark {
     List<ResourceClaim> done = new ArrayList<>(claims.size());
     for (ResourceClaim claim : claims) {
       StructuredAllocator cycle = Allocations.allocator();
-      ClusterSnapshot snapshot = cycle.snapshot(workload.slices(), workload.classes(), done);
+      ClusterSnapshot snapshot = cycle.snapshot(cluster.slices(), cluster.classes(), done);
       AllocationOutcome outcome = snapshot.allocate(node, List.of(claim));
       invocations += snapshot.stats().allocateOneInvocations();
       if (outcome instanceof AllocationOutcome.Allocated result) {

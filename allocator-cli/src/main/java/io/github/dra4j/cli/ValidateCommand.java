@@ -53,9 +53,7 @@ final class ValidateCommand implements Callable<Integer> {
       description = "Do not print the count of objects skipped because allocation does not use their kind.")
   boolean quiet;
 
-  @Option(names = "--feature-gates", paramLabel = "K=V,...",
-      description = "Kubernetes feature gates, as for allocate; they decide which fields CEL selectors may use.")
-  List<String> featureGates = new ArrayList<>();
+  @Mixin FeatureGates gates = new FeatureGates();
 
   ValidateCommand(Context ctx) {
     this.ctx = ctx;
@@ -63,7 +61,7 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    SelectorCheck selectors = new SelectorCheck(FeatureGates.parse(featureGates));
+    SelectorCheck selectors = new SelectorCheck(gates.features());
     List<String> lines = new ArrayList<>();
     Input input = inputOptions.readEach(validation.codec(ctx), ctx, e -> lines.add(e.getMessage()));
     String skipped = input.skippedNotice();

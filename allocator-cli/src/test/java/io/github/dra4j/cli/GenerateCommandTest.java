@@ -51,7 +51,7 @@ final class GenerateCommandTest {
     Set<String> names = new HashSet<>();
     List<String> nodes = new ArrayList<>();
     for (Object o : objects) {
-      String ref = Input.ref(o);
+      String ref = Input.ref(o).toString();
       assertThat(names.add(ref)).as("unique: %s", ref).isTrue();
       if (o instanceof Node) {
         nodes.add(((Node) o).name());

@@ -165,7 +165,7 @@ final class AllocationRun {
             sb.append("; pool ").append(p.id).append(": ").append(p.invalidReason);
           }
         }
-        throw new NodeAllocationException(sb.toString(), "Node " + node.name(), null);
+        throw new NodeAllocationException(sb.toString(), io.github.dra4j.api.ObjectRef.of("Node", node.metadata()), null);
       }
     }
     return false;

@@ -69,7 +69,7 @@ final class Explainer {
     List<Explanation.ClaimExplanation> claims = new ArrayList<>();
     for (int c = 0; c < n; c++) {
       String conflict = everyRequestHasEnough[c] ? conflicts.of(c, suitable) : null;
-      claims.add(new Explanation.ClaimExplanation(ClaimPlan.claimRef(run.plan().claim(c)), requests.get(c), conflict));
+      claims.add(new Explanation.ClaimExplanation(ClaimPlan.objectRef(run.plan().claim(c)), requests.get(c), conflict));
     }
     List<Explanation.PoolNote> notes = new ArrayList<>();
     for (Pool pool : run.pools()) {

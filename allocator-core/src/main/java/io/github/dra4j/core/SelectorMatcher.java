@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.List;
@@ -89,7 +90,7 @@ final class SelectorMatcher {
       if (selector == null) {
         // Only a class selector can lack CEL here: request selectors are checked up front.
         throw new InvalidInputException("class " + data.deviceClass.name() + ": selector #" + i
-            + ": CEL expression empty (unsupported selector type?)", "DeviceClass " + data.deviceClass.name(),
+            + ": CEL expression empty (unsupported selector type?)", classRef(data),
             FieldPath.of("spec", "selectors").index(i));
       }
       String error = selector.compileError();
@@ -116,7 +117,7 @@ final class SelectorMatcher {
   private CelException compileError(RequestData data, boolean ofClass, int i, String error) {
     if (ofClass) {
       return new CelException("class " + data.deviceClass.name() + ": selector #" + i
-          + ": CEL compile error: " + error, "DeviceClass " + data.deviceClass.name(),
+          + ": CEL compile error: " + error, classRef(data),
           FieldPath.of("spec", "selectors").index(i).child("cel").child("expression"));
     }
     ResourceClaim claim = claims.get(data.claimIndex);
@@ -128,11 +129,15 @@ final class SelectorMatcher {
       SelectorEvaluationException e) {
     if (ofClass) {
       return new CelException("class " + data.deviceClass.name() + ": selector #" + i + " on device "
-          + device.id + ": CEL runtime error: " + e.getMessage(), "DeviceClass " + data.deviceClass.name(),
+          + device.id + ": CEL runtime error: " + e.getMessage(), classRef(data),
           FieldPath.of("spec", "selectors").index(i).child("cel").child("expression"), e);
     }
     ResourceClaim claim = claims.get(data.claimIndex);
     return new CelException("claim " + ClaimPlan.claimRef(claim) + ": selector #" + i + " on device " + device.id
         + ": CEL runtime error: " + e.getMessage(), ClaimPlan.objectRef(claim), null, e);
+  }
+
+  private static ObjectRef classRef(RequestData data) {
+    return ObjectRef.of("DeviceClass", data.deviceClass.metadata());
   }
 }

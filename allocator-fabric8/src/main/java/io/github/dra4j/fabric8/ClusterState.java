@@ -1,6 +1,7 @@
 package io.github.dra4j.fabric8;
 
 import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceClass;
@@ -9,6 +10,7 @@ import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
@@ -41,6 +43,9 @@ import org.jspecify.annotations.Nullable;
  *   When something changed since the last snapshot(), the allocator derives the new ClusterSnapshot
  *   from the previous one, which re-indexes only pools with new slice objects or a changed in-use
  *   state; otherwise the snapshot is reused, so a scheduling cycle without events is free.
+ *   The snapshot is built from a Cluster of the current objects (effective slices, classes,
+ *   claims with in-flight allocations, nodes), which cluster() hands to schedulers; node events
+ *   renew only that Cluster, since nodes do not change the snapshot.
  * - In-flight allocations (the scheduler's assume cache): a claim allocated by us but whose
  *   allocation the informer has not shown yet counts as allocated. It is released when the
  *   informer shows the claim allocated (by anyone), deleted, or in a version newer than the one
@@ -103,6 +108,10 @@ final class ClusterState {
   private long version;
   private long snapshotVersion = -1;
   private @Nullable ClusterSnapshot snapshot;
+  /** The objects the snapshot was built from, with the nodes as of nodesVersion. */
+  private @Nullable Cluster cluster;
+  private long nodesVersion;
+  private long clusterNodesVersion = -1;
 
   ClusterState(StructuredAllocator allocator) {
     this.allocator = Objects.requireNonNull(allocator, "allocator");
@@ -206,10 +215,13 @@ final class ClusterState {
 
   synchronized void putNode(Node node) {
     nodes.put(node.name(), node);
+    nodesVersion++;
   }
 
   synchronized void removeNode(String name) {
-    nodes.remove(name);
+    if (nodes.remove(name) != null) {
+      nodesVersion++;
+    }
   }
 
   synchronized void problem(String objectRef, @Nullable String error) {
@@ -324,6 +336,18 @@ final class ClusterState {
     return Set.copyOf(pinned.keySet());
   }
 
+  /** Returns the objects of the current snapshot, with the current nodes. */
+  synchronized Cluster cluster() {
+    ClusterSnapshot unused = snapshot();
+    Cluster c = Objects.requireNonNull(cluster); // set by snapshot()
+    if (clusterNodesVersion != nodesVersion) {
+      c = c.toBuilder().nodes(List.copyOf(nodes.values())).build();
+      cluster = c;
+      clusterNodesVersion = nodesVersion;
+    }
+    return c;
+  }
+
   /** Returns the allocator's snapshot of the current state, rebuilt only when something changed. */
   synchronized ClusterSnapshot snapshot() {
     if (snapshot != null && snapshotVersion == version) {
@@ -340,11 +364,15 @@ final class ClusterState {
     dirty.clear();
     List<ResourceSlice> slices = new ArrayList<>();
     effective.values().forEach(slices::addAll);
+    Map<String, ResourceClaim> withInFlight = new TreeMap<>(claims);
+    inFlight.forEach((k, f) -> withInFlight.put(k, f.claim()));
+    Cluster current = Cluster.builder().nodes(List.copyOf(nodes.values())).slices(slices)
+        .classes(List.copyOf(classes.values())).claims(List.copyOf(withInFlight.values()))
+        .taintRules(List.copyOf(taintRules.values())).build();
+    cluster = current;
+    clusterNodesVersion = nodesVersion;
     // Slices of untouched pools are the same objects as last time: only changed pools are indexed again.
-    List<DeviceTaintRule> rules = List.copyOf(taintRules.values());
-    snapshot = snapshot == null
-        ? allocator.snapshot(slices, List.copyOf(classes.values()), allocatedClaims(), rules)
-        : allocator.snapshot(snapshot, slices, List.copyOf(classes.values()), allocatedClaims(), rules);
+    snapshot = snapshot == null ? allocator.snapshot(current) : allocator.snapshot(snapshot, current);
     snapshotVersion = version;
     return snapshot;
   }
@@ -526,6 +554,6 @@ final class ClusterState {
   }
 
   static String key(@Nullable String namespace, @Nullable String name) {
-    return (namespace == null ? "" : namespace) + "/" + name;
+    return ObjectRef.key(namespace, name == null ? "" : name);
   }
 }

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.dsl.Informable;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
@@ -254,13 +255,17 @@ public final class Fabric8Cluster implements AutoCloseable {
    * @throws StaleClusterException when {@link Builder#maxStaleness} is set and the view is older
    */
   public ClusterSnapshot snapshot() {
+    checkFresh();
+    return state.snapshot();
+  }
+
+  private void checkFresh() {
     if (maxStaleness != null) {
       ClusterHealth health = health();
       if (health.staleness().compareTo(maxStaleness) > 0) {
         throw new StaleClusterException(health, maxStaleness);
       }
     }
-    return state.snapshot();
   }
 
   /** {@return how current the view is now, per informer} */
@@ -271,6 +276,20 @@ public final class Fabric8Cluster implements AutoCloseable {
       out.add(w.health(now));
     }
     return new ClusterHealth(now, out);
+  }
+
+  /**
+   * {@return the objects the current {@link #snapshot()} is built from: the nodes, the slices as
+   * the snapshot sees them (pinned devices included), the DeviceClasses, and every claim with
+   * in-flight allocations in place of the informer's version} What a scheduler built on this
+   * view takes with the snapshot: {@code PodScheduler.builder(allocator).cluster(cluster.cluster())
+   * .snapshot(cluster.snapshot())}. Immutable; cheap when nothing changed.
+   *
+   * @throws StaleClusterException when {@link Builder#maxStaleness} is set and the view is older
+   */
+  public Cluster cluster() {
+    checkFresh();
+    return state.cluster();
   }
 
   /** {@return the node with this name as the informer last saw it, or null} */

@@ -177,4 +177,26 @@ final class ClusterStateTest {
     // pool-1 lost its devices slice: incomplete; pool-2 serves x.
     assertThat(devices(allocate(s, want("c", 1)))).containsExactly("x");
   }
+
+  @Test
+  void cluster_isWhatTheSnapshotIsBuiltFrom_inFlightAllocationsIncluded_nodesRenewedAlone() {
+    ClusterState s = state();
+    ResourceClaim pending = want("pending", 1);
+    s.putClaim(pending);
+    ResourceClaim allocated = pending.withAllocation(((AllocationOutcome.Allocated) allocate(s, pending)).results().get(0));
+    s.assume(allocated, new Object());
+
+    io.github.dra4j.api.Cluster cluster = s.cluster();
+    assertThat(cluster.nodes()).containsExactly(NODE);
+    assertThat(cluster.slices()).extracting(ResourceSlice::name).containsExactlyInAnyOrder("cs", "dev");
+    assertThat(cluster.claims()).containsExactly(allocated);
+    assertThat(cluster.allocatedClaims()).containsExactly(allocated);
+
+    var before = s.snapshot();
+    Node other = node("node-2");
+    s.putNode(other);
+    assertThat(s.cluster().nodes()).containsExactly(NODE, other);
+    assertThat(s.snapshot()).as("a node changes no pool").isSameAs(before);
+    assertThat(s.cluster().slices()).isEqualTo(cluster.slices());
+  }
 }

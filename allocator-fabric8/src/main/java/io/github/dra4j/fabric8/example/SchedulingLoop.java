@@ -10,18 +10,20 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.ClusterSnapshot;
-import io.github.dra4j.core.NodeScorer;
-import io.github.dra4j.core.PodScheduler;
-import io.github.dra4j.core.SchedulingResult;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.fabric8.Backoff;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
 import io.github.dra4j.fabric8.ClaimAllocator;
 import io.github.dra4j.fabric8.Fabric8Cluster;
 import io.github.dra4j.fabric8.StaleClusterException;
@@ -169,8 +171,10 @@ public final class SchedulingLoop implements AutoCloseable {
     ClaimAllocator writer = Objects.requireNonNull(claims);
     retryUnreserves(writer);
     ClusterSnapshot snapshot;
+    Cluster objects;
     try {
       snapshot = view.snapshot();
+      objects = view.cluster();
     } catch (StaleClusterException e) {
       roundFailure = e.getMessage();
       return Map.of();
@@ -183,9 +187,8 @@ public final class SchedulingLoop implements AutoCloseable {
     }
     pending.sort(Comparator.comparingInt(SchedulingLoop::priority).reversed().thenComparing(SchedulingLoop::key));
     PodScheduler scheduler = PodScheduler.builder(allocator)
+        .cluster(objects)
         .snapshot(snapshot)
-        .nodes(view.nodes())
-        .claims(view.claims())
         .scorer(config.scorer)
         .options(searchOptions().withCancellation(this::cancelled))
         .build();
@@ -406,7 +409,7 @@ public final class SchedulingLoop implements AutoCloseable {
   }
 
   private static String key(Pod p) {
-    return p.getMetadata().getNamespace() + "/" + p.getMetadata().getName();
+    return ObjectRef.key(p.getMetadata().getNamespace(), p.getMetadata().getName());
   }
 
   private void bind(Pod pod, String node) {
