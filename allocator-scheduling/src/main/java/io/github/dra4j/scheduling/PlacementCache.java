@@ -5,6 +5,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.Toleration;
 import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.ClusterSnapshot;
@@ -24,9 +25,10 @@ import org.jspecify.annotations.Nullable;
  * What PodScheduler learnt about each node, carried from placement to placement, so that a
  * placement costs what its commit changed rather than what the cluster holds:
  *
- * - the filters before allocation (node name, node selector and affinity, unserved extended
- *   resources, allocated claims' node selectors) by what they read of the pod; nodes do not
- *   change, so these answers never expire;
+ * - the filters that read only the pod and the node (NodeFilter.podIndependent: cordons, node
+ *   name, taints, node selector and affinity), by what they read of the pod; nodes do not
+ *   change, so these answers never expire. The filters after them read the pods bound to the
+ *   nodes, which every placement changes: they run anew on the nodes that pass;
  * - per set of claim specs to allocate (pods of one kind share their templates' specs): whether
  *   they fit on each node, and for scorers that read usage, the allocation there and its score.
  *   A commit changes the pools of the node it placed on (ClusterSnapshot.changedNodes), a
@@ -58,9 +60,9 @@ final class PlacementCache {
     }
   }
 
-  /** What the filters read of a pod and its claims. */
+  /** What the filters that read only the pod and the node read of the pod. */
   private record FilterKey(@Nullable String nodeName, Map<String, String> nodeSelector,
-      @Nullable NodeSelector affinity, List<String> unserved, List<@Nullable NodeSelector> allocated) {}
+      @Nullable NodeSelector affinity, List<Toleration> tolerations) {}
 
   /** Each node's reasons from the filters (null: it passes) and the nodes that pass. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: a cache entry
@@ -94,22 +96,24 @@ final class PlacementCache {
     return i == null ? -1 : i;
   }
 
-  /** {@return the filters' answers for this pod, computed for every node on first use} */
-  Filtered filter(Pod pod, List<String> unserved, List<ResourceClaim> allocated) {
-    List<@Nullable NodeSelector> selectors = new ArrayList<>(allocated.size());
-    for (ResourceClaim c : allocated) {
-      selectors.add(c.allocation() == null ? null : c.allocation().nodeSelector());
-    }
+  /**
+   * {@return the filters' answers for this pod} Those of the steps that read only the pod and
+   * the node are remembered; the other steps run on the nodes that pass them.
+   */
+  Filtered filter(Cycle in) {
+    Pod pod = in.pod();
     FilterKey key = new FilterKey(pod.spec().nodeName(), pod.spec().nodeSelector(),
-        pod.spec().requiredNodeAffinity(), List.copyOf(unserved), selectors);
+        pod.spec().requiredNodeAffinity(), pod.spec().tolerations());
     Filtered f = filters.get(key);
     if (f == null) {
       @SuppressWarnings("unchecked")
       List<String>[] reasons = (List<String>[]) new List<?>[nodes.size()];
       BitSet candidates = new BitSet(nodes.size());
-      NodeFilter.Input in = new NodeFilter.Input(pod, unserved, allocated);
+      Set<String> names = filter.preFilterNodeNames(pod);
       for (int i = 0; i < nodes.size(); i++) {
-        List<String> why = filter.reasons(in, nodes.get(i));
+        List<String> why = names != null && !names.contains(nodes.get(i).name())
+            ? List.of(NodeFilter.NOT_IN_PRE_FILTER_RESULT)
+            : filter.reasons(in, nodes.get(i), 0, filter.podIndependent());
         if (why.isEmpty()) {
           candidates.set(i);
         } else {
@@ -122,7 +126,19 @@ final class PlacementCache {
       }
       filters.put(key, f);
     }
-    return f;
+    if (filter.podIndependent() == filter.size()) {
+      return f;
+    }
+    List<String>[] reasons = f.reasons().clone();
+    BitSet candidates = (BitSet) f.candidates().clone();
+    for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+      List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.size());
+      if (!why.isEmpty()) {
+        reasons[i] = why;
+        candidates.clear(i);
+      }
+    }
+    return new Filtered(reasons, candidates);
   }
 
   /**

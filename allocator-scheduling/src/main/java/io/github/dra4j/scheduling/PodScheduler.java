@@ -34,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
@@ -115,6 +116,7 @@ public final class PodScheduler {
   private final AllocationOptions options;
   private final PodClaimResolver resolver;
   private final PlacementCache cache;
+  private final NodeInfos infos;
   private ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -134,6 +136,7 @@ public final class PodScheduler {
     this.resolver = new PodClaimResolver(claims, templates, new ExtendedResources(cluster.classes()),
         b.extendedResources);
     this.cache = new PlacementCache(nodes, NodeFilter.scheduler());
+    this.infos = new NodeInfos(nodes, cluster.pods());
     this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);
   }
 
@@ -161,13 +164,15 @@ public final class PodScheduler {
     Pod withUid = PodClaimResolver.withUid(pod, namespace);
 
     Resolution r = resolver.resolve(withUid, namespace);
-    if (r.failure != null) {
-      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(nodes.size()) + " " + r.failure + ".", Map.of(), null);
+    String preFilterFailure = r.failure != null ? r.failure : preFilter(withUid);
+    if (preFilterFailure != null) {
+      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(nodes.size()) + " " + preFilterFailure + ".",
+          Map.of(), null);
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
     split(r, toAllocate, allocated);
-    PlacementCache.Filtered filtered = cache.filter(withUid, r.unserved, allocated);
+    PlacementCache.Filtered filtered = cache.filter(new Cycle(withUid, r.unserved, allocated, infos));
     PlacementCache.Answers answers = toAllocate.isEmpty() ? null : cache.answers(toAllocate);
     BitSet feasible = answers == null ? filtered.candidates()
         : cache.feasible(snapshot, answers, filtered.candidates(), toAllocate, options);
@@ -181,6 +186,12 @@ public final class PodScheduler {
     }
     Choice choice = choose(feasible, answers, toAllocate);
     return commit(withUid, r, toAllocate, choice);
+  }
+
+  /* A PreFilter that refuses the pod on every node: NodeAffinity's node names that conflict. */
+  private static @Nullable String preFilter(Pod pod) {
+    Set<String> names = NodeFilter.scheduler().preFilterNodeNames(pod);
+    return names != null && names.isEmpty() ? NodeFilter.AFFINITY_TERMS_CONFLICT : null;
   }
 
   private static void split(Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated) {
@@ -245,7 +256,7 @@ public final class PodScheduler {
     String namespace = namespace(pod.namespace());
     Pod withUid = PodClaimResolver.withUid(pod, namespace);
     Resolution r = resolver.resolve(withUid, namespace);
-    if (r.failure != null) {
+    if (r.failure != null || preFilter(withUid) != null) {
       return List.of();
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
@@ -259,7 +270,7 @@ public final class PodScheduler {
       }
       wanted.set(i);
     }
-    wanted.and(cache.filter(withUid, r.unserved, allocated).candidates());
+    wanted.and(cache.filter(new Cycle(withUid, r.unserved, allocated, infos)).candidates());
     BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
         : cache.feasible(snapshot, cache.answers(toAllocate), wanted, toAllocate, options);
     List<Node> out = new ArrayList<>();
@@ -292,6 +303,20 @@ public final class PodScheduler {
     resolver.removeAll(keys);
     snapshot = snapshot.withoutAllocated(known);
     cache.forget(snapshot.nodesUsing(known));
+  }
+
+  /**
+   * Removes bound pods, as when they leave their nodes: their requests, host ports and labels no
+   * longer count for the filters and scores that read the pods on a node. Their claims stay
+   * allocated until {@link #release} deletes them.
+   *
+   * @param leaving the pods, as bound ({@code spec.nodeName} set), matched by namespace and name;
+   *     pods not bound here are ignored
+   */
+  public synchronized void removePods(Collection<Pod> leaving) {
+    for (Pod p : leaving) {
+      infos.remove(p);
+    }
   }
 
   /** {@return every claim: those given, as this session changed them, then those it made, in order} */
@@ -388,6 +413,7 @@ public final class PodScheduler {
     }
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
         new PodStatus(statuses, extended));
+    infos.add(cache.position(choice.node), bound);
     return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
   }
 
