@@ -85,6 +85,22 @@ final class Cycle {
     return podAffinity;
   }
 
+  /**
+   * {@return whether the steps after the node-local ones can refuse a node}: the pod has
+   * DoNotSchedule spread constraints, pod affinity terms are around, or claims are allocated.
+   */
+  boolean needsClusterSteps() {
+    if (!allocated.isEmpty() || infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) {
+      return true;
+    }
+    for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
+      if (c.whenUnsatisfiable().equals(TopologySpreadConstraint.DO_NOT_SCHEDULE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   int position(Node node) {
     return infos.position(node);
   }

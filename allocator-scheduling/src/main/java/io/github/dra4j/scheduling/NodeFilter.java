@@ -86,8 +86,11 @@ public final class NodeFilter {
 
   static final String UNSCHEDULABLE_TAINT = "node.kubernetes.io/unschedulable";
 
-  /** One filter plugin: its name, whether it reads other pods, and why it rejects a node (empty when it passes). */
-  record Step(String name, boolean readsPods, Check check) {
+  /** What a step reads besides the pod: the node only, the pods bound to the node too, or the pods of every node. */
+  enum Reads { NODE, NODE_PODS, ALL_PODS }
+
+  /** One filter plugin: its name, what it reads, and why it rejects a node (empty when it passes). */
+  record Step(String name, Reads reads, Check check) {
     List<String> reasons(Cycle in, Node node) {
       return check.reasons(in, node);
     }
@@ -99,22 +102,22 @@ public final class NodeFilter {
     List<String> reasons(Cycle in, Node node);
   }
 
-  private static final Step NODE_UNSCHEDULABLE = new Step("NodeUnschedulable", false, (in, node) ->
+  private static final Step NODE_UNSCHEDULABLE = new Step("NodeUnschedulable", Reads.NODE, (in, node) ->
       node.unschedulable() && !tolerates(in.pod(), new Taint(UNSCHEDULABLE_TAINT, null, Taint.NO_SCHEDULE))
           ? List.of(UNSCHEDULABLE) : List.of());
 
-  private static final Step NODE_NAME = new Step("NodeName", false, (in, node) -> {
+  private static final Step NODE_NAME = new Step("NodeName", Reads.NODE, (in, node) -> {
     String nodeName = in.pod().spec().nodeName();
     return nodeName != null && !nodeName.equals(node.name()) ? List.of(NODE_NAME_MISMATCH) : List.of();
   });
 
-  private static final Step TAINT_TOLERATION = new Step("TaintToleration", false,
+  private static final Step TAINT_TOLERATION = new Step("TaintToleration", Reads.NODE,
       (in, node) -> untoleratedTaint(in.pod(), node) == null ? List.of() : List.of(UNTOLERATED_TAINT));
 
-  private static final Step NODE_AFFINITY = new Step("NodeAffinity", false,
+  private static final Step NODE_AFFINITY = new Step("NodeAffinity", Reads.NODE,
       (in, node) -> matchesNodeSelector(in.pod(), node) ? List.of() : List.of(AFFINITY_MISMATCH));
 
-  private static final Step NODE_PORTS = new Step("NodePorts", true, (in, node) -> {
+  private static final Step NODE_PORTS = new Step("NodePorts", Reads.NODE_PODS, (in, node) -> {
     List<NodeInfos.HostPort> wanted = in.ports();
     if (wanted.isEmpty()) {
       return List.of();
@@ -131,19 +134,19 @@ public final class NodeFilter {
     return List.of();
   });
 
-  private static final Step NODE_RESOURCES_FIT = new Step("NodeResourcesFit", true, ResourcesFit::reasons);
+  private static final Step NODE_RESOURCES_FIT = new Step("NodeResourcesFit", Reads.NODE_PODS, ResourcesFit::reasons);
 
-  private static final Step POD_TOPOLOGY_SPREAD = new Step("PodTopologySpread", true, (in, node) -> {
+  private static final Step POD_TOPOLOGY_SPREAD = new Step("PodTopologySpread", Reads.ALL_PODS, (in, node) -> {
     String why = TopologySpread.reason(in.pod(), in.spread(), node);
     return why == null ? List.of() : List.of(why);
   });
 
-  private static final Step INTER_POD_AFFINITY = new Step("InterPodAffinity", true, (in, node) -> {
+  private static final Step INTER_POD_AFFINITY = new Step("InterPodAffinity", Reads.ALL_PODS, (in, node) -> {
     String why = InterPodAffinity.reason(in.pod(), in.podAffinity(), node);
     return why == null ? List.of() : List.of(why);
   });
 
-  private static final Step DYNAMIC_RESOURCES = new Step("DynamicResources", false, (in, node) -> {
+  private static final Step DYNAMIC_RESOURCES = new Step("DynamicResources", Reads.NODE, (in, node) -> {
     for (ResourceClaim c : in.allocated()) {
       NodeSelector selector = Objects.requireNonNull(c.allocation(), "allocated").nodeSelector();
       if (selector != null && !selector.matches(node)) {
@@ -160,15 +163,21 @@ public final class NodeFilter {
   private final List<Step> steps;
   /* The steps before the first that reads other pods: their answers depend on the pod and node only. */
   private final int podIndependent;
+  /* The end of the steps after those that read only the node's own pods. */
+  private final int nodeLocal;
   private final boolean preFilterNodeNames;
 
   private NodeFilter(List<Step> steps, boolean preFilterNodeNames) {
     this.steps = steps;
     int k = 0;
-    while (k < steps.size() && !steps.get(k).readsPods()) {
+    while (k < steps.size() && steps.get(k).reads() == Reads.NODE) {
       k++;
     }
     this.podIndependent = k;
+    while (k < steps.size() && steps.get(k).reads() == Reads.NODE_PODS) {
+      k++;
+    }
+    this.nodeLocal = k;
     this.preFilterNodeNames = preFilterNodeNames;
   }
 
@@ -234,6 +243,14 @@ public final class NodeFilter {
   /** {@return how many steps, from the first, read only the pod and the node (their answers may be remembered)} */
   int podIndependent() {
     return podIndependent;
+  }
+
+  /**
+   * {@return where the steps after {@link #podIndependent()} that read only the node's own pods
+   * end} Their answers hold until a pod joins or leaves the node.
+   */
+  int nodeLocal() {
+    return nodeLocal;
   }
 
   /**

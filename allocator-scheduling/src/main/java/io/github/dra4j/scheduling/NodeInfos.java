@@ -120,13 +120,13 @@ final class NodeInfos {
     }
   }
 
-  /** Unbinds the pod (matched by namespace and name on its {@code spec.nodeName}); false when it was not bound. */
+  /** Unbinds the pod (matched by namespace and name on its {@code spec.nodeName}); {@return its node's position, or -1 when it was not bound} */
   @CanIgnoreReturnValue
-  boolean remove(Pod pod) {
+  int remove(Pod pod) {
     String nodeName = pod.spec().nodeName();
     Integer at = nodeName == null ? null : byName.get(nodeName);
     if (at == null) {
-      return false;
+      return -1;
     }
     List<Bound> list = pods.get(at);
     for (int k = 0; k < list.size(); k++) {
@@ -139,10 +139,10 @@ final class NodeInfos {
         if (hasPodAffinity(p)) {
           withPodAffinity--;
         }
-        return true;
+        return at;
       }
     }
-    return false;
+    return -1;
   }
 
   static boolean hasPodAffinity(Pod pod) {

@@ -27,8 +27,13 @@ import org.jspecify.annotations.Nullable;
  *
  * - the filters that read only the pod and the node (NodeFilter.podIndependent: cordons, node
  *   name, taints, node selector and affinity), by what they read of the pod; nodes do not
- *   change, so these answers never expire. The filters after them read the pods bound to the
- *   nodes, which every placement changes: they run anew on the nodes that pass;
+ *   change, so these answers never expire;
+ * - the filters that read the pods bound to the node (NodePorts, NodeResourcesFit), by what they
+ *   read of the pod (requests, host ports, extended resources DRA does not serve), until a pod
+ *   joins or leaves the node (forgetPods);
+ * - the filters that read the pods of every node (PodTopologySpread, InterPodAffinity) and the
+ *   allocated claims' node selectors run anew for each pod, on the nodes that pass, and only
+ *   when they can refuse one (Cycle.needsClusterSteps);
  * - per set of claim specs to allocate (pods of one kind share their templates' specs): whether
  *   they fit on each node, and for scorers that read usage, the allocation there and its score.
  *   A commit changes the pools of the node it placed on (ClusterSnapshot.changedNodes), a
@@ -50,6 +55,7 @@ final class PlacementCache {
   private final Map<String, List<Integer>> byName = new HashMap<>();
   private final Map<FilterKey, Filtered> filters = new HashMap<>();
   private final Map<List<ResourceClaimSpec>, Answers> answers = new HashMap<>();
+  private final Map<LocalKey, Local> locals = new HashMap<>();
 
   PlacementCache(List<Node> nodes, NodeFilter filter) {
     this.nodes = nodes;
@@ -63,6 +69,21 @@ final class PlacementCache {
   /** What the filters that read only the pod and the node read of the pod. */
   private record FilterKey(@Nullable String nodeName, Map<String, String> nodeSelector,
       @Nullable NodeSelector affinity, List<Toleration> tolerations) {}
+
+  /** What the steps that read the node's own pods read of the pod. */
+  private record LocalKey(Map<String, Long> requests, List<NodeInfos.HostPort> ports, List<String> unserved) {}
+
+  /** Their answers per node, known until a pod joins or leaves the node. */
+  private static final class Local {
+    final BitSet known = new BitSet();
+    final BitSet pass = new BitSet();
+    final List<String>[] reasons;
+
+    @SuppressWarnings("unchecked")
+    Local(int n) {
+      reasons = (List<String>[]) new List<?>[n];
+    }
+  }
 
   /** Each node's reasons from the filters (null: it passes) and the nodes that pass. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: a cache entry
@@ -129,16 +150,55 @@ final class PlacementCache {
     if (filter.podIndependent() == filter.size()) {
       return f;
     }
+    Local local = local(in);
+    BitSet todo = (BitSet) f.candidates().clone();
+    todo.andNot(local.known);
+    for (int i = todo.nextSetBit(0); i >= 0; i = todo.nextSetBit(i + 1)) {
+      List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
+      local.known.set(i);
+      local.pass.set(i, why.isEmpty());
+      local.reasons[i] = why.isEmpty() ? null : why;
+    }
     List<String>[] reasons = f.reasons().clone();
     BitSet candidates = (BitSet) f.candidates().clone();
-    for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
-      List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.size());
-      if (!why.isEmpty()) {
-        reasons[i] = why;
-        candidates.clear(i);
+    BitSet refused = (BitSet) candidates.clone();
+    refused.andNot(local.pass);
+    for (int i = refused.nextSetBit(0); i >= 0; i = refused.nextSetBit(i + 1)) {
+      reasons[i] = local.reasons[i];
+    }
+    candidates.and(local.pass);
+    if (filter.nodeLocal() < filter.size() && in.needsClusterSteps()) {
+      for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+        List<String> why = filter.reasons(in, nodes.get(i), filter.nodeLocal(), filter.size());
+        if (!why.isEmpty()) {
+          reasons[i] = why;
+          candidates.clear(i);
+        }
       }
     }
     return new Filtered(reasons, candidates);
+  }
+
+  private Local local(Cycle in) {
+    LocalKey key = new LocalKey(in.requests(), in.ports(), in.unserved());
+    Local l = locals.get(key);
+    if (l == null) {
+      if (locals.size() >= MAX_KEYS) {
+        locals.clear();
+      }
+      l = new Local(nodes.size());
+      locals.put(key, l);
+    }
+    return l;
+  }
+
+  /** Forgets the node-local filters' answers for a node that a pod joined or left. */
+  void forgetPods(int node) {
+    if (node >= 0) {
+      for (Local l : locals.values()) {
+        l.known.clear(node);
+      }
+    }
   }
 
   /**

@@ -117,6 +117,7 @@ public final class PodScheduler {
   private final PodClaimResolver resolver;
   private final PlacementCache cache;
   private final NodeInfos infos;
+  private final Ties ties;
   private ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -137,6 +138,7 @@ public final class PodScheduler {
         b.extendedResources);
     this.cache = new PlacementCache(nodes, NodeFilter.scheduler());
     this.infos = new NodeInfos(nodes, cluster.pods());
+    this.ties = new Ties(b.tieSeed);
     this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);
   }
 
@@ -172,7 +174,8 @@ public final class PodScheduler {
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
     split(r, toAllocate, allocated);
-    PlacementCache.Filtered filtered = cache.filter(new Cycle(withUid, r.unserved, allocated, infos));
+    Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos);
+    PlacementCache.Filtered filtered = cache.filter(cycle);
     PlacementCache.Answers answers = toAllocate.isEmpty() ? null : cache.answers(toAllocate);
     BitSet feasible = answers == null ? filtered.candidates()
         : cache.feasible(snapshot, answers, filtered.candidates(), toAllocate, options);
@@ -184,7 +187,7 @@ public final class PodScheduler {
       }
       return unschedulable(pod, rejected, toAllocate);
     }
-    Choice choice = choose(feasible, answers, toAllocate);
+    Choice choice = choose(cycle, feasible, answers, toAllocate);
     return commit(withUid, r, toAllocate, choice);
   }
 
@@ -315,7 +318,7 @@ public final class PodScheduler {
    */
   public synchronized void removePods(Collection<Pod> leaving) {
     for (Pod p : leaving) {
-      infos.remove(p);
+      cache.forgetPods(infos.remove(p));
     }
   }
 
@@ -338,10 +341,25 @@ public final class PodScheduler {
 
   private record Choice(Node node, List<AllocationResult> results) {}
 
-  /* The best-scored feasible node, the first of equals in node order; scores are remembered per node. */
-  private Choice choose(BitSet feasible, PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
+  /*
+   * The best-scored feasible node, the first of equals in node order (or one of them drawn by the
+   * seeded random ties); usage scores are remembered per node.
+   */
+  private Choice choose(Cycle cycle, BitSet feasible, PlacementCache.@Nullable Answers answers,
+      List<ResourceClaim> toAllocate) {
+    if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
+      int[] at = feasible.stream().toArray();
+      long[] total = at.length == 1 ? new long[1] : DefaultScores.scores(cycle, at);
+      double[] scores = new double[at.length];
+      for (int k = 0; k < at.length; k++) {
+        scores[k] = total[k];
+      }
+      Node node = nodes.get(at[ties.best(scores)]);
+      return new Choice(node, allocateOn(node, toAllocate));
+    }
     if (!scorer.readsUsage()) {
-      Node node = nodes.get(feasible.nextSetBit(0));
+      int[] at = feasible.stream().toArray();
+      Node node = nodes.get(at[ties.best(new double[at.length])]);
       return new Choice(node, allocateOn(node, toAllocate));
     }
     // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
@@ -352,15 +370,12 @@ public final class PodScheduler {
       Node node = nodes.get(i);
       return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
     });
-    int best = -1;
-    double bestScore = 0;
-    for (int i = feasible.nextSetBit(0); i >= 0; i = feasible.nextSetBit(i + 1)) {
-      double score = cache.scored(scores, i).score();
-      if (best < 0 || score > bestScore) {
-        best = i;
-        bestScore = score;
-      }
+    int[] at = feasible.stream().toArray();
+    double[] values = new double[at.length];
+    for (int k = 0; k < at.length; k++) {
+      values[k] = cache.scored(scores, at[k]).score();
     }
+    int best = at[ties.best(values)];
     return new Choice(nodes.get(best), cache.scored(scores, best).placed());
   }
 
@@ -414,6 +429,7 @@ public final class PodScheduler {
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
         new PodStatus(statuses, extended));
     infos.add(cache.position(choice.node), bound);
+    cache.forgetPods(cache.position(choice.node));
     return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
   }
 
@@ -464,6 +480,7 @@ public final class PodScheduler {
     private AllocationOptions options = AllocationOptions.defaults();
     private boolean extendedResources = true;
     private @Nullable ClusterSnapshot snapshot;
+    private @Nullable Long tieSeed;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -533,6 +550,19 @@ public final class PodScheduler {
     @CanIgnoreReturnValue
     public Builder snapshot(ClusterSnapshot snapshot) {
       this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+      return this;
+    }
+
+    /**
+     * Breaks ties between equally scored nodes at random, as kube-scheduler does, with a stream
+     * seeded so that runs repeat; by default the first of them in node order wins.
+     *
+     * @param seed the seed of the draws
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder randomTies(long seed) {
+      this.tieSeed = seed;
       return this;
     }
 
