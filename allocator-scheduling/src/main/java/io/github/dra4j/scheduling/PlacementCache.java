@@ -159,15 +159,19 @@ final class PlacementCache {
       local.pass.set(i, why.isEmpty());
       local.reasons[i] = why.isEmpty() ? null : why;
     }
-    List<String>[] reasons = f.reasons().clone();
     BitSet candidates = (BitSet) f.candidates().clone();
-    BitSet refused = (BitSet) candidates.clone();
+    candidates.and(local.pass);
+    BitSet refused = (BitSet) f.candidates().clone();
     refused.andNot(local.pass);
+    boolean cluster = filter.nodeLocal() < filter.size() && in.needsClusterSteps();
+    if (refused.isEmpty() && !cluster) {
+      return new Filtered(f.reasons(), candidates); // nothing more refused: the remembered reasons hold
+    }
+    List<String>[] reasons = f.reasons().clone();
     for (int i = refused.nextSetBit(0); i >= 0; i = refused.nextSetBit(i + 1)) {
       reasons[i] = local.reasons[i];
     }
-    candidates.and(local.pass);
-    if (filter.nodeLocal() < filter.size() && in.needsClusterSteps()) {
+    if (cluster) {
       for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
         List<String> why = filter.reasons(in, nodes.get(i), filter.nodeLocal(), filter.size());
         if (!why.isEmpty()) {
