@@ -3,6 +3,7 @@ package io.github.dra4j.api;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A requirement of a metav1 label selector.
@@ -23,7 +24,11 @@ public record LabelSelectorRequirement(String key, String operator, List<String>
    * missing label; an unknown operator never matches (validation refuses it).
    */
   public boolean matches(Map<String, String> labels) {
-    String value = labels.get(key);
+    return matches(operator, values, labels.get(key));
+  }
+
+  /** {@return whether a label's value (null when absent) satisfies a set-based operator; false for another operator} */
+  static boolean matches(String operator, List<String> values, @Nullable String value) {
     switch (operator) {
       case "In":
         return value != null && values.contains(value);
