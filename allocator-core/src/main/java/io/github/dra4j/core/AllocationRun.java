@@ -405,6 +405,9 @@ final class AllocationRun {
    * As the reference does since kubernetes#140431, a device rejected after its counters were
    * charged gives back everything this call took (counters, constraints, dedication), and the
    * undo of an accepted device does too, for a device that allows multiple allocations as well.
+   * Admin access takes nothing of a device, so it neither needs nor charges counters (the expected
+   * answer of kubernetes#140729; the reference charges them); nor does a further share of a
+   * device whose capacity an allocated or earlier share holds.
    */
   private @Nullable Undo allocateDevice(int c, RequestData data, int pi, PoolLayout layout, int local, boolean must) {
     RequestView request = data.request;
@@ -420,7 +423,7 @@ final class AllocationRun {
       return null;
     }
     boolean charged = false;
-    if (consumes && !(allowMultiple && deviceCapacityInUse(layout.devices[local]))) {
+    if (consumes && !request.adminAccess && !(allowMultiple && deviceCapacityInUse(layout.devices[local]))) {
       if (!chargeCounters(pi, layout, local)) {
         return null;
       }
@@ -595,6 +598,6 @@ final class AllocationRun {
   }
 
   private boolean deviceCapacityInUse(DeviceEntry device) {
-    return device.aggregatedCapacity != null || allocatingCapacity.containsKey(device);
+    return device.capacityInUse || allocatingCapacity.containsKey(device);
   }
 }

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * add, so the search backtracks in last-in-first-out order. Constraints are monotonic: once add
  * returns false, adding more devices cannot make it true, so the search stops early. Mirrors
  * matchAttributeConstraint and distinctAttributeConstraint (constraint.go) with the fixes of
- * kubernetes#140326 (remove restores the intersection) and kubernetes#140600 (every device of a
+ * kubernetes#140325 (remove restores the intersection) and kubernetes#140600 (every device of a
  * request counts): with DRAListTypeAttributes, values are compared as sets (match: a common
  * element remains; distinct: no common element); without it, only scalars of the same type
  * compare.

@@ -437,7 +437,8 @@ final class Explainer {
         return Reason.INSUFFICIENT_CAPACITY;
       }
     }
-    if (f.partitionableDevices() && !device.view.consumesCounters().isEmpty()) {
+    if (f.partitionableDevices() && !device.view.consumesCounters().isEmpty() && !data.request.adminAccess
+        && !(f.consumableCapacity() && device.device.allowMultipleAllocations() && device.capacityInUse)) {
       String why = counterShortfall(pool, device);
       if (why != null) {
         detail[0] = why;
