@@ -25,6 +25,8 @@ final class BoundsBuilder {
   private int[][] slotBase = new int[0][];
   private int[][] slotFlat = new int[0][];
   private int flat;
+  /** Per flat slot: a request for all devices that a constraint covers (SearchBounds.horizon). */
+  private final BitSet horizons = new BitSet();
   /** Global device number of pool pi's device 0 (usable pools only; -1 for the others). */
   private int[] poolBase = new int[0];
   private int devices;
@@ -71,9 +73,9 @@ final class BoundsBuilder {
       names.add("counter " + counterNames.get(f) + " " + SearchBounds.setsText(counterSets.get(f)));
     }
     long[][] minUse = minUse(familyCount, counterFamilyCount);
-    return new SearchBounds(plan, pools, poolBase, slotBase, slotFlat, supply, minUse, suffix(minUse, familyCount),
-        deviceFamilies, familiesOfDevices(), devices, counterFamilyCount == 0 ? null : counterFamilyOf, scale, names,
-        candidates, free, twins());
+    return new SearchBounds(plan, pools, poolBase, slotBase, slotFlat, horizons, supply, minUse,
+        suffix(minUse, familyCount), deviceFamilies, familiesOfDevices(), devices,
+        counterFamilyCount == 0 ? null : counterFamilyOf, scale, names, candidates, free, twins());
   }
 
   /** Numbers requests and pool devices; false when a claim rules pruning out. */
@@ -95,7 +97,7 @@ final class BoundsBuilder {
           most = Math.max(most, d.numDevices);
           for (boolean constrained : d.allDevices != null ? d.constrainedBy : new boolean[0]) {
             if (constrained) {
-              return false; // its constraint check throws instead of failing
+              horizons.set(slotFlat[c][r]); // its constraint check throws instead of failing
             }
           }
         }
@@ -253,11 +255,14 @@ final class BoundsBuilder {
    * their name tells apart. Same definition (attributes, capacity, counters consumed, node
    * selection, taints, binding conditions, includes), same taints from DeviceTaintRules, same
    * in-use and allocated state, and the same answer for every request (candidates). A device
-   * that allows multiple allocations has none: its shares are state of its own.
+   * that allows multiple allocations has none: its shares are state of its own. Nor has a device
+   * that a horizon takes: which of two twins an earlier request holds decides where that request
+   * for all devices stops, in use, and so whether it reaches a device its constraint rejects.
    */
   private int[] twins() {
     int[] twin = new int[devices];
     Arrays.fill(twin, -1);
+    BitSet takenByHorizons = takenByHorizons();
     Map<List<Object>, Integer> classes = new HashMap<>();
     for (int pi = 0; pi < pools.size(); pi++) {
       if (poolBase[pi] < 0) {
@@ -267,10 +272,10 @@ final class BoundsBuilder {
       for (int local = 0; local < layout.deviceCount; local++) {
         DeviceEntry e = layout.devices[local];
         Device d = e.device;
-        if (d.allowMultipleAllocations()) {
+        int g = poolBase[pi] + local;
+        if (d.allowMultipleAllocations() || takenByHorizons.get(g)) {
           continue;
         }
-        int g = poolBase[pi] + local;
         BitSet answers = new BitSet(datas.size());
         for (int j = 0; j < datas.size(); j++) {
           answers.set(j, candidates[j].get(g));
@@ -284,6 +289,27 @@ final class BoundsBuilder {
       }
     }
     return twin;
+  }
+
+  /** The devices of the requests for all devices that the horizons hold. */
+  private BitSet takenByHorizons() {
+    BitSet taken = new BitSet(devices);
+    for (int c = 0; c < plan.claimCount(); c++) {
+      RequestSlot[] slots = plan.slots(c);
+      for (int r = 0; r < slots.length; r++) {
+        if (!horizons.get(slotFlat[c][r])) {
+          continue;
+        }
+        for (RequestData d : slots[r].data) {
+          for (DeviceLocation at : d.allDevices == null ? List.<DeviceLocation>of() : d.allDevices) {
+            if (poolBase[at.pool()] >= 0) {
+              taken.set(poolBase[at.pool()] + at.local());
+            }
+          }
+        }
+      }
+    }
+    return taken;
   }
 
   private int[][] familiesOfDevices() {
@@ -303,7 +329,10 @@ final class BoundsBuilder {
     return familiesOf;
   }
 
-  /** Per flat slot t: the least the slots from t on take, a slot taking the least of its subrequests. */
+  /**
+   * Per flat slot t: the least the slots from t up to the next horizon take, a slot taking the
+   * least of its subrequests; a horizon and what follows it take nothing (SearchBounds.horizon).
+   */
   private long[][] suffix(long[][] minUse, int familyCount) {
     long[][] suffix = new long[flat + 1][familyCount];
     int t = flat;
@@ -311,6 +340,9 @@ final class BoundsBuilder {
       RequestSlot[] slots = plan.slots(c);
       for (int r = slots.length - 1; r >= 0; r--) {
         t--;
+        if (horizons.get(t)) {
+          continue;
+        }
         for (int f = 0; f < familyCount; f++) {
           long least = SearchBounds.LIMIT;
           for (int s = 0; s < slots[r].data.length; s++) {
