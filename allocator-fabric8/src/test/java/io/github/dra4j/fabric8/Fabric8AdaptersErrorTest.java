@@ -33,9 +33,9 @@ final class Fabric8AdaptersErrorTest {
             + "[{name: cs, counters: {mem: {}}}]}",
             "ResourceSlice s1", "spec.sharedCounters[0].counters[mem].value", "Required value"),
         bad("includes not a list", SLICE_HEAD + "spec: {driver: d, pool: {name: p}, devices: "
-            + "[{name: a, includes: m}]}", "ResourceSlice s1", "spec.devices[0].includes", "must be a list"),
+            + "[{name: a, includes: m}]}", "ResourceSlice s1", "spec.devices[0].includes", "expected a list"),
         bad("includes with a number", SLICE_HEAD + "spec: {driver: d, pool: {name: p}, devices: "
-            + "[{name: a, includes: [m, 3]}]}", "ResourceSlice s1", "spec.devices[0].includes[1]", "mixin name"),
+            + "[{name: a, includes: [m, 3]}]}", "ResourceSlice s1", "spec.devices[0].includes[1]", "expected a string"),
         bad("unknown mixin kind", SLICE_HEAD + "spec: {driver: d, pool: {name: p}, mixins: {devices: []}}",
             "ResourceSlice s1", "spec.mixins.devices", "unknown field"),
         bad("device mixin with unknown field", SLICE_HEAD + "spec: {driver: d, pool: {name: p}, mixins: "

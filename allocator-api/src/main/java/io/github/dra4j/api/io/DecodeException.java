@@ -1,5 +1,6 @@
 package io.github.dra4j.api.io;
 
+import io.github.dra4j.api.field.FieldPath;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -17,22 +18,30 @@ public final class DecodeException extends IOException {
   private final int document;
   private final @Nullable String objectRef;
   private final @Nullable String path;
+  private final transient @Nullable FieldPath fieldPath;
   private final String detail;
 
   DecodeException(
       String source, int document, @Nullable String objectRef, @Nullable String path,
       String detail, @Nullable Throwable cause) {
-    this(format(source, document, objectRef, path, detail), source, document, objectRef, path, detail, cause);
+    this(format(source, document, objectRef, path, detail), source, document, objectRef, path, null, detail, cause);
+  }
+
+  DecodeException(
+      String source, int document, @Nullable String objectRef, JsonPath path, String detail) {
+    this(format(source, document, objectRef, path.isRoot() ? null : path.toString(), detail), source, document,
+        objectRef, path.isRoot() ? null : path.toString(), path.toFieldPath(), detail, null);
   }
 
   private DecodeException(
       String message, String source, int document, @Nullable String objectRef, @Nullable String path,
-      String detail, @Nullable Throwable cause) {
+      @Nullable FieldPath fieldPath, String detail, @Nullable Throwable cause) {
     super(message, cause);
     this.source = source;
     this.document = document;
     this.objectRef = objectRef;
     this.path = path;
+    this.fieldPath = fieldPath;
     this.detail = detail;
   }
 
@@ -51,7 +60,7 @@ public final class DecodeException extends IOException {
       message.append(message.length() == 0 ? "" : "\n").append(p.getMessage());
     }
     DecodeException all = new DecodeException(message.toString(), first.source, first.document,
-        first.objectRef, first.path, first.detail, null);
+        first.objectRef, first.path, first.fieldPath, first.detail, null);
     problems.subList(1, problems.size()).forEach(all::addSuppressed);
     return all;
   }
@@ -89,6 +98,14 @@ public final class DecodeException extends IOException {
   /** {@return the JSON path of the offending field, such as {@code spec.devices[0].name}, or null} */
   public @Nullable String path() {
     return path;
+  }
+
+  /**
+   * {@return the path of the offending field as {@link FieldPath} writes paths (map keys in
+   * brackets, {@code spec.devices[0].attributes[model]}), or null when not known or at the root}
+   */
+  public @Nullable FieldPath fieldPath() {
+    return fieldPath == null || fieldPath.toString().isEmpty() ? null : fieldPath;
   }
 
   /** {@return what is wrong, without source, document, object and path} */

@@ -1,6 +1,5 @@
 package io.github.dra4j.api.io;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -19,20 +18,14 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.jspecify.annotations.Nullable;
 
 /*
- * Strict field validation: a pass over an object's JSON tree, before decoding, that finds the
- * fields its kind and apiVersion do not have. A separate pass rather than checks in the Decoder,
- * so that it covers whole objects (a Pod's containers, a Node's status) that the Decoder reads
- * only in part, and each version is checked against its own shape. The known fields come from
- * known-fields.txt (see its header for where they come from and how they are checked).
+ * The known fields of every object type and version the codec reads, for strict field
+ * validation: the field tables (Tables, CoreTables) give the types dra4j models in
+ * resource.k8s.io v1, v1beta2 and v1beta1 and in core v1; known-fields.txt gives the rest (the
+ * insides of the fields the tables list as known but do not model, such as a Pod's volumes, and
+ * the whole of v1alpha3, a version no longer served); see its header. The decoder checks the
+ * fields of what it decodes as it reads; walk() checks what it skips.
  */
 final class FieldCheck {
-
-  /** An unknown field: where it is, its name, and the closest known name when one is close. */
-  record Unknown(JsonPath path, String name, @Nullable String suggestion) {
-    String message() {
-      return unknownField(name, suggestion);
-    }
-  }
 
   /**
    * {@return the message for an unknown field, with the closest known name when one is close}
@@ -72,50 +65,60 @@ final class FieldCheck {
     return roots.get(apiVersion + " " + kind);
   }
 
-  /** {@return the unknown fields of {@code node}, a {@code type} at {@code path}, in document order} */
-  List<Unknown> check(JsonNode node, String type, JsonPath path) {
-    List<Unknown> out = new ArrayList<>();
-    walk(node, type, path, out);
-    return out;
+  /**
+   * Checks the fields of the value at the cursor, a {@code spec} in the table's notation
+   * ({@code Type}, {@code []Type} for a list of them, {@code {}Type} for a map of them), and
+   * skips it; unknown fields go to {@code r}. A value of another JSON type is not reported here:
+   * the API server's decoder would refuse it, but dra4j does not read these values.
+   */
+  void walk(Tokens in, String spec, Reading r) {
+    if (spec.startsWith("[]")) {
+      if (in.token() != Tokens.Token.START_ARRAY) {
+        in.skipValue();
+        return;
+      }
+      for (int i = 0; in.next() != Tokens.Token.END_ARRAY; i++) {
+        r.pushIndex(i);
+        object(in, spec.substring(2), r);
+        r.pop();
+      }
+    } else if (spec.startsWith("{}")) {
+      if (in.token() != Tokens.Token.START_OBJECT) {
+        in.skipValue();
+        return;
+      }
+      while (in.next() == Tokens.Token.NAME) {
+        r.pushKey(in.text());
+        in.next();
+        object(in, spec.substring(2), r);
+        r.pop();
+      }
+    } else {
+      object(in, spec, r);
+    }
   }
 
-  private void walk(JsonNode node, String type, JsonPath path, List<Unknown> out) {
-    if (!node.isObject()) {
-      return; // the Decoder reports the wrong JSON type
+  private void object(Tokens in, String type, Reading r) {
+    if (in.token() != Tokens.Token.START_OBJECT) {
+      in.skipValue();
+      return;
     }
     // load() checked that every type a root or a field names is defined
     Map<String, Field> fields = Objects.requireNonNull(types.get(type), type);
-    for (Map.Entry<String, JsonNode> e : node.properties()) {
-      Field f = fields.get(e.getKey());
-      JsonPath at = path.field(e.getKey());
+    while (in.next() == Tokens.Token.NAME) {
+      String key = in.text();
+      in.next();
+      r.push(key);
+      Field f = fields.get(key);
       if (f == null) {
-        out.add(new Unknown(at, e.getKey(), closest(e.getKey(), fields.keySet())));
-        continue;
+        r.unknown(key, fields.keySet());
+        in.skipValue();
+      } else if (f.type() == null) {
+        in.skipValue();
+      } else {
+        walk(in, shapeMark(f.shape()) + f.type(), r);
       }
-      JsonNode value = e.getValue();
-      String fieldType = f.type();
-      if (fieldType == null) {
-        continue; // a value: no fields below it
-      }
-      switch (f.shape()) {
-        case OBJECT:
-          walk(value, fieldType, at, out);
-          break;
-        case LIST:
-          for (int i = 0; i < value.size() && value.isArray(); i++) {
-            walk(value.get(i), fieldType, at.index(i), out);
-          }
-          break;
-        case MAP:
-          if (value.isObject()) {
-            for (Map.Entry<String, JsonNode> entry : value.properties()) {
-              walk(entry.getValue(), fieldType, at.key(entry.getKey()), out);
-            }
-          }
-          break;
-        default:
-          break;
-      }
+      r.pop();
     }
   }
 
@@ -146,10 +149,46 @@ final class FieldCheck {
     try (InputStream in = FieldCheck.class.getResourceAsStream(RESOURCE)) {
       Objects.requireNonNull(in, RESOURCE);
       BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-      return parse(reader.lines().toList());
+      // the tables' lines first: an object without apiVersion is checked as its kind's first root
+      List<String> lines = new ArrayList<>(fromTables());
+      lines.addAll(reader.lines().toList());
+      return parse(lines);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The lines the field tables give, in known-fields.txt notation, for v1, v1beta2, v1beta1 and core v1. */
+  static List<String> fromTables() {
+    Map<String, Map<String, String>> described = new LinkedHashMap<>();
+    List<String> lines = new ArrayList<>();
+    List<Type<?>> all = new ArrayList<>(CoreTables.ALL);
+    all.addAll(Tables.ALL);
+    for (Version v : List.of(Version.V1, Version.V1BETA2, Version.V1BETA1)) {
+      for (Type<?> t : all) {
+        t.describe(v, described);
+        if (t instanceof Table<?> && ((Table<?>) t).kind() != null) {
+          Table<?> table = (Table<?>) t;
+          for (String apiVersion : table.apiVersions()) {
+            if (Version.of(apiVersion) == v) {
+              lines.add("@ " + apiVersion + " " + table.kind() + " " + table.shape(v));
+            }
+          }
+        }
+      }
+    }
+    described.forEach((type, fields) -> {
+      StringBuilder line = new StringBuilder(type).append(':');
+      fields.forEach((name, shape) -> {
+        line.append(' ').append(name);
+        if (!shape.isEmpty()) {
+          String mark = shape.startsWith("[]") || shape.startsWith("{}") ? shape.substring(0, 2) : "";
+          line.append(mark).append(':').append(shape.substring(mark.length()));
+        }
+      });
+      lines.add(line.toString());
+    });
+    return lines;
   }
 
   /** Parses the table; every referenced type must be defined, so a typo in it fails at once. */

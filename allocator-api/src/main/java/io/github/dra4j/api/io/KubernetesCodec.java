@@ -104,29 +104,11 @@ public final class KubernetesCodec {
   /** Longest accepted number literal, in characters. */
   public static final int MAX_NUMBER_LENGTH = 1000;
 
-  private static final String RESOURCE_GROUP = "resource.k8s.io";
-  /** The versions upstream serves or served, newest first; see {@link Decoder} for conversion. */
-  private static final List<String> RESOURCE_VERSIONS = List.of("v1", "v1beta2", "v1beta1", "v1alpha3");
-  private static final List<String> CORE_VERSIONS = List.of("v1");
-  /** The versions that serve DeviceTaintRule, all with the same shape. */
-  private static final List<String> TAINT_RULE_VERSIONS = List.of("v1", "v1beta2", "v1alpha3");
-
-  /** The kinds that decode to records; every other kind is an {@link UnknownObject}. */
-  private static final Map<String, Class<?>> KINDS = Map.of(
-      "ResourceSlice", ResourceSlice.class,
-      "DeviceClass", DeviceClass.class,
-      "ResourceClaim", ResourceClaim.class,
-      "ResourceClaimTemplate", ResourceClaimTemplate.class,
-      "DeviceTaintRule", DeviceTaintRule.class,
-      "Node", Node.class,
-      "Pod", Pod.class);
-
   /** Keeps decimals as written ({@code 2.50} stays {@code 2.50}) in raw JSON. */
   private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
 
   private final ObjectMapper json;
   private final YAMLMapper yaml;
-  private final Encoder encoder;
   private final FieldValidation validation;
   private final Consumer<? super DecodeException> warnings;
   private final YamlTrees yamlTrees = new YamlTrees(NODES, MAX_ALIASES, MAX_ALIAS_EXPANSION,
@@ -155,7 +137,6 @@ public final class KubernetesCodec {
         .disable(YAMLGenerator.Feature.SPLIT_LINES)
         .build();
     this.yaml = YAMLMapper.builder(yamlFactory).build();
-    this.encoder = new Encoder(json);
     this.validation = FieldValidation.STRICT;
     this.warnings = w -> { };
   }
@@ -163,7 +144,6 @@ public final class KubernetesCodec {
   private KubernetesCodec(KubernetesCodec base, FieldValidation validation, Consumer<? super DecodeException> warnings) {
     this.json = base.json;
     this.yaml = base.yaml;
-    this.encoder = base.encoder;
     this.validation = validation;
     this.warnings = warnings;
   }
@@ -209,7 +189,8 @@ public final class KubernetesCodec {
     Objects.requireNonNull(text, "text");
     Objects.requireNonNull(sourceName, "sourceName");
     List<Object> out = new ArrayList<>();
-    forEachDocument(text, sourceName, (node, doc) -> expand(node, sourceName, doc, out));
+    Shared shared = new Shared();
+    forEachDocument(text, sourceName, (node, doc) -> expand(node, sourceName, doc, shared, out));
     return out;
   }
 
@@ -229,9 +210,10 @@ public final class KubernetesCodec {
     Objects.requireNonNull(sourceName, "sourceName");
     Objects.requireNonNull(sink, "sink");
     List<Object> objects = new ArrayList<>();
+    Shared shared = new Shared();
     forEachDocument(text, sourceName, (node, doc) -> {
       objects.clear();
-      expand(node, sourceName, doc, objects);
+      expand(node, sourceName, doc, shared, objects);
       for (Object o : objects) {
         sink.accept(o, doc);
       }
@@ -315,6 +297,36 @@ public final class KubernetesCodec {
     return decodeAs(node, type, "<json>", 1);
   }
 
+  /**
+   * Decodes a Jackson tree as a model type, as {@link #fromJson} decodes JSON text: for adapters
+   * that already hold an object as a tree, such as another Kubernetes client's model converted
+   * with its own mapper. Fields are validated as {@link #fieldValidation()} says; errors carry
+   * {@link DecodeException#fieldPath()}.
+   *
+   * @param tree the object
+   * @param type a record type of {@code io.github.dra4j.api}
+   * @param <T> the type
+   * @return the object
+   * @throws DecodeException when the tree is not a valid object of that type
+   * @throws IllegalArgumentException when {@code type} is not a model type
+   */
+  public <T> T fromTree(JsonNode tree, Class<T> type) throws DecodeException {
+    requireModelType(type);
+    return decodeAs(Objects.requireNonNull(tree, "tree"), type, "<tree>", 0);
+  }
+
+  /**
+   * Writes one model object as a Jackson tree: what {@link #writeJson} writes, before it becomes
+   * text.
+   *
+   * @param o a record of {@code io.github.dra4j.api} or an {@link UnknownObject}
+   * @return a new tree, which the caller may change
+   * @throws IllegalArgumentException when {@code o} is not a model object
+   */
+  public JsonNode toTree(Object o) {
+    return Encoder.encode(Objects.requireNonNull(o, "o"));
+  }
+
   private static void requireModelType(Class<?> type) {
     if (type != UnknownObject.class && !Decoder.supports(type)) {
       throw new IllegalArgumentException("not a model type: " + type.getName());
@@ -375,10 +387,39 @@ public final class KubernetesCodec {
   }
 
   private void forEachYamlDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
-    yamlTrees.forEach(text, source, (node, document, duplicates) -> {
+    yamlTrees.forEach(text, source, (node, document, duplicates, notes) -> {
       reportDuplicates(node, duplicates, source, document);
-      consumer.accept(node, document);
+      try {
+        consumer.accept(node, document);
+      } catch (DecodeException e) {
+        throw explained(e, notes);
+      }
+      for (YamlTrees.Note n : notes) {
+        warnings.accept(new DecodeException(source, document, refAt(node, n.path().toString()), n.path().toString(),
+            n.message(), null));
+      }
     });
+  }
+
+  /** A type error at a plain scalar that Kubernetes reads as another type says so. */
+  private static DecodeException explained(DecodeException e, List<YamlTrees.Note> notes) {
+    for (YamlTrees.Note n : notes) {
+      if (e.getSuppressed().length == 0 && n.path().toString().equals(e.path())) {
+        return new DecodeException(e.source(), e.document(), e.objectRef(), e.path(),
+            e.detail() + ": the plain " + n.message(), e.getCause());
+      }
+    }
+    return e;
+  }
+
+  /** The object a path of a document is in: a list's item, or the document's object. */
+  private static @Nullable String refAt(JsonNode document, String path) {
+    JsonNode object = document;
+    if (path.startsWith("items[") && document.path("items").isArray()) {
+      int close = path.indexOf(']');
+      object = document.path("items").path(Integer.parseInt(path.substring("items[".length(), close)));
+    }
+    return object.isObject() ? objectRef(object, text(object, "kind")) : null;
   }
 
   private void reportDuplicates(
@@ -391,32 +432,6 @@ public final class KubernetesCodec {
     for (YamlTrees.Duplicate d : duplicates) {
       problems.add(new DecodeException(source, document, ref, d.path().toString(),
           "duplicate field \"" + d.name() + "\"" + (d.where().isEmpty() ? "" : " (" + d.where() + ")"), null));
-    }
-    report(problems);
-  }
-
-  /**
-   * Checks the fields of an object of a kind dra4j reads against its apiVersion's known fields.
-   * Kinds it does not read are not checked: their fields are not dra4j's to judge.
-   */
-  private void checkFields(
-      JsonNode node, String kind, String apiVersion, String source, int document, JsonPath path) throws DecodeException {
-    if (validation == FieldValidation.IGNORE) {
-      return;
-    }
-    FieldCheck check = FieldCheck.instance();
-    String type = check.rootType(apiVersion, kind);
-    if (type == null) {
-      return;
-    }
-    List<FieldCheck.Unknown> unknown = check.check(node, type, path);
-    if (unknown.isEmpty()) {
-      return;
-    }
-    String ref = objectRef(node, kind);
-    List<DecodeException> problems = new ArrayList<>(unknown.size());
-    for (FieldCheck.Unknown u : unknown) {
-      problems.add(new DecodeException(source, document, ref, u.path().toString(), u.message(), null));
     }
     report(problems);
   }
@@ -460,7 +475,8 @@ public final class KubernetesCodec {
     return new DecodeException(source, document, null, null, e.getOriginalMessage() + where, e);
   }
 
-  private void expand(JsonNode node, String source, int document, List<Object> out) throws DecodeException {
+  private void expand(JsonNode node, String source, int document, Shared shared, List<Object> out)
+      throws DecodeException {
     String listKind = text(node, "kind");
     if (node.isObject() && node.path("items").isArray() && listKind.endsWith("List")) {
       JsonNode items = node.get("items");
@@ -479,67 +495,56 @@ public final class KubernetesCodec {
             typed.put("apiVersion", apiVersion);
           }
         }
-        out.add(decodeObject(item, source, document, JsonPath.ROOT.field("items").index(i)));
+        out.add(decodeObject(item, source, document, JsonPath.ROOT.field("items").index(i), shared));
       }
     } else {
-      out.add(decodeObject(node, source, document, JsonPath.ROOT));
+      out.add(decodeObject(node, source, document, JsonPath.ROOT, shared));
     }
   }
 
   Object decodeObject(JsonNode node, String source, int document, JsonPath path) throws DecodeException {
+    return decodeObject(node, source, document, path, new Shared());
+  }
+
+  private Object decodeObject(JsonNode node, String source, int document, JsonPath path, Shared shared)
+      throws DecodeException {
     if (!node.isObject()) {
       throw new DecodeException(source, document, null, nullIfRoot(path),
           "expected a Kubernetes object, got " + Decoder.describe(node), null);
     }
     String kind = text(node, "kind");
     String apiVersion = text(node, "apiVersion");
-    checkFields(node, kind, apiVersion, source, document, path);
-    Class<?> type = KINDS.get(kind);
-    if (type != null && !apiVersion.isEmpty()) {
+    Table<?> table = Decoder.kind(kind);
+    if (table != null && !apiVersion.isEmpty()) {
       int slash = apiVersion.lastIndexOf('/');
       String group = slash < 0 ? "" : apiVersion.substring(0, slash);
-      String version = apiVersion.substring(slash + 1);
-      String wanted = groupOf(type);
+      String wanted = groupOf(table);
       if (!group.equals(wanted)) {
         if (!looksMeantFor(group, wanted)) {
           // Another API group's kind of the same name (a CRD): not ours to read.
-          type = null;
+          table = null;
         } else {
           throw new DecodeException(source, document, objectRef(node, kind), path.field("apiVersion").toString(),
               "unknown API group \"" + group + "\" in apiVersion \"" + apiVersion + "\"; " + kind
                   + " is in API group " + (wanted.isEmpty() ? "\"\" (core, apiVersion: v1)" : wanted), null);
         }
-      } else if (!versionsOf(type).contains(version)) {
+      } else if (!table.apiVersions().contains(apiVersion)) {
         throw new DecodeException(source, document, objectRef(node, kind), path.field("apiVersion").toString(),
             "unsupported apiVersion \"" + apiVersion + "\" for " + kind + "; supported: "
-                + String.join(", ", prefixed(type)), null);
+                + String.join(", ", table.apiVersions()), null);
       }
     }
-    if (type == null) {
+    if (table == null) {
       String name = node.path("metadata").path("name").isTextual() ? node.path("metadata").path("name").textValue() : null;
       return new UnknownObject(apiVersion, kind, name, new RawJson(node.toString()));
     }
-    return decode(node, type, apiVersion, source, document, objectRef(node, kind), path);
+    return decode(node, table.record(), apiVersion, source, document, objectRef(node, kind), path, shared);
   }
 
-  private static String groupOf(Class<?> type) {
-    return type == Node.class || type == Pod.class ? "" : RESOURCE_GROUP;
-  }
-
-  private static List<String> versionsOf(Class<?> type) {
-    if (type == DeviceTaintRule.class) {
-      return TAINT_RULE_VERSIONS;
-    }
-    return groupOf(type).isEmpty() ? CORE_VERSIONS : RESOURCE_VERSIONS;
-  }
-
-  private static List<String> prefixed(Class<?> type) {
-    String group = groupOf(type);
-    List<String> out = new ArrayList<>();
-    for (String v : versionsOf(type)) {
-      out.add(group.isEmpty() ? v : group + "/" + v);
-    }
-    return out;
+  private static String groupOf(Table<?> table) {
+    String first = table.apiVersions().get(0);
+    int slash = first.lastIndexOf('/');
+    return slash < 0 ? "" : first.substring(0, slash);
   }
 
   /**
@@ -563,27 +568,61 @@ public final class KubernetesCodec {
     }
     String kind = text(node, "kind");
     String ref = null;
-    if (KINDS.containsValue(type)) {
+    Type<?> t = Decoder.type(type);
+    if (t instanceof Table<?> && ((Table<?>) t).kind() != null) {
       if (!kind.isEmpty() && !kind.equals(type.getSimpleName())) {
         throw new DecodeException(source, document, objectRef(node, kind), "kind",
             "expected kind " + type.getSimpleName() + ", got " + kind, null);
       }
       ref = objectRef(node, type.getSimpleName());
-      checkFields(node, type.getSimpleName(), text(node, "apiVersion"), source, document, JsonPath.ROOT);
     }
-    return type.cast(decode(node, type, text(node, "apiVersion"), source, document, ref, JsonPath.ROOT));
+    return decode(node, type, text(node, "apiVersion"), source, document, ref, JsonPath.ROOT, new Shared());
   }
 
-  private static Object decode(
-      JsonNode node, Class<?> type, String apiVersion, String source, int document,
-      @Nullable String ref, JsonPath path) throws DecodeException {
+  /**
+   * Decodes an object through its table in one pass that also checks its fields, unless the
+   * version is v1alpha3: that frozen shape is checked against known-fields.txt first, then read.
+   */
+  private <T> T decode(JsonNode node, Class<T> type, String apiVersion, String source, int document,
+      @Nullable String ref, JsonPath path, Shared shared) throws DecodeException {
+    Version version = Version.of(apiVersion);
+    FieldValidation mode = validation;
+    if (version == Version.V1ALPHA3 && validation != FieldValidation.IGNORE) {
+      Reading check = new Reading(version, validation, shared, path);
+      String root = FieldCheck.instance().rootType(apiVersion, type.getSimpleName());
+      if (root != null) {
+        TreeTokens tokens = new TreeTokens(node);
+        tokens.next();
+        FieldCheck.instance().walk(tokens, root, check);
+        report(check.problems(), source, document, ref);
+      }
+      mode = FieldValidation.IGNORE;
+    }
+    Reading r = new Reading(version, mode, shared, path);
+    T value;
     try {
-      return Decoder.forApiVersion(apiVersion).decode(type, node, path);
-    } catch (Decoder.Failure f) {
-      throw new DecodeException(source, document, ref, f.path.isEmpty() ? null : f.path, f.getMessage(), null);
+      TreeTokens tokens = new TreeTokens(node);
+      tokens.next();
+      value = Decoder.decode(type, tokens, r);
+    } catch (Reading.Failure f) {
+      throw new DecodeException(source, document, ref, f.path, f.getMessage());
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new DecodeException(source, document, ref, nullIfRoot(path), String.valueOf(e.getMessage()), e);
     }
+    report(r.problems(), source, document, ref);
+    return value;
+  }
+
+  private void report(List<Reading.Problem> problems, String source, int document, @Nullable String ref)
+      throws DecodeException {
+    if (problems.isEmpty()) {
+      return;
+    }
+    List<DecodeException> all = new ArrayList<>(problems.size());
+    for (Reading.Problem p : problems) {
+      all.add(new DecodeException(source, document, ref, p.path(), p.message()));
+    }
+    report(all);
   }
 
   private static @Nullable String objectRef(JsonNode node, String kind) {
@@ -613,7 +652,7 @@ public final class KubernetesCodec {
    * @throws IllegalArgumentException when {@code o} is not a model object
    */
   public String writeJson(Object o) {
-    return json(encoder.encode(Objects.requireNonNull(o, "o")));
+    return json(Encoder.encode(Objects.requireNonNull(o, "o")));
   }
 
   /**
@@ -629,7 +668,7 @@ public final class KubernetesCodec {
     list.put("kind", "List");
     ArrayNode array = list.putArray("items");
     for (Object item : items) {
-      array.add(encoder.encode(Objects.requireNonNull(item, "item")));
+      array.add(Encoder.encode(Objects.requireNonNull(item, "item")));
     }
     return json(list);
   }
@@ -645,7 +684,7 @@ public final class KubernetesCodec {
     StringBuilder sb = new StringBuilder();
     for (Object item : items) {
       try {
-        sb.append(yaml.writeValueAsString(encoder.encode(Objects.requireNonNull(item, "item"))));
+        sb.append(yaml.writeValueAsString(Encoder.encode(Objects.requireNonNull(item, "item"))));
       } catch (JsonProcessingException e) {
         throw new UncheckedIOException(e);
       }
@@ -661,7 +700,7 @@ public final class KubernetesCodec {
    * @return a new module
    */
   public com.fasterxml.jackson.databind.Module jacksonModule() {
-    return new ModelModule(encoder);
+    return new ModelModule();
   }
 
   private String json(JsonNode node) {

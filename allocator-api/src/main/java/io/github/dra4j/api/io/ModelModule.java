@@ -11,25 +11,26 @@ import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
 
 /*
- * Exposes the codec's tree encoder and decoder as Jackson (de)serializers, so that model
- * records can be embedded in documents written with a caller's ObjectMapper without
- * annotations on the records. Errors surface as Jackson mapping exceptions carrying the path.
+ * Exposes the field tables as Jackson (de)serializers, so that model records can be embedded in
+ * documents written with a caller's ObjectMapper without annotations on the records. Unknown
+ * fields are dropped, as a lenient Jackson mapper would; errors surface as Jackson mapping
+ * exceptions carrying the path.
  */
 final class ModelModule extends SimpleModule {
   private static final long serialVersionUID = 1L;
 
-  ModelModule(Encoder encoder) {
+  ModelModule() {
     super("dra4j-model");
     for (Class<?> type : Decoder.modelTypes()) {
-      register(type, encoder);
+      register(type);
     }
   }
 
-  private <T> void register(Class<T> type, Encoder encoder) {
+  private <T> void register(Class<T> type) {
     addSerializer(type, new JsonSerializer<T>() {
       @Override
       public void serialize(T value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
-        gen.writeTree(encoder.encode(value));
+        gen.writeTree(Encoder.encode(value));
       }
     });
     addDeserializer(type, new JsonDeserializer<T>() {
@@ -38,10 +39,12 @@ final class ModelModule extends SimpleModule {
         JsonNode node = p.readValueAsTree();
         JsonNode apiVersion = node.get("apiVersion");
         try {
-          return Decoder.forApiVersion(apiVersion == null ? null : apiVersion.asText())
-              .decode(type, node, JsonPath.ROOT);
-        } catch (Decoder.Failure f) {
-          return ctxt.reportInputMismatch(type, "%s%s", f.path.isEmpty() ? "" : f.path + ": ", f.getMessage());
+          TreeTokens tokens = new TreeTokens(node);
+          tokens.next();
+          return Decoder.decode(type, tokens, new Reading(Version.of(apiVersion == null ? null : apiVersion.asText()),
+              FieldValidation.IGNORE, new Shared(), JsonPath.ROOT));
+        } catch (Reading.Failure f) {
+          return ctxt.reportInputMismatch(type, "%s%s", f.path.isRoot() ? "" : f.path + ": ", f.getMessage());
         }
       }
     });

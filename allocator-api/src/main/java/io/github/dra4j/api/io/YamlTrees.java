@@ -9,7 +9,6 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -58,10 +57,16 @@ final class YamlTrees {
   /** A key given twice in one mapping: the path of the key, and where its second use is. */
   record Duplicate(JsonPath path, String name, String where) {}
 
+  /** A plain scalar that Kubernetes reads as another type than its text suggests, and what to say. */
+  record Note(JsonPath path, String message) {}
+
   @FunctionalInterface
   interface Sink {
-    /** Receives a document; {@code duplicates} lists its repeated keys, whose last value the tree holds. */
-    void accept(JsonNode node, int document, List<Duplicate> duplicates) throws DecodeException;
+    /**
+     * Receives a document; {@code duplicates} lists its repeated keys, whose last value the tree
+     * holds, and {@code notes} its plain scalars that changed type.
+     */
+    void accept(JsonNode node, int document, List<Duplicate> duplicates, List<Note> notes) throws DecodeException;
   }
 
   private final JsonNodeFactory nodes;
@@ -112,7 +117,7 @@ final class YamlTrees {
         throw new DecodeException(source, document, null, null, e.getMessage(), null);
       }
       if (!tree.isNull()) {
-        sink.accept(tree, document, conversion.duplicates);
+        sink.accept(tree, document, conversion.duplicates, conversion.notes);
       }
     }
   }
@@ -133,6 +138,7 @@ final class YamlTrees {
     private final IdentityHashMap<Node, JsonNode> anchored = new IdentityHashMap<>();
     private final IdentityHashMap<Node, Boolean> inProgress = new IdentityHashMap<>();
     private final List<Duplicate> duplicates = new ArrayList<>();
+    private final List<Note> notes = new ArrayList<>();
     private int aliases;
     private long expanded;
 
@@ -160,7 +166,7 @@ final class YamlTrees {
         inProgress.remove(node);
         result = a;
       } else {
-        result = scalar((ScalarNode) node);
+        result = scalar((ScalarNode) node, path);
       }
       if (node.getAnchor() != null) {
         anchored.put(node, result);
@@ -189,7 +195,7 @@ final class YamlTrees {
         if (key.getTag().equals(Tag.MERGE)) {
           throw new Problem("YAML merge keys (<<) are not supported", key.getStartMark());
         }
-        String name = key(checkedLength(((ScalarNode) key).getValue(), key), key);
+        String name = key(checkedLength(((ScalarNode) key).getValue(), key), (ScalarNode) key, path);
         if (o.has(name)) {
           Mark mark = key.getStartMark();
           duplicates.add(new Duplicate(path.key(name), name,
@@ -200,42 +206,54 @@ final class YamlTrees {
       return o;
     }
 
-    /*
-     * A key as sigs.k8s.io/yaml writes it into JSON: go-yaml resolves plain keys like values, then
-     * a boolean becomes "true"/"false" and an integer its decimal digits, so {n: 1} is {"false": 1}.
-     */
-    private String key(String text, Node key) throws Problem {
-      Tag tag = key.getTag();
-      if (tag.equals(Tag.BOOL)) {
-        return String.valueOf(GoYamlResolver.isTrue(text));
+    /* A key as sigs.k8s.io/yaml writes it into JSON (GoScalars.key): {n: 1} is {"false": 1}. */
+    private String key(String text, ScalarNode key, JsonPath path) throws Problem {
+      if (!key.isPlain()) {
+        return text;
       }
-      if (tag.equals(Tag.INT)) {
-        JsonNode number = integer(text);
-        return number == null ? text : number.asText();
+      String json;
+      try {
+        json = GoScalars.key(key.getTag(), text);
+      } catch (GoScalars.Unsupported e) {
+        throw new Problem(String.valueOf(e.getMessage()), key.getStartMark());
       }
-      if (tag.equals(Tag.NULL)) {
-        throw new Problem("unsupported map key: null", key.getStartMark());
+      String note = GoScalars.note(key.getTag(), text, json, true);
+      if (note != null) {
+        notes.add(new Note(path.key(json), note));
       }
-      return text;
+      return json;
     }
 
-    private JsonNode scalar(ScalarNode node) throws Problem {
+    private JsonNode scalar(ScalarNode node, JsonPath path) throws Problem {
       String text = checkedLength(node.getValue(), node);
       Tag tag = node.getTag();
-      if (tag.equals(Tag.NULL)) {
-        return nodes.nullNode();
+      if ((tag.equals(Tag.INT) || tag.equals(Tag.FLOAT)) && text.length() > maxNumberLength) {
+        throw new Problem("Number value length exceeds the maximum allowed (" + maxNumberLength + ")", node.getStartMark());
       }
-      if (tag.equals(Tag.BOOL)) {
-        return nodes.booleanNode(GoYamlResolver.isTrue(text));
+      GoScalars.Json json;
+      try {
+        json = GoScalars.value(tag, text);
+      } catch (GoScalars.Unsupported e) {
+        throw new Problem(String.valueOf(e.getMessage()), node.getStartMark());
       }
-      if (tag.equals(Tag.INT) || tag.equals(Tag.FLOAT)) {
-        if (text.length() > maxNumberLength) {
-          throw new Problem("Number value length exceeds the maximum allowed (" + maxNumberLength + ")", node.getStartMark());
+      if (node.isPlain()) {
+        String note = GoScalars.note(tag, text, json.text(), false);
+        if (note != null) {
+          notes.add(new Note(path, note));
         }
-        JsonNode number = tag.equals(Tag.INT) ? integer(text) : decimal(text);
-        return number == null ? nodes.textNode(text) : number;
       }
-      return nodes.textNode(text);
+      if (json.isString()) {
+        return nodes.textNode(json.text());
+      }
+      if (!json.isNumber()) {
+        return json.text().equals("null") ? nodes.nullNode() : nodes.booleanNode(json.text().equals("true"));
+      }
+      String t = json.text();
+      if (t.indexOf('.') < 0 && t.indexOf('e') < 0) {
+        BigInteger v = new BigInteger(t);
+        return v.bitLength() < 64 ? nodes.numberNode(v.longValue()) : nodes.numberNode(v);
+      }
+      return nodes.numberNode(new BigDecimal(t));
     }
 
     private String checkedLength(String s, Node node) throws Problem {
@@ -243,48 +261,6 @@ final class YamlTrees {
         throw new Problem("String value length exceeds the maximum allowed (" + maxStringLength + ")", node.getStartMark());
       }
       return s;
-    }
-  }
-
-  /** YAML 1.1 integers as go-yaml reads them: signs, underscores, 0b, 0x, leading-zero octal. */
-  private @Nullable JsonNode integer(String text) {
-    if (text.indexOf(':') >= 0) {
-      return null; // sexagesimal: go-yaml keeps it a string
-    }
-    String s = text.replace("_", "");
-    boolean negative = s.startsWith("-");
-    if (negative || s.startsWith("+")) {
-      s = s.substring(1);
-    }
-    int radix = 10;
-    if (s.startsWith("0b")) {
-      radix = 2;
-      s = s.substring(2);
-    } else if (s.startsWith("0x")) {
-      radix = 16;
-      s = s.substring(2);
-    } else if (s.length() > 1 && s.startsWith("0")) {
-      radix = 8;
-      s = s.substring(1);
-    }
-    try {
-      BigInteger v = new BigInteger(s, radix);
-      v = negative ? v.negate() : v;
-      return v.bitLength() < 64 ? nodes.numberNode(v.longValue()) : nodes.numberNode(v);
-    } catch (NumberFormatException e) {
-      return null;
-    }
-  }
-
-  private @Nullable JsonNode decimal(String text) {
-    String s = text.replace("_", "");
-    if (s.indexOf(':') >= 0 || s.toLowerCase(Locale.ROOT).contains("inf") || s.toLowerCase(Locale.ROOT).contains("nan")) {
-      return null; // not representable in JSON
-    }
-    try {
-      return nodes.numberNode(new BigDecimal(s));
-    } catch (NumberFormatException e) {
-      return null;
     }
   }
 

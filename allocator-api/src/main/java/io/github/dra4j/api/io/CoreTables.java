@@ -1,0 +1,200 @@
+package io.github.dra4j.api.io;
+
+import static io.github.dra4j.api.io.Types.BOOL;
+import static io.github.dra4j.api.io.Types.INT32;
+import static io.github.dra4j.api.io.Types.LONG;
+import static io.github.dra4j.api.io.Types.QUANTITY;
+import static io.github.dra4j.api.io.Types.STRING;
+import static io.github.dra4j.api.io.Types.list;
+import static io.github.dra4j.api.io.Types.map;
+
+import io.github.dra4j.api.Condition;
+import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ContainerExtendedResourceRequest;
+import io.github.dra4j.api.ContainerResourceClaim;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeSelector;
+import io.github.dra4j.api.NodeSelectorRequirement;
+import io.github.dra4j.api.NodeSelectorTerm;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.OwnerReference;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodExtendedResourceClaimStatus;
+import io.github.dra4j.api.PodResourceClaim;
+import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodSpec;
+import io.github.dra4j.api.PodStatus;
+import io.github.dra4j.api.ResourceRequirements;
+import java.util.List;
+
+/*
+ * The field tables of the core (v1) types: metadata, node selectors, conditions, Node and the
+ * Pod subset scheduling reads. A table lists the record's components in order (see Table); the
+ * known(...) lines are the API's other fields, from client-java-api's models of Kubernetes 1.35
+ * and k8s.io/api v0.37, so strict field validation accepts whole objects.
+ */
+final class CoreTables {
+  private CoreTables() {}
+
+  static final Table<OwnerReference> OWNER_REFERENCE = Table.core(OwnerReference.class, "V1OwnerReference")
+      .field(STRING).required()
+      .field(STRING).required()
+      .field(STRING).required()
+      .field(STRING)
+      .field(BOOL)
+      .field(BOOL)
+      .build();
+
+  static final Table<ObjectMeta> OBJECT_META = Table.core(ObjectMeta.class, "V1ObjectMeta")
+      .field(STRING)
+      .field(STRING)
+      .field(STRING)
+      .field(STRING)
+      .field(LONG)
+      .field(map(STRING))
+      .field(map(STRING))
+      .field(STRING)
+      .field(list(OWNER_REFERENCE))
+      .known("creationTimestamp deletionGracePeriodSeconds deletionTimestamp finalizers "
+          + "managedFields[]:V1ManagedFieldsEntry selfLink")
+      .writeOrder("name", "generateName", "namespace", "uid", "resourceVersion", "generation", "labels", "annotations",
+          "ownerReferences")
+      .build();
+
+  static final Table<NodeSelectorRequirement> NODE_SELECTOR_REQUIREMENT =
+      Table.core(NodeSelectorRequirement.class, "V1NodeSelectorRequirement")
+          .field(STRING).required()
+          .field(STRING).required()
+          .field(list(STRING))
+          .build();
+
+  static final Table<NodeSelectorTerm> NODE_SELECTOR_TERM = Table.core(NodeSelectorTerm.class, "V1NodeSelectorTerm")
+      .field(list(NODE_SELECTOR_REQUIREMENT))
+      .field(list(NODE_SELECTOR_REQUIREMENT))
+      .build();
+
+  /** An empty term list is meaningful (it matches nothing), so it is written. */
+  static final Table<NodeSelector> NODE_SELECTOR = Table.core(NodeSelector.class, "V1NodeSelector")
+      .field(list(NODE_SELECTOR_TERM)).always()
+      .build();
+
+  static final Table<Node> NODE = Table.core(Node.class, "V1Node")
+      .field(OBJECT_META).nonPointer()
+      .kind("Node", List.of("v1"))
+      .known("spec:V1NodeSpec status:V1NodeStatus")
+      .check((values, r) -> {
+        if (((ObjectMeta) values[0]).name() == null) {
+          r.push("metadata");
+          r.push("name");
+          throw r.fail("Required value: missing required field");
+        }
+      })
+      .build();
+
+  /** Allocation never reads a condition, so every field is optional here; validation checks them. */
+  static final Table<Condition> CONDITION = Table.core(Condition.class, "V1Condition")
+      .field(STRING)
+      .field(STRING)
+      .field(LONG)
+      .field(STRING)
+      .field(STRING)
+      .field(STRING)
+      .build();
+
+  /* --- Pod --- */
+
+  static final Table<ContainerResourceClaim> CONTAINER_CLAIM = Table.core(ContainerResourceClaim.class, "CoreV1ResourceClaim")
+      .field(STRING).required()
+      .field(STRING)
+      .build();
+
+  static final Table<ResourceRequirements> RESOURCE_REQUIREMENTS =
+      Table.core(ResourceRequirements.class, "V1ResourceRequirements")
+          .field(map(QUANTITY))
+          .field(map(QUANTITY))
+          .field(list(CONTAINER_CLAIM))
+          .build();
+
+  static final Table<Container> CONTAINER = Table.core(Container.class, "V1Container")
+      .field(STRING).required()
+      .field(RESOURCE_REQUIREMENTS).nonPointer().omitEmpty()
+      .known("args command env[]:V1EnvVar envFrom[]:V1EnvFromSource image imagePullPolicy lifecycle:V1Lifecycle "
+          + "livenessProbe:V1Probe ports[]:V1ContainerPort readinessProbe:V1Probe "
+          + "resizePolicy[]:V1ContainerResizePolicy restartPolicy restartPolicyRules[]:V1ContainerRestartRule "
+          + "securityContext:V1SecurityContext startupProbe:V1Probe stdin stdinOnce terminationMessagePath "
+          + "terminationMessagePolicy tty volumeDevices[]:V1VolumeDevice volumeMounts[]:V1VolumeMount workingDir")
+      .build();
+
+  static final Table<PodResourceClaim> POD_RESOURCE_CLAIM = Table.core(PodResourceClaim.class, "V1PodResourceClaim")
+      .field(STRING).required()
+      .field(STRING)
+      .field(STRING)
+      .build();
+
+  /** A pod's {@code affinity}: only the required node affinity is read, under two wrapper objects. */
+  static final Type<NodeSelector> AFFINITY = new Wrapper<>("V1Affinity", "nodeAffinity",
+      new Wrapper<>("V1NodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", NODE_SELECTOR,
+          "preferredDuringSchedulingIgnoredDuringExecution[]:V1PreferredSchedulingTerm"),
+      "podAffinity:V1PodAffinity podAntiAffinity:V1PodAntiAffinity");
+
+  static final Table<PodSpec> POD_SPEC = Table.core(PodSpec.class, "V1PodSpec")
+      .field(STRING)
+      .field(map(STRING))
+      .field("affinity", AFFINITY)
+      .field(INT32)
+      .field(list(POD_RESOURCE_CLAIM))
+      .field(list(CONTAINER))
+      .field(list(CONTAINER)).always()
+      .known("activeDeadlineSeconds automountServiceAccountToken dnsConfig:V1PodDNSConfig dnsPolicy "
+          + "enableServiceLinks ephemeralContainers[]:V1EphemeralContainer evictionResponders[]:V1EvictionResponder "
+          + "hostAliases[]:V1HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride "
+          + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS overhead preemptionPolicy priorityClassName "
+          + "readinessGates[]:V1PodReadinessGate resources:V1ResourceRequirements restartPolicy runtimeClassName "
+          + "schedulerName schedulingGates[]:V1PodSchedulingGate schedulingGroup:V1PodSchedulingGroup "
+          + "securityContext:V1PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN "
+          + "shareProcessNamespace subdomain terminationGracePeriodSeconds tolerations[]:V1Toleration "
+          + "topologySpreadConstraints[]:V1TopologySpreadConstraint volumes[]:V1Volume")
+      .build();
+
+  static final Table<PodResourceClaimStatus> POD_RESOURCE_CLAIM_STATUS =
+      Table.core(PodResourceClaimStatus.class, "V1PodResourceClaimStatus")
+          .field(STRING).required()
+          .field(STRING)
+          .build();
+
+  static final Table<ContainerExtendedResourceRequest> EXTENDED_RESOURCE_REQUEST =
+      Table.core(ContainerExtendedResourceRequest.class, "V1ContainerExtendedResourceRequest")
+          .field(STRING).required()
+          .field(STRING).required()
+          .field(STRING).required()
+          .build();
+
+  static final Table<PodExtendedResourceClaimStatus> EXTENDED_RESOURCE_CLAIM_STATUS =
+      Table.core(PodExtendedResourceClaimStatus.class, "V1PodExtendedResourceClaimStatus")
+          .field(list(EXTENDED_RESOURCE_REQUEST)).always()
+          .field(STRING).required()
+          .build();
+
+  static final Table<PodStatus> POD_STATUS = Table.core(PodStatus.class, "V1PodStatus")
+      .field(list(POD_RESOURCE_CLAIM_STATUS))
+      .field(EXTENDED_RESOURCE_CLAIM_STATUS)
+      .known("allocatedResources conditions[]:V1PodCondition containerStatuses[]:V1ContainerStatus "
+          + "ephemeralContainerStatuses[]:V1ContainerStatus hostIP hostIPs[]:V1HostIP "
+          + "initContainerStatuses[]:V1ContainerStatus message "
+          + "nodeAllocatableResourceClaimStatuses[]:V1NodeAllocatableResourceClaimStatus nominatedNodeName "
+          + "observedGeneration phase podIP podIPs[]:V1PodIP qosClass reason resize resources:V1ResourceRequirements "
+          + "startTime volumeHealth[]:V1PodVolumeHealth")
+      .build();
+
+  static final Table<Pod> POD = Table.core(Pod.class, "V1Pod")
+      .field(OBJECT_META).nonPointer()
+      .field(POD_SPEC).nonPointer()
+      .field(POD_STATUS).nonPointer().omitEmpty()
+      .kind("Pod", List.of("v1"))
+      .build();
+
+  /** Every table and wrapper of this class, for the known-fields table. */
+  static final List<Type<?>> ALL = List.of(OWNER_REFERENCE, OBJECT_META, NODE_SELECTOR_REQUIREMENT, NODE_SELECTOR_TERM,
+      NODE_SELECTOR, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER, POD_RESOURCE_CLAIM, AFFINITY,
+      POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
+}
