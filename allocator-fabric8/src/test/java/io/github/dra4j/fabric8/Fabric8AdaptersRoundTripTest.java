@@ -136,11 +136,12 @@ final class Fabric8AdaptersRoundTripTest {
       attributes.replaceAll((k, a) -> a.isList() && listSize(a) == 0 ? DeviceAttribute.empty() : a);
       return new Device(d.name(), attributes, d.capacity(), d.consumesCounters(), d.includes(), d.nodeName(),
           d.nodeSelector(), d.allNodes(), d.taints(), d.bindingConditions(), d.bindingFailureConditions(),
-          d.bindsToNode(), d.allowMultipleAllocations());
+          d.bindsToNode(), d.allowMultipleAllocations(), d.nodeAllocatableResources());
     }).toList();
     ResourceSliceSpec p = s.spec();
     return new ResourceSlice(s.metadata(), new ResourceSliceSpec(p.driver(), p.pool(), p.nodeName(),
-        p.nodeSelector(), p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins()));
+        p.nodeSelector(), p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins(),
+        p.partitionTypeAttribute(), p.skipNodeOperations()));
   }
 
   private static int listSize(DeviceAttribute a) {
