@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class CelSelector implements CompiledSelector {
 
-  private static final String NO_SUCH_KEY_HINT =
+  static final String NO_SUCH_KEY_HINT =
       ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields";
 
   private final String expression;
@@ -111,6 +111,20 @@ final class CelSelector implements CompiledSelector {
   }
 
   private boolean evaluate(DeviceView device, @Nullable CostBudget budget) {
+    Object result = value(device, budget);
+    if (result instanceof Boolean) {
+      return (Boolean) result;
+    }
+    throw new SelectorEvaluationException(
+        "CEL result of type " + typeName(result) + " could not be converted to bool");
+  }
+
+  /** {@return the program's value on the device, of whatever type: a derived attribute's value} */
+  Object value(DeviceView device) {
+    return value(device, tracked ? budget(CostBudget.MAX_COST) : null);
+  }
+
+  private Object value(DeviceView device, @Nullable CostBudget budget) {
     CelRuntime.Program p = program;
     if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);
@@ -133,11 +147,7 @@ final class CelSelector implements CompiledSelector {
       }
       throw new SelectorEvaluationException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
     }
-    if (result instanceof Boolean) {
-      return (Boolean) result;
-    }
-    throw new SelectorEvaluationException(
-        "CEL result of type " + typeName(result) + " could not be converted to bool");
+    return result;
   }
 
   private static final Pattern POSITION = Pattern.compile("^evaluation error(?: at [^:]*:\\d+)?: ");

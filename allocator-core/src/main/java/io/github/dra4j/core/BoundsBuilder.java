@@ -42,12 +42,17 @@ final class BoundsBuilder {
   private final List<TreeSet<String>> counterSets = new ArrayList<>();
   private @Nullable BigDecimal[][] leastCounter = new BigDecimal[0][];
   private int scale;
+  private final boolean nodeOperationsOptional;
+  private final DerivedValues derived;
 
-  BoundsBuilder(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher) {
+  BoundsBuilder(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher,
+      DerivedValues derived) {
     this.plan = plan;
     this.pools = pools;
     this.features = features;
     this.matcher = matcher;
+    this.derived = derived;
+    this.nodeOperationsOptional = SliceEntry.nodeOperationsOptional(features, matcher.node());
   }
 
   /** {@return the bounds, or null when they do not apply (SearchBounds)} */
@@ -75,7 +80,8 @@ final class BoundsBuilder {
     long[][] minUse = minUse(familyCount, counterFamilyCount);
     return new SearchBounds(plan, pools, poolBase, slotBase, slotFlat, horizons, supply, minUse,
         suffix(minUse, familyCount), deviceFamilies, familiesOfDevices(), devices,
-        counterFamilyCount == 0 ? null : counterFamilyOf, scale, names, candidates, free, twins());
+        counterFamilyCount == 0 ? null : counterFamilyOf, scale, names, candidates, free, twins(),
+        derived);
   }
 
   /** Numbers requests and pool devices; false when a claim rules pruning out. */
@@ -116,7 +122,10 @@ final class BoundsBuilder {
     return true;
   }
 
-  /** Every request's candidates; false when a selector fails on some device. */
+  /**
+   * Every request's candidates; false when a selector fails on some device, or a derived
+   * attribute on a candidate (a constraint's check would throw there).
+   */
   private boolean candidates() {
     int n = datas.size();
     candidates = new BitSet[n];
@@ -142,6 +151,7 @@ final class BoundsBuilder {
             return false; // the plain search might meet this error: cut nothing
           }
           if (!selectable || (!features.partitionableDevices() && layout.consumesCounters(local))
+              || (layout.devices[local].slice.skipsNodeOperations && !nodeOperationsOptional)
               || (features.deviceTaints() && layout.tainted(local)
                   && Tolerations.untoleratedTaint(layout.devices[local], request) != null)) {
             continue;
@@ -152,6 +162,9 @@ final class BoundsBuilder {
       }
       candidates[j] = set;
       free[j] = takesNone;
+      if (!derived.evaluateAll(data, devicesOf(set))) {
+        return false;
+      }
     }
     return true;
   }
@@ -250,6 +263,15 @@ final class BoundsBuilder {
     return minUse;
   }
 
+  private List<DeviceEntry> devicesOf(BitSet set) {
+    List<DeviceEntry> entries = new ArrayList<>();
+    for (int g = set.nextSetBit(0); g >= 0; g = set.nextSetBit(g + 1)) {
+      int pi = SearchBounds.poolOf(poolBase, g);
+      entries.add(pools.get(pi).layout().devices[g - poolBase[pi]]);
+    }
+    return entries;
+  }
+
   /**
    * Per global device, its class of twins (-1: none): devices of one slice that nothing but
    * their name tells apart. Same definition (attributes, capacity, counters consumed, node
@@ -282,7 +304,7 @@ final class BoundsBuilder {
         }
         Device unnamed = new Device("", d.attributes(), d.capacity(), d.consumesCounters(), d.includes(),
             d.nodeName(), d.nodeSelector(), d.allNodes(), d.taints(), d.bindingConditions(),
-            d.bindingFailureConditions(), d.bindsToNode(), false);
+            d.bindingFailureConditions(), d.bindsToNode(), false, d.nodeAllocatableResources());
         List<Object> key = Arrays.asList(e.slice, unnamed, e.ruleTaints, e.unsupportedAttribute, e.inUseDedicated,
             e.allocatedAny, e.aggregatedCapacity, answers);
         twin[g] = classes.computeIfAbsent(key, k -> classes.size());

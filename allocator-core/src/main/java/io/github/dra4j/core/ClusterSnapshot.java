@@ -492,6 +492,11 @@ public final class ClusterSnapshot {
     return s;
   }
 
+  /** {@return the derived attribute compiled by the snapshot's compiler (not cached: claims rarely have them)} */
+  CompiledAttribute compileAttribute(String expression) {
+    return compiler.compileAttribute(expression, features);
+  }
+
   /**
    * {@return the key of these selectors for PoolLayout.candidates, the same object for the same
    * selectors while the snapshot remembers it; null when a selector is missing}

@@ -86,6 +86,7 @@ final class SearchBounds {
   private final int[] twin;
   private final @Nullable Map<Integer, Integer> counterFamilyOf;
   private final int scale;
+  private final DerivedValues derived;
   /** Set when a charged device gives counter units back: the counter families stop bounding. */
   private boolean countersOff;
   /** Why no allocation exists at all, or null while none of the bounds rules it out. */
@@ -94,7 +95,7 @@ final class SearchBounds {
   SearchBounds(ClaimPlan plan, List<Pool> pools, int[] poolBase, int[][] slotBase, int[][] slotFlat,
       BitSet horizons, long[] supply, long[][] minUse, long[][] suffix, int deviceFamilies, int[][] familiesOf, int devices,
       @Nullable Map<Integer, Integer> counterFamilyOf, int scale, List<String> names, BitSet[] candidates,
-      boolean[] free, int[] twin) {
+      boolean[] free, int[] twin, DerivedValues derived) {
     this.plan = plan;
     this.pools = pools;
     this.poolBase = poolBase;
@@ -115,6 +116,7 @@ final class SearchBounds {
     this.candidates = candidates;
     this.free = free;
     this.twin = twin;
+    this.derived = derived;
     this.proof = rootProof();
   }
 
@@ -124,8 +126,8 @@ final class SearchBounds {
    * bounds weaker); null when they do not apply (see the class comment).
    */
   static @Nullable SearchBounds make(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher,
-      List<List<DeviceResult>> chosen) {
-    SearchBounds b = new BoundsBuilder(plan, pools, features, matcher).build();
+      List<List<DeviceResult>> chosen, DerivedValues derived) {
+    SearchBounds b = new BoundsBuilder(plan, pools, features, matcher, derived).build();
     if (b == null) {
       return null;
     }
@@ -261,7 +263,7 @@ final class SearchBounds {
             least = 0;
             continue;
           }
-          admitted |= accepted(j, k, values) >= need;
+          admitted |= accepted(j, d, k, values) >= need;
           least = Math.min(least, need);
         }
         if (!admitted) {
@@ -284,7 +286,8 @@ final class SearchBounds {
   private record TypedValue(char type, Object value) {}
 
   /** Free candidates of request j that the constraint would take now; their values go to {@code values}. */
-  private int accepted(int j, Constraint k, @Nullable Set<TypedValue> values) {
+  private int accepted(int j, RequestData d, Constraint k, @Nullable Set<TypedValue> values) {
+    AttributeSource source = derived.source(d);
     int count = 0;
     BitSet set = candidates[j];
     for (int g = set.nextSetBit(0); g >= 0; g = set.nextSetBit(g + 1)) {
@@ -293,11 +296,11 @@ final class SearchBounds {
       }
       int pi = poolOf(poolBase, g);
       DeviceEntry entry = pools.get(pi).layout().devices[g - poolBase[pi]];
-      if (k.add(entry)) {
+      if (k.add(entry, source)) {
         k.remove();
         count++;
         if (values != null) {
-          Constraint.TypedSet taken = Constraint.asSet(Objects.requireNonNull(k.lookup(entry)));
+          Constraint.TypedSet taken = Constraint.asSet(Objects.requireNonNull(k.lookup(entry, source)));
           char type = taken == null ? 0 : taken.type();
           for (Object v : taken == null ? Set.of() : taken.values()) {
             values.add(new TypedValue(type, v));

@@ -25,6 +25,11 @@ final class SelectorMatcher {
     this.claims = claims;
   }
 
+  /** {@return the node the claims are matched for} */
+  Node node() {
+    return node;
+  }
+
   /**
    * {@link #isSelectable}, answered from the layout and the remembered selector results when
    * they suffice, so that devices a search skips are never touched.

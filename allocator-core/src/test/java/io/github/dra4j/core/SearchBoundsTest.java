@@ -43,7 +43,7 @@ final class SearchBoundsTest {
     AllocationRun run = AllocationRun.of(snapshot, node, List.of(claim), snapshot.pools(node),
         AllocationOptions.defaults());
     return Objects.requireNonNull(SearchBounds.make(run.plan(), run.pools(), run.features(), run.matcher(),
-        List.of()));
+        List.of(), run.derived()));
   }
 
   @ParameterizedTest(name = "{0} is a twin of base: {1}")
