@@ -42,7 +42,7 @@ public class AllocateBenchmark {
   @Param({"MIXIN", "FLATTENED"})
   Form form;
 
-  private Workload workload;
+  private BenchCluster cluster;
   private Node node;
   private List<ResourceClaim> claims;
   private StructuredAllocator allocator;
@@ -51,11 +51,11 @@ public class AllocateBenchmark {
   /** Builds the slices, the allocator and a warm snapshot, and checks the chosen device. */
   @Setup
   public void setup() {
-    workload = form.worstCase(1);
+    cluster = form.worstCase(1);
     node = WorstCaseSlices.node();
     claims = List.of(WorstCaseSlices.lastDeviceClaim(1));
     allocator = Allocations.allocator();
-    snapshot = Allocations.snapshot(allocator, workload);
+    snapshot = Allocations.snapshot(allocator, cluster);
     String last = WorstCaseSlices.deviceName(0, WorstCaseSlices.DEVICES_PER_SLICE - 1);
     Allocations.requireDevice(cold(new SearchCounters()), last);
     Allocations.requireDevice(warm(new SearchCounters()), last);
@@ -64,7 +64,7 @@ public class AllocateBenchmark {
   /** {@return the outcome of a fresh snapshot's allocation} */
   @Benchmark
   public AllocationOutcome cold(SearchCounters counters) {
-    ClusterSnapshot fresh = Allocations.snapshot(allocator, workload);
+    ClusterSnapshot fresh = Allocations.snapshot(allocator, cluster);
     AllocationOutcome outcome = fresh.allocate(node, claims);
     counters.record(fresh.stats().allocateOneInvocations());
     return outcome;

@@ -22,9 +22,9 @@ final class Allocations {
         .build();
   }
 
-  /** {@return a snapshot of the workload} */
-  static ClusterSnapshot snapshot(StructuredAllocator allocator, Workload workload) {
-    return allocator.snapshot(workload.slices(), workload.classes(), workload.allocatedClaims());
+  /** {@return a snapshot of the cluster} */
+  static ClusterSnapshot snapshot(StructuredAllocator allocator, BenchCluster cluster) {
+    return allocator.snapshot(cluster.slices(), cluster.classes(), cluster.allocatedClaims());
   }
 
   /**

@@ -2,9 +2,9 @@ package io.github.dra4j.bench;
 
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.CompiledSelector;
+import io.github.dra4j.core.DeviceView;
 import io.github.dra4j.core.Features;
-import io.github.dra4j.core.internal.mixin.MixinResolver;
-import io.github.dra4j.core.internal.mixin.ResolvedDevice;
+import io.github.dra4j.core.MixinFlattener;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -51,14 +51,14 @@ public class CelBenchmark {
   @Param({"MIXIN", "FLATTENED"})
   Form form;
 
-  private List<? extends ResolvedDevice> devices;
+  private List<DeviceView> devices;
   private CompiledSelector compiled;
 
   /** Resolves the device slice, compiles the selector and checks that it selects every device. */
   @Setup
   public void setup() {
-    Workload workload = form.worstCase(1);
-    devices = MixinResolver.resolve(workload.slices().get(0), true).devices();
+    BenchCluster cluster = form.worstCase(1);
+    devices = MixinFlattener.views(cluster.slices().get(0));
     compiled = CelCompiler.create().compile(selector.expression, Features.all());
     if (compiled.compileError() != null) {
       throw new IllegalStateException(selector + ": " + compiled.compileError());
@@ -74,7 +74,7 @@ public class CelBenchmark {
   @OperationsPerInvocation(WorstCaseSlices.DEVICES_PER_SLICE)
   public int matchPerDevice() {
     int matched = 0;
-    for (ResolvedDevice device : devices) {
+    for (DeviceView device : devices) {
       if (compiled.matches(device)) {
         matched++;
       }

@@ -149,8 +149,8 @@ public final class DgxA100 {
   }
 
   /** {@return one node's slices, with or without counters} */
-  public static Workload node(String node, boolean counters) {
-    return new Workload(new Generator(counters).nodeSlices(node), classes(), List.of());
+  public static BenchCluster node(String node, boolean counters) {
+    return new BenchCluster(new Generator(counters).nodeSlices(node), classes(), List.of());
   }
 
   /**
@@ -162,7 +162,7 @@ public final class DgxA100 {
    * @param seed the seed that picks the busy nodes
    * @return the slices, classes and in-use claims
    */
-  public static Workload cluster(int nodes, long seed) {
+  public static BenchCluster cluster(int nodes, long seed) {
     SplittableRandom random = new SplittableRandom(seed);
     List<ResourceSlice> slices = new ArrayList<>(nodes * (GPUS / GPUS_PER_SLICE + 1));
     List<ResourceClaim> inUse = new ArrayList<>();
@@ -179,7 +179,7 @@ public final class DgxA100 {
         inUse.add(Model.allocated(claim, DRIVER, node, node, devices));
       }
     }
-    return new Workload(slices, classes(), inUse);
+    return new BenchCluster(slices, classes(), inUse);
   }
 
   /** {@return the nodes of a cluster of the given size} */

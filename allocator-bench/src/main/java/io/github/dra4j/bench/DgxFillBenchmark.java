@@ -5,6 +5,7 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -30,7 +31,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * validating the node's slices once. {@link #fillCycles} starts, as a scheduler's first cycle
  * on an informer-maintained snapshot does, from a snapshot derived from one that already holds
  * the same slices ({@link StructuredAllocator#snapshot(ClusterSnapshot, java.util.Collection,
- * java.util.Collection, java.util.Collection)}), so it measures only the cycles.
+ * java.util.Collection, java.util.Collection)}), so it measures only the cycles. {@link
+ * #fillNewAllocators} runs each cycle as kube-scheduler runs the reference, with a new allocator
+ * and snapshot per claim (the cold 24-cycle fill).
  *
  * <p>Warm-up: each operation builds a snapshot, so the JIT has to compile the whole snapshot-building
  * path (mixin resolution, pool building, the first layout) besides the search, and with counters
@@ -50,7 +53,7 @@ public class DgxFillBenchmark {
   @Param({"true", "false"})
   boolean counters;
 
-  private Workload workload;
+  private BenchCluster cluster;
   private Node node;
   private List<ResourceClaim> claims;
   private StructuredAllocator allocator;
@@ -60,12 +63,13 @@ public class DgxFillBenchmark {
   @Setup
   public void setup() {
     String name = DgxA100.nodeName(0);
-    workload = DgxA100.node(name, counters);
+    cluster = DgxA100.node(name, counters);
     node = DgxA100.node(name);
     claims = DgxA100.fillClaims();
     allocator = Allocations.allocator();
-    informed = allocator.snapshot(workload.slices(), workload.classes(), List.of());
-    for (int filled : new int[] {fill(new SearchCounters()), fillCycles(new SearchCounters())}) {
+    informed = allocator.snapshot(cluster.slices(), cluster.classes(), List.of());
+    for (int filled : new int[] {fill(new SearchCounters()), fillCycles(new SearchCounters()),
+        fillNewAllocators(new SearchCounters())}) {
       if (filled != claims.size()) {
         throw new IllegalStateException("filled " + filled + " of " + claims.size() + " claims");
       }
@@ -75,13 +79,38 @@ public class DgxFillBenchmark {
   /** {@return how many claims of the fill were allocated, starting from a new snapshot} */
   @Benchmark
   public int fill(SearchCounters counters) {
-    return fillFrom(allocator.snapshot(workload.slices(), workload.classes(), List.of()), counters);
+    return fillFrom(allocator.snapshot(cluster.slices(), cluster.classes(), List.of()), counters);
   }
 
   /** {@return how many claims of the fill were allocated, starting from an informer-maintained snapshot} */
   @Benchmark
   public int fillCycles(SearchCounters counters) {
-    return fillFrom(allocator.snapshot(informed, workload.slices(), workload.classes(), List.of()), counters);
+    return fillFrom(allocator.snapshot(informed, cluster.slices(), cluster.classes(), List.of()), counters);
+  }
+
+  /**
+   * {@return how many claims of the fill were allocated, each by a new allocator on a new
+   * snapshot of the slices and the claims allocated before it} This is how kube-scheduler runs
+   * the reference: every scheduling cycle makes a new allocator over the listers' objects, and
+   * only the CEL compiler's cache lives across cycles.
+   */
+  @Benchmark
+  public int fillNewAllocators(SearchCounters counters) {
+    int allocated = 0;
+    long invocations = 0;
+    List<ResourceClaim> done = new ArrayList<>(claims.size());
+    for (ResourceClaim claim : claims) {
+      StructuredAllocator cycle = Allocations.allocator();
+      ClusterSnapshot snapshot = cycle.snapshot(cluster.slices(), cluster.classes(), done);
+      AllocationOutcome outcome = snapshot.allocate(node, List.of(claim));
+      invocations += snapshot.stats().allocateOneInvocations();
+      if (outcome instanceof AllocationOutcome.Allocated result) {
+        allocated++;
+        done.add(claim.withAllocation(result.results().get(0)));
+      }
+    }
+    counters.record(invocations);
+    return allocated;
   }
 
   private int fillFrom(ClusterSnapshot start, SearchCounters counters) {

@@ -40,7 +40,7 @@ public class FeasibilityBenchmark {
   /** Builds the cluster and its snapshot and checks the answer against the busy nodes. */
   @Setup
   public void setup() {
-    Workload cluster = DgxA100.cluster(nodes, DgxA100.SEED);
+    BenchCluster cluster = DgxA100.cluster(nodes, DgxA100.SEED);
     snapshot = Allocations.snapshot(Allocations.allocator(), cluster);
     nodeList = DgxA100.clusterNodes(nodes);
     claims = List.of(DgxA100.migClaim("probe", "4g.20gb"));

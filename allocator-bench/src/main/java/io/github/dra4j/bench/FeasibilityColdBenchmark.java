@@ -34,7 +34,7 @@ public class FeasibilityColdBenchmark {
   int nodes;
 
   private StructuredAllocator allocator;
-  private Workload cluster;
+  private BenchCluster cluster;
   private List<Node> nodeList;
   private List<ResourceClaim> claims;
   private ClusterSnapshot snapshot;

@@ -13,9 +13,9 @@ import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.Features;
+import io.github.dra4j.core.DeviceView;
+import io.github.dra4j.core.MixinFlattener;
 import io.github.dra4j.core.StructuredAllocator;
-import io.github.dra4j.core.internal.mixin.MixinResolver;
-import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,8 +32,8 @@ import org.openjdk.jol.util.Multiset;
  * <p>Both forms are first written to JSON and decoded with {@link KubernetesCodec}, so each holds
  * what an informer would: its own value objects (the generator and the flattener share value
  * objects between devices, which would flatter the flattened form). Three views are measured:
- * the decoded slices; the slices plus their {@link MixinResolver} views (what the allocator
- * indexes per slice); and a freshly indexed {@link ClusterSnapshot} (slices, resolved views and
+ * the decoded slices; the slices plus their devices' mixin views ({@link MixinFlattener#views},
+ * what the allocator resolves per device); and a freshly indexed {@link ClusterSnapshot} (slices, resolved views and
  * the pool index), built with a selector compiler that is never called, so the CEL environment
  * stays out of the count. For contrast, one DGX A100 node ({@link DgxA100}) is measured in both
  * forms too.
@@ -127,8 +127,8 @@ final class Footprint {
       System.setProperty("jol.magicFieldOffset", "true");
     }
     KubernetesCodec codec = KubernetesCodec.create();
-    Workload mixin = decoded(codec, Form.MIXIN.worstCase(deviceSlices));
-    Workload flat = decoded(codec, Form.FLATTENED.worstCase(deviceSlices));
+    BenchCluster mixin = decoded(codec, Form.MIXIN.worstCase(deviceSlices));
+    BenchCluster flat = decoded(codec, Form.FLATTENED.worstCase(deviceSlices));
     GraphLayout mixinLayout = layout(mixin.slices());
     GraphLayout flatLayout = layout(flat.slices());
     long flatEntries = entries(flat.slices());
@@ -194,13 +194,13 @@ final class Footprint {
 
   /** The real-world contrast: a DGX A100 node shares each mixin among many devices. */
   private static Sizes dgxNode(KubernetesCodec codec) {
-    Workload node = DgxA100.node(DgxA100.nodeName(0), true);
-    Workload flat = WorstCaseSlices.flattened(node);
+    BenchCluster node = DgxA100.node(DgxA100.nodeName(0), true);
+    BenchCluster flat = WorstCaseSlices.flattened(node);
     return new Sizes(size(decoded(codec, node).slices()), size(decoded(codec, flat).slices()));
   }
 
-  private static Workload decoded(KubernetesCodec codec, Workload workload) {
-    String json = codec.writeJsonList(workload.slices());
+  private static BenchCluster decoded(KubernetesCodec codec, BenchCluster cluster) {
+    String json = codec.writeJsonList(cluster.slices());
     List<ResourceSlice> slices = new ArrayList<>();
     try {
       for (Object o : codec.readAll(json, "worst-case")) {
@@ -209,29 +209,32 @@ final class Footprint {
     } catch (DecodeException e) {
       throw new UncheckedIOException(e);
     }
-    Workload read = new Workload(slices, workload.classes(), workload.allocatedClaims());
-    if (read.slices().size() != workload.slices().size() || read.deviceCount() != workload.deviceCount()) {
+    BenchCluster read = new BenchCluster(slices, cluster.classes(), cluster.allocatedClaims());
+    if (read.slices().size() != cluster.slices().size() || read.deviceCount() != cluster.deviceCount()) {
       throw new IllegalStateException("the JSON round trip lost slices or devices");
     }
     return read;
   }
 
-  private static List<ResolvedSlice> resolve(Workload workload) {
-    List<ResolvedSlice> resolved = new ArrayList<>();
-    for (ResourceSlice slice : workload.slices()) {
-      resolved.add(MixinResolver.resolve(slice, true));
+  /* The slices with the views the allocator resolves for their devices (MixinFlattener.views). */
+  private static List<Object> resolve(BenchCluster cluster) {
+    List<Object> resolved = new ArrayList<>();
+    for (ResourceSlice slice : cluster.slices()) {
+      resolved.add(slice);
+      List<DeviceView> views = MixinFlattener.views(slice);
+      resolved.add(views);
     }
     return resolved;
   }
 
-  private static long snapshotSize(Workload workload) {
+  private static long snapshotSize(BenchCluster cluster) {
     StructuredAllocator allocator = StructuredAllocator.builder()
         .features(Features.all())
         .selectorCompiler((expression, features) -> {
           throw new IllegalStateException("the footprint snapshot compiles nothing");
         })
         .build();
-    ClusterSnapshot snapshot = Allocations.snapshot(allocator, workload);
+    ClusterSnapshot snapshot = Allocations.snapshot(allocator, cluster);
     return GraphLayout.parseInstance(snapshot).totalSize();
   }
 

@@ -8,8 +8,8 @@ public enum Form {
   FLATTENED;
 
   /** {@return the worst-case set in this form} */
-  Workload worstCase(int deviceSlices) {
-    Workload mixins = WorstCaseSlices.generate(WorstCaseSlices.SEED, deviceSlices);
+  BenchCluster worstCase(int deviceSlices) {
+    BenchCluster mixins = WorstCaseSlices.generate(WorstCaseSlices.SEED, deviceSlices);
     return this == MIXIN ? mixins : WorstCaseSlices.flattened(mixins);
   }
 }

@@ -42,7 +42,7 @@ public class GatherPoolsBenchmark {
   int clusterNodes;
 
   private StructuredAllocator allocator;
-  private Workload cluster;
+  private BenchCluster cluster;
   private List<Node> nodes;
   private ClusterSnapshot snapshot;
 

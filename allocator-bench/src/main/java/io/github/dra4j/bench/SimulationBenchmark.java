@@ -8,15 +8,16 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceClaimTemplateSpec;
+import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
-import io.github.dra4j.api.simulation.Workload;
 import io.github.dra4j.core.ClusterSnapshot;
-import io.github.dra4j.core.NodeScorer;
-import io.github.dra4j.core.PodScheduler;
-import io.github.dra4j.core.SchedulingResult;
-import io.github.dra4j.core.Simulation;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
+import io.github.dra4j.simulation.Simulation;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.Reference;
 import java.util.ArrayList;
@@ -92,7 +93,7 @@ public class SimulationBenchmark {
   /* Starts again on the empty cluster, with nothing remembered. */
   private void restart() {
     scheduler = PodScheduler.builder(allocator)
-        .nodes(simulation.nodes()).slices(simulation.slices()).classes(DgxA100.classes()).templates(templates)
+        .cluster(simulation.cluster().toBuilder().templates(templates).build())
         .scorer(NodeScorer.first())
         .snapshot(allocator.snapshot(built, simulation.slices(), DgxA100.classes(), List.of()))
         .build();
@@ -155,11 +156,11 @@ public class SimulationBenchmark {
   }
 
   private static Simulation simulation(StructuredAllocator allocator, int count) {
-    Workload workload = new Workload(List.of(new PodKind("mig", pod(0), List.of(), 1, null)), 0, DgxA100.SEED, List.of());
+    Arrivals arrivals = new Arrivals(List.of(new PodKind("mig", pod(0), List.of(), 1, null)), 0, DgxA100.SEED, List.of());
     return Simulation.builder(allocator)
-        .cluster(DgxA100.classes())
+        .cluster(Cluster.builder().classes(DgxA100.classes()).build())
         .nodeGroup(new NodeGroup("dgx", count, DgxA100.node(TEMPLATE_NODE), DgxA100.node(TEMPLATE_NODE, true).slices()))
-        .workload(workload)
+        .arrivals(arrivals)
         .policy("first", NodeScorer.first())
         .build();
   }

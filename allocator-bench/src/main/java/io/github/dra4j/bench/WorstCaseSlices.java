@@ -104,7 +104,7 @@ public final class WorstCaseSlices {
    * @param deviceSlices how many device slices the pool has (each at the limits)
    * @return the slices (device slices first, the counter slice last) and the device class
    */
-  public static Workload generate(long seed, int deviceSlices) {
+  public static BenchCluster generate(long seed, int deviceSlices) {
     SplittableRandom random = new SplittableRandom(seed);
     ResourcePool pool = ResourcePool.of(POOL, 1, deviceSlices + 1L);
     List<ResourceSlice> slices = new ArrayList<>();
@@ -112,17 +112,17 @@ public final class WorstCaseSlices {
       slices.add(deviceSlice(s, pool, random));
     }
     slices.add(counterSlice(pool, random));
-    return new Workload(slices, List.of(Model.deviceClass(DEVICE_CLASS,
+    return new BenchCluster(slices, List.of(Model.deviceClass(DEVICE_CLASS,
         "device.driver == \"" + DRIVER + "\"")), List.of());
   }
 
   /** {@return the same slices with every mixin applied and every include removed} */
-  public static Workload flattened(Workload mixinForm) {
+  public static BenchCluster flattened(BenchCluster mixinForm) {
     List<ResourceSlice> flat = new ArrayList<>();
     for (ResourceSlice slice : mixinForm.slices()) {
       flat.add(MixinFlattener.flatten(slice));
     }
-    return new Workload(flat, mixinForm.classes(), mixinForm.allocatedClaims());
+    return new BenchCluster(flat, mixinForm.classes(), mixinForm.allocatedClaims());
   }
 
   /** {@return the global index of the last device of the set} */

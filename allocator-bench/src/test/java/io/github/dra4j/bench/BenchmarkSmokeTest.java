@@ -43,6 +43,18 @@ final class BenchmarkSmokeTest {
 
     assertThat(benchmark.fill(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
     assertThat(benchmark.fillCycles(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
+    assertThat(benchmark.fillNewAllocators(new SearchCounters())).isEqualTo(DgxA100.GPUS * DgxA100.FILL_ROUND.size());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(DeadlineBenchmark.Slow.class)
+  void deadlineBenchmark_endsAtTheDeadline(DeadlineBenchmark.Slow slow) throws Exception {
+    DeadlineBenchmark benchmark = new DeadlineBenchmark();
+    benchmark.slow = slow;
+    benchmark.timeoutMillis = 100;
+    benchmark.setup();
+
+    assertThat(benchmark.allocateUntilTheDeadline()).startsWith("filter operation aborted: deadline ");
   }
 
   @Test
@@ -139,5 +151,15 @@ final class BenchmarkSmokeTest {
     // The setup placed the fill round's 3 pods on dgx-0; first fit keeps filling it.
     assertThat(benchmark.placeOne()).isEqualTo("dgx-0");
     assertThat(benchmark.buildCluster().features()).isNotNull();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @EnumSource(HostileInputBenchmark.Input.class)
+  void hostileInputBenchmark_endsAsDescribed(HostileInputBenchmark.Input input) {
+    HostileInputBenchmark benchmark = new HostileInputBenchmark();
+    benchmark.input = input;
+    benchmark.setup();
+
+    assertThat(benchmark.readAndAllocate()).isNotNull();
   }
 }

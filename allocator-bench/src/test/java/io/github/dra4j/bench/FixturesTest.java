@@ -7,9 +7,8 @@ import io.github.dra4j.api.Device;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceMixins;
 import io.github.dra4j.api.validation.Validator;
-import io.github.dra4j.core.internal.mixin.MixinResolver;
-import io.github.dra4j.core.internal.mixin.ResolvedDevice;
-import io.github.dra4j.core.internal.mixin.ResolvedSlice;
+import io.github.dra4j.core.DeviceView;
+import io.github.dra4j.core.MixinFlattener;
 import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
@@ -56,20 +55,19 @@ final class FixturesTest {
   }
 
   @Test
-  void worstCase_everyResolvedDeviceHas32Entries() {
-    ResolvedSlice resolved = MixinResolver.resolve(
-        WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices().get(0), true);
+  void worstCase_everyDeviceViewHas32Entries() {
+    ResourceSlice slice = WorstCaseSlices.generate(WorstCaseSlices.SEED, 1).slices().get(0);
 
-    assertThat(resolved.problems()).isEmpty();
-    assertThat(resolved.devices()).hasSize(64).allSatisfy(d -> assertThat(entries(d)).isEqualTo(32));
-    assertThat(resolved.devices().get(0).consumesCounters())
-        .allSatisfy(c -> assertThat(countCounters(c)).isEqualTo(32));
+    assertThat(Validator.validate(slice)).isEmpty();
+    assertThat(MixinFlattener.views(slice)).hasSize(64).allSatisfy(d -> assertThat(entries(d)).isEqualTo(32));
+    assertThat(MixinFlattener.flatten(slice).spec().devices().get(0).consumesCounters())
+        .allSatisfy(c -> assertThat(c.counters()).hasSize(32));
   }
 
   @Test
   void worstCase_flattenedHasNoIncludesAndSameEntries() {
-    Workload mixins = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
-    Workload flat = WorstCaseSlices.flattened(mixins);
+    BenchCluster mixins = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
+    BenchCluster flat = WorstCaseSlices.flattened(mixins);
 
     assertThat(flat.deviceCount()).isEqualTo(128);
     for (ResourceSlice slice : flat.slices()) {
@@ -96,7 +94,7 @@ final class FixturesTest {
 
   @Test
   void worstCase_mixinFormPassesValidation() {
-    Workload set = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
+    BenchCluster set = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
 
     for (ResourceSlice slice : set.slices()) {
       assertThat(Validator.validate(slice)).as(slice.name()).map(Object::toString).isEmpty();
@@ -109,7 +107,7 @@ final class FixturesTest {
 
   @Test
   void dgx_clusterPassesValidation() {
-    Workload cluster = DgxA100.cluster(3, DgxA100.SEED);
+    BenchCluster cluster = DgxA100.cluster(3, DgxA100.SEED);
 
     for (ResourceSlice slice : cluster.slices()) {
       assertThat(Validator.validate(slice)).as(slice.name()).map(Object::toString).isEmpty();
@@ -121,7 +119,7 @@ final class FixturesTest {
 
   @Test
   void dgx_nodeHas26DevicesPerGpu() {
-    Workload node = DgxA100.node("n", true);
+    BenchCluster node = DgxA100.node("n", true);
 
     assertThat(node.slices()).hasSize(5);
     assertThat(node.deviceCount()).isEqualTo(8 * 26);
@@ -135,8 +133,8 @@ final class FixturesTest {
 
   @Test
   void dgx_withoutCountersHasSameDevicesAndNoConsumption() {
-    Workload with = DgxA100.node("n", true);
-    Workload without = DgxA100.node("n", false);
+    BenchCluster with = DgxA100.node("n", true);
+    BenchCluster without = DgxA100.node("n", false);
 
     assertThat(without.deviceCount()).isEqualTo(with.deviceCount());
     assertThat(without.slices()).allSatisfy(s -> {
@@ -147,39 +145,32 @@ final class FixturesTest {
 
   @Test
   void dgx_migConsumptionMatchesProfileTable() {
-    ResolvedSlice resolved = MixinResolver.resolve(DgxA100.node("n", true).slices().get(0), true);
-    ResolvedDevice mig = resolved.devices().stream()
+    ResourceSlice slice = DgxA100.node("n", true).slices().get(0);
+    Device mig = MixinFlattener.flatten(slice).spec().devices().stream()
         .filter(d -> d.name().equals("gpu-1-mig-3g-20gb-4-7")).findFirst().orElseThrow();
 
-    assertThat(resolved.problems()).isEmpty();
+    assertThat(Validator.validate(slice)).isEmpty();
     assertThat(mig.consumesCounters()).hasSize(1);
     assertThat(mig.consumesCounters().get(0).counterSet()).isEqualTo("gpu-1-counter-set");
-    assertThat(mig.consumesCounters().get(0).counter("multiprocessors")).hasToString("42");
-    assertThat(mig.consumesCounters().get(0).counter("memory-slice-4")).hasToString("1");
-    assertThat(mig.consumesCounters().get(0).counter("memory-slice-3")).isNull();
-    assertThat(mig.attribute(DgxA100.DRIVER, "profile")).isEqualTo(
-        io.github.dra4j.api.DeviceAttribute.ofString("3g.20gb"));
+    assertThat(mig.consumesCounters().get(0).counters().get("multiprocessors").value()).hasToString("42");
+    assertThat(mig.consumesCounters().get(0).counters().get("memory-slice-4").value()).hasToString("1");
+    assertThat(mig.consumesCounters().get(0).counters()).doesNotContainKey("memory-slice-3");
+    assertThat(mig.attributes().get("profile")).isEqualTo(io.github.dra4j.api.DeviceAttribute.ofString("3g.20gb"));
   }
 
   @Test
   void dgx_clusterHasFiveSlicesPerNodeAndSomeBusyNodes() {
-    Workload cluster = DgxA100.cluster(50, DgxA100.SEED);
+    BenchCluster cluster = DgxA100.cluster(50, DgxA100.SEED);
 
     assertThat(cluster.slices()).hasSize(250);
     assertThat(cluster.allocatedClaims()).isNotEmpty().hasSizeLessThan(50)
         .allSatisfy(c -> assertThat(Objects.requireNonNull(c.allocation()).devices().results()).hasSize(8));
   }
 
-  private static int entries(ResolvedDevice device) {
+  private static int entries(DeviceView device) {
     int[] n = {0};
     device.forEachAttribute((domain, id, v) -> n[0]++);
     device.forEachCapacity((domain, id, v) -> n[0]++);
-    return n[0];
-  }
-
-  private static int countCounters(io.github.dra4j.core.internal.mixin.ResolvedCounters counters) {
-    int[] n = {0};
-    counters.forEachCounter((name, q) -> n[0]++);
     return n[0];
   }
 }

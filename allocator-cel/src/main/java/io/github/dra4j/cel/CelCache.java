@@ -1,73 +1,52 @@
 package io.github.dra4j.cel;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.Objects;
 import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 
 /*
- * A bounded LRU of compiled selectors. Mirrors Cache in cache.go: compiling is expensive, so
- * concurrent requests for one expression wait for a single compilation (striped locks stand in
- * for keymutex.NewHashed), and only successful compilations are kept, so a compile error is
- * reported afresh each time.
+ * A bounded cache of compiled selectors. Mirrors Cache in cache.go: compiling is expensive, so
+ * concurrent requests for one expression wait for a single compilation (Caffeine computes a key
+ * once, as keymutex.NewHashed does there), and only successful compilations are kept, so a
+ * compile error is reported afresh each time.
+ *
+ * Caffeine's eviction (W-TinyLFU) keeps the selectors a scheduler keeps asking for, where a plain
+ * LRU lets one pass over many one-off expressions flush them. Its maintenance runs on the calling
+ * thread: a one-shot command line then starts no pool thread for it, and the size is exact after
+ * each call.
  */
 final class CelCache<K> {
 
-  private static final int STRIPES = 64;
-
-  private final int maxEntries;
-  private final LinkedHashMap<K, CelSelector> entries;
-  private final Object[] compileLocks = new Object[STRIPES];
+  private final Cache<K, CelSelector> entries;
 
   CelCache(int maxEntries) {
     if (maxEntries < 1) {
       throw new IllegalArgumentException("maxEntries must be at least 1, got " + maxEntries);
     }
-    this.maxEntries = maxEntries;
-    this.entries = new LinkedHashMap<>(16, 0.75f, true) {
-      private static final long serialVersionUID = 1L;
-
-      @Override
-      protected boolean removeEldestEntry(Map.Entry<K, CelSelector> eldest) {
-        return size() > CelCache.this.maxEntries;
-      }
-    };
-    for (int i = 0; i < STRIPES; i++) {
-      compileLocks[i] = new Object();
-    }
+    this.entries = Caffeine.newBuilder().maximumSize(maxEntries).executor(Runnable::run).build();
   }
 
   /** {@return the cached selector for the key, compiling it on a miss} */
   CelSelector getOrCompile(K key, Function<K, CelSelector> compiler) {
-    CelSelector hit = get(key);
-    if (hit != null) {
-      return hit;
-    }
-    synchronized (compileLocks[Math.floorMod(key.hashCode(), STRIPES)]) {
-      hit = get(key);
-      if (hit != null) {
-        return hit;
-      }
-      CelSelector compiled = compiler.apply(key);
-      if (compiled.compileError() == null) {
-        synchronized (entries) {
-          entries.put(key, compiled);
-        }
+    // A mapping function that returns null stores nothing: the failed selector leaves by this array.
+    CelSelector[] failed = new CelSelector[1];
+    CelSelector cached = entries.get(key, k -> {
+      CelSelector compiled = compiler.apply(k);
+      if (compiled.compileError() != null) {
+        failed[0] = compiled;
+        return null;
       }
       return compiled;
-    }
-  }
-
-  private @Nullable CelSelector get(K key) {
-    synchronized (entries) {
-      return entries.get(key);
-    }
+    });
+    // Null only when this call's own mapping function ran and failed: a thread that waited for
+    // another's failed compilation runs its own.
+    return cached != null ? cached : Objects.requireNonNull(failed[0]);
   }
 
   /** {@return the number of cached selectors} */
   int size() {
-    synchronized (entries) {
-      return entries.size();
-    }
+    entries.cleanUp();
+    return (int) entries.estimatedSize();
   }
 }

@@ -5,8 +5,6 @@ import io.github.dra4j.core.CompiledSelector;
 import io.github.dra4j.core.DeviceSelectorCompiler;
 import io.github.dra4j.core.Features;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 
 /**
  * Compiles DRA device selectors in the Kubernetes CEL environment of
@@ -23,8 +21,13 @@ import java.util.concurrent.ConcurrentMap;
  * such as a missing attribute ("no such key: model") or an expression over the cost limit throw
  * {@link io.github.dra4j.core.SelectorEvaluationException}.
  *
- * <p>Instances are thread-safe. Successfully compiled selectors are kept in a bounded LRU cache,
- * keyed by the expression and the environment.
+ * <p>Instances are thread-safe. As the reference's {@code GetCompiler} and its scheduler plugin's
+ * CEL cache, the compilers of {@link #create()} and {@link #forNewExpressions()} are one per
+ * process: a scheduler that builds a new allocator every cycle still compiles each selector
+ * once. Successfully compiled selectors are kept in a bounded cache (Caffeine, size-based),
+ * keyed by the expression and the environment; the environments themselves (the CEL
+ * declarations and runtime of each feature-gate variant) are built once per process and shared
+ * by every compiler.
  *
  * <pre>{@code
  * CompiledSelector s = CelCompiler.create().compile(
@@ -39,10 +42,18 @@ public final class CelCompiler implements DeviceSelectorCompiler {
 
   private final boolean newExpressions;
   private final CelCache<Key> cache;
-  private final ConcurrentMap<CelEnvironment.Variant, CelEnvironment> environments = new ConcurrentHashMap<>();
 
   /** A selector, or the program of a derived attribute ({@code derived}). */
   private record Key(CelEnvironment.Variant variant, String expression, boolean derived) {}
+
+  /** The process's compilers, made on first use. */
+  private static final class Shared {
+    static final CelCompiler STORED = new CelCompiler(false, DEFAULT_CACHE_SIZE);
+  }
+
+  private static final class SharedNew {
+    static final CelCompiler NEW_EXPRESSIONS = new CelCompiler(true, DEFAULT_CACHE_SIZE);
+  }
 
   private CelCompiler(boolean newExpressions, int cacheSize) {
     this.newExpressions = newExpressions;
@@ -50,18 +61,20 @@ public final class CelCompiler implements DeviceSelectorCompiler {
   }
 
   /**
-   * Returns a compiler with the environment the allocator uses: every field and function is
-   * declared whatever the feature gates (the reference compiles selectors as stored
-   * expressions), so a selector that the API server once accepted keeps compiling.
+   * Returns the process's compiler with the environment the allocator uses: every field and
+   * function is declared whatever the feature gates (the reference compiles selectors as stored
+   * expressions), so a selector that the API server once accepted keeps compiling. Every call
+   * returns the same compiler, so its cache serves every allocator of the process.
    *
-   * @return a compiler with a cache of {@value #DEFAULT_CACHE_SIZE} selectors
+   * @return the shared compiler, with a cache of {@value #DEFAULT_CACHE_SIZE} selectors
    */
   public static CelCompiler create() {
-    return new CelCompiler(false, DEFAULT_CACHE_SIZE);
+    return Shared.STORED;
   }
 
   /**
-   * Returns a compiler like {@link #create()} with a cache of the given size.
+   * Returns a new compiler like {@link #create()} with a cache of its own, of the given size. It
+   * shares the process's environments, so only its selectors are compiled anew.
    *
    * @param cacheSize the most compiled selectors kept
    * @return the compiler
@@ -86,10 +99,11 @@ public final class CelCompiler implements DeviceSelectorCompiler {
    * estimate exceeds the limit of 1,000,000 ("too complex, exceeds cost limit"); the allocator's
    * compiler ({@link #create()}) only limits the cost at run time.
    *
-   * @return the compiler, with a cache of {@value #DEFAULT_CACHE_SIZE} selectors
+   * @return the process's compiler for new expressions, with a cache of {@value
+   *     #DEFAULT_CACHE_SIZE} selectors
    */
   public static CelCompiler forNewExpressions() {
-    return new CelCompiler(true, DEFAULT_CACHE_SIZE);
+    return SharedNew.NEW_EXPRESSIONS;
   }
 
   /**
@@ -104,7 +118,7 @@ public final class CelCompiler implements DeviceSelectorCompiler {
     Objects.requireNonNull(expression, "expression");
     Objects.requireNonNull(features, "features");
     return cache.getOrCompile(new Key(variant(features), expression, false),
-        key -> environments.computeIfAbsent(key.variant(), CelEnvironment::new).compile(key.expression()));
+        key -> CelEnvironment.of(key.variant()).compile(key.expression()));
   }
 
   /**
@@ -123,7 +137,7 @@ public final class CelCompiler implements DeviceSelectorCompiler {
     Objects.requireNonNull(expression, "expression");
     Objects.requireNonNull(features, "features");
     return new CelDerivedAttribute(cache.getOrCompile(new Key(variant(features), expression, true),
-        key -> environments.computeIfAbsent(key.variant(), CelEnvironment::new).compileAttribute(key.expression())));
+        key -> CelEnvironment.of(key.variant()).compileAttribute(key.expression())));
   }
 
   /**
@@ -138,7 +152,7 @@ public final class CelCompiler implements DeviceSelectorCompiler {
    */
   public long worstCaseCost(String expression, Features features) {
     Objects.requireNonNull(expression, "expression");
-    return environments.computeIfAbsent(variant(Objects.requireNonNull(features, "features")), CelEnvironment::new)
+    return CelEnvironment.of(variant(Objects.requireNonNull(features, "features")))
         .worstCaseCost(expression);
   }
 

@@ -9,6 +9,7 @@ import dev.cel.common.values.CelByteString;
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.core.CompiledAttribute;
 import io.github.dra4j.core.DeviceView;
+import io.github.dra4j.core.EvaluationInterrupt;
 import io.github.dra4j.core.SelectorEvaluationException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,10 +44,16 @@ final class CelDerivedAttribute implements CompiledAttribute {
 
   @Override
   public DeviceAttribute evaluate(DeviceView device) {
+    return evaluate(device, EvaluationInterrupt.NONE);
+  }
+
+  @Override
+  public DeviceAttribute evaluate(DeviceView device, EvaluationInterrupt interrupt) {
     Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(interrupt, "interrupt");
     Object value;
     try {
-      value = program.value(device);
+      value = program.value(device, interrupt);
     } catch (SelectorEvaluationException e) {
       // The reference reports the error as CEL gives it, without the selector's hint.
       String m = String.valueOf(e.getMessage());

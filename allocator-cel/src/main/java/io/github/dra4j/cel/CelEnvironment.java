@@ -1,5 +1,8 @@
 package io.github.dra4j.cel;
 
+import dev.cel.checker.CelStandardDeclarations;
+import dev.cel.checker.CelStandardDeclarations.StandardFunction.Overload.Comparison;
+import dev.cel.checker.CelStandardDeclarations.StandardFunction.Overload.Conversions;
 import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelOptions;
 import dev.cel.common.CelValidationException;
@@ -21,10 +24,21 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.jspecify.annotations.Nullable;
 
 /*
  * One CEL environment of the DRA selector language. Mirrors newCompiler and
- * CompileCELExpression in compile.go.
+ * CompileCELExpression in compile.go, and GetCompiler: there is one environment per variant in
+ * the process (of(variant)), shared by every CelCompiler, because building one costs milliseconds
+ * warm and over a second of class loading in a fresh JVM.
+ *
+ * CEL-Java's checker builds its standard declarations (some 250 overloads) anew for every check
+ * unless it is given them: STANDARD holds them, built once with the filter its own standard
+ * environment applies for these options, and every variant's checker adds them from there. The
+ * runtime is built on the first evaluation the fast tree cannot decide (runtime()), so a run whose
+ * selectors are all simple never loads CEL-Java's interpreter.
  *
  * The reference keeps four declarations of the device type, chosen by feature gates, but the
  * allocator compiles with environment.StoredExpressions, which ignores the gates: every field
@@ -58,6 +72,21 @@ final class CelEnvironment {
       .build();
 
   /**
+   * The standard declarations CEL-Java's checker declares for {@link #OPTIONS} (Env.standard):
+   * all of them but int(int) without unsigned longs, timestamp(int) without epoch timestamps and
+   * the comparisons of mixed numeric types without heterogeneous comparisons.
+   */
+  private static final CelStandardDeclarations STANDARD = CelStandardDeclarations.newBuilder()
+      .filterFunctions((function, overload) -> (OPTIONS.enableUnsignedLongs() || !Conversions.INT64_TO_INT64.equals(overload))
+          && (OPTIONS.enableTimestampEpoch() || !Conversions.INT64_TO_TIMESTAMP.equals(overload))
+          && (OPTIONS.enableHeterogeneousNumericComparisons() || !(overload instanceof Comparison)
+              || !((Comparison) overload).isHeterogeneousComparison()))
+      .build();
+
+  /** The environments of the process, at most one per variant (five exist). */
+  private static final ConcurrentMap<Variant, CelEnvironment> ENVIRONMENTS = new ConcurrentHashMap<>();
+
+  /**
    * Which environment.
    *
    * @param storedExpressions all fields and functions, as for stored expressions
@@ -85,16 +114,20 @@ final class CelEnvironment {
   static final long UNTRACKED_MAX_ESTIMATE = CostBudget.MAX_COST / 1000;
 
   private final dev.cel.compiler.CelCompiler compiler;
-  private final CelRuntime runtime;
+  private final boolean lists;
+  private volatile @Nullable CelRuntime runtime;
   private final CelType attributeType;
   private final boolean limitEstimatedCost;
-  /** Whether derived attributes may be lists: always for stored expressions (compile.go validateOutputType). */
-  private final boolean listAttributes;
 
-  CelEnvironment(Variant variant) {
+  /** {@return the process's environment of the variant} */
+  static CelEnvironment of(Variant variant) {
+    CelEnvironment env = ENVIRONMENTS.get(variant);
+    return env != null ? env : ENVIRONMENTS.computeIfAbsent(variant, CelEnvironment::new);
+  }
+
+  private CelEnvironment(Variant variant) {
     boolean multi = variant.storedExpressions() || variant.consumableCapacity();
-    boolean lists = variant.storedExpressions() || variant.listTypeAttributes();
-    listAttributes = lists;
+    lists = variant.storedExpressions() || variant.listTypeAttributes();
     // The API server rejects new expressions by their worst-case cost; the allocator compiles
     // stored ones without estimating it (DisableCostEstimation in cache.go).
     limitEstimatedCost = !variant.storedExpressions();
@@ -111,6 +144,8 @@ final class CelEnvironment {
     DraTypeProvider types = new DraTypeProvider(fields);
     compiler = CelCompilerFactory.standardCelCompilerBuilder()
         .setOptions(OPTIONS)
+        .setStandardEnvironmentEnabled(false)
+        .setStandardDeclarations(STANDARD)
         .setTypeProvider(types)
         .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
         .addVar(DEVICE, types.device())
@@ -118,7 +153,25 @@ final class CelEnvironment {
         .addMacros(KubernetesLibrary.bindMacro())
         .addLibraries(CelExtensions.optional())
         .build();
-    runtime = CelRuntimeFactory.legacyCelRuntimeBuilder()
+  }
+
+  /** {@return the runtime of this environment, built on first use} */
+  private CelRuntime runtime() {
+    CelRuntime r = runtime;
+    if (r == null) {
+      synchronized (this) {
+        r = runtime;
+        if (r == null) {
+          r = buildRuntime(lists);
+          runtime = r;
+        }
+      }
+    }
+    return r;
+  }
+
+  private static CelRuntime buildRuntime(boolean lists) {
+    return CelRuntimeFactory.legacyCelRuntimeBuilder()
         .setOptions(OPTIONS)
         // matches, ==, != and `in` are bound by this library (see KubernetesLibrary).
         .setStandardEnvironmentEnabled(false)
@@ -170,7 +223,7 @@ final class CelEnvironment {
       return failed(expression, "compilation failed: " + e.getMessage());
     }
     CelType result = ast.getResultType();
-    String typeError = derivedAttribute ? CelDerivedAttribute.typeError(result, listAttributes)
+    String typeError = derivedAttribute ? CelDerivedAttribute.typeError(result, lists)
         : result.equals(SimpleType.BOOL) || result.equals(attributeType) ? null
         : "must evaluate to bool or the unknown type, not " + CelTypes.format(result);
     if (typeError != null) {
@@ -179,12 +232,6 @@ final class CelEnvironment {
     String badRegex = StaticChecks.checkRegexes(ast);
     if (badRegex != null) {
       return failed(expression, "program instantiation failed: " + badRegex);
-    }
-    CelRuntime.Program program;
-    try {
-      program = runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast)));
-    } catch (CelEvaluationException | RuntimeException e) {
-      return failed(expression, "program instantiation failed: " + e.getMessage());
     }
     long estimate;
     try {
@@ -201,7 +248,18 @@ final class CelEnvironment {
       return failed(expression, TOO_COMPLEX);
     }
     boolean tracked = Long.compareUnsigned(estimate, UNTRACKED_MAX_ESTIMATE) > 0;
-    return new CelSelector(expression, program, null, FastSelector.analyse(ast), CostBudget.Model.of(ast), tracked);
+    return new CelSelector(expression, new CelSelector.Program(this, ast), FastSelector.analyse(ast),
+        CostBudget.Model.of(ast), tracked);
+  }
+
+  /**
+   * {@return the program of a checked expression}
+   *
+   * @throws CelEvaluationException when CEL-Java cannot make one (its legacy runtime only wraps a
+   *     checked expression, so this is not expected)
+   */
+  CelRuntime.Program program(CelAbstractSyntaxTree checked) throws CelEvaluationException {
+    return runtime().createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(checked)));
   }
 
   /**
@@ -224,8 +282,7 @@ final class CelEnvironment {
     CelAbstractSyntaxTree ast = checked(expression);
     CostBudget budget = new CostBudget(Long.MAX_VALUE, CostBudget.Model.of(ast));
     try {
-      runtime.createProgram(KubernetesLibrary.narrowListOverloads(LogicalOperands.wrap(ast)))
-          .trace(activation(device), budget);
+      program(ast).trace(activation(device), budget);
     } catch (CelEvaluationException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
@@ -261,8 +318,8 @@ final class CelEnvironment {
     return ANTLR_ERROR.matcher(message).replaceAll("$1Syntax error: $2");
   }
 
-  private CelSelector failed(String expression, String error) {
-    return new CelSelector(expression, null, error, null, null, true);
+  private static CelSelector failed(String expression, String error) {
+    return CelSelector.failed(expression, error);
   }
 
   /**

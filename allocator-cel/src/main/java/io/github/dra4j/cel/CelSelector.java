@@ -1,10 +1,13 @@
 package io.github.dra4j.cel;
 
+import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.exceptions.CelAttributeNotFoundException;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
+import io.github.dra4j.core.AllocationCancelledException;
 import io.github.dra4j.core.CompiledSelector;
 import io.github.dra4j.core.DeviceView;
+import io.github.dra4j.core.EvaluationInterrupt;
 import io.github.dra4j.core.SelectorEvaluationException;
 import java.util.List;
 import java.util.Map;
@@ -16,15 +19,47 @@ import org.jspecify.annotations.Nullable;
 /**
  * A compiled selector: immutable and thread-safe. Mirrors DeviceMatches in compile.go, without
  * building the per-device maps. Simple selectors are decided by a {@link FastSelector} tree
- * when it can prove the program's answer; the program decides everything else.
+ * when it can prove the program's answer; the program decides everything else, and is made on
+ * the first evaluation that needs it.
+ *
+ * <p>An evaluation stops at the cost limit (tracked selectors, see CelEnvironment) and at the
+ * allocation call's deadline or cancellation: the cost accounting polls the interrupt every few
+ * hundred nodes, and a regular expression while it reads a long string.
  */
 final class CelSelector implements CompiledSelector {
 
   static final String NO_SUCH_KEY_HINT =
       ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields";
 
+  /** The program of a checked expression, made once on first use; racing threads may each make one. */
+  static final class Program {
+    private final CelEnvironment environment;
+    private final CelAbstractSyntaxTree checked;
+    private final boolean usesRegex;
+    private volatile CelRuntime.@Nullable Program program;
+
+    Program(CelEnvironment environment, CelAbstractSyntaxTree checked) {
+      this.environment = environment;
+      this.checked = checked;
+      this.usesRegex = StaticChecks.usesRegex(checked);
+    }
+
+    CelRuntime.Program get() {
+      CelRuntime.Program p = program;
+      if (p == null) {
+        try {
+          p = environment.program(checked);
+        } catch (CelEvaluationException | RuntimeException e) {
+          throw new SelectorEvaluationException("program instantiation failed: " + e.getMessage(), e);
+        }
+        program = p;
+      }
+      return p;
+    }
+  }
+
   private final String expression;
-  private final CelRuntime.@Nullable Program program;
+  private final @Nullable Program program;
   private final @Nullable String compileError;
   private final FastSelector.@Nullable Node fast;
   private final CostBudget.@Nullable Model costModel;
@@ -34,7 +69,12 @@ final class CelSelector implements CompiledSelector {
    * @param tracked whether evaluations account their cost against the limit; false for
    *     selectors whose worst-case estimate is far below it (see CelEnvironment)
    */
-  CelSelector(String expression, CelRuntime.@Nullable Program program, @Nullable String compileError,
+  CelSelector(String expression, Program program, FastSelector.@Nullable Node fast, CostBudget.Model costModel,
+      boolean tracked) {
+    this(expression, program, null, fast, costModel, tracked);
+  }
+
+  private CelSelector(String expression, @Nullable Program program, @Nullable String compileError,
       FastSelector.@Nullable Node fast, CostBudget.@Nullable Model costModel, boolean tracked) {
     this.expression = expression;
     this.program = program;
@@ -42,6 +82,11 @@ final class CelSelector implements CompiledSelector {
     this.fast = fast;
     this.costModel = costModel;
     this.tracked = tracked;
+  }
+
+  /** {@return a selector that did not compile} */
+  static CelSelector failed(String expression, String compileError) {
+    return new CelSelector(expression, null, compileError, null, null, true);
   }
 
   @Override
@@ -66,7 +111,13 @@ final class CelSelector implements CompiledSelector {
 
   @Override
   public boolean matches(DeviceView device) {
+    return matches(device, EvaluationInterrupt.NONE);
+  }
+
+  @Override
+  public boolean matches(DeviceView device, EvaluationInterrupt interrupt) {
     Objects.requireNonNull(device, "device");
+    Objects.requireNonNull(interrupt, "interrupt");
     FastSelector.Node f = fast;
     if (f != null) {
       int decided;
@@ -80,20 +131,37 @@ final class CelSelector implements CompiledSelector {
         return decided == FastSelector.TRUE;
       }
     }
-    return evaluate(device);
+    return evaluate(device, interrupt);
   }
 
   /** {@return the program's answer, as {@link #matches} gives it when the fast tree does not decide} */
   boolean evaluate(DeviceView device) {
-    return evaluate(device, tracked ? budget(CostBudget.MAX_COST) : null);
+    return evaluate(device, EvaluationInterrupt.NONE);
   }
 
-  private CostBudget budget(long limit) {
-    CostBudget.Model m = costModel;
-    if (program == null || m == null) {
+  private boolean evaluate(DeviceView device, EvaluationInterrupt interrupt) {
+    Program p = program();
+    interrupt.check();
+    // An untracked selector needs a budget only for its regular expressions, which read it to
+    // fail before a match that would exceed the limit.
+    CostBudget budget = tracked || p.usesRegex ? budget(CostBudget.MAX_COST, interrupt) : null;
+    return evaluate(device, p, tracked ? budget : null, budget);
+  }
+
+  private Program program() {
+    Program p = program;
+    if (p == null) {
       throw new SelectorEvaluationException("CEL compile error: " + compileError);
     }
-    return new CostBudget(limit, m);
+    return p;
+  }
+
+  private CostBudget budget(long limit, EvaluationInterrupt interrupt) {
+    CostBudget.Model m = costModel;
+    if (m == null) {
+      throw new SelectorEvaluationException("CEL compile error: " + compileError);
+    }
+    return new CostBudget(limit, m, interrupt);
   }
 
   /**
@@ -101,17 +169,22 @@ final class CelSelector implements CompiledSelector {
    * for tests of the cost model}
    */
   long cost(DeviceView device) {
-    CostBudget budget = budget(Long.MAX_VALUE);
+    CostBudget budget = budget(Long.MAX_VALUE, EvaluationInterrupt.NONE);
     try {
-      var unused = evaluate(device, budget);
+      var unused = evaluate(device, program(), budget, budget);
     } catch (SelectorEvaluationException e) {
       // An evaluation error still has the cost of what was evaluated.
     }
     return budget.cost();
   }
 
-  private boolean evaluate(DeviceView device, @Nullable CostBudget budget) {
-    Object result = value(device, budget);
+  /**
+   * @param listener the budget that accounts every node, or null to evaluate without accounting
+   * @param budget the budget the regular expressions read, or null
+   */
+  private boolean evaluate(DeviceView device, Program program, @Nullable CostBudget listener,
+      @Nullable CostBudget budget) {
+    Object result = value(device, program, listener, budget);
     if (result instanceof Boolean) {
       return (Boolean) result;
     }
@@ -119,35 +192,56 @@ final class CelSelector implements CompiledSelector {
         "CEL result of type " + typeName(result) + " could not be converted to bool");
   }
 
-  /** {@return the program's value on the device, of whatever type: a derived attribute's value} */
-  Object value(DeviceView device) {
-    return value(device, tracked ? budget(CostBudget.MAX_COST) : null);
+  /**
+   * {@return the program's value on the device, of whatever type: a derived attribute's value}
+   * Limited as a selector is: the cost limit and the interrupt's deadline or cancellation.
+   */
+  Object value(DeviceView device, EvaluationInterrupt interrupt) {
+    Program p = program();
+    interrupt.check();
+    CostBudget budget = tracked || p.usesRegex ? budget(CostBudget.MAX_COST, interrupt) : null;
+    return value(device, p, tracked ? budget : null, budget);
   }
 
-  private Object value(DeviceView device, @Nullable CostBudget budget) {
-    CelRuntime.Program p = program;
-    if (p == null) {
-      throw new SelectorEvaluationException("CEL compile error: " + compileError);
-    }
+  private Object value(DeviceView device, Program program, @Nullable CostBudget listener,
+      @Nullable CostBudget budget) {
+    CelRuntime.Program p = program.get();
     Object result;
+    CostBudget previous = budget != null && program.usesRegex ? budget.enter() : null;
     try {
-      result = budget == null ? p.eval(CelEnvironment.activation(device))
-          : p.trace(CelEnvironment.activation(device), budget);
+      result = listener == null ? p.eval(CelEnvironment.activation(device))
+          : p.trace(CelEnvironment.activation(device), listener);
     } catch (CelEvaluationException e) {
-      if (budget != null && budget.exceeded()) {
-        throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
-      }
+      stopped(budget);
       // A CEL error, which && and || absorb as cel-go's error values: no Java cause.
       throw new SelectorEvaluationException(runtimeMessage(e));
     } catch (DeviceValue.InvalidAttributeException e) {
       throw new SelectorEvaluationException(e.getMessage(), e);
     } catch (RuntimeException e) {
-      if (budget != null && budget.exceeded()) {
-        throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
-      }
+      stopped(budget);
       throw new SelectorEvaluationException(e.getMessage() == null ? e.toString() : e.getMessage(), e);
+    } finally {
+      if (budget != null && program.usesRegex) {
+        CostBudget.exit(previous);
+      }
     }
+    // && and || may have absorbed the error that stopped the evaluation, as cel-go's cannot.
+    stopped(budget);
     return result;
+  }
+
+  /** Throws what stopped the evaluation, if the budget or the interrupt did. */
+  private static void stopped(@Nullable CostBudget budget) {
+    if (budget == null) {
+      return;
+    }
+    AllocationCancelledException cancelled = budget.cancelled();
+    if (cancelled != null) {
+      throw cancelled;
+    }
+    if (budget.exceeded()) {
+      throw new SelectorEvaluationException(CostBudget.LIMIT_EXCEEDED);
+    }
   }
 
   private static final Pattern POSITION = Pattern.compile("^evaluation error(?: at [^:]*:\\d+)?: ");

@@ -6,6 +6,8 @@ import dev.cel.common.navigation.CelNavigableAst;
 import dev.cel.common.navigation.CelNavigableExpr;
 import dev.cel.common.values.CelByteString;
 import dev.cel.runtime.CelEvaluationListener;
+import io.github.dra4j.core.AllocationCancelledException;
+import io.github.dra4j.core.EvaluationInterrupt;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -98,10 +100,21 @@ final class CostBudget implements CelEvaluationListener {
     }
   }
 
+  /** How many expression nodes are evaluated between two polls of the interrupt. */
+  private static final int POLL_NODES = 128;
+  /** How many characters a regular expression reads between two polls of the interrupt. */
+  static final int POLL_CHARS = 1024;
+
+  /** The budget of the evaluation running on this thread, for the bindings (see {@link #current()}). */
+  private static final ThreadLocal<@Nullable CostBudget> CURRENT = new ThreadLocal<>();
+
   private final long limit;
   private final Model model;
+  private final EvaluationInterrupt interrupt;
   private long cost;
   private boolean exceeded;
+  private int nodes;
+  private @Nullable AllocationCancelledException cancelled;
   /** The values of the arguments of size-dependent calls, by expression id. */
   private Object @Nullable [] values;
 
@@ -115,13 +128,87 @@ final class CostBudget implements CelEvaluationListener {
   }
 
   CostBudget(long limit, Model model) {
+    this(limit, model, EvaluationInterrupt.NONE);
+  }
+
+  /**
+   * @param interrupt polled every {@value #POLL_NODES} evaluated nodes and while a regular
+   *     expression reads a long string
+   */
+  CostBudget(long limit, Model model, EvaluationInterrupt interrupt) {
     this.limit = limit;
     this.model = model;
+    this.interrupt = interrupt;
   }
 
   /** {@return whether the budget ran out during the evaluation} */
   boolean exceeded() {
     return exceeded;
+  }
+
+  /** {@return the interrupt's exception if it stopped the evaluation, else null} */
+  @Nullable AllocationCancelledException cancelled() {
+    return cancelled;
+  }
+
+  /**
+   * {@return the budget of the evaluation running on this thread, or null} CEL-Java's function
+   * bindings receive only their arguments; the regular expression functions reach their
+   * evaluation's budget and interrupt through this.
+   */
+  static @Nullable CostBudget current() {
+    return CURRENT.get();
+  }
+
+  /** Makes this the budget {@link #current()} returns on this thread; returns the one it replaces. */
+  @Nullable CostBudget enter() {
+    CostBudget previous = CURRENT.get();
+    CURRENT.set(this);
+    return previous;
+  }
+
+  /** Restores the budget that {@link #enter()} replaced. */
+  static void exit(@Nullable CostBudget previous) {
+    if (previous == null) {
+      CURRENT.remove();
+    } else {
+      CURRENT.set(previous);
+    }
+  }
+
+  /** Polls the interrupt, remembering its exception: CEL-Java may wrap it, or && and || absorb it. */
+  void poll() {
+    AllocationCancelledException stop = cancelled;
+    if (stop != null) {
+      throw stop;
+    }
+    try {
+      interrupt.check();
+    } catch (AllocationCancelledException e) {
+      cancelled = e;
+      throw e;
+    }
+  }
+
+  /**
+   * Charges nothing but fails, before the match runs, when matching the pattern against s would
+   * take the cost over the limit: the cost of a match is known from the sizes alone, and cel-go
+   * would fail right after the match, which on a long string can take seconds.
+   */
+  void beforeRegex(String s, String pattern) {
+    if (interrupt != EvaluationInterrupt.NONE) {
+      poll();
+    }
+    long charge = regexCost(size(s), size(pattern));
+    if (charge > limit || cost > limit - charge) {
+      exceeded = true;
+      throw new ExceededException();
+    }
+  }
+
+  /** {@return the input of a regular expression: s, read through a sequence that polls the interrupt when it is long} */
+  CharSequence regexInput(String s) {
+    return interrupt == EvaluationInterrupt.NONE || s.length() < POLL_CHARS ? s : new PolledChars(s, this);
   }
 
   /** {@return the cost charged so far} */
@@ -131,6 +218,12 @@ final class CostBudget implements CelEvaluationListener {
 
   @Override
   public void callback(CelExpr expr, Object result) {
+    AllocationCancelledException stop = cancelled;
+    if (stop != null) {
+      // Throwing at every node unwinds the evaluation through the comprehensions, && and ||
+      // that absorb an error, instead of letting them run on; the limit does the same below.
+      throw stop;
+    }
     cost += cost(expr, result);
     if (model.isSizedArgument(expr.id())) {
       Object[] v = values;
@@ -143,6 +236,10 @@ final class CostBudget implements CelEvaluationListener {
     if (cost > limit) {
       exceeded = true;
       throw new ExceededException();
+    }
+    if (++nodes == POLL_NODES) {
+      nodes = 0;
+      poll();
     }
   }
 
@@ -214,8 +311,7 @@ final class CostBudget implements CelEvaluationListener {
       case "findAll":
         // The Kubernetes library charges these as cel-go charges matches.
       case "matches":
-        return (long) Math.ceil((1.0 + size(v.get(0))) * STRING_TRAVERSAL_FACTOR)
-            * (long) Math.ceil(size(v.get(1)) * REGEX_LENGTH_FACTOR);
+        return regexCost(size(v.get(0)), size(v.get(1)));
       case "bytes":
         // Converting a string to bytes and bytes to a string traverse them.
         return v.get(0) instanceof String ? traversal(size(v.get(0))) : 1;
@@ -237,6 +333,12 @@ final class CostBudget implements CelEvaluationListener {
         // The orderings: by size for strings and bytes, 1 for numbers and the rest.
         return isText(v.get(0)) ? traversal(Math.min(size(v.get(0)), size(v.get(1)))) : 1;
     }
+  }
+
+  /** {@return cel-go's cost of matching a pattern of that many code points against a string of that many} */
+  private static long regexCost(long stringSize, long patternSize) {
+    return (long) Math.ceil((1.0 + stringSize) * STRING_TRAVERSAL_FACTOR)
+        * (long) Math.ceil(patternSize * REGEX_LENGTH_FACTOR);
   }
 
   /** The Kubernetes library's traversalCost: the walk over a value as a data tree. */
@@ -317,5 +419,45 @@ final class CostBudget implements CelEvaluationListener {
     call.call().target().ifPresent(args::add);
     args.addAll(call.call().args());
     return args;
+  }
+
+  /**
+   * A long regular expression input that polls the interrupt every {@value #POLL_CHARS}
+   * characters read: re2j runs in time linear in the input but proportional to the pattern too,
+   * so one match over a MiB can take seconds, and it reads its input only through charAt.
+   */
+  private static final class PolledChars implements CharSequence {
+    private final String s;
+    private final CostBudget budget;
+    private int untilPoll = POLL_CHARS;
+
+    PolledChars(String s, CostBudget budget) {
+      this.s = s;
+      this.budget = budget;
+    }
+
+    @Override
+    public int length() {
+      return s.length();
+    }
+
+    @Override
+    public char charAt(int index) {
+      if (--untilPoll == 0) {
+        untilPoll = POLL_CHARS;
+        budget.poll();
+      }
+      return s.charAt(index);
+    }
+
+    @Override
+    public CharSequence subSequence(int start, int end) {
+      return s.substring(start, end);
+    }
+
+    @Override
+    public String toString() {
+      return s;
+    }
   }
 }

@@ -538,18 +538,29 @@ final class KubernetesLibrary {
     }
   }
 
+  /** A matcher bounded as its evaluation is: by the cost limit before it runs, then by the deadline (CostBudget). */
+  private static Matcher matcher(String s, String re) throws CelEvaluationException {
+    com.google.re2j.Pattern p = pattern(re);
+    CostBudget budget = CostBudget.current();
+    if (budget == null) {
+      return p.matcher(s);
+    }
+    budget.beforeRegex(s, re);
+    return p.matcher(budget.regexInput(s));
+  }
+
   private static boolean matches(String s, String re) throws CelEvaluationException {
-    return pattern(re).matcher(s).find();
+    return matcher(s, re).find();
   }
 
   private static String find(String s, String re) throws CelEvaluationException {
-    Matcher m = pattern(re).matcher(s);
+    Matcher m = matcher(s, re);
     return m.find() ? m.group() : "";
   }
 
   private static List<String> findAll(String s, String re, long n) throws CelEvaluationException {
     List<String> found = new ArrayList<>();
-    Matcher m = pattern(re).matcher(s);
+    Matcher m = matcher(s, re);
     while ((n < 0 || found.size() < n) && m.find()) {
       found.add(m.group());
     }

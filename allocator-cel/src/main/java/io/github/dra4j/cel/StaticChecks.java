@@ -21,6 +21,12 @@ final class StaticChecks {
 
   private StaticChecks() {}
 
+  /** {@return whether the expression calls a regular expression function, whose bindings read the evaluation's budget} */
+  static boolean usesRegex(CelAbstractSyntaxTree ast) {
+    return CelNavigableAst.fromAst(ast).getRoot().allNodes().map(CelNavigableExpr::expr)
+        .anyMatch(e -> e.getKind() == CelExpr.ExprKind.Kind.CALL && REGEX_FUNCTIONS.contains(e.call().function()));
+  }
+
   /** {@return the error for a constant regular expression that does not compile, or null} */
   static @Nullable String checkRegexes(CelAbstractSyntaxTree ast) {
     Optional<String> bad = CelNavigableAst.fromAst(ast).getRoot().allNodes()

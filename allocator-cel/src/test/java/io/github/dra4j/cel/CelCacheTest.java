@@ -20,8 +20,29 @@ final class CelCacheTest {
   private static final Features NONE = Features.none();
 
   @Test
+  void create_isOneCompilerPerProcess() {
+    assertThat(CelCompiler.create()).isSameAs(CelCompiler.create());
+    assertThat(CelCompiler.forNewExpressions()).isSameAs(CelCompiler.forNewExpressions()).isNotSameAs(CelCompiler.create());
+    assertThat(CelCompiler.create(4)).as("a sized cache is the caller's own").isNotSameAs(CelCompiler.create(4));
+  }
+
+  @Test
+  void environments_areSharedByEveryCompiler() {
+    CelEnvironment.Variant gated = new CelEnvironment.Variant(false, true, false);
+    assertThat(CelEnvironment.of(CelEnvironment.Variant.stored())).isSameAs(CelEnvironment.of(CelEnvironment.Variant.stored()));
+    assertThat(CelEnvironment.of(gated)).isSameAs(CelEnvironment.of(new CelEnvironment.Variant(false, true, false)))
+        .isNotSameAs(CelEnvironment.of(CelEnvironment.Variant.stored()));
+  }
+
+  @Test
+  void create_sharesCompiledSelectorsAcrossAllocators() {
+    String expression = "device.driver == \"shared-" + System.nanoTime() + "\"";
+    assertThat(CelCompiler.create().compile(expression, NONE)).isSameAs(CelCompiler.create().compile(expression, Features.all()));
+  }
+
+  @Test
   void compile_cachesSuccesses() {
-    CelCompiler compiler = CelCompiler.create();
+    CelCompiler compiler = CelCompiler.create(16);
     CompiledSelector first = compiler.compile("device.driver == \"a\"", NONE);
     assertThat(compiler.compile("device.driver == \"a\"", NONE)).isSameAs(first);
     assertThat(compiler.compile("device.driver == \"a\"", Features.all())).as("stored expressions ignore gates").isSameAs(first);
@@ -30,7 +51,7 @@ final class CelCacheTest {
 
   @Test
   void compile_doesNotCacheErrors() {
-    CelCompiler compiler = CelCompiler.create();
+    CelCompiler compiler = CelCompiler.create(16);
     CompiledSelector first = compiler.compile("device.nope", NONE);
     CompiledSelector second = compiler.compile("device.nope", NONE);
     assertThat(first.compileError()).contains("undefined field 'nope'");
@@ -40,15 +61,21 @@ final class CelCacheTest {
   }
 
   @Test
-  void compile_evictsLeastRecentlyUsed() {
-    CelCompiler compiler = CelCompiler.create(2);
-    CompiledSelector a = compiler.compile("true", NONE);
-    CompiledSelector b = compiler.compile("false", NONE);
-    assertThat(compiler.compile("true", NONE)).isSameAs(a);
-    var unused = compiler.compile("true && true", NONE);
-    assertThat(compiler.cachedSelectors()).isEqualTo(2);
-    assertThat(compiler.compile("true", NONE)).as("recently used, kept").isSameAs(a);
-    assertThat(compiler.compile("false", NONE)).as("least recently used, evicted").isNotSameAs(b);
+  void compile_staysBoundedAndKeepsWhatIsUsedOften() {
+    CelCompiler compiler = CelCompiler.create(4);
+    // Caffeine counts uses once the cache is half full.
+    for (String filler : List.of("false", "true && false", "false || false")) {
+      var unused = compiler.compile(filler, NONE);
+    }
+    CompiledSelector often = compiler.compile("true", NONE);
+    for (int i = 0; i < 10; i++) {
+      assertThat(compiler.compile("true", NONE)).isSameAs(often);
+    }
+    for (int i = 0; i < 50; i++) {
+      var unused = compiler.compile("device.attributes[\"d\"].n == " + i, NONE);
+      assertThat(compiler.cachedSelectors()).isLessThanOrEqualTo(4);
+    }
+    assertThat(compiler.compile("true", NONE)).as("used often, kept through a pass over one-off selectors").isSameAs(often);
   }
 
   @Test

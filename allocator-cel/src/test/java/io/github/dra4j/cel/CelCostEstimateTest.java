@@ -18,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 final class CelCostEstimateTest {
 
-  private static final CelEnvironment ENVIRONMENT = new CelEnvironment(CelEnvironment.Variant.stored());
+  private static final CelEnvironment ENVIRONMENT = CelEnvironment.of(CelEnvironment.Variant.stored());
   private static final String ATTRS = "device.attributes[\"dra.example.com\"]";
   private static final String CAPS = "device.capacity[\"dra.example.com\"]";
   /** max(DeviceAttributeMaxValueLength, ResourceSliceMaxAttributeValuesPerDevice), maxElementsListTypeEnabled there. */

@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 final class LibraryCostTest {
 
-  private static final CelEnvironment ENVIRONMENT = new CelEnvironment(CelEnvironment.Variant.stored());
+  private static final CelEnvironment ENVIRONMENT = CelEnvironment.of(CelEnvironment.Variant.stored());
   private static final DeviceView DEVICE = TestDevice.of("dra.example.com");
 
   /** testCostEstimator in cost_test.go. */

@@ -1,11 +1,11 @@
 package io.github.dra4j.cli;
 
 import io.github.dra4j.api.AllocationResult;
-import io.github.dra4j.api.DeviceClass;
-import io.github.dra4j.api.DeviceTaintRule;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceClaim;
-import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationCancelledException;
 import io.github.dra4j.core.AllocationException;
@@ -64,13 +64,7 @@ final class AllocateCommand implements Callable<Integer> {
       description = "metadata.name of the Node object (in the input) to allocate for.")
   String node = "";
 
-  @Option(names = "--feature-gates", paramLabel = "K=V,...",
-      description = "Kubernetes feature gates, e.g. DRAPrioritizedList=false. Unspecified gates "
-          + "keep the library default (all on). Known: DRAAdminAccess, DRAConsumableCapacity, "
-          + "DRADeviceBindingConditions, DRAResourceClaimDeviceStatus, DRADeviceTaints, "
-          + "DRADeviceTaintRules, DRAListTypeAttributes, DRAPartitionableDevices, DRAPrioritizedList, "
-          + "DRAResourceSliceMixins.")
-  List<String> featureGates = new ArrayList<>();
+  @Mixin FeatureGates gates = new FeatureGates();
 
   @Mixin InputOptions inputOptions = new InputOptions();
   @Option(names = {"-q", "--quiet"},
@@ -104,29 +98,22 @@ final class AllocateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(),
           "invalid value for --max-steps: " + maxSteps + " (must be at least 1)");
     }
-    Features features = FeatureGates.parse(featureGates);
-    Input input = inputOptions.read(validation.codec(ctx), ctx);
+    Features features = gates.features();
+    KubernetesCodec codec = validation.codec(ctx);
+    Input input = inputOptions.read(codec, ctx);
     String skipped = input.skippedNotice();
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);
     }
-
-    Node nodeObject = null;
-    for (Node n : input.all(Node.class)) {
-      if (node.equals(n.name())) {
-        nodeObject = n;
-        break;
-      }
-    }
-    List<ResourceSlice> slices = input.all(ResourceSlice.class);
-    List<DeviceClass> classes = input.all(DeviceClass.class);
-    List<DeviceTaintRule> taintRules = input.all(DeviceTaintRule.class);
-    List<ResourceClaim> inUse = new ArrayList<>();
-    List<ResourceClaim> toAllocate = new ArrayList<>();
     // Pods and ResourceClaimTemplates are read (so their errors show) but allocate takes its
-    // claims as given; other kinds were counted in the skipped notice.
-    for (ResourceClaim claim : input.all(ResourceClaim.class)) {
-      (claim.allocation() != null ? inUse : toAllocate).add(claim);
+    // claims as given; pod controllers and other kinds were counted in the skipped notice.
+    Cluster cluster = input.cluster(codec, false);
+    Node nodeObject = cluster.node(node);
+    List<ResourceClaim> toAllocate = new ArrayList<>();
+    for (ResourceClaim claim : cluster.claims()) {
+      if (claim.allocation() == null) {
+        toAllocate.add(claim);
+      }
     }
     if (nodeObject == null) {
       throw new CliException("no Node named \"" + node + "\" in the input; add its Node object"
@@ -139,7 +126,7 @@ final class AllocateCommand implements Callable<Integer> {
           .features(features)
           .selectorCompiler(CelCompiler.create())
           .build();
-      ClusterSnapshot snapshot = allocator.snapshot(slices, classes, inUse, taintRules);
+      ClusterSnapshot snapshot = allocator.snapshot(cluster);
       AllocationOptions options = AllocationOptions.defaults().withStepBudget(maxSteps)
           .withDeadline(timeout.isZero() ? null : Instant.now().plus(timeout));
       outcome = snapshot.allocate(nodeObject, toAllocate, options);
@@ -175,7 +162,7 @@ final class AllocateCommand implements Callable<Integer> {
   /** Names the file and document of the object the error is about, when it is in the input. */
   static String describe(AllocationException e, Input input) {
     StringBuilder sb = new StringBuilder();
-    @Nullable String ref = e.objectRef();
+    @Nullable ObjectRef ref = e.objectRef();
     Input.Item item = input.find(ref);
     if (item != null) {
       sb.append(item.where()).append(": ");

@@ -1,5 +1,6 @@
 package io.github.dra4j.cli;
 
+import io.github.dra4j.api.field.Suggestions;
 import io.github.dra4j.api.io.KubernetesCodec;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,12 +8,14 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.IExecutionStrategy;
 import picocli.CommandLine.IVersionProvider;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParseResult;
@@ -20,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code simulate}, {@code flatten},
- * {@code validate} and {@code help}.
+ * {@code validate}, {@code generate} and {@code help}.
  *
  * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate}) or a pod was not placed
  * ({@code schedule}); 2 invalid input, usage or allocation error, explained on stderr without a
@@ -46,6 +49,7 @@ import picocli.CommandLine.Spec;
       "  dra4j simulate -f sim.yaml --report out/",
       "  dra4j flatten -f docs/examples/a100-mixins.yaml",
       "  dra4j validate -f docs/examples/a100-mixins.yaml",
+      "  dra4j generate --nodes 1000 -f docs/examples/dgx-a100-mig.yaml > dgx-1000.yaml",
       "  dra4j help allocate",
       "",
       "Exit codes: 0 ok, 1 no allocation exists (schedule: a pod was not placed), 2 invalid input",
@@ -87,6 +91,7 @@ public final class Dra4j implements Runnable {
           .addSubcommand(new SimulateCommand(ctx))
           .addSubcommand(new FlattenCommand(ctx))
           .addSubcommand(new ValidateCommand(ctx))
+          .addSubcommand(new GenerateCommand(ctx))
           .addSubcommand(new CommandLine.HelpCommand())
           .setCaseInsensitiveEnumValuesAllowed(true)
           .setUsageHelpWidth(100)
@@ -94,6 +99,13 @@ public final class Dra4j implements Runnable {
           .setErr(errWriter)
           .setParameterExceptionHandler(Dra4j::usageError)
           .setExecutionExceptionHandler(Dra4j::handle);
+      // picocli shows the main help for "dra4j headroom --help" (a help option makes it ignore
+      // what it could not match), so a command that does not exist is caught before that.
+      IExecutionStrategy runLast = new CommandLine.RunLast();
+      cl.setExecutionStrategy(parsed -> {
+        Integer unknown = unknownCommand(parsed.commandSpec().commandLine(), commandNamed(parsed));
+        return unknown != null ? unknown : runLast.execute(parsed);
+      });
       return cl.execute(args);
     } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
       boolean debug = Arrays.asList(args).contains("--debug");
@@ -140,7 +152,7 @@ public final class Dra4j implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: allocate, schedule, simulate, flatten, validate or help");
+        "missing command: allocate, schedule, simulate, flatten, validate, generate or help");
   }
 
   /**
@@ -149,6 +161,12 @@ public final class Dra4j implements Runnable {
    */
   private static int usageError(CommandLine.ParameterException error, String[] args) {
     CommandLine cl = error.getCommandLine();
+    if (error instanceof CommandLine.UnmatchedArgumentException) {
+      Integer unknown = unknownCommand(cl, ((CommandLine.UnmatchedArgumentException) error).getUnmatched());
+      if (unknown != null) {
+        return unknown;
+      }
+    }
     // An unknown option explains a missing one (--nod for --node), so it is the line to show.
     CommandLine.ParameterException e = error;
     if (!(e instanceof CommandLine.UnmatchedArgumentException) && !cl.getUnmatchedArguments().isEmpty()) {
@@ -165,6 +183,38 @@ public final class Dra4j implements Runnable {
     }
     err.println(command + ": " + message);
     err.println("see '" + command + " --help'");
+    return EXIT_ERROR;
+  }
+
+  /** {@return what names a command: the arguments picocli could not match, or those of {@code help}} */
+  private static List<String> commandNamed(ParseResult parsed) {
+    ParseResult sub = parsed.subcommand();
+    if (sub != null && sub.commandSpec().userObject() instanceof CommandLine.HelpCommand
+        && !sub.matchedPositionals().isEmpty()) {
+      List<String> named = sub.matchedPositionals().get(0).stringValues();
+      return parsed.commandSpec().subcommands().containsKey(named.get(0)) ? List.of() : named;
+    }
+    return parsed.unmatched();
+  }
+
+  /**
+   * When the first argument dra4j could not match names no command ({@code dra4j headroom}),
+   * prints one line with the nearest command or the list of commands, as git does, and returns
+   * the usage exit code; otherwise returns null.
+   */
+  private static @Nullable Integer unknownCommand(CommandLine cl, List<String> unmatched) {
+    if (cl.getParent() != null || unmatched.isEmpty() || unmatched.get(0).startsWith("-")) {
+      return null;
+    }
+    String name = unmatched.get(0);
+    List<String> commands = new ArrayList<>(cl.getSubcommands().keySet());
+    String closest = Suggestions.closest(name, commands);
+    cl.getErr().println("dra4j: unknown command \"" + name + "\""
+        + (closest != null
+            ? ", did you mean \"" + closest + "\"?"
+            : "; the commands are " + String.join(", ", commands.subList(0, commands.size() - 1))
+                + " and " + commands.get(commands.size() - 1))
+        + " (see 'dra4j --help')");
     return EXIT_ERROR;
   }
 
@@ -199,6 +249,8 @@ public final class Dra4j implements Runnable {
       options = ((FlattenCommand) command).common;
     } else if (command instanceof ValidateCommand) {
       options = ((ValidateCommand) command).common;
+    } else if (command instanceof GenerateCommand) {
+      options = ((GenerateCommand) command).common;
     }
     return options != null && options.debug;
   }

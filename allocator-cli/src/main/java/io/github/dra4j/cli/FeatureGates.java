@@ -1,23 +1,61 @@
 package io.github.dra4j.cli;
 
 import io.github.dra4j.core.Features;
+import io.github.dra4j.scheduling.PodScheduler;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import picocli.CommandLine.Option;
 
-/** Parses {@code --feature-gates K=V,K=V} as Kubernetes components do. */
+/**
+ * {@code --feature-gates K=V,K=V}, parsed as Kubernetes components parse it, in one place for
+ * every command: the allocator's gates ({@link Features}) and the scheduler's
+ * ({@value PodScheduler#EXTENDED_RESOURCE_GATE}). A command applies the gates it has a use for;
+ * every command knows every gate, so that one list of gates works for all of them.
+ */
 final class FeatureGates {
-  private FeatureGates() {}
+  @Option(names = "--feature-gates", paramLabel = "K=V,...",
+      description = "Kubernetes feature gates, e.g. DRAPrioritizedList=false. Unspecified gates keep the "
+          + "library default (all on). Known: DRAAdminAccess, DRAConsumableCapacity, DRADeviceBindingConditions, "
+          + "DRAResourceClaimDeviceStatus, DRADeviceTaints, DRADeviceTaintRules, DRAListTypeAttributes, "
+          + "DRAPartitionableDevices, DRAPrioritizedList, DRAResourceSliceMixins (the allocator's) and "
+          + "DRAExtendedResource (scheduling's).")
+  List<String> specs = new ArrayList<>();
+
+  /** {@return every gate name the option accepts} */
+  static List<String> known() {
+    List<String> names = new ArrayList<>(Features.GATE_NAMES);
+    names.add(PodScheduler.EXTENDED_RESOURCE_GATE);
+    return names;
+  }
 
   /**
-   * Applies the gates to the library default ({@link Features#all()}); later values win.
+   * {@return the allocator's gates: the library default ({@link Features#all()}) with the given
+   * ones applied; later values win}
    *
-   * @param specs the option values, each a comma-separated list of {@code Name=bool}
-   * @return the features
    * @throws CliException on a malformed entry, a value that is not a boolean or an unknown gate
    */
-  static Features parse(List<String> specs) {
+  Features features() {
+    Map<String, Boolean> gates = parse();
+    gates.keySet().retainAll(Features.GATE_NAMES);
+    return Features.all().with(gates);
+  }
+
+  /**
+   * {@return whether DeviceClasses serve extended resources ({@value PodScheduler#EXTENDED_RESOURCE_GATE}); on
+   * unless the option turns it off}
+   *
+   * @throws CliException as {@link #features()}
+   */
+  boolean extendedResources() {
+    return parse().getOrDefault(PodScheduler.EXTENDED_RESOURCE_GATE, true);
+  }
+
+  /* Every Name=bool entry of every option value, later ones winning. */
+  private Map<String, Boolean> parse() {
+    List<String> known = known();
     Map<String, Boolean> gates = new LinkedHashMap<>();
     for (String spec : specs) {
       for (String entry : spec.split(",", -1)) {
@@ -30,14 +68,14 @@ final class FeatureGates {
           throw new CliException("--feature-gates: \"" + e + "\" is not of the form Name=true|false");
         }
         String name = e.substring(0, eq).strip();
-        if (!Features.GATE_NAMES.contains(name)) {
+        if (!known.contains(name)) {
           throw new CliException("--feature-gates: unknown feature gate \"" + name + "\"; known gates: "
-              + String.join(", ", Features.GATE_NAMES));
+              + String.join(", ", known));
         }
         gates.put(name, parseBool(name, e.substring(eq + 1).strip()));
       }
     }
-    return Features.all().with(gates);
+    return gates;
   }
 
   /** Accepts what Go's {@code strconv.ParseBool} accepts, as Kubernetes' gate parser does. */

@@ -1,12 +1,9 @@
 package io.github.dra4j.cli;
 
-import io.github.dra4j.api.DeviceClass;
-import io.github.dra4j.api.DeviceTaintRule;
-import io.github.dra4j.api.Node;
-import io.github.dra4j.api.Pod;
-import io.github.dra4j.api.ResourceClaim;
-import io.github.dra4j.api.ResourceClaimTemplate;
-import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.ObjectRef;
+import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.io.ClusterReader;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.api.io.UnknownObject;
@@ -23,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -54,9 +52,15 @@ final class Input {
       return document > 0 ? source + ", document " + document : source;
     }
 
-    /** {@return "Kind/name" (with the namespace for claims), as errors name objects} */
-    String ref() {
+    /** {@return the object's reference} */
+    ObjectRef objectRef() {
       return Input.ref(object);
+    }
+
+    /** {@return "Kind/namespace/name" or "Kind/name", as validation lines name objects} */
+    String ref() {
+      ObjectRef ref = objectRef();
+      return ref.kind() + "/" + ref.key();
     }
   }
 
@@ -73,17 +77,6 @@ final class Input {
     return items;
   }
 
-  /** {@return the objects of one kind, in input order} */
-  <T> List<T> all(Class<T> kind) {
-    List<T> out = new ArrayList<>();
-    for (Item item : items) {
-      if (kind.isInstance(item.object())) {
-        out.add(kind.cast(item.object()));
-      }
-    }
-    return out;
-  }
-
   /**
    * Reads every {@code -f} argument in order; {@code -} reads {@code stdin} (once), a directory
    * its {@code *.yaml}, {@code *.yml} and {@code *.json} files in name order (with
@@ -92,6 +85,18 @@ final class Input {
    * @throws CliException naming the file, document, object and field of a decode error
    */
   static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin) {
+    return read(codec, files, recursive, stdin, e -> {
+      throw e;
+    });
+  }
+
+  /**
+   * Reads as {@link #read(KubernetesCodec, List, boolean, InputStream)} does, but hands the
+   * error of a file that cannot be read or decoded to {@code fileErrors} and goes on with the
+   * next file; the objects decoded before the error are kept.
+   */
+  static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin,
+      Consumer<CliException> fileErrors) {
     List<Item> items = new ArrayList<>();
     boolean stdinRead = false;
     for (String file : files) {
@@ -100,7 +105,7 @@ final class Input {
           throw new CliException("-f - is given twice; standard input can be read only once");
         }
         stdinRead = true;
-        decode(codec, readStdin(stdin), STDIN, items);
+        each(fileErrors, () -> decode(codec, readStdin(stdin), STDIN, items));
         continue;
       }
       Path path = Paths.get(file);
@@ -112,13 +117,21 @@ final class Input {
               + (recursive ? " or below" : " (-R reads its subdirectories too)"));
         }
         for (Path p : found) {
-          decode(codec, readFile(p.toString()), p.toString(), items);
+          each(fileErrors, () -> decode(codec, readFile(p.toString()), p.toString(), items));
         }
       } else {
-        decode(codec, readFile(file), file, items);
+        each(fileErrors, () -> decode(codec, readFile(file), file, items));
       }
     }
     return new Input(items);
+  }
+
+  private static void each(Consumer<CliException> fileErrors, Runnable readFile) {
+    try {
+      readFile.run();
+    } catch (CliException e) {
+      fileErrors.accept(e);
+    }
   }
 
   private static void decode(KubernetesCodec codec, String text, String source, List<Item> items) {
@@ -211,58 +224,59 @@ final class Input {
     return message != null && message.contains(e.source()) ? message : e.source() + ": " + message;
   }
 
-  /** {@return "Kind/name", with "namespace/name" for claims} */
-  static String ref(Object o) {
-    if (o instanceof ResourceSlice) {
-      return "ResourceSlice/" + ((ResourceSlice) o).metadata().name();
-    } else if (o instanceof DeviceClass) {
-      return "DeviceClass/" + ((DeviceClass) o).metadata().name();
-    } else if (o instanceof ResourceClaim) {
-      ResourceClaim c = (ResourceClaim) o;
-      String ns = c.metadata().namespace();
-      return "ResourceClaim/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + c.metadata().name();
-    } else if (o instanceof DeviceTaintRule) {
-      return "DeviceTaintRule/" + ((DeviceTaintRule) o).name();
-    } else if (o instanceof ResourceClaimTemplate) {
-      ResourceClaimTemplate t = (ResourceClaimTemplate) o;
-      return "ResourceClaimTemplate/" + namespaced(t.metadata().namespace(), t.name());
-    } else if (o instanceof Pod) {
-      Pod p = (Pod) o;
-      return "Pod/" + namespaced(p.namespace(), p.name());
-    } else if (o instanceof Node) {
-      return "Node/" + ((Node) o).name();
-    } else if (o instanceof Pod) {
-      Pod p = (Pod) o;
-      return "Pod/" + (p.namespace() == null || p.namespace().isEmpty() ? "" : p.namespace() + "/") + p.name();
-    } else if (o instanceof ResourceClaimTemplate) {
-      ResourceClaimTemplate t = (ResourceClaimTemplate) o;
-      String ns = t.metadata().namespace();
-      return "ResourceClaimTemplate/" + (ns == null || ns.isEmpty() ? "" : ns + "/") + t.name();
-    } else if (o instanceof UnknownObject) {
-      UnknownObject u = (UnknownObject) o;
-      return u.kind() + "/" + u.name();
-    }
-    return o.getClass().getSimpleName();
-  }
-
-  private static String namespaced(@Nullable String namespace, @Nullable String name) {
-    return (namespace == null || namespace.isEmpty() ? "" : namespace + "/") + name;
-  }
-
   /**
-   * Finds the item an error's object reference names, such as {@code ResourceClaim
-   * default/claim-0} or {@code ResourceSlice/slice-1}.
+   * {@return the object's reference: its kind and key, and its UID} An unmodelled object has no
+   * namespace here: only its kind and name are read.
    */
-  @Nullable Item find(@Nullable String objectRef) {
-    if (objectRef == null) {
+  static ObjectRef ref(Object o) {
+    if (o instanceof UnknownObject) {
+      UnknownObject u = (UnknownObject) o;
+      return ObjectRef.of(u.kind(), null, u.name());
+    }
+    return ObjectRef.of(o);
+  }
+
+  /** {@return the item whose object an error names (same kind, namespace and name), or null} */
+  @Nullable Item find(@Nullable ObjectRef ref) {
+    if (ref == null) {
       return null;
     }
-    String normalized = objectRef.strip().replaceFirst("^(\\w+)[ /]", "$1/");
     for (Item item : items) {
-      if (item.ref().equals(normalized)) {
+      if (item.objectRef().sameObject(ref)) {
         return item;
       }
     }
     return null;
+  }
+
+  /** {@return whether the object is a pod controller, which {@link #cluster} decodes when asked to} */
+  static boolean isPodController(UnknownObject o) {
+    return o.apiVersion().equals(PodController.apiVersionOf(o.kind()));
+  }
+
+  /**
+   * Sorts the objects into a cluster ({@link ClusterReader}), each with its file and document for
+   * errors; objects of other kinds are left out (see {@link #skippedNotice}).
+   *
+   * @param codec decodes pod controllers' templates
+   * @param controllers whether to decode the pod controllers (Deployments, ...) too, or leave them out
+   * @throws CliException naming the file, document, object and field of an invalid pod controller
+   */
+  Cluster cluster(KubernetesCodec codec, boolean controllers) {
+    ClusterReader reader = ClusterReader.create(codec);
+    for (Item item : items) {
+      Object o = item.object();
+      if (o instanceof UnknownObject && !(controllers && isPodController((UnknownObject) o))) {
+        continue;
+      }
+      try {
+        if (!reader.add(o, item.source(), item.document())) {
+          throw new IllegalStateException("the reader takes every decoded kind but unknown objects: " + o);
+        }
+      } catch (DecodeException e) {
+        throw new CliException(decodeMessage(e), e);
+      }
+    }
+    return reader.cluster();
   }
 }

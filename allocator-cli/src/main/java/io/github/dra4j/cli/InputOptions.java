@@ -3,6 +3,7 @@ package io.github.dra4j.cli;
 import io.github.dra4j.api.io.KubernetesCodec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /** The {@code -f} and {@code -R} options of every command that reads objects, as kubectl has them. */
@@ -20,5 +21,13 @@ final class InputOptions {
   /** Reads every object of the files and directories given, with the codec given. */
   Input read(KubernetesCodec codec, Context ctx) {
     return Input.read(codec, files, recursive, ctx.in);
+  }
+
+  /**
+   * Reads every object of the files and directories given, handing the error of a file that
+   * cannot be read or decoded to {@code fileErrors} and going on with the next.
+   */
+  Input readEach(KubernetesCodec codec, Context ctx, Consumer<CliException> fileErrors) {
+    return Input.read(codec, files, recursive, ctx.in, fileErrors);
   }
 }

@@ -1,37 +1,30 @@
 package io.github.dra4j.cli;
 
-import io.github.dra4j.api.DeviceClass;
-import io.github.dra4j.api.DeviceTaintRule;
-import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
-import io.github.dra4j.api.ResourceClaimTemplate;
-import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.io.KubernetesCodec;
-import io.github.dra4j.api.io.UnknownObject;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
-import io.github.dra4j.core.NodeScorer;
-import io.github.dra4j.core.PodScheduler;
-import io.github.dra4j.core.SchedulingResult;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodControllers;
+import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
-import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -47,8 +40,9 @@ import picocli.CommandLine.Option;
       "",
       "Deployments, ReplicaSets, StatefulSets (apps/v1) and Jobs (batch/v1) become the pods their "
           + "controllers would create from spec.template: spec.replicas of them (a Job: "
-          + "spec.parallelism, at most spec.completions; default 1), named <workload>-<i>. A "
-          + "DaemonSet (apps/v1) has one pod per node its template admits, <workload>-<node>.",
+          + "spec.parallelism, at most spec.completions; default 1), named <controller>-<i>, after "
+          + "the input's Pods. A DaemonSet (apps/v1) has one pod per node its template admits, "
+          + "<controller>-<node>.",
       "",
       "Exit 0: every pending pod was placed. stdout holds the pending pods in input order with "
           + "spec.nodeName and their claim statuses set, then every claim allocated or reserved "
@@ -65,8 +59,6 @@ import picocli.CommandLine.Option;
       "  dra4j schedule --feature-gates DRAExtendedResource=false --explain -f cluster.yaml"
     })
 final class ScheduleCommand implements Callable<Integer> {
-  /** The gate of extended resources backed by DRA; a scheduling gate, so it is not a core {@link Features} gate. */
-  static final String EXTENDED_RESOURCE_GATE = "DRAExtendedResource";
   /** From this many pending pods on, a terminal shows a progress bar. */
   private static final int PROGRESS_THRESHOLD = 100;
 
@@ -74,10 +66,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Mixin CommonOptions common = new CommonOptions();
 
-  @Option(names = "--feature-gates", paramLabel = "K=V,...",
-      description = "Kubernetes feature gates, e.g. DRAExtendedResource=false. Unspecified gates "
-          + "keep the library default (all on). Known: DRAExtendedResource and those of allocate.")
-  List<String> featureGates = new ArrayList<>();
+  @Mixin FeatureGates gates = new FeatureGates();
 
   @Mixin InputOptions inputOptions = new InputOptions();
 
@@ -104,8 +93,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    boolean extendedResources = extendedResourceGate(featureGates);
-    Features features = FeatureGates.parse(withoutExtendedResourceGate(featureGates));
+    Features features = gates.features();
     NodeScorer nodeScorer;
     try {
       nodeScorer = NodeScorer.named(scorer);
@@ -114,33 +102,17 @@ final class ScheduleCommand implements Callable<Integer> {
     }
     KubernetesCodec codec = validation.codec(ctx);
     Input input = inputOptions.read(codec, ctx);
-    String skipped = input.skippedNotice(Workloads::isWorkload);
+    String skipped = input.skippedNotice(Input::isPodController);
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);
     }
-
-    // A DaemonSet's pods depend on the nodes, wherever in the input they are.
-    List<Node> nodes = input.all(Node.class);
-    List<ResourceSlice> slices = input.all(ResourceSlice.class);
-    List<DeviceClass> classes = input.all(DeviceClass.class);
-    List<ResourceClaim> claims = input.all(ResourceClaim.class);
-    List<ResourceClaimTemplate> templates = input.all(ResourceClaimTemplate.class);
-    List<DeviceTaintRule> taintRules = input.all(DeviceTaintRule.class);
-    // Pods and the pods of workloads, in input order; other kinds were counted in the skipped notice.
-    List<Pod> pods = new ArrayList<>();
     for (Input.Item item : input.items()) {
-      Object o = item.object();
-      if (o instanceof Pod) {
-        Pod pod = (Pod) o;
-        if (pod.name() == null) {
-          throw new CliException(item.where() + ": Pod: metadata.name: Required value");
-        }
-        pods.add(pod);
-      } else if (o instanceof UnknownObject && Workloads.isWorkload((UnknownObject) o)) {
-        pods.addAll(Workloads.expand(item, codec, nodes, w -> ctx.err.println("warning: " + w)));
+      if (item.object() instanceof Pod && ((Pod) item.object()).name() == null) {
+        throw new CliException(item.where() + ": Pod: metadata.name: Required value");
       }
     }
-    if (nodes.isEmpty()) {
+    Cluster cluster = input.cluster(codec, true);
+    if (cluster.nodes().isEmpty()) {
       throw new CliException("no Node in the input; add the Node objects (name and labels) with -f");
     }
 
@@ -151,34 +123,30 @@ final class ScheduleCommand implements Callable<Integer> {
           .selectorCompiler(CelCompiler.create())
           .build();
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .nodes(nodes).slices(slices).classes(classes).claims(claims).templates(templates)
-          .taintRules(taintRules)
+          .cluster(cluster)
           .scorer(nodeScorer)
-          .extendedResources(extendedResources)
+          .extendedResources(gates.extendedResources())
           .build();
-      results = scheduleWithProgress(scheduler, pods);
+      results = scheduleWithProgress(scheduler, PodControllers.pods(cluster));
     } catch (AllocationException e) {
       throw new CliException(AllocateCommand.describe(e, input), e);
     }
 
     List<Object> out = new ArrayList<>();
-    Set<String> touched = new HashSet<>();
     boolean allPlaced = true;
+    // The claims each placement left, last state wins, in the order they were first placed.
+    Map<String, ResourceClaim> claims = new LinkedHashMap<>();
     for (SchedulingResult r : results) {
       out.add(r.pod());
       if (r instanceof SchedulingResult.Scheduled) {
         for (ResourceClaim c : ((SchedulingResult.Scheduled) r).claims()) {
-          touched.add(c.metadata().namespace() + "/" + c.name());
+          claims.put(ObjectRef.of(c).key(), c);
         }
       } else {
         allPlaced = false;
       }
     }
-    for (ResourceClaim c : finalClaims(results)) {
-      if (touched.contains(c.metadata().namespace() + "/" + c.name())) {
-        out.add(c);
-      }
-    }
+    out.addAll(claims.values());
     output.print(ctx, out);
 
     for (SchedulingResult r : results) {
@@ -189,22 +157,8 @@ final class ScheduleCommand implements Callable<Integer> {
     return allPlaced ? Dra4j.EXIT_OK : Dra4j.EXIT_UNSATISFIABLE;
   }
 
-  /* The claims each placement left, last state wins, in the order the scheduler keeps them. */
-  private List<ResourceClaim> finalClaims(List<SchedulingResult> results) {
-    Map<String, ResourceClaim> latest = new LinkedHashMap<>();
-    for (SchedulingResult r : results) {
-      if (r instanceof SchedulingResult.Scheduled) {
-        for (ResourceClaim c : ((SchedulingResult.Scheduled) r).claims()) {
-          latest.put(c.metadata().namespace() + "/" + c.name(), c);
-        }
-      }
-    }
-    return List.copyOf(latest.values());
-  }
-
   private void report(SchedulingResult.Unschedulable u) {
-    String namespace = u.pod().namespace();
-    String pod = "pod " + (namespace == null || namespace.isEmpty() ? "default" : namespace) + "/" + u.pod().name();
+    String pod = "pod " + ObjectRef.of(u.pod()).inDefaultNamespace().key();
     if (explain) {
       ctx.err.println(pod + ":");
       u.reasons().forEach((node, why) -> ctx.err.println("  node " + node + ": " + why));
@@ -239,34 +193,5 @@ final class ScheduleCommand implements Callable<Integer> {
     } catch (IOException | UnsupportedOperationException | SecurityException e) {
       return false;
     }
-  }
-
-  /** {@return the value of DRAExtendedResource in the gate options, true when not given} */
-  static boolean extendedResourceGate(List<String> specs) {
-    @Nullable Boolean value = null;
-    for (String spec : specs) {
-      for (String entry : spec.split(",", -1)) {
-        int eq = entry.indexOf('=');
-        if (eq > 0 && entry.substring(0, eq).strip().equals(EXTENDED_RESOURCE_GATE)) {
-          value = FeatureGates.parseBool(EXTENDED_RESOURCE_GATE, entry.substring(eq + 1).strip());
-        }
-      }
-    }
-    return value == null || value;
-  }
-
-  private static List<String> withoutExtendedResourceGate(List<String> specs) {
-    List<String> out = new ArrayList<>();
-    for (String spec : specs) {
-      StringJoiner kept = new StringJoiner(",");
-      for (String entry : spec.split(",", -1)) {
-        int eq = entry.indexOf('=');
-        if (!(eq > 0 && entry.substring(0, eq).strip().equals(EXTENDED_RESOURCE_GATE))) {
-          kept.add(entry);
-        }
-      }
-      out.add(kept.toString());
-    }
-    return out;
   }
 }

@@ -10,10 +10,10 @@ import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
-import io.github.dra4j.core.NodeScorer;
-import io.github.dra4j.core.Simulation;
-import io.github.dra4j.core.SimulationResult;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.simulation.Simulation;
+import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -72,9 +72,7 @@ final class SimulateCommand implements Callable<Integer> {
       description = "Also write DIR/index.html, a self-contained page with PNG charts (also written to DIR).")
   @Nullable Path report;
 
-  @Option(names = "--feature-gates", paramLabel = "K=V,...",
-      description = "Kubernetes feature gates of the allocator, as for allocate.")
-  List<String> featureGates = new ArrayList<>();
+  @Mixin FeatureGates gates = new FeatureGates();
 
   SimulateCommand(Context ctx) {
     this.ctx = ctx;
@@ -85,7 +83,7 @@ final class SimulateCommand implements Callable<Integer> {
     if (!output.equals("text") && !output.equals("json")) {
       throw new CliException("-o: unknown format \"" + output + "\"; known: text, json");
     }
-    Features features = FeatureGates.parse(featureGates);
+    Features features = gates.features();
     SimulationSpec spec;
     try {
       spec = SimulationReader.read(file, validation.codec(ctx));
@@ -95,9 +93,10 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CliException(String.valueOf(e.getMessage()), e);
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
-        .features(features).selectorCompiler(CelCompiler.create()).build());
+        .features(features).selectorCompiler(CelCompiler.create()).build())
+        .extendedResources(gates.extendedResources());
     try {
-      builder.cluster(spec.objects()).workload(spec.workload()).sampleEvery(spec.sampleEvery());
+      builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
       spec.nodeGroups().forEach(builder::nodeGroup);
       for (int i = 0; i < spec.policies().size(); i++) {
         String name = spec.policies().get(i);
@@ -137,7 +136,7 @@ final class SimulateCommand implements Callable<Integer> {
   }
 
   private SimulationResult runWithProgress(Simulation simulation, SimulationSpec spec) {
-    long steps = (long) spec.workload().count() * spec.policies().size();
+    long steps = (long) spec.arrivals().count() * spec.policies().size();
     if (steps < 100 || ctx.err != System.err || !ScheduleCommand.stderrIsTerminal()) {
       return simulation.run();
     }
@@ -201,7 +200,7 @@ final class SimulateCommand implements Callable<Integer> {
     StringBuilder sb = new StringBuilder();
     sb.append("simulation ").append(spec.name()).append(": ").append(result.arrivals().size())
         .append(" arrivals on ").append(simulation.nodes().size()).append(" nodes, seed ")
-        .append(spec.workload().seed()).append('\n');
+        .append(spec.arrivals().seed()).append('\n');
     for (String[] r : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < r.length; i++) {
@@ -246,7 +245,7 @@ final class SimulateCommand implements Callable<Integer> {
     root.put("apiVersion", SimulationReader.API_VERSION);
     root.put("kind", "SimulationResult");
     root.putObject("metadata").put("name", spec.name());
-    root.put("seed", spec.workload().seed());
+    root.put("seed", spec.arrivals().seed());
     ArrayNode arrivals = root.putArray("arrivals");
     result.arrivals().forEach(arrivals::add);
     ArrayNode policies = root.putArray("policies");

@@ -1,7 +1,7 @@
 package io.github.dra4j.cli;
 
 import io.github.dra4j.api.simulation.SimulationSpec;
-import io.github.dra4j.core.SimulationResult;
+import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,7 +54,7 @@ final class SimulationReport {
         .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}")
         .append("td:first-child,th:first-child{text-align:left}img{margin:4px}")
         .append("</style></head><body>\n<h1>").append(esc("Simulation " + spec.name())).append("</h1>\n<p>")
-        .append(esc(result.arrivals().size() + " arrivals, seed " + spec.workload().seed() + ", policies "
+        .append(esc(result.arrivals().size() + " arrivals, seed " + spec.arrivals().seed() + ", policies "
             + String.join(", ", spec.policies())))
         .append("</p>\n");
     html.append(summaryTable());

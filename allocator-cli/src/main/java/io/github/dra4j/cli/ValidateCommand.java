@@ -9,10 +9,15 @@ import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
+import io.github.dra4j.api.validation.CrossObjectValidator;
+import io.github.dra4j.api.validation.ObjectError;
+import io.github.dra4j.api.validation.SourcedObject;
 import io.github.dra4j.api.validation.Validator;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -21,15 +26,20 @@ import picocli.CommandLine.Option;
     name = "validate",
     mixinStandardHelpOptions = true,
     description = {
-      "Checks objects against the resource.k8s.io validation rules, CEL selectors included.",
-      "The rules include mixins and partitionable devices. Exit 0 when all are valid; exit 2 "
-          + "with one line per error on stderr:",
-      "  <kind>/<name>: <field path>: <message>"
+      "Checks objects against the resource.k8s.io validation rules, CEL selectors included, and "
+          + "against each other, as one cluster.",
+      "The rules include mixins and partitionable devices; across objects: duplicate names, the "
+          + "slices of a pool (one generation, resourceSliceCount of them, unique device and "
+          + "counter set names), and the classes, claims and templates that claims, templates "
+          + "and pods name. A file that cannot be read or decoded is reported and the others are "
+          + "still checked. Exit 0 when all are valid; exit 2 with one line per error on stderr:",
+      "  <file>, document <n>: <kind>/<name>: <field path>: <message>"
     },
     footerHeading = "%nExamples:%n",
     footer = {
       "  dra4j validate -f docs/examples/a100-mixins.yaml",
-      "  kubectl get resourceslices -o yaml | dra4j validate -f -"
+      "  dra4j validate -R -f cluster-dump/",
+      "  kubectl get deviceclasses,resourceslices -o yaml | dra4j validate -f -"
     })
 final class ValidateCommand implements Callable<Integer> {
   private final Context ctx;
@@ -43,9 +53,7 @@ final class ValidateCommand implements Callable<Integer> {
       description = "Do not print the count of objects skipped because allocation does not use their kind.")
   boolean quiet;
 
-  @Option(names = "--feature-gates", paramLabel = "K=V,...",
-      description = "Kubernetes feature gates, as for allocate; they decide which fields CEL selectors may use.")
-  List<String> featureGates = new ArrayList<>();
+  @Mixin FeatureGates gates = new FeatureGates();
 
   ValidateCommand(Context ctx) {
     this.ctx = ctx;
@@ -53,50 +61,66 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = inputOptions.read(validation.codec(ctx), ctx);
+    SelectorCheck selectors = new SelectorCheck(gates.features());
+    List<String> lines = new ArrayList<>();
+    Input input = inputOptions.readEach(validation.codec(ctx), ctx, e -> lines.add(e.getMessage()));
     String skipped = input.skippedNotice();
     if (skipped != null && !quiet) {
       ctx.err.println(skipped);
     }
-    SelectorCheck selectors = new SelectorCheck(FeatureGates.parse(featureGates));
-    List<String> lines = new ArrayList<>();
-    int checked = 0;
+    List<SourcedObject> objects = new ArrayList<>();
+    IdentityHashMap<SourcedObject, List<FieldError>> own = new IdentityHashMap<>();
     for (Input.Item item : input.items()) {
-      Object o = item.object();
-      List<FieldError> errors;
-      if (o instanceof ResourceSlice) {
-        errors = Validator.validate((ResourceSlice) o);
-      } else if (o instanceof ResourceClaim) {
-        ResourceClaim claim = (ResourceClaim) o;
-        errors = concat(Validator.validate(claim),
-            selectors.check(claim.spec().devices(), FieldPath.of("spec", "devices")));
-      } else if (o instanceof DeviceClass) {
-        errors = concat(Validator.validate((DeviceClass) o), selectors.check((DeviceClass) o));
-      } else if (o instanceof DeviceTaintRule) {
-        errors = Validator.validate((DeviceTaintRule) o);
-      } else if (o instanceof Node) {
-        errors = List.of();
-      } else if (o instanceof ResourceClaimTemplate) {
-        ResourceClaimTemplate template = (ResourceClaimTemplate) o;
-        errors = concat(Validator.validate(template),
-            selectors.check(template.spec().spec().devices(), FieldPath.of("spec", "spec", "devices")));
-      } else if (o instanceof Pod) {
-        errors = Validator.validate((Pod) o);
-      } else {
-        // Counted in the skipped notice.
-        continue;
-      }
-      checked++;
-      for (FieldError e : errors) {
-        lines.add(item.ref() + ": " + e);
+      SourcedObject object = new SourcedObject(item.object(), item.source(), item.document());
+      objects.add(object);
+      List<FieldError> errors = validate(item.object(), selectors);
+      if (errors != null) { // else a kind not read: counted in the skipped notice
+        own.put(object, errors);
       }
     }
+    // Each object's errors together, its own first: the cross-object errors name the very elements given.
+    IdentityHashMap<SourcedObject, List<ObjectError>> cross = new IdentityHashMap<>();
+    for (ObjectError e : CrossObjectValidator.validate(objects)) {
+      cross.computeIfAbsent(e.object(), o -> new ArrayList<>()).add(e);
+    }
+    for (SourcedObject object : objects) {
+      for (FieldError e : own.getOrDefault(object, List.of())) {
+        lines.add(new ObjectError(object, e).toString());
+      }
+      for (ObjectError e : cross.getOrDefault(object, List.of())) {
+        lines.add(e.toString());
+      }
+    }
+    int checked = own.size();
     if (lines.isEmpty()) {
       ctx.out.println(checked + (checked == 1 ? " object" : " objects") + " valid");
       return Dra4j.EXIT_OK;
     }
     lines.forEach(ctx.err::println);
     return Dra4j.EXIT_ERROR;
+  }
+
+  /** {@return the object's own errors, or null for a kind validate does not check} */
+  private static @Nullable List<FieldError> validate(Object o, SelectorCheck selectors) {
+    if (o instanceof ResourceSlice) {
+      return Validator.validate((ResourceSlice) o);
+    } else if (o instanceof ResourceClaim) {
+      ResourceClaim claim = (ResourceClaim) o;
+      return concat(Validator.validate(claim), selectors.check(claim.spec().devices(), FieldPath.of("spec", "devices")));
+    } else if (o instanceof DeviceClass) {
+      return concat(Validator.validate((DeviceClass) o), selectors.check((DeviceClass) o));
+    } else if (o instanceof DeviceTaintRule) {
+      return Validator.validate((DeviceTaintRule) o);
+    } else if (o instanceof Node) {
+      return List.of();
+    } else if (o instanceof ResourceClaimTemplate) {
+      ResourceClaimTemplate template = (ResourceClaimTemplate) o;
+      return concat(Validator.validate(template),
+          selectors.check(template.spec().spec().devices(), FieldPath.of("spec", "spec", "devices")));
+    } else if (o instanceof Pod) {
+      return Validator.validate((Pod) o);
+    }
+    return null;
   }
 
   /* The selector errors, except where validation already refused the expression (too long: the API server does not compile it). */

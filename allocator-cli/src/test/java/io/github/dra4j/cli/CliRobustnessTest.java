@@ -17,9 +17,6 @@ import static io.github.dra4j.testing.PathologicalInputs.slice;
 import static io.github.dra4j.testing.PathologicalInputs.stringAttribute;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -35,9 +32,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * selectors and searches that cannot finish fail {@code allocate}.
  */
 final class CliRobustnessTest {
-  /** CPU time of the test thread (the command line runs in it), so a loaded machine does not make the bound flaky. */
-  private static final Duration LOOSE = Duration.ofSeconds(10);
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private static final String CLASS = deviceClass("class-a", "device.driver == \"driver-a\"");
   private static final String CLAIM = claim(1, "");
@@ -85,11 +79,9 @@ final class CliRobustnessTest {
   @MethodSource("cases")
   void badInput_exitsWithOneClearMessage(Bad bad) {
     for (String command : List.of("validate", "flatten", "allocate")) {
-      long start = THREADS.getCurrentThreadCpuTime();
       Cli.Result r = command.equals("allocate")
           ? Cli.stdin(bad.input(), "allocate", "--node", "node-1", "-f", "-")
           : Cli.stdin(bad.input(), command, "-f", "-");
-      assertThat(Duration.ofNanos(THREADS.getCurrentThreadCpuTime() - start)).as(command).isLessThan(LOOSE);
       String err = r.err();
       assertThat(r.exit()).as(() -> command + ": " + head(r)).isNotEqualTo(Dra4j.EXIT_INTERNAL);
       assertThat(err).as(command).doesNotContain("\tat ").doesNotContain("Exception:")

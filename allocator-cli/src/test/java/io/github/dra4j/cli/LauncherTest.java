@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,10 +17,12 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The JVM options the {@code ./dra4j} launcher chooses. The launcher runs from a copy in a
@@ -40,8 +43,10 @@ final class LauncherTest {
     Files.createDirectories(root.resolve("allocator-cli/target"));
     Files.writeString(root.resolve("allocator-cli/target/dra4j.jar"), "");
     Path java = Files.createDirectories(root.resolve("bin")).resolve("java");
-    // Exits as dra4j exits 0 under the launcher's exit offset (64).
-    Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\nexit 64\n");
+    // Exits as dra4j exits 0 under the launcher's exit offset (64), and writes the class data
+    // archive it is asked to write at exit, as the JVM does.
+    Files.writeString(java, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n"
+        + "for a; do case \"$a\" in -XX:ArchiveClassesAtExit=*) echo archive > \"${a#*=}\";; esac; done\nexit 64\n");
     Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
 
     Files.writeString(root.resolve("small.yaml"), "kind: Node\n");
@@ -120,6 +125,73 @@ final class LauncherTest {
     assertThat(jvm.subList(jar - user.size(), jar)).as("JAVA_OPTS, last before -jar").isEqualTo(user);
     List<String> own = jvm.subList(0, jar - user.size());
     assertThat(own.contains(SERIAL)).as("the launcher's own options %s", own).isEqualTo(serial);
+  }
+
+  /* --- class data sharing --- */
+
+  private static Path archive() {
+    return root.resolve("allocator-cli/target/dra4j.jar.jsa");
+  }
+
+  private static String option(List<String> jvm, String prefix) {
+    return jvm.stream().filter(a -> a.startsWith(prefix)).findFirst().orElse("");
+  }
+
+  @Test
+  void classDataArchive_writtenByTheFirstAllocateThenUsed() throws Exception {
+    Files.deleteIfExists(archive());
+    List<String> first = run(Map.of(), List.of("allocate", "--node", "n", "-f", "small.yaml"));
+    assertThat(option(first, "-XX:ArchiveClassesAtExit=")).startsWith("-XX:ArchiveClassesAtExit=" + archive() + ".");
+    assertThat(first).contains("-Xlog:cds*=off").noneMatch(a -> a.startsWith("-XX:SharedArchiveFile="));
+    assertThat(archive()).exists();
+    try (Stream<Path> files = Files.list(archive().getParent())) {
+      assertThat(files.map(Path::toString)).as("no temporary archive left").noneMatch(f -> f.endsWith(".tmp"));
+    }
+
+    List<String> second = run(Map.of(), List.of("allocate", "--node", "n", "-f", "small.yaml"));
+    assertThat(second).contains("-XX:SharedArchiveFile=" + archive(), "-Xlog:cds*=off")
+        .noneMatch(a -> a.startsWith("-XX:ArchiveClassesAtExit="));
+  }
+
+  @Test
+  void classDataArchive_notWrittenByHelpOrVersion() throws Exception {
+    Files.deleteIfExists(archive());
+    assertThat(run(Map.of(), List.of("--version"))).noneMatch(a -> a.contains("Archive"));
+    assertThat(archive()).doesNotExist();
+  }
+
+  @Test
+  void classDataArchive_olderThanTheJar_isRebuilt() throws Exception {
+    Files.writeString(archive(), "archive of an older build");
+    Path jar = root.resolve("allocator-cli/target/dra4j.jar");
+    Files.setLastModifiedTime(archive(), FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() - 60_000));
+    List<String> jvm = run(Map.of(), List.of("schedule", "-f", "small.yaml"));
+    assertThat(jvm).noneMatch(a -> a.startsWith("-XX:SharedArchiveFile="));
+    assertThat(option(jvm, "-XX:ArchiveClassesAtExit=")).isNotEmpty();
+    assertThat(Files.readString(archive())).isEqualTo("archive\n");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"-Xshare:off", "-XX:SharedArchiveFile=/tmp/mine.jsa", "-XX:ArchiveClassesAtExit=/tmp/mine.jsa"})
+  void classDataArchive_leftToTheUserWhoChoosesSharing(String javaOpts) throws Exception {
+    Files.deleteIfExists(archive());
+    List<String> jvm = run(Map.of("JAVA_OPTS", javaOpts), List.of("allocate", "--node", "n", "-f", "small.yaml"));
+    assertThat(jvm.subList(0, jvm.indexOf(javaOpts))).noneMatch(a -> a.contains("Archive") || a.startsWith("-Xlog:cds"));
+    assertThat(archive()).doesNotExist();
+  }
+
+  /** The real JVM with an archive that is not one (damaged, or of another JDK): it runs without it, silently. */
+  @Test
+  void classDataArchive_unusable_neverBreaksARun() throws Exception {
+    Path garbage = root.resolve("garbage.jsa");
+    Files.write(garbage, new byte[4096]);
+    Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
+    Process p = new ProcessBuilder(java.toString(), "-XX:SharedArchiveFile=" + garbage, "-Xlog:cds*=off", "-version")
+        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).isZero();
+    assertThat(out).as("nothing on stdout, where dra4j's output goes").isEmpty();
   }
 
   /** Runs the launcher in the fake root; returns the arguments its java received. */

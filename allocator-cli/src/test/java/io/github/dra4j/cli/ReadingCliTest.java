@@ -150,25 +150,29 @@ final class ReadingCliTest {
   void validate_checksPodsAndTemplates_andSkipsOtherKinds() {
     String badPod = POD.replace("resourceClaimTemplateName: one-device", "resourceClaimName: x, resourceClaimTemplateName: z");
     String badTemplate = TEMPLATE.replace("name: req-0", "name: Req");
-    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), badPod, badTemplate), "validate", "-f", "-");
+    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), badPod, badTemplate, CLASS), "validate", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isEqualTo(2);
     assertThat(r.err().lines().toList()).containsExactly(
         "skipped 1 object of kinds not used for allocation: Namespace (1)",
-        "Pod/default/pod-0: spec.resourceClaims[0]: Invalid value: \"gpu\": at most one of `resourceClaimName`"
-            + " or `resourceClaimTemplateName` may be specified",
-        "ResourceClaimTemplate/default/one-device: spec.spec.devices.requests[0].name: Invalid value: \"Req\": "
-            + "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must"
-            + " start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for"
-            + " validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
+        "<stdin>, document 2: Pod/default/pod-0: spec.resourceClaims[0]: Invalid value: \"gpu\": at most one of"
+            + " `resourceClaimName` or `resourceClaimTemplateName` may be specified",
+        "<stdin>, document 2: Pod/default/pod-0: spec.resourceClaims[0].resourceClaimName: Not found: \"x\": no"
+            + " ResourceClaim default/x in the input",
+        "<stdin>, document 2: Pod/default/pod-0: spec.resourceClaims[0].resourceClaimTemplateName: Not found:"
+            + " \"z\": no ResourceClaimTemplate default/z in the input",
+        "<stdin>, document 3: ResourceClaimTemplate/default/one-device: spec.spec.devices.requests[0].name: Invalid"
+            + " value: \"Req\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or"
+            + " '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex"
+            + " used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
   }
 
   @Test
   void validate_countsOnlyCheckedObjects() {
-    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), POD, TEMPLATE), "validate", "--quiet", "-f", "-");
+    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), POD, TEMPLATE, CLASS), "validate", "--quiet", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isZero();
-    assertThat(r.out()).isEqualTo("2 objects valid\n");
+    assertThat(r.out()).isEqualTo("3 objects valid\n");
     assertThat(r.err()).isEmpty();
   }
 
@@ -200,7 +204,8 @@ final class ReadingCliTest {
     Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, IN_USE_WITHOUT_UID), "validate", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isEqualTo(2);
-    assertThat(r.err()).isEqualTo("ResourceClaim/default/running: status.reservedFor[0].uid: Required value\n");
+    assertThat(r.err()).isEqualTo("<stdin>, document 4: ResourceClaim/default/running: status.reservedFor[0].uid:"
+        + " Required value\n");
   }
 
   /* --- typed lists --- */

@@ -103,6 +103,31 @@ final class SimulateCommandTest {
     assertThat(png).startsWith(0x89, 'P', 'N', 'G');
   }
 
+  /* One pod of 1 GPU through the class's implicit extended resource name, per arrival. */
+  private static final String EXTENDED = String.join("\n",
+      SIMULATION.substring(0, SIMULATION.indexOf("  workload:")) + "  workload:",
+      "    count: 2",
+      "    podKinds:",
+      "    - name: one",
+      "      pod:",
+      "        metadata: {name: one}",
+      "        spec:",
+      "          containers: [{name: c, resources: {limits: {deviceclass.resource.kubernetes.io/gpu: 1}}}]",
+      "");
+
+  @Test
+  void featureGates_theSchedulersGateAppliesToEveryPolicy(@TempDir Path dir) throws IOException {
+    Path file = write(dir, EXTENDED);
+    Cli.Result on = Cli.stdin("", "simulate", "-f", file.toString());
+    Cli.Result off = Cli.stdin("", "simulate", "--feature-gates", "DRAExtendedResource=false", "-f", file.toString());
+
+    assertThat(on.exit()).as(on.toString()).isZero();
+    assertThat(on.out()).containsPattern("\\nplaced +2 +2\\n");
+    assertThat(off.exit()).as(off.toString()).isZero();
+    assertThat(off.out()).containsPattern("\\nplaced +0 +0\\n")
+        .contains("Insufficient deviceclass.resource.kubernetes.io/gpu");
+  }
+
   @Test
   void invalidInput_namesTheFieldPath(@TempDir Path dir) throws IOException {
     Cli.Result typo = Cli.stdin("", "simulate", "-f",

@@ -57,6 +57,9 @@ final class ValidateSelectorsTest {
         "");
   }
 
+  /** The class that claims and templates name, so that only their selectors are in question. */
+  private static final String GPU = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\n---\n";
+
   static Stream<Arguments> cases() {
     String cls = "spec.selectors[1].cel.expression";
     String sub = "spec.devices.requests[0].firstAvailable[1].selectors[0].cel.expression";
@@ -69,10 +72,10 @@ final class ValidateSelectorsTest {
         Arguments.of(deviceClass("device.driver == "), 2, "DeviceClass/gpu: " + cls + ": Invalid value:"),
         Arguments.of(deviceClass(TOO_EXPENSIVE), 2,
             "DeviceClass/gpu: " + cls + ": Forbidden: too complex, exceeds cost limit"),
-        Arguments.of(claim("device.attributes[\"x\"].?model.orValue(\"\") == \"a\""), 0, ""),
-        Arguments.of(claim("device.driver + 1"), 2, "ResourceClaim/default/c: " + sub + ": Invalid value:"),
-        Arguments.of(template("device.capacity[\"x\"].memory.isGreaterThan(quantity(\"1Gi\"))"), 0, ""),
-        Arguments.of(template("1 == "), 2, "ResourceClaimTemplate/default/t: " + tpl + ": Invalid value:"));
+        Arguments.of(GPU + claim("device.attributes[\"x\"].?model.orValue(\"\") == \"a\""), 0, ""),
+        Arguments.of(GPU + claim("device.driver + 1"), 2, "ResourceClaim/default/c: " + sub + ": Invalid value:"),
+        Arguments.of(GPU + template("device.capacity[\"x\"].memory.isGreaterThan(quantity(\"1Gi\"))"), 0, ""),
+        Arguments.of(GPU + template("1 == "), 2, "ResourceClaimTemplate/default/t: " + tpl + ": Invalid value:"));
   }
 
   @ParameterizedTest
@@ -81,7 +84,7 @@ final class ValidateSelectorsTest {
     Cli.Result r = Cli.stdin(input, "validate", "-f", "-");
     assertThat(r.exit()).as(r.err()).isEqualTo(exit);
     if (error.isEmpty()) {
-      assertThat(r.out()).contains("1 object valid");
+      assertThat(r.out()).endsWith(" valid\n");
     } else {
       assertThat(r.err()).contains(error);
     }

@@ -1,5 +1,6 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.field.FieldPath;
 import org.jspecify.annotations.Nullable;
 
@@ -12,18 +13,22 @@ public abstract class AllocationException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   /** The object at fault, or null. */
-  private final @Nullable String objectRef;
+  private final @Nullable ObjectRef objectRef;
   private final transient @Nullable FieldPath path;
 
   AllocationException(
-      String message, @Nullable String objectRef, @Nullable FieldPath path, @Nullable Throwable cause) {
+      String message, @Nullable ObjectRef objectRef, @Nullable FieldPath path, @Nullable Throwable cause) {
     super(message, cause);
     this.objectRef = objectRef;
     this.path = path;
   }
 
-  /** {@return the object at fault, such as {@code "ResourceClaim default/claim-0"}, or null} */
-  public @Nullable String objectRef() {
+  /**
+   * {@return the object at fault, such as the claim {@code ResourceClaim default/claim-0}, or null}
+   * A caller that read the objects from files finds the object, and so its file, by comparing
+   * refs ({@link ObjectRef#sameObject}).
+   */
+  public @Nullable ObjectRef objectRef() {
     return objectRef;
   }
 

@@ -134,4 +134,15 @@ public record AllocationOptions(
   public AllocationOptions withPruneAfterSteps(long steps) {
     return new AllocationOptions(stepBudget, deadline, cancellation, steps);
   }
+
+  /**
+   * Checks the cancellation and the deadline as a search polls them, for a caller that answers
+   * from results it remembered instead of searching again (a scheduler's cache): a cancelled
+   * or late call then fails the same way whether or not it searched.
+   *
+   * @throws AllocationCancelledException when cancelled or past the deadline
+   */
+  public void checkCancelled() {
+    new SearchBudget(this).poll();
+  }
 }

@@ -86,7 +86,7 @@ final class AllocationRun {
     this.dedications = new Dedications(pools.size(), pi -> pools.get(pi).layout().deviceCount,
         plan.minDevicesTotal);
     this.groups = new CompatibilityGroups(pools.size());
-    this.derived = new DerivedValues(plan);
+    this.derived = new DerivedValues(plan, budget);
     this.nodeOperationsOptional = SliceEntry.nodeOperationsOptional(features, node);
     this.results = new ArrayList<>(plan.claimCount());
     for (int i = 0; i < plan.claimCount(); i++) {
@@ -102,7 +102,7 @@ final class AllocationRun {
       AllocationOptions options) {
     SearchBudget budget = new SearchBudget(options);
     budget.poll();
-    SelectorMatcher matcher = new SelectorMatcher(snapshot.features(), node, claims);
+    SelectorMatcher matcher = new SelectorMatcher(snapshot.features(), node, claims, budget);
     ClaimPlan plan = ClaimPlanner.plan(snapshot, claims, pools, matcher, budget);
     return new AllocationRun(snapshot, node, pools, plan, matcher, budget);
   }
@@ -175,7 +175,7 @@ final class AllocationRun {
             sb.append("; pool ").append(p.id).append(": ").append(p.invalidReason);
           }
         }
-        throw new NodeAllocationException(sb.toString(), "Node " + node.name(), null);
+        throw new NodeAllocationException(sb.toString(), io.github.dra4j.api.ObjectRef.of("Node", node.metadata()), null);
       }
     }
     return false;

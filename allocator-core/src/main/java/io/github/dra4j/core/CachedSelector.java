@@ -63,13 +63,14 @@ final class CachedSelector {
    * Evaluates the selector on the device, or returns its remembered result.
    *
    * @throws SelectorEvaluationException when evaluation fails (never remembered)
+   * @throws AllocationCancelledException from the interrupt
    */
-  boolean matches(DeviceEntry device) {
+  boolean matches(DeviceEntry device, EvaluationInterrupt interrupt) {
     byte known = results[device.uid];
     if (known != 0) {
       return known == TRUE;
     }
-    boolean match = selector.matches(device.view);
+    boolean match = selector.matches(device.view, interrupt);
     results[device.uid] = match ? TRUE : FALSE;
     return match;
   }

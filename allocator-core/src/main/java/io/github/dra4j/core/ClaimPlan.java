@@ -1,8 +1,8 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceClaim;
 import java.util.List;
-import java.util.Objects;
 
 /**
  * Claims validated by {@link ClaimPlanner}: per claim, per request, the {@link RequestSlot}s. A
@@ -69,13 +69,12 @@ final class ClaimPlan {
     return out;
   }
 
+  /** {@return the claim as messages name it: {@code namespace/name}, or {@code name}, as Go's klog.KObj} */
   static String claimRef(ResourceClaim claim) {
-    String ns = claim.metadata().namespace();
-    String name = Objects.requireNonNullElse(claim.metadata().name(), "");
-    return ns == null || ns.isEmpty() ? name : ns + "/" + name;
+    return objectRef(claim).key();
   }
 
-  static String objectRef(ResourceClaim claim) {
-    return "ResourceClaim " + claimRef(claim);
+  static ObjectRef objectRef(ResourceClaim claim) {
+    return ObjectRef.of("ResourceClaim", claim.metadata());
   }
 }

@@ -262,29 +262,50 @@ public final class ClusterSnapshot {
    * @throws AllocationException the first node's failure in input order, as described above
    */
   public List<Node> feasibleNodes(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
-    Objects.requireNonNull(options, "options");
-    List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
-    Node[] candidates = Objects.requireNonNull(nodes, "nodes").toArray(new Node[0]);
-    RuntimeException[] errors = new RuntimeException[candidates.length];
-    boolean[] fits = search(candidates, toAllocate, options, errors);
+    Searched s = search(nodes, claims, options);
     List<Node> out = new ArrayList<>();
-    for (int i = 0; i < candidates.length; i++) {
-      if (errors[i] != null) {
-        throw errors[i];
+    for (int i = 0; i < s.nodes.length; i++) {
+      if (s.errors[i] != null) {
+        throw s.errors[i];
       }
-      if (fits[i]) {
-        out.add(candidates[i]);
+      if (s.fits[i]) {
+        out.add(s.nodes[i]);
       }
     }
     return out;
   }
 
   /**
-   * Searches every node, in parallel, as {@link #feasibleNodes} does, and tells per node whether
-   * the claims fit, or in {@code errors} what its search threw.
+   * Answers "on which of these nodes do the claims fit?" as {@link #feasibleNodes(Collection,
+   * List, AllocationOptions)} does, but with each node's verdict or error instead of the first
+   * error for all: a scheduler that remembers each node's answer across placements keeps the
+   * verdicts of the nodes that did not fail, and never remembers a failure.
+   *
+   * @param nodes the candidate nodes
+   * @param claims the claims to allocate together on one node; their {@code status} is ignored
+   * @param options the step budget, deadline and cancellation of each node's search
+   * @return one verdict per node, in input order
+   * @throws NullPointerException when an argument or element is null
    */
-  boolean[] search(Node[] candidates, List<ResourceClaim> toAllocate, AllocationOptions options,
-      RuntimeException[] errors) {
+  public List<NodeFeasibility> feasibility(List<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
+    Searched s = search(nodes, claims, options);
+    List<NodeFeasibility> out = new ArrayList<>(s.nodes.length);
+    for (int i = 0; i < s.nodes.length; i++) {
+      out.add(new NodeFeasibility(s.nodes[i], s.errors[i] == null && s.fits[i], s.errors[i]));
+    }
+    return out;
+  }
+
+  /** Each node's answer: whether the claims fit, or what its search threw. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
+  private record Searched(Node[] nodes, boolean[] fits, @Nullable RuntimeException[] errors) {}
+
+  /* Searches every node, in parallel, for feasibleNodes and feasibility. */
+  private Searched search(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
+    Objects.requireNonNull(options, "options");
+    List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
+    Node[] candidates = Objects.requireNonNull(nodes, "nodes").toArray(new Node[0]);
+    RuntimeException[] errors = new RuntimeException[candidates.length];
     for (Node n : candidates) {
       Objects.requireNonNull(n, "node");
     }
@@ -308,7 +329,7 @@ public final class ClusterSnapshot {
     if (!sameOrder && Arrays.stream(pools).allMatch(Objects::nonNull)) {
       lastOrder = new NodeOrder(candidates, pools);
     }
-    return fits;
+    return new Searched(candidates, fits, errors);
   }
 
   /** Nodes and their pools by position. Never changed once built. */
@@ -337,7 +358,7 @@ public final class ClusterSnapshot {
       SearchBudget budget = new SearchBudget(options);
       try {
         return new SharedPlan(ClaimPlanner.plan(snapshot, claims, List.of(),
-            new SelectorMatcher(snapshot.features(), node, claims), budget), null);
+            new SelectorMatcher(snapshot.features(), node, claims, budget), budget), null);
       } catch (RuntimeException e) {
         return new SharedPlan(null, e);
       }
@@ -356,7 +377,7 @@ public final class ClusterSnapshot {
         throw shared.invalid();
       }
       run = new AllocationRun(this, node, pools, Objects.requireNonNull(shared.plan()),
-          new SelectorMatcher(features(), node, claims), budget);
+          new SelectorMatcher(features(), node, claims, budget), budget);
     }
     try {
       if (!run.search()) {
@@ -392,21 +413,51 @@ public final class ClusterSnapshot {
   }
 
   /**
+   * Returns a snapshot in which these claims are no longer allocated, as after their pods were
+   * deleted: the counterpart of {@link #withAllocated}, so that a simulation can let pods leave.
+   * It is derived from this one ({@link StructuredAllocator#snapshot(ClusterSnapshot, Collection,
+   * Collection, Collection, Collection)}); {@link #nodesUsing} names the nodes that can differ.
+   *
+   * @param claims the claims to release, matched by namespace and name ({@link
+   *     io.github.dra4j.api.ObjectRef#key()}), so a newer copy of a claim (one more reservation)
+   *     releases it too; claims this snapshot does not hold are ignored
+   * @return the new snapshot; this one is unchanged
+   * @throws NullPointerException when the collection or an element is null
+   */
+  public ClusterSnapshot withoutAllocated(Collection<ResourceClaim> claims) {
+    Set<String> keys = new HashSet<>();
+    for (ResourceClaim c : Objects.requireNonNull(claims, "claims")) {
+      keys.add(ClaimPlan.claimRef(Objects.requireNonNull(c, "claim")));
+    }
+    List<ResourceClaim> remaining = new ArrayList<>();
+    for (ResourceClaim c : allocatedClaims.list()) {
+      if (!keys.contains(ClaimPlan.claimRef(c))) {
+        remaining.add(c);
+      }
+    }
+    return new ClusterSnapshot(features, compiler, slices, classList, remaining, taintRuleList, this);
+  }
+
+  /**
    * {@return the names of the nodes whose pools differ from those of the snapshot this one was
    * derived from by {@link #withAllocated}, or null when that is not known (a snapshot built
    * otherwise, or a change to a pool that is not local to nodes)} Other nodes' allocation
-   * outcomes are the same in both snapshots.
+   * outcomes are the same in both snapshots, so a scheduler that remembers each node's answer
+   * forgets only these after a commit.
    */
-  @Nullable Set<String> changedNodes() {
+  public @Nullable Set<String> changedNodes() {
     return index.changedNodes();
   }
 
   /**
    * {@return the names of the nodes that see a pool whose devices these claims' allocations use,
    * or null when such a pool is not local to nodes} A snapshot that differs from this one only in
-   * these claims differs for no other node.
+   * these claims (one derived with {@link #withAllocated} or {@link #withoutAllocated}) differs
+   * for no other node, so a scheduler that remembers each node's answer forgets only these.
+   *
+   * @param claims allocated claims; claims without an allocation use no pool
    */
-  @Nullable Set<String> nodesUsing(Collection<ResourceClaim> claims) {
+  public @Nullable Set<String> nodesUsing(Collection<ResourceClaim> claims) {
     Set<PoolId> pools = new HashSet<>();
     for (ResourceClaim c : claims) {
       if (c.allocation() != null) {
@@ -424,6 +475,29 @@ public final class ClusterSnapshot {
       state = s;
     }
     return s;
+  }
+
+  /**
+   * {@return the DRA usage of the complete, valid pools this node can use, per pool} What a
+   * scorer ranks nodes by and a capacity planner sums; it reuses the node's gathered pools.
+   *
+   * @param node the node
+   */
+  public List<PoolUsage> usage(Node node) {
+    return usage(node, List.of());
+  }
+
+  /**
+   * {@return the usage of the node's pools with these allocation results committed too} A
+   * scorer ranks a node with the pod's claims placed there: their devices count as allocated
+   * and consume their counters (admin access consumes nothing).
+   *
+   * @param node the node
+   * @param placement results for claims not in this snapshot, as {@link #allocate} gives them
+   */
+  public List<PoolUsage> usage(Node node, List<AllocationResult> placement) {
+    return PoolUsage.of(pools(Objects.requireNonNull(node, "node")), node,
+        List.copyOf(Objects.requireNonNull(placement, "placement")));
   }
 
   /** {@return counters summed over every call against this snapshot} */

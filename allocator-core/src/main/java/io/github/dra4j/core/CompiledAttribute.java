@@ -25,4 +25,19 @@ public interface CompiledAttribute {
    *     type), or when the expression has a compile error
    */
   DeviceAttribute evaluate(DeviceView device);
+
+  /**
+   * Evaluates the expression on a device within the call's deadline: as {@link
+   * CompiledSelector#matches(DeviceView, EvaluationInterrupt)}, an implementation whose
+   * evaluation can take long polls {@code interrupt}.
+   *
+   * @param device the device, with mixins applied lazily
+   * @param interrupt polled during evaluation
+   * @return the value
+   * @throws SelectorEvaluationException as {@link #evaluate(DeviceView)}
+   */
+  default DeviceAttribute evaluate(DeviceView device, EvaluationInterrupt interrupt) {
+    interrupt.check();
+    return evaluate(device);
+  }
 }

@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,14 +22,16 @@ import org.jspecify.annotations.Nullable;
  */
 final class DerivedValues {
   private final ClaimPlan plan;
+  private final EvaluationInterrupt interrupt;
   private final Map<Key, DeviceAttribute> values = new HashMap<>();
   private final IdentityHashMap<RequestData, AttributeSource> sources = new IdentityHashMap<>();
 
   /** A device (by identity: one entry per device of the snapshot) and an expression. */
   private record Key(DeviceEntry device, String expression) {}
 
-  DerivedValues(ClaimPlan plan) {
+  DerivedValues(ClaimPlan plan, EvaluationInterrupt interrupt) {
     this.plan = plan;
+    this.interrupt = interrupt;
   }
 
   /** {@return where the request's constraints read attributes} */
@@ -56,7 +59,7 @@ final class DerivedValues {
 
   /** Evaluates; the errors are the reference's words (lookupAttribute), with the claim and path added. */
   private DeviceAttribute evaluate(RequestData data, String name, CompiledAttribute attribute, DeviceEntry device) {
-    String ref = ClaimPlan.objectRef(plan.claim(data.claimIndex));
+    ObjectRef ref = ClaimPlan.objectRef(plan.claim(data.claimIndex));
     FieldPath path = data.derivedPath == null ? null
         : data.derivedPath.index(new ArrayList<>(data.derived.keySet()).indexOf(name)).child("expression");
     String compileError = attribute.compileError();
@@ -64,7 +67,7 @@ final class DerivedValues {
       throw new CelException("compile derived attribute " + name + " failed: " + compileError, ref, path);
     }
     try {
-      return attribute.evaluate(device.view);
+      return attribute.evaluate(device.view, interrupt);
     } catch (SelectorEvaluationException e) {
       throw new CelException("evaluate derived attribute " + name + " on device " + device.id + " failed: "
           + e.getMessage(), ref, path, e);

@@ -69,7 +69,7 @@ final class Explainer {
     List<Explanation.ClaimExplanation> claims = new ArrayList<>();
     for (int c = 0; c < n; c++) {
       String conflict = everyRequestHasEnough[c] ? conflicts.of(c, suitable) : null;
-      claims.add(new Explanation.ClaimExplanation(ClaimPlan.claimRef(run.plan().claim(c)), requests.get(c), conflict));
+      claims.add(new Explanation.ClaimExplanation(ClaimPlan.objectRef(run.plan().claim(c)), requests.get(c), conflict));
     }
     List<Explanation.PoolNote> notes = new ArrayList<>();
     for (Pool pool : run.pools()) {
@@ -181,12 +181,21 @@ final class Explainer {
     return List.of(new Explanation.PoolNote("(other nodes)", Reason.NODE_NOT_MATCHING, detail));
   }
 
+  /** {@return the options of the explanation's own searches: a small budget, the call's deadline and cancellation} */
+  private static AllocationOptions soloOptions(AllocationRun run) {
+    AllocationOptions call = run.matcher().options();
+    return AllocationOptions.defaults().withStepBudget(SOLO_BUDGET).withDeadline(call.deadline())
+        .withCancellation(call.cancellation());
+  }
+
   /** Whether claim c fits on its own, with a small budget: null when that is not known. */
   private static @Nullable Boolean solo(AllocationRun run, int c) {
     try {
       AllocationRun solo = AllocationRun.of(run.snapshot(), run.node(), List.of(run.plan().claim(c)), run.pools(),
-          AllocationOptions.defaults().withStepBudget(SOLO_BUDGET));
+          soloOptions(run));
       return solo.run() != null;
+    } catch (AllocationCancelledException e) {
+      throw e;
     } catch (AllocationException e) {
       return null;
     }
@@ -261,7 +270,9 @@ final class Explainer {
         List<AllocationResult> upTo;
         try {
           upTo = AllocationRun.of(run.snapshot(), run.node(), run.plan().claims().subList(0, k + 1), run.pools(),
-              AllocationOptions.defaults().withStepBudget(SOLO_BUDGET)).run();
+              soloOptions(run)).run();
+        } catch (AllocationCancelledException e) {
+          throw e;
         } catch (AllocationException e) {
           return;
         }
@@ -288,11 +299,13 @@ final class Explainer {
       try {
         ClusterSnapshot after = run.snapshot().withAllocated(allocated);
         AllocationRun single = AllocationRun.of(after, run.node(), List.of(run.plan().claim(k)), after.pools(run.node()),
-            AllocationOptions.defaults().withStepBudget(SOLO_BUDGET));
+            soloOptions(run));
         if (single.search()) {
           return null;
         }
         again = explain(single).claims().get(0);
+      } catch (AllocationCancelledException e) {
+        throw e;
       } catch (AllocationException e) {
         return null;
       }
@@ -452,6 +465,8 @@ final class Explainer {
         detail[0] = "selector #" + failed + ": " + data.requestSelectors[failed].expression();
         return Reason.REQUEST_SELECTOR_FALSE;
       }
+    } catch (AllocationCancelledException e) {
+      throw e;
     } catch (AllocationException e) {
       detail[0] = e.getMessage();
       return Reason.SELECTOR_ERROR;

@@ -1,5 +1,6 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.ObjectRef;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -97,13 +98,13 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
   /**
    * The explanation for one claim.
    *
-   * @param claim the claim as {@code namespace/name} (or {@code name})
+   * @param claim the claim; messages name it by its key, {@code namespace/name} (or {@code name})
    * @param requests one entry per request, or per subrequest of a prioritized list
    * @param conflict null when some request lacks suitable devices on its own; otherwise why the
    *     requests could not be combined
    */
   public record ClaimExplanation(
-      String claim, List<RequestExplanation> requests, @Nullable String conflict) {
+      ObjectRef claim, List<RequestExplanation> requests, @Nullable String conflict) {
   /**
      * Copies the list.
      *
@@ -213,11 +214,11 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
     for (ClaimExplanation c : claims) {
       for (RequestExplanation r : c.requests()) {
         if (lacksDevices(r)) {
-          sb.append("\n  claim ").append(c.claim()).append(", ").append(requestLine(r));
+          sb.append("\n  claim ").append(c.claim().key()).append(", ").append(requestLine(r));
         }
       }
       if (c.conflict() != null) {
-        sb.append("\n  claim ").append(c.claim()).append(": ").append(oneLine(c.conflict()));
+        sb.append("\n  claim ").append(c.claim().key()).append(": ").append(oneLine(c.conflict()));
       }
     }
     for (PoolNote p : pools) {
@@ -241,7 +242,7 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
       sb.append("\n  no allocation exists: ").append(proof);
     }
     for (ClaimExplanation c : claims) {
-      sb.append("\n  claim ").append(c.claim());
+      sb.append("\n  claim ").append(c.claim().key());
       for (RequestExplanation r : c.requests()) {
         sb.append("\n    request ").append(r.request()).append(": ")
             .append(r.devicesNeeded()).append(" needed, ")

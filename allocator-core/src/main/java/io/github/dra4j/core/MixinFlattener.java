@@ -44,6 +44,33 @@ public final class MixinFlattener {
   private MixinFlattener() {}
 
   /**
+   * Returns the devices of a slice as the allocator hands them to selectors: views that look up
+   * their attributes and capacities through the slice's mixins lazily, never flattened. A
+   * selector implementation ({@link DeviceSelectorCompiler}) is tested and measured on exactly
+   * these, as allocator-bench's CEL benchmark does.
+   *
+   * @param slice the slice; never modified
+   * @return one view per device, in slice order
+   * @throws IllegalArgumentException when an include cannot be resolved, as for {@link #flatten}
+   */
+  public static List<DeviceView> views(ResourceSlice slice) {
+    return List.copyOf(resolve(slice, "cannot resolve mixins").devices());
+  }
+
+  private static ResolvedSlice resolve(ResourceSlice slice, String what) {
+    Objects.requireNonNull(slice, "slice");
+    ResolvedSlice resolved = MixinResolver.resolve(slice, true);
+    List<FieldError> fatal = resolved.problems().stream()
+        .filter(p -> p.type() == FieldError.Type.NOT_FOUND || p.type() == FieldError.Type.DUPLICATE)
+        .toList();
+    if (!fatal.isEmpty()) {
+      throw new IllegalArgumentException("ResourceSlice " + slice.name() + ": " + what + ": "
+          + fatal.stream().map(FieldError::toString).collect(Collectors.joining("; ")));
+    }
+    return resolved;
+  }
+
+  /**
    * Returns the equivalent slice without mixins and includes.
    *
    * <p>A slice whose includes cannot be resolved unambiguously (an include naming an undefined
@@ -57,15 +84,7 @@ public final class MixinFlattener {
    *     duplicate mixin name when an include cannot be resolved
    */
   public static ResourceSlice flatten(ResourceSlice slice) {
-    Objects.requireNonNull(slice, "slice");
-    ResolvedSlice resolved = MixinResolver.resolve(slice, true);
-    List<FieldError> fatal = resolved.problems().stream()
-        .filter(p -> p.type() == FieldError.Type.NOT_FOUND || p.type() == FieldError.Type.DUPLICATE)
-        .toList();
-    if (!fatal.isEmpty()) {
-      throw new IllegalArgumentException("ResourceSlice " + slice.name() + ": cannot flatten mixins: "
-          + fatal.stream().map(FieldError::toString).collect(Collectors.joining("; ")));
-    }
+    ResolvedSlice resolved = resolve(slice, "cannot flatten mixins");
     ResourceSliceSpec spec = slice.spec();
     String driver = spec.driver();
 

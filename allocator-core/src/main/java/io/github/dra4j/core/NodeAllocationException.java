@@ -1,5 +1,6 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.field.FieldPath;
 import org.jspecify.annotations.Nullable;
 
@@ -7,11 +8,11 @@ import org.jspecify.annotations.Nullable;
 public final class NodeAllocationException extends AllocationException {
   private static final long serialVersionUID = 1L;
 
-  NodeAllocationException(String message, @Nullable String objectRef, @Nullable FieldPath path) {
+  NodeAllocationException(String message, @Nullable ObjectRef objectRef, @Nullable FieldPath path) {
     super(message, objectRef, path, null);
   }
 
-  NodeAllocationException(String message, @Nullable String objectRef, @Nullable FieldPath path, @Nullable Throwable cause) {
+  NodeAllocationException(String message, @Nullable ObjectRef objectRef, @Nullable FieldPath path, @Nullable Throwable cause) {
     super(message, objectRef, path, cause);
   }
 }

@@ -4,6 +4,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
+import io.github.dra4j.api.ObjectRef;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -80,7 +81,7 @@ final class NodeSelectors {
             throw new InvalidInputException(
                 "unsupported ResourceSlice.NodeSelector with "
                     + selector.nodeSelectorTerms().size() + " terms",
-                "ResourceSlice " + slice.name, null);
+                ObjectRef.of("ResourceSlice", slice.slice.metadata()), null);
         }
       }
     }

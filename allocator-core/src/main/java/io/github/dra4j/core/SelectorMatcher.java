@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.List;
@@ -17,12 +18,22 @@ final class SelectorMatcher {
   private final Features features;
   private final Node node;
   private final List<ResourceClaim> claims;
+  private final SearchBudget budget;
 
-  /** claims: those whose requests are matched, by {@link RequestData#claimIndex}, for error messages. */
-  SelectorMatcher(Features features, Node node, List<ResourceClaim> claims) {
+  /**
+   * claims: those whose requests are matched, by {@link RequestData#claimIndex}, for error
+   * messages; budget: the call's, whose deadline and cancellation long evaluations poll.
+   */
+  SelectorMatcher(Features features, Node node, List<ResourceClaim> claims, SearchBudget budget) {
     this.features = features;
     this.node = node;
     this.claims = claims;
+    this.budget = budget;
+  }
+
+  /** {@return the options of the call the matcher evaluates for} */
+  AllocationOptions options() {
+    return budget.options();
   }
 
   /** {@return the node the claims are matched for} */
@@ -84,7 +95,7 @@ final class SelectorMatcher {
       if (selector == null) {
         // Only a class selector can lack CEL here: request selectors are checked up front.
         throw new InvalidInputException("class " + data.deviceClass.name() + ": selector #" + i
-            + ": CEL expression empty (unsupported selector type?)", "DeviceClass " + data.deviceClass.name(),
+            + ": CEL expression empty (unsupported selector type?)", classRef(data),
             FieldPath.of("spec", "selectors").index(i));
       }
       String error = selector.compileError();
@@ -97,7 +108,7 @@ final class SelectorMatcher {
           throw new SelectorEvaluationException("attribute " + device.unsupportedAttribute
               + ": unsupported attribute value");
         }
-        matches = selector.matches(device);
+        matches = selector.matches(device, budget);
       } catch (SelectorEvaluationException e) {
         throw runtimeError(data, ofClass, i, device, e);
       }
@@ -111,7 +122,7 @@ final class SelectorMatcher {
   private CelException compileError(RequestData data, boolean ofClass, int i, String error) {
     if (ofClass) {
       return new CelException("class " + data.deviceClass.name() + ": selector #" + i
-          + ": CEL compile error: " + error, "DeviceClass " + data.deviceClass.name(),
+          + ": CEL compile error: " + error, classRef(data),
           FieldPath.of("spec", "selectors").index(i).child("cel").child("expression"));
     }
     ResourceClaim claim = claims.get(data.claimIndex);
@@ -123,11 +134,15 @@ final class SelectorMatcher {
       SelectorEvaluationException e) {
     if (ofClass) {
       return new CelException("class " + data.deviceClass.name() + ": selector #" + i + " on device "
-          + device.id + ": CEL runtime error: " + e.getMessage(), "DeviceClass " + data.deviceClass.name(),
+          + device.id + ": CEL runtime error: " + e.getMessage(), classRef(data),
           FieldPath.of("spec", "selectors").index(i).child("cel").child("expression"), e);
     }
     ResourceClaim claim = claims.get(data.claimIndex);
     return new CelException("claim " + ClaimPlan.claimRef(claim) + ": selector #" + i + " on device " + device.id
         + ": CEL runtime error: " + e.getMessage(), ClaimPlan.objectRef(claim), null, e);
+  }
+
+  private static ObjectRef classRef(RequestData data) {
+    return ObjectRef.of("DeviceClass", data.deviceClass.metadata());
   }
 }

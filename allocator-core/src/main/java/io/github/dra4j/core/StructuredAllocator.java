@@ -1,6 +1,7 @@
 package io.github.dra4j.core;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.ResourceClaim;
@@ -96,6 +97,32 @@ public final class StructuredAllocator {
       Collection<ResourceClaim> allocatedClaims,
       Collection<DeviceTaintRule> taintRules) {
     return new ClusterSnapshot(features, selectorCompiler, slices, classes, allocatedClaims, taintRules, null);
+  }
+
+  /**
+   * Builds the snapshot of a cluster's ResourceSlices, DeviceClasses, allocated ResourceClaims
+   * and DeviceTaintRules (see {@link #snapshot(Collection, Collection, Collection, Collection)});
+   * its other objects are not the allocator's.
+   *
+   * @param cluster the cluster
+   * @return the snapshot
+   */
+  public ClusterSnapshot snapshot(Cluster cluster) {
+    return snapshot(cluster.slices(), cluster.classes(), cluster.allocatedClaims(), cluster.taintRules());
+  }
+
+  /**
+   * Builds the snapshot of a cluster (see {@link #snapshot(Cluster)}), redoing work only for the
+   * pools that changed since a previous snapshot (see {@link #snapshot(ClusterSnapshot,
+   * Collection, Collection, Collection, Collection)}): what an informer-backed cache calls once
+   * per scheduling cycle.
+   *
+   * @param previous an earlier snapshot, of this or another allocator
+   * @param cluster the cluster
+   * @return the snapshot
+   */
+  public ClusterSnapshot snapshot(ClusterSnapshot previous, Cluster cluster) {
+    return snapshot(previous, cluster.slices(), cluster.classes(), cluster.allocatedClaims(), cluster.taintRules());
   }
 
   /**

@@ -30,9 +30,6 @@ import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.validation.Validator;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -40,19 +37,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Pathological inputs for the allocator: each ends with a clear error or a bounded result.
- * Time bounds are loose and measured in CPU time of the test thread, so that a loaded build
- * machine does not make them flaky; the precise cost is measured by the JMH benchmarks in
- * allocator-bench.
+ * Pathological inputs for the allocator: each ends with a clear error or a bounded result. The
+ * bounds are asserted as counts (search steps, allocateOne calls), which do not depend on the
+ * machine; what the bounded work costs is measured by BacktrackingBenchmark and
+ * HostileInputBenchmark in allocator-bench.
  */
 final class AllocatorRobustnessTest {
-  private static final Duration LOOSE = Duration.ofSeconds(5);
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
-  /** {@return the CPU time the current thread has used} */
-  private static Duration cpu() {
-    return Duration.ofNanos(THREADS.getCurrentThreadCpuTime());
-  }
 
   /* --- search budget --- */
 
@@ -76,14 +66,12 @@ final class AllocatorRobustnessTest {
     ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(List.of(slice("slice-0", "pool-0", devices)), List.of(CLASS_A), List.of());
 
-    Duration start = cpu();
     assertThatThrownBy(() -> snapshot.allocate(node(NODE), List.of(claim),
         AllocationOptions.defaults().withPruning(false)))
         .isInstanceOf(SearchBudgetExceededException.class)
         .hasMessageContaining("stepBudget")
         .satisfies(e -> assertThat(((SearchBudgetExceededException) e).steps())
-            .isGreaterThan(AllocationOptions.DEFAULT_STEP_BUDGET));
-    assertThat(cpu().minus(start)).isLessThan(LOOSE);
+            .isEqualTo(AllocationOptions.DEFAULT_STEP_BUDGET + 1));
     // With pruning, the distinctAttribute bound (8 values, 9 requests) decides it at once.
     assertThat(snapshot.allocate(node(NODE), List.of(claim)).isAllocated()).isFalse();
   }
@@ -129,7 +117,6 @@ final class AllocatorRobustnessTest {
       assertThat(e.field().toString()).isEqualTo("spec.devices");
     });
 
-    Duration start = cpu();
     ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(List.of(huge), List.of(CLASS_A), List.of());
     AllocationOutcome one = snapshot.allocate(node(NODE), List.of(claim("one", request("req-0", 1))));
@@ -140,7 +127,10 @@ final class AllocatorRobustnessTest {
     assertThatThrownBy(() -> snapshot.allocate(node(NODE), List.of(claim("all", allRequest("req-0")))))
         .isInstanceOf(AllocationException.class)
         .hasMessageContaining("claim default/all");
-    assertThat(cpu().minus(start)).isLessThan(LOOSE.multipliedBy(2));
+    // A request that no device matches costs one pass over the devices, not a search: it ends
+    // within 200,000 steps.
+    assertThat(snapshot.allocate(node(NODE), List.of(claim("none", request("req-0", 1, "false"))),
+        AllocationOptions.defaults().withStepBudget(200_000)).isAllocated()).isFalse();
   }
 
   /* --- mixins cannot loop --- */
@@ -165,13 +155,11 @@ final class AllocatorRobustnessTest {
 
     ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
         .snapshot(List.of(slice), List.of(CLASS_A), List.of());
-    Duration start = cpu();
     try {
       assertThat(snapshot.allocate(node(NODE), List.of(claim("c", request("req-0", 1)))).isAllocated())
           .isFalse();
     } catch (AllocationException e) {
       assertThat(e.getMessage()).contains("pool-0");
     }
-    assertThat(cpu().minus(start)).isLessThan(LOOSE);
   }
 }

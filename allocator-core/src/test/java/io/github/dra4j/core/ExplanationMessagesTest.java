@@ -15,6 +15,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.api.DeviceConstraint;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.testing.Builders;
@@ -133,7 +134,7 @@ final class ExplanationMessagesTest {
   /* A CEL selector written as a YAML block: the summary keeps one line per entry. */
   @Test
   void summary_foldsMultiLineDetails() {
-    Explanation e = new Explanation("node-1", List.of(new Explanation.ClaimExplanation("default/c",
+    Explanation e = new Explanation("node-1", List.of(new Explanation.ClaimExplanation(ObjectRef.of("ResourceClaim", "default", "c"),
         List.of(new Explanation.RequestExplanation("r", 1, 2, 0, List.of(new Explanation.Rejection(
             Explanation.Reason.REQUEST_SELECTOR_FALSE, 2, List.of("d/p/a", "d/p/b"),
             "selector #0: device.driver == \"d\" &&\n  device.attributes[\"d\"].model == \"x\"\n")))),

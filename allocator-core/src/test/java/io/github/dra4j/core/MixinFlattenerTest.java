@@ -69,6 +69,31 @@ final class MixinFlattenerTest {
     assertThat(flat.spec().mixins()).isNull();
   }
 
+  @Test
+  void views_seeWhatTheFlattenedDevicesHold_withoutFlattening() {
+    ResourceSlice slice = a100Devices();
+    List<DeviceView> views = MixinFlattener.views(slice);
+    List<Device> flat = MixinFlattener.flatten(slice).spec().devices();
+
+    assertThat(views).hasSize(flat.size());
+    for (int i = 0; i < views.size(); i++) {
+      Map<String, DeviceAttribute> seen = new LinkedHashMap<>();
+      views.get(i).forEachAttribute((domain, id, v) -> seen.put(domain.equals(NVIDIA) ? id : domain + "/" + id, v));
+      assertThat(views.get(i).name()).isEqualTo(flat.get(i).name());
+      assertThat(seen).isEqualTo(flat.get(i).attributes());
+      assertThat(views.get(i).capacity(NVIDIA, "memory")).isEqualTo(DeviceCapacity.of("40Gi"));
+    }
+  }
+
+  @Test
+  void views_ofASliceWithAnUndefinedInclude_fail() {
+    ResourceSlice slice = slice(List.of(device("d", Map.of(), Map.of(), List.of("nope"), List.of())), List.of(),
+        new ResourceSliceMixins(List.of(), List.of(), List.of()));
+
+    assertThatThrownBy(() -> MixinFlattener.views(slice)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("cannot resolve mixins").hasMessageContaining("nope");
+  }
+
   /* --- precedence as seen in the flattened form --- */
 
   @Test

@@ -30,6 +30,7 @@ import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
 import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.OpaqueDeviceConfiguration;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.RawJson;
@@ -258,7 +259,7 @@ final class RuleUnitsTest {
         .isInstanceOf(InvalidInputException.class)
         .hasMessageContaining("has capacity requests, but the DRAConsumableCapacity feature is disabled")
         .satisfies(e -> {
-          assertThat(((AllocationException) e).objectRef()).isEqualTo("ResourceClaim default/claim-0");
+          assertThat(((AllocationException) e).objectRef()).isEqualTo(ObjectRef.of("ResourceClaim", "default", "claim-0"));
           assertThat(String.valueOf(((AllocationException) e).path())).contains("requests[0].exactly.capacity");
         });
   }

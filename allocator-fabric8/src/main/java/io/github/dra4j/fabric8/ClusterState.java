@@ -1,24 +1,30 @@
 package io.github.dra4j.fabric8;
 
 import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceCounterConsumption;
+import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.ResourceSliceSpec;
 import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.Features;
 import io.github.dra4j.core.MixinFlattener;
 import io.github.dra4j.core.StructuredAllocator;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +43,18 @@ import org.jspecify.annotations.Nullable;
  *   When something changed since the last snapshot(), the allocator derives the new ClusterSnapshot
  *   from the previous one, which re-indexes only pools with new slice objects or a changed in-use
  *   state; otherwise the snapshot is reused, so a scheduling cycle without events is free.
+ *   The snapshot is built from a Cluster of the current objects (effective slices, classes,
+ *   claims with in-flight allocations, nodes), which cluster() hands to schedulers; node events
+ *   renew only that Cluster, since nodes do not change the snapshot.
  * - In-flight allocations (the scheduler's assume cache): a claim allocated by us but whose
  *   allocation the informer has not shown yet counts as allocated. It is released when the
- *   informer shows the claim allocated (by anyone) or deleted, or when the write fails.
+ *   informer shows the claim allocated (by anyone), deleted, or in a version newer than the one
+ *   the entry was made from (so a claim deallocated again before the informer saw our write
+ *   does not stay charged), or when the write fails. Versions compare as numbers, as the
+ *   reference's assume cache compares them; one that is not a number only ends an entry by
+ *   showing an allocation.
+ * - DeviceTaintRules are kept by name and passed to every snapshot, which applies them as the
+ *   offline reader does (StructuredAllocator.snapshot with taint rules).
  * - Pinned devices (kubernetes#140802): for every device an allocated or in-flight claim holds,
  *   the definition seen when the allocation was first seen is kept (mixins flattened). While the
  *   claim holds it, that definition is charged: if the driver republishes the pool without the
@@ -65,13 +80,24 @@ final class ClusterState {
 
   record Pinned(Device device, Scope scope) {}
 
+  /**
+   * An in-flight allocation: the claim as allocated, whether it was written, and the call that
+   * made it (null when it was read from the API server rather than made here). While that call
+   * runs, only the call itself or an allocation shown by the informer ends the entry. Otherwise
+   * a written entry ends when the informer shows its version or a newer one, an unwritten one
+   * (a write of unknown outcome) when it shows a newer one.
+   */
+  private record InFlight(ResourceClaim claim, boolean written, @Nullable Object owner) {}
+
   private final StructuredAllocator allocator;
 
   private final Map<PoolKey, Map<String, ResourceSlice>> slicesByPool = new HashMap<>();
   private final Map<String, PoolKey> poolOfSlice = new HashMap<>();
   private final Map<String, DeviceClass> classes = new TreeMap<>();
   private final Map<String, ResourceClaim> claims = new TreeMap<>();
-  private final Map<String, ResourceClaim> inFlight = new TreeMap<>();
+  private final Map<String, InFlight> inFlight = new TreeMap<>();
+  private final Set<Object> activeOwners = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<String, DeviceTaintRule> taintRules = new TreeMap<>();
   private final Map<String, Node> nodes = new TreeMap<>();
   private final Map<DeviceKey, Pinned> pinned = new HashMap<>();
   private Set<DeviceKey> held = Set.of();
@@ -82,9 +108,17 @@ final class ClusterState {
   private long version;
   private long snapshotVersion = -1;
   private @Nullable ClusterSnapshot snapshot;
+  /** The objects the snapshot was built from, with the nodes as of nodesVersion. */
+  private @Nullable Cluster cluster;
+  private long nodesVersion;
+  private long clusterNodesVersion = -1;
 
   ClusterState(StructuredAllocator allocator) {
     this.allocator = Objects.requireNonNull(allocator, "allocator");
+  }
+
+  Features features() {
+    return allocator.features();
   }
 
   /* --- informer events --- */
@@ -132,14 +166,34 @@ final class ClusterState {
     }
   }
 
-  /** Records the informer's view of a claim; an allocation there ends our in-flight one. */
+  /** Records the informer's view of a claim; an allocation there, or a newer version, ends our in-flight one. */
   synchronized void putClaim(ResourceClaim claim) {
     String key = key(claim);
     claims.put(key, claim);
-    if (claim.allocation() != null) {
+    InFlight f = inFlight.get(key);
+    if (f != null && (claim.allocation() != null || (!activeOwners.contains(f.owner()) && supersedes(claim, f)))) {
       inFlight.remove(key);
     }
     claimsChanged();
+  }
+
+  private static boolean supersedes(ResourceClaim observed, InFlight f) {
+    long seen = version(observed);
+    long made = version(f.claim());
+    return seen >= 0 && made >= 0 && (f.written() ? seen >= made : seen > made);
+  }
+
+  /** The resourceVersion as a number, or -1 when absent or not a number. */
+  private static long version(ResourceClaim c) {
+    String v = c.metadata().resourceVersion();
+    if (v == null) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
   }
 
   synchronized void removeClaim(String key) {
@@ -148,12 +202,26 @@ final class ClusterState {
     claimsChanged();
   }
 
+  synchronized void putTaintRule(DeviceTaintRule rule) {
+    taintRules.put(Objects.requireNonNull(rule.name(), "rule metadata.name"), rule); // the API server names objects
+    version++;
+  }
+
+  synchronized void removeTaintRule(String name) {
+    if (taintRules.remove(name) != null) {
+      version++;
+    }
+  }
+
   synchronized void putNode(Node node) {
     nodes.put(node.name(), node);
+    nodesVersion++;
   }
 
   synchronized void removeNode(String name) {
-    nodes.remove(name);
+    if (nodes.remove(name) != null) {
+      nodesVersion++;
+    }
   }
 
   synchronized void problem(String objectRef, @Nullable String error) {
@@ -166,18 +234,69 @@ final class ClusterState {
 
   /* --- in-flight allocations --- */
 
-  /** Counts {@code allocated} (a claim with status.allocation) as allocated until observed or released. */
-  synchronized void assume(ResourceClaim allocated) {
+  /** Marks a call that makes in-flight allocations as running; see {@link #releaseStale}. */
+  synchronized void begin(Object owner) {
+    activeOwners.add(owner);
+  }
+
+  /**
+   * Marks the call as finished: entries it left (writes of unknown outcome) end like written
+   * ones from now on, and at once when the informer already shows a newer version.
+   */
+  synchronized void end(Object owner) {
+    activeOwners.remove(owner);
+    boolean changed = inFlight.entrySet().removeIf(e -> {
+      ResourceClaim seen = claims.get(e.getKey());
+      return e.getValue().owner() == owner && seen != null && supersedes(seen, e.getValue());
+    });
+    if (changed) {
+      claimsChanged();
+    }
+  }
+
+  /**
+   * Counts {@code allocated} (a claim with status.allocation, in the version it was read at) as
+   * allocated until observed or released; {@code owner} is the call about to write it.
+   */
+  synchronized void assume(ResourceClaim allocated, Object owner) {
+    assume(allocated, false, owner);
+  }
+
+  /**
+   * Counts {@code written} (a claim as the API server returned it, allocated, after our write or
+   * on a direct read) as allocated until the informer shows that version or a newer one.
+   */
+  synchronized void assumeWritten(ResourceClaim written) {
+    assume(written, true, null);
+  }
+
+  private void assume(ResourceClaim allocated, boolean written, @Nullable Object owner) {
     if (allocated.allocation() == null) {
       throw new IllegalArgumentException("ResourceClaim " + key(allocated) + ": nothing to assume, no allocation");
     }
-    inFlight.put(key(allocated), allocated);
+    String key = key(allocated);
+    InFlight f = new InFlight(allocated, written, owner);
+    ResourceClaim seen = claims.get(key);
+    if (written && seen != null && supersedes(seen, f)) {
+      // The informer was faster than the caller: what it shows is at least as new.
+      if (inFlight.remove(key) != null) {
+        claimsChanged();
+      }
+      return;
+    }
+    inFlight.put(key, f);
     claimsChanged();
   }
 
-  /** Drops an in-flight allocation whose write failed; no-op when already observed. */
-  synchronized void release(String claimKey) {
-    if (inFlight.remove(claimKey) != null) {
+  /**
+   * Drops the in-flight entry of a claim that a direct read just showed unallocated, unless a
+   * running call other than {@code owner} made it (that call is about to write it, and its
+   * devices must stay taken until it knows the outcome).
+   */
+  synchronized void releaseStale(String claimKey, Object owner) {
+    InFlight f = inFlight.get(claimKey);
+    if (f != null && (f.owner() == null || f.owner() == owner || !activeOwners.contains(f.owner()))) {
+      inFlight.remove(claimKey);
       claimsChanged();
     }
   }
@@ -217,6 +336,18 @@ final class ClusterState {
     return Set.copyOf(pinned.keySet());
   }
 
+  /** Returns the objects of the current snapshot, with the current nodes. */
+  synchronized Cluster cluster() {
+    ClusterSnapshot unused = snapshot();
+    Cluster c = Objects.requireNonNull(cluster); // set by snapshot()
+    if (clusterNodesVersion != nodesVersion) {
+      c = c.toBuilder().nodes(List.copyOf(nodes.values())).build();
+      cluster = c;
+      clusterNodesVersion = nodesVersion;
+    }
+    return c;
+  }
+
   /** Returns the allocator's snapshot of the current state, rebuilt only when something changed. */
   synchronized ClusterSnapshot snapshot() {
     if (snapshot != null && snapshotVersion == version) {
@@ -233,10 +364,15 @@ final class ClusterState {
     dirty.clear();
     List<ResourceSlice> slices = new ArrayList<>();
     effective.values().forEach(slices::addAll);
+    Map<String, ResourceClaim> withInFlight = new TreeMap<>(claims);
+    inFlight.forEach((k, f) -> withInFlight.put(k, f.claim()));
+    Cluster current = Cluster.builder().nodes(List.copyOf(nodes.values())).slices(slices)
+        .classes(List.copyOf(classes.values())).claims(List.copyOf(withInFlight.values()))
+        .taintRules(List.copyOf(taintRules.values())).build();
+    cluster = current;
+    clusterNodesVersion = nodesVersion;
     // Slices of untouched pools are the same objects as last time: only changed pools are indexed again.
-    snapshot = snapshot == null
-        ? allocator.snapshot(slices, List.copyOf(classes.values()), allocatedClaims())
-        : allocator.snapshot(snapshot, slices, List.copyOf(classes.values()), allocatedClaims());
+    snapshot = snapshot == null ? allocator.snapshot(current) : allocator.snapshot(snapshot, current);
     snapshotVersion = version;
     return snapshot;
   }
@@ -248,7 +384,7 @@ final class ClusterState {
         all.put(k, c);
       }
     });
-    all.putAll(inFlight);
+    inFlight.forEach((k, f) -> all.put(k, f.claim()));
     return List.copyOf(all.values());
   }
 
@@ -376,18 +512,19 @@ final class ClusterState {
       if (set != null) {
         Map<String, Counter> counters = new TreeMap<>(c.counters());
         counters.keySet().retainAll(set.keySet());
-        kept.add(new DeviceCounterConsumption(c.counterSet(), counters, List.of()));
+        kept.add(new DeviceCounterConsumption(c.counterSet(), counters, List.of(), c.compatibilityGroups()));
       }
     }
     return new Device(d.name(), d.attributes(), d.capacity(), kept, List.of(), d.nodeName(), d.nodeSelector(),
         d.allNodes(), d.taints(), d.bindingConditions(), d.bindingFailureConditions(), d.bindsToNode(),
-        d.allowMultipleAllocations());
+        d.allowMultipleAllocations(), d.nodeAllocatableResources());
   }
 
   private static ResourceSlice withDevices(ResourceSlice s, List<Device> devices) {
     ResourceSliceSpec p = s.spec();
     return new ResourceSlice(s.metadata(), new ResourceSliceSpec(p.driver(), p.pool(), p.nodeName(), p.nodeSelector(),
-        p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins()));
+        p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins(), p.partitionTypeAttribute(),
+        p.skipNodeOperations()));
   }
 
   /**
@@ -418,6 +555,6 @@ final class ClusterState {
   }
 
   static String key(@Nullable String namespace, @Nullable String name) {
-    return (namespace == null ? "" : namespace) + "/" + name;
+    return ObjectRef.key(namespace, name == null ? "" : name);
   }
 }

@@ -171,8 +171,9 @@ final class ClaimAllocatorTest {
 
       ClaimAllocator.Result r = ClaimAllocator.builder(racing, cluster).build().allocate(pod, "node-1");
 
+      // Our finalizer keeps the claim, marked for deletion; kube-scheduler gives up on it too.
       assertThat(r).isInstanceOfSatisfying(ClaimAllocator.Failed.class, f -> assertThat(f.reason())
-          .contains("writing the status of ResourceClaim default/claim-0 failed"));
+          .contains("ResourceClaim default/claim-0 is being deleted"));
       assertThat(cluster.state().isInFlight("default/claim-0")).isFalse();
       mock.createClaim("claim-1", 2);
       assertThat(ClaimAllocator.builder(mock.client, cluster).build().allocate(mock.pod("pod-1", "claim-1"), "node-1"))

@@ -135,7 +135,8 @@ final class ClusterStateTest {
   void inFlightDevice_isPinnedUntilReleased() {
     ClusterState s = state();
     ResourceClaim held = allocatedClaim("held", result("req-0", DRIVER, POOL, "dev-a"));
-    s.assume(held);
+    Object owner = new Object();
+    s.assume(held, owner);
     assertThat(s.pinnedDevices()).containsExactly(new ClusterState.DeviceKey(DRIVER, POOL, "dev-a"));
     s.putSlice(slice("dev", DRIVER, POOL, "node-1", gpu("dev-b"), gpu("dev-c")).generation(2).resourceSliceCount(2)
         .build());
@@ -144,7 +145,7 @@ final class ClusterStateTest {
 
     assertThat(allocate(s, want("two", 2))).isInstanceOf(AllocationOutcome.Unsatisfiable.class);
 
-    s.release("default/held");
+    s.releaseStale("default/held", owner);
     assertThat(s.isInFlight("default/held")).isFalse();
     assertThat(s.pinnedDevices()).isEmpty();
     assertThat(devices(allocate(s, want("two", 2)))).containsExactly("dev-b", "dev-c");
@@ -157,7 +158,7 @@ final class ClusterStateTest {
     ResourceClaim allocated = pending.withAllocation(
         ((AllocationOutcome.Allocated) allocate(s, pending)).results().get(0));
     s.putClaim(pending);
-    s.assume(allocated);
+    s.assume(allocated, new Object());
     s.putClaim(pending);
     assertThat(s.isInFlight("default/c")).as("a stale unallocated view does not end it").isTrue();
 
@@ -175,5 +176,27 @@ final class ClusterStateTest {
     assertThat(s.slice("dev")).isEqualTo(moved);
     // pool-1 lost its devices slice: incomplete; pool-2 serves x.
     assertThat(devices(allocate(s, want("c", 1)))).containsExactly("x");
+  }
+
+  @Test
+  void cluster_isWhatTheSnapshotIsBuiltFrom_inFlightAllocationsIncluded_nodesRenewedAlone() {
+    ClusterState s = state();
+    ResourceClaim pending = want("pending", 1);
+    s.putClaim(pending);
+    ResourceClaim allocated = pending.withAllocation(((AllocationOutcome.Allocated) allocate(s, pending)).results().get(0));
+    s.assume(allocated, new Object());
+
+    io.github.dra4j.api.Cluster cluster = s.cluster();
+    assertThat(cluster.nodes()).containsExactly(NODE);
+    assertThat(cluster.slices()).extracting(ResourceSlice::name).containsExactlyInAnyOrder("cs", "dev");
+    assertThat(cluster.claims()).containsExactly(allocated);
+    assertThat(cluster.allocatedClaims()).containsExactly(allocated);
+
+    var before = s.snapshot();
+    Node other = node("node-2");
+    s.putNode(other);
+    assertThat(s.cluster().nodes()).containsExactly(NODE, other);
+    assertThat(s.snapshot()).as("a node changes no pool").isSameAs(before);
+    assertThat(s.cluster().slices()).isEqualTo(cluster.slices());
   }
 }

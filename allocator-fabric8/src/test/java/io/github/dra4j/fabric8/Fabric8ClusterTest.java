@@ -160,14 +160,15 @@ final class Fabric8ClusterTest {
     assertThat(first.devices().results()).extracting(DeviceRequestAllocationResult::device)
         .containsExactly("part-a", "part-b");
 
-    cluster.state().assume(claim0.withAllocation(first));
+    Object owner = new Object();
+    cluster.state().assume(claim0.withAllocation(first), owner);
     assertThat(allocate(claim1)).as("counters used up by the in-flight claim")
         .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
 
-    cluster.state().release("default/claim-0");
+    cluster.state().releaseStale("default/claim-0", owner);
     assertThat(devices(allocate(claim1), 0)).containsExactly("part-a");
 
-    cluster.state().assume(claim0.withAllocation(first));
+    cluster.state().assume(claim0.withAllocation(first), owner);
     writeAllocation("claim-0", first);
     awaitObserved("claim-0", true);
     assertThat(cluster.state().isInFlight("default/claim-0")).isFalse();

@@ -1,5 +1,6 @@
 package io.github.dra4j.api.io;
 
+import io.github.dra4j.api.field.Suggestions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,10 +12,8 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -122,25 +121,9 @@ final class FieldCheck {
     }
   }
 
-  /**
-   * The known name nearest to {@code name} by edit distance, ignoring case (a lower-cased
-   * {@code allocationmode} is the commonest slip), when it is within a third of the name's length
-   * (at least 2, so that a swap of two letters, {@code cuont}, is found); ties go to the first.
-   */
+  /** {@return the known name nearest to {@code name}, as {@link Suggestions#closest} finds it} */
   static @Nullable String closest(String name, Iterable<String> known) {
-    int limit = Math.max(2, name.length() / 3);
-    LevenshteinDistance distance = new LevenshteinDistance(limit);
-    String lower = name.toLowerCase(Locale.ROOT);
-    String best = null;
-    int bestDistance = Integer.MAX_VALUE;
-    for (String candidate : known) {
-      int d = distance.apply(lower, candidate.toLowerCase(Locale.ROOT));
-      if (d >= 0 && d < bestDistance) {
-        best = candidate;
-        bestDistance = d;
-      }
-    }
-    return best;
+    return Suggestions.closest(name, known);
   }
 
   /* --- the table --- */

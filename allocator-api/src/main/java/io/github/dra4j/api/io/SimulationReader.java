@@ -2,6 +2,7 @@ package io.github.dra4j.api.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
@@ -10,9 +11,9 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.simulation.NodeGroup;
+import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
-import io.github.dra4j.api.simulation.Workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -147,7 +148,7 @@ public final class SimulationReader {
       throw fail(clusterAt, "the cluster has no node: give spec.cluster.nodeGroups or Nodes in files or objects");
     }
 
-    Workload workload = workload(required(spec, specAt, "workload"), specAt.field("workload"));
+    Arrivals arrivals = arrivals(required(spec, specAt, "workload"), specAt.field("workload"));
     List<String> policies = new ArrayList<>();
     JsonNode p = list(spec, specAt, "policies");
     for (int i = 0; i < p.size(); i++) {
@@ -157,7 +158,7 @@ public final class SimulationReader {
       policies.add("first");
     }
     int sampleEvery = integer(spec, specAt, "sampleEvery", 0, 0);
-    return new SimulationSpec(simName, objects, groups, workload, policies, sampleEvery);
+    return new SimulationSpec(simName, Cluster.of(objects), groups, arrivals, policies, sampleEvery);
   }
 
   private List<Object> file(JsonNode entry, JsonPath at) throws IOException {
@@ -260,7 +261,7 @@ public final class SimulationReader {
     return new NodeGroup(name, count, template, slices);
   }
 
-  private Workload workload(JsonNode node, JsonPath at) throws DecodeException {
+  private Arrivals arrivals(JsonNode node, JsonPath at) throws DecodeException {
     object(node, at, WORKLOAD);
     JsonNode kinds = list(node, at, "podKinds");
     if (kinds.isEmpty()) {
@@ -291,7 +292,7 @@ public final class SimulationReader {
     if (order.isEmpty() && podKinds.stream().noneMatch(k -> k.weight() > 0)) {
       throw fail(at.field("podKinds"), "Invalid value: without an order, some pod kind needs a weight above 0");
     }
-    return new Workload(podKinds, count, seed, order);
+    return new Arrivals(podKinds, count, seed, order);
   }
 
   private PodKind podKind(JsonNode node, JsonPath at) throws DecodeException {

@@ -7,7 +7,7 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One kind of pod a workload is made of: every pod of the kind is a copy of {@code pod} named
+ * One kind of pod the arrivals are drawn from: every pod of the kind is a copy of {@code pod} named
  * {@code <kind>-<arrival index>}.
  *
  * @param name the kind's name, used in pod names and reports
@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  *     (a claim named by {@code resourceClaimName} would be shared by every pod of the kind, which
  *     is not what a stream of pods is, so it is refused)
  * @param templates the ResourceClaimTemplates the pod refers to (more may come from the cluster)
- * @param weight the relative frequency of the kind when the workload draws kinds at random
+ * @param weight the relative frequency of the kind when the arrivals are drawn at random
  * @param lifetime how many arrivals a pod of the kind stays before it leaves and frees its
  *     devices; null when it never leaves
  */

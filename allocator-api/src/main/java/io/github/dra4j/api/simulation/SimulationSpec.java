@@ -1,5 +1,6 @@
 package io.github.dra4j.api.simulation;
 
+import io.github.dra4j.api.Cluster;
 import java.util.List;
 import java.util.Objects;
 
@@ -7,21 +8,21 @@ import java.util.Objects;
  * A whole simulation as one {@code simulation.dra4j.io/v1} document describes it.
  *
  * @param name {@code metadata.name}
- * @param objects the cluster's explicit objects (Nodes, ResourceSlices, DeviceClasses,
- *     ResourceClaims, ResourceClaimTemplates, DeviceTaintRules), from files and inline, in order
+ * @param cluster the cluster's explicit objects (Nodes, ResourceSlices, DeviceClasses,
+ *     ResourceClaims, ResourceClaimTemplates, DeviceTaintRules), from files and inline
  * @param nodeGroups the node groups, stamped out after the explicit nodes
- * @param workload the pods
+ * @param arrivals the pods that arrive ({@code spec.workload} in the document)
  * @param policies the built-in scorer names to compare, in report order
  * @param sampleEvery how many arrivals apart utilization and stranded capacity are sampled; 0
  *     lets the simulation choose (about 100 samples)
  */
-public record SimulationSpec(String name, List<Object> objects, List<NodeGroup> nodeGroups, Workload workload,
+public record SimulationSpec(String name, Cluster cluster, List<NodeGroup> nodeGroups, Arrivals arrivals,
     List<String> policies, int sampleEvery) {
   /** Copies the lists. */
   public SimulationSpec {
     Objects.requireNonNull(name, "name");
-    Objects.requireNonNull(workload, "workload");
-    objects = List.copyOf(objects);
+    Objects.requireNonNull(cluster, "cluster");
+    Objects.requireNonNull(arrivals, "arrivals");
     nodeGroups = List.copyOf(nodeGroups);
     policies = List.copyOf(policies);
   }

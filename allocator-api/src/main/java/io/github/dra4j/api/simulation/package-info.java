@@ -1,8 +1,10 @@
 /**
  * The inputs of a capacity-planning simulation: node groups that stamp out copies of a node and
- * its slices, pod kinds and the workload that draws from them, as the {@code Simulation} of
- * allocator-core consumes them and {@link io.github.dra4j.api.io.SimulationReader} reads them
- * from {@code simulation.dra4j.io/v1} YAML.
+ * its slices, pod kinds and the arrivals drawn from them, as the {@code Simulation} of
+ * allocator-scheduling consumes them and {@link io.github.dra4j.api.io.SimulationReader} reads them
+ * from {@code simulation.dra4j.io/v1} YAML; and {@link
+ * io.github.dra4j.api.simulation.ClusterGenerator}, which stamps copies of a node and its slices
+ * into a cluster of any size.
  */
 @NullMarked
 @CheckReturnValue

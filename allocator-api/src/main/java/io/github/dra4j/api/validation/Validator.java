@@ -24,8 +24,9 @@ import java.util.List;
  * }</pre>
  *
  * <p>Validation is pure: it never throws for bad content, never mutates its input, and returns
- * an empty list for a valid object. It checks each object alone; cross-object rules (a counter
- * set in another slice of the pool, an unknown device class) are the allocator's.
+ * an empty list for a valid object. It checks each object alone; {@link CrossObjectValidator}
+ * checks objects against each other (duplicate names, the slices of a pool, references to
+ * classes, claims and templates).
  */
 public final class Validator {
   private Validator() {}

@@ -20,9 +20,6 @@ import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.validation.Validator;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -33,16 +30,14 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Pathological documents end with a {@link DecodeException} naming the problem, or decode and
- * then fail validation at the right field path, within bounded time (CPU time of the test
- * thread, so a loaded machine does not make the bound flaky). The inputs are the shared
+ * Pathological documents end with a {@link DecodeException} naming the problem and its limit,
+ * or decode and then fail validation at the right field path; how long that takes is measured
+ * by HostileInputBenchmark in allocator-bench, not asserted here. The inputs are the shared
  * {@code PathologicalInputs}, which the command line's robustness test feeds through
  * {@code dra4j}; this test lives in src-test-fixtures because allocator-api cannot depend on it.
  */
 final class CodecRobustnessTest {
   private static final KubernetesCodec CODEC = KubernetesCodec.create();
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-  private static final Duration LOOSE = Duration.ofSeconds(5);
 
   static Stream<Arguments> malformed() {
     return Stream.of(
@@ -69,12 +64,10 @@ final class CodecRobustnessTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("malformed")
   void malformed_failsWithDecodeException(String text, String expected) {
-    Duration start = cpu();
     assertThatThrownBy(() -> CODEC.readAll(text, "bad.yaml"))
         .isInstanceOf(DecodeException.class)
         .hasMessageContaining("bad.yaml")
         .hasMessageContaining(expected);
-    assertThat(cpu().minus(start)).isLessThan(LOOSE);
   }
 
   @Test
@@ -95,9 +88,8 @@ final class CodecRobustnessTest {
   }
 
   @Test
-  void sliceWith100000Devices_decodes_butFailsValidationQuickly() throws DecodeException {
+  void sliceWith100000Devices_decodes_butFailsValidation() throws DecodeException {
     String text = slice(100_000, "");
-    Duration start = cpu();
     ResourceSlice slice = (ResourceSlice) CODEC.readAll(text, "huge.yaml").get(0);
     assertThat(slice.spec().devices()).hasSize(100_000);
     List<FieldError> errors = Validator.validate(slice);
@@ -106,7 +98,6 @@ final class CodecRobustnessTest {
       assertThat(e.field().toString()).isEqualTo("spec.devices");
     });
     assertThat(errors).hasSizeLessThan(10);
-    assertThat(cpu().minus(start)).isLessThan(LOOSE.multipliedBy(2));
   }
 
   @Test
@@ -138,10 +129,6 @@ final class CodecRobustnessTest {
   }
 
   /* --- helpers --- */
-
-  private static Duration cpu() {
-    return Duration.ofNanos(THREADS.getCurrentThreadCpuTime());
-  }
 
   private static Arguments named(String name, String text, String expected) {
     return Arguments.of(Named.of(name, text), expected);

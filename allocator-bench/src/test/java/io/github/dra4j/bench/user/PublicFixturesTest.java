@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Node;
 import io.github.dra4j.bench.DgxA100;
-import io.github.dra4j.bench.Workload;
+import io.github.dra4j.bench.BenchCluster;
 import io.github.dra4j.bench.WorstCaseSlices;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationOutcome;
@@ -23,7 +23,7 @@ final class PublicFixturesTest {
 
   @Test
   void worstCaseSlices_lastDeviceClaim_getsTheLastDevice() {
-    Workload w = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
+    BenchCluster w = WorstCaseSlices.generate(WorstCaseSlices.SEED, 2);
     ClusterSnapshot snapshot = ALLOCATOR.snapshot(w.slices(), w.classes(), w.allocatedClaims());
 
     AllocationOutcome outcome = snapshot.allocate(WorstCaseSlices.node(), List.of(WorstCaseSlices.lastDeviceClaim(2)));
@@ -35,7 +35,7 @@ final class PublicFixturesTest {
 
   @Test
   void dgxA100_cluster_fitsTheFillClaimsOnAnIdleNode() {
-    Workload w = DgxA100.cluster(3, DgxA100.SEED);
+    BenchCluster w = DgxA100.cluster(3, DgxA100.SEED);
     List<Node> nodes = DgxA100.clusterNodes(3);
     ClusterSnapshot snapshot = ALLOCATOR.snapshot(w.slices(), w.classes(), w.allocatedClaims());
 

@@ -18,9 +18,6 @@ import io.github.dra4j.core.CelException;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -31,12 +28,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Selectors that cannot finish or cannot compile end allocation with a {@link CelException}
- * naming the class and the selector, quickly: the length limit stops them before parsing and
- * the cost budget stops evaluation, whichever device the search reaches first.
+ * naming the class and the selector: the length limit stops them before parsing and the cost
+ * budget stops evaluation, whichever device the search reaches first (how long that takes is
+ * measured by HostileInputBenchmark in allocator-bench).
  */
 final class CelRobustnessTest {
-  private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-
   static Stream<Arguments> selectors() {
     return Stream.of(
         Arguments.of(Named.of("10 KiB + 1", celOfLength(CEL_MAX_BYTES + 1)),
@@ -48,7 +44,7 @@ final class CelRobustnessTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("selectors")
-  void selector_failsAllocationQuickly(String expression, String expected) {
+  void selector_failsAllocation(String expression, String expected) {
     StructuredAllocator allocator = StructuredAllocator.builder()
         .features(Features.all())
         .selectorCompiler(CelCompiler.create())
@@ -57,11 +53,9 @@ final class CelRobustnessTest {
         List.of(slice("slice-0", "driver-a", "pool-0", "node-1", device("dev-0"), device("dev-1")).build()),
         List.of(deviceClass("big", expression)), List.of());
     ResourceClaim claim = claim("claim-0", request("req-0", "big", 1)).build();
-    long start = THREADS.getCurrentThreadCpuTime();
     assertThatThrownBy(() -> snapshot.allocate(node("node-1"), List.of(claim)))
         .isInstanceOf(CelException.class)
         .hasMessageContaining(expected);
-    assertThat(Duration.ofNanos(THREADS.getCurrentThreadCpuTime() - start)).isLessThan(Duration.ofSeconds(5));
   }
 
   /**
@@ -82,7 +76,7 @@ final class CelRobustnessTest {
     assertThatThrownBy(() -> snapshot.allocate(node("node-1"), List.of(claim)))
         .isInstanceOfSatisfying(CelException.class, e -> {
           assertThat(e.getMessage()).contains("class big: selector #0: CEL compile error: too complex, exceeds cost limit");
-          assertThat(e.objectRef()).isEqualTo("DeviceClass big");
+          assertThat(e.objectRef()).hasToString("DeviceClass big");
           assertThat(String.valueOf(e.path())).isEqualTo("spec.selectors[0].cel.expression");
         });
   }

@@ -7,18 +7,23 @@ import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.Context;
 import io.fabric8.mockwebserver.MockWebServer;
-import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.ExactDeviceRequest;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
-import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.io.ClusterReader;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.NodeFeasibility;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.NodeUsage;
 import io.github.dra4j.fabric8.Fabric8Cluster;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,34 +57,25 @@ final class LibraryQuickStartTest {
     Path file = EXAMPLE;
     // tag::read[]
     KubernetesCodec codec = KubernetesCodec.create();
-    List<ResourceSlice> slices = new ArrayList<>();
-    List<DeviceClass> classes = new ArrayList<>();
-    List<ResourceClaim> claims = new ArrayList<>();
-    List<Node> nodes = new ArrayList<>();
-    try (InputStream in = Files.newInputStream(file)) {
-      for (Object object : codec.readAll(in, file.toString())) {   // YAML or JSON, any number of documents
-        if (object instanceof ResourceSlice slice) {
-          slices.add(slice);
-        } else if (object instanceof DeviceClass deviceClass) {
-          classes.add(deviceClass);
-        } else if (object instanceof ResourceClaim claim) {
-          claims.add(claim);
-        } else if (object instanceof Node node) {
-          nodes.add(node);
-        }
-      }
+    List<Object> skipped = new ArrayList<>();   // objects of kinds a cluster does not hold
+    Cluster cluster;
+    try (InputStream in = Files.newInputStream(file)) {   // YAML or JSON, any number of documents
+      cluster = ClusterReader.read(codec.readAll(in, file.toString()), codec, skipped::add);
     }
+    List<ResourceClaim> claims = cluster.claims();   // also nodes(), slices(), classes(), pods(), ...
+    List<Node> nodes = cluster.nodes();
     // end::read[]
-    assertThat(slices).hasSize(2);
-    assertThat(classes).isNotEmpty();
+    assertThat(cluster.slices()).hasSize(2);
+    assertThat(cluster.classes()).isNotEmpty();
     assertThat(claims).extracting(ResourceClaim::name).containsExactly("claim-0", "claim-1");
     assertThat(nodes).hasSize(1);
+    assertThat(skipped).isEmpty();
 
     // tag::snapshot[]
     StructuredAllocator allocator = StructuredAllocator.builder()
         .selectorCompiler(CelCompiler.create())   // CEL selectors, from allocator-cel
         .build();                                 // every feature gate on; .features(...) to match a cluster
-    ClusterSnapshot snapshot = allocator.snapshot(slices, classes, List.of());   // no claim allocated yet
+    ClusterSnapshot snapshot = allocator.snapshot(cluster);   // its allocated claims hold devices; none here
     // end::snapshot[]
 
     // tag::allocate[]
@@ -140,6 +136,41 @@ final class LibraryQuickStartTest {
         .build();
     // end::build-claim[]
     assertThat(snapshot.allocate(node, List.of(built))).isInstanceOf(AllocationOutcome.Allocated.class);
+
+    // tag::own-loop[]
+    NodeScorer scorer = NodeScorer.mostAllocated();   // or any function of NodeUsage
+    ClusterSnapshot state = allocator.snapshot(cluster);
+    Map<String, String> placedOn = new LinkedHashMap<>();
+    for (ResourceClaim pending : cluster.claims()) {   // one claim per pod here, in queue order
+      Node best = null;
+      AllocationResult bestResult = null;
+      double bestScore = Double.NEGATIVE_INFINITY;
+      for (NodeFeasibility verdict : state.feasibility(candidates, List.of(pending), AllocationOptions.defaults())) {
+        if (verdict.error() != null) {
+          System.err.println(verdict.node().name() + ": " + verdict.error().getMessage());   // skip that node
+        } else if (verdict.fits()) {
+          Node n = verdict.node();
+          AllocationResult result = ((AllocationOutcome.Allocated) state.allocate(n, List.of(pending)))
+              .results().get(0);
+          double score = scorer.score(NodeUsage.of(n, state.usage(n, List.of(result))));   // usage once placed
+          if (score > bestScore) {
+            best = n;
+            bestResult = result;
+            bestScore = score;
+          }
+        }
+      }
+      if (best == null) {
+        System.err.println(pending.name() + " fits on no node");
+        continue;
+      }
+      state = state.withAllocated(List.of(pending.withAllocation(bestResult)));   // commit
+      placedOn.put(pending.name(), best.name());   // state.changedNodes(): the nodes whose answers changed
+    }
+    // end::own-loop[]
+    assertThat(placedOn).containsExactly(Map.entry("claim-0", "node-1"), Map.entry("claim-1", "node-1"));
+    assertThat(state.changedNodes()).containsExactly("node-1");
+    assertThat(state.feasibleNodes(candidates, List.of(claims.get(0)))).isEmpty();
   }
 
   @Test
@@ -187,7 +218,7 @@ final class LibraryQuickStartTest {
       blocks.put(b.group(1), b.group(2));
     }
 
-    assertThat(regions).as("tagged regions of %s", SOURCE).hasSize(7);
+    assertThat(regions).as("tagged regions of %s", SOURCE).hasSize(8);
     assertThat(page.split("```java", -1)).as("every java block of %s has a snippet marker", PAGE)
         .hasSize(blocks.size() + 1);
     assertThat(blocks).as("the java blocks of %s, in page order (copy the regions of %s)", PAGE, SOURCE)

@@ -1,7 +1,6 @@
 /**
  * KEP-5234 mixin resolution: lazy views of devices, counter sets and counter consumptions.
- * Not API: the io.github.dra4j.core module exports it only to allocator-bench, which measures
- * it, and it may change without notice.
+ * Not API: the io.github.dra4j.core module does not export it, and it may change without notice.
  */
 @NullMarked
 @CheckReturnValue

@@ -1,0 +1,161 @@
+package io.github.dra4j.api;
+
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.Objects;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * An object whose controller creates pods from {@code spec.template}: an {@code apps/v1}
+ * Deployment, ReplicaSet, StatefulSet or DaemonSet, or a {@code batch/v1} Job. Only what decides
+ * the pods is kept: the counts and the template. The selector, strategy and status are not
+ * modelled.
+ *
+ * <p>The name is not "workload": that is the {@code scheduling.k8s.io} Workload, a different
+ * object.
+ *
+ * @param apiVersion {@code apps/v1} or {@code batch/v1}
+ * @param kind one of {@link #KINDS}
+ * @param metadata the controller object's name, namespace and UID (its pods' owner)
+ * @param replicas {@code spec.replicas} of a Deployment, ReplicaSet or StatefulSet; null when
+ *     not given (1) or for the other kinds
+ * @param parallelism {@code spec.parallelism} of a Job, or null
+ * @param completions {@code spec.completions} of a Job, or null
+ * @param ordinalsStart {@code spec.ordinals.start} of a StatefulSet, or null
+ * @param template {@code spec.template} as a pod: its metadata (labels, annotations) and spec
+ */
+public record PodController(
+    String apiVersion,
+    String kind,
+    ObjectMeta metadata,
+    @Nullable Integer replicas,
+    @Nullable Integer parallelism,
+    @Nullable Integer completions,
+    @Nullable Integer ordinalsStart,
+    Pod template) {
+  /** The kinds of pod controllers, each with the apiVersion {@link #apiVersionOf} gives. */
+  public static final List<String> KINDS = List.of("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job");
+
+  /**
+   * Checks the kind and the counts.
+   *
+   * @throws IllegalArgumentException for a kind or apiVersion of another controller, or a count below 0
+   */
+  public PodController {
+    Objects.requireNonNull(apiVersion, "apiVersion");
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(metadata, "metadata");
+    Objects.requireNonNull(template, "template");
+    if (!apiVersion.equals(apiVersionOf(kind))) {
+      throw new IllegalArgumentException("not a pod controller: " + apiVersion + " " + kind);
+    }
+    for (Integer count : new Integer[] {replicas, parallelism, completions, ordinalsStart}) {
+      if (count != null && count < 0) {
+        throw new IllegalArgumentException(kind + " " + metadata.name() + ": a count is below 0: " + count);
+      }
+    }
+  }
+
+  /**
+   * {@return the apiVersion of a pod controller kind, or null for another kind}
+   *
+   * @param kind the kind
+   */
+  public static @Nullable String apiVersionOf(String kind) {
+    if (kind.equals("Job")) {
+      return "batch/v1";
+    }
+    return KINDS.contains(kind) ? "apps/v1" : null;
+  }
+
+  /** {@return the name, or null when the input had none} */
+  public @Nullable String name() {
+    return metadata.name();
+  }
+
+  /** {@return a builder with the counts unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * Builds {@link PodController}s step by step; {@link #build} runs the record's constructor, so
+   * the checks live in one place. Not thread-safe.
+   */
+  public static final class Builder {
+    private String kind = "";
+    private ObjectMeta metadata = ObjectMeta.builder().build();
+    private @Nullable Integer replicas;
+    private @Nullable Integer parallelism;
+    private @Nullable Integer completions;
+    private @Nullable Integer ordinalsStart;
+    private @Nullable Pod template;
+
+    private Builder() {}
+
+    /** Sets the kind (the apiVersion follows from it); returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder kind(String kind) {
+      this.kind = Objects.requireNonNull(kind, "kind");
+      return this;
+    }
+
+    /** Sets the metadata; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder metadata(ObjectMeta metadata) {
+      this.metadata = Objects.requireNonNull(metadata, "metadata");
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code replicas}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder replicas(@Nullable Integer replicas) {
+      this.replicas = replicas;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code parallelism}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder parallelism(@Nullable Integer parallelism) {
+      this.parallelism = parallelism;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code completions}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder completions(@Nullable Integer completions) {
+      this.completions = completions;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code ordinalsStart}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder ordinalsStart(@Nullable Integer ordinalsStart) {
+      this.ordinalsStart = ordinalsStart;
+      return this;
+    }
+
+    /** Sets the pod template; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder template(Pod template) {
+      this.template = Objects.requireNonNull(template, "template");
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return the controller
+     * @throws IllegalArgumentException for an unknown kind or a negative count
+     * @throws NullPointerException when no template was set
+     */
+    public PodController build() {
+      String apiVersion = apiVersionOf(kind);
+      if (apiVersion == null) {
+        throw new IllegalArgumentException("not a pod controller kind: \"" + kind + "\"; known: " + KINDS);
+      }
+      return new PodController(apiVersion, kind, metadata, replicas, parallelism, completions, ordinalsStart,
+          Objects.requireNonNull(template, "template"));
+    }
+  }
+}

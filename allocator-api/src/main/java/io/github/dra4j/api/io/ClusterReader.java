@@ -1,0 +1,219 @@
+package io.github.dra4j.api.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.RawJson;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Sorts decoded objects into a {@link Cluster}: the model's records by kind, and the pod
+ * controllers the codec reads as {@link UnknownObject}s ({@code apps/v1} Deployment,
+ * ReplicaSet, StatefulSet, DaemonSet, {@code batch/v1} Job) decoded into {@link PodController}s.
+ * Every other object is handed back, so that a caller can say what it skipped.
+ *
+ * <p>Of a pod controller only what decides its pods is read: {@code metadata.name},
+ * {@code namespace} and {@code uid}, the counts and {@code spec.template}. The template is
+ * decoded as a Pod with the codec's field validation, and its problems are reported at their
+ * path below {@code spec.template}; the controller's other fields are not modelled, so neither
+ * read nor checked.
+ *
+ * <pre>{@code
+ * Cluster cluster = ClusterReader.read(codec.readAll(text, "cluster.yaml"), codec, skipped::add);
+ * }</pre>
+ *
+ * <p>Not thread-safe; the clusters it returns are immutable.
+ */
+public final class ClusterReader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final KubernetesCodec codec;
+  private final Cluster.Builder cluster = Cluster.builder();
+
+  private ClusterReader(KubernetesCodec codec) {
+    this.codec = codec;
+  }
+
+  /**
+   * Starts an empty cluster.
+   *
+   * @param codec decodes pod controllers' templates; its field validation and warnings apply
+   * @return the reader
+   */
+  public static ClusterReader create(KubernetesCodec codec) {
+    return new ClusterReader(Objects.requireNonNull(codec, "codec"));
+  }
+
+  /**
+   * Sorts decoded objects into a cluster; errors name the source {@code <input>}.
+   *
+   * @param decoded what {@link KubernetesCodec#readAll} returned, in any mix
+   * @param codec decodes pod controllers' templates
+   * @param skipped receives every object of a kind the cluster does not hold, in order
+   * @return the cluster
+   * @throws DecodeException when a pod controller is invalid
+   */
+  public static Cluster read(Collection<?> decoded, KubernetesCodec codec, Consumer<Object> skipped)
+      throws DecodeException {
+    ClusterReader reader = create(codec);
+    for (Object o : decoded) {
+      if (!reader.add(o, "<input>", 0)) {
+        skipped.accept(o);
+      }
+    }
+    return reader.cluster();
+  }
+
+  /**
+   * Adds one decoded object.
+   *
+   * @param object a record of the model or an {@link UnknownObject}
+   * @param source the object's file, for errors
+   * @param document the object's 1-based document in that file, or 0
+   * @return whether the cluster took it; false for a kind it does not hold
+   * @throws DecodeException when the object is an invalid pod controller
+   */
+  public boolean add(Object object, String source, int document) throws DecodeException {
+    Objects.requireNonNull(object, "object");
+    if (object instanceof UnknownObject) {
+      PodController c = podController((UnknownObject) object, source, document);
+      return c != null && cluster.add(c);
+    }
+    return cluster.add(object);
+  }
+
+  /** {@return the cluster of the objects added so far} */
+  public Cluster cluster() {
+    return cluster.build();
+  }
+
+  /** {@return whether the object is a pod controller that {@link #add} decodes} */
+  static boolean isPodController(UnknownObject o) {
+    return o.apiVersion().equals(PodController.apiVersionOf(o.kind()));
+  }
+
+  private @Nullable PodController podController(UnknownObject o, String source, int document)
+      throws DecodeException {
+    if (!isPodController(o)) {
+      return null;
+    }
+    JsonNode root;
+    try {
+      root = JSON.readTree(o.content().json());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the codec keeps valid JSON", e);
+    }
+    Where unnamed = new Where(source, document, o.name() == null ? o.kind() : o.kind() + "/" + o.name());
+    JsonNode metadata = root.path("metadata");
+    String name = text(metadata, "name", unnamed, "metadata.name");
+    if (name == null) {
+      throw unnamed.error("metadata.name", "Required value");
+    }
+    String namespace = text(metadata, "namespace", unnamed, "metadata.namespace");
+    Where where = new Where(source, document, o.kind() + "/" + (namespace == null ? "" : namespace + "/") + name);
+    String uid = text(metadata, "uid", where, "metadata.uid");
+    JsonNode spec = root.path("spec");
+    PodController.Builder b = PodController.builder().kind(o.kind())
+        .metadata(ObjectMeta.builder().name(name).namespace(namespace).uid(uid).build());
+    if (o.kind().equals("Job")) {
+      b.parallelism(count(spec, "parallelism", "spec.parallelism", where))
+          .completions(count(spec, "completions", "spec.completions", where));
+    } else if (!o.kind().equals("DaemonSet")) {
+      b.replicas(count(spec, "replicas", "spec.replicas", where));
+      if (o.kind().equals("StatefulSet")) {
+        b.ordinalsStart(count(spec.path("ordinals"), "start", "spec.ordinals.start", where));
+      }
+    }
+    return b.template(template(spec.path("template"), where)).build();
+  }
+
+  /* spec.template as a Pod, decoded with the codec's field validation, problems at their path below it. */
+  private Pod template(JsonNode template, Where where) throws DecodeException {
+    if (!template.isObject()) {
+      throw where.error("spec.template", template.isMissingNode() || template.isNull()
+          ? "Required value" : "must be an object");
+    }
+    JsonNode metadata = template.path("metadata");
+    if (!metadata.isMissingNode() && !metadata.isNull() && !metadata.isObject()) {
+      throw where.error("spec.template.metadata", "must be an object");
+    }
+    // A pod without containers is rejected by the API server; a template without a spec is a mistake.
+    if (!template.hasNonNull("spec")) {
+      throw where.error("spec.template.spec", "Required value");
+    }
+    ObjectNode pod = JSON.createObjectNode().put("apiVersion", "v1").put("kind", "Pod");
+    pod.set("metadata", metadata.isObject() ? metadata : JSON.createObjectNode());
+    pod.set("spec", template.get("spec"));
+    List<DecodeException> warnings = new ArrayList<>();
+    try {
+      Pod decoded = codec.withFieldValidation(codec.fieldValidation(), warnings::add)
+          .fromJson(RawJson.of(pod.toString()), Pod.class);
+      if (!warnings.isEmpty()) {
+        codec.report(where.relocate(warnings)); // warns: only a lenient codec gets here with problems
+      }
+      return decoded;
+    } catch (DecodeException e) {
+      List<DecodeException> problems = new ArrayList<>();
+      problems.add(e);
+      for (Throwable s : e.getSuppressed()) {
+        if (s instanceof DecodeException) {
+          problems.add((DecodeException) s);
+        }
+      }
+      throw DecodeException.allOf(where.relocate(problems));
+    }
+  }
+
+  private static @Nullable Integer count(JsonNode parent, String field, String path, Where where)
+      throws DecodeException {
+    JsonNode value = parent.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.canConvertToInt() || !value.isIntegralNumber()) {
+      throw where.error(path, "must be an integer, got " + value);
+    }
+    if (value.intValue() < 0) {
+      throw where.error(path, "must be greater than or equal to 0, got " + value);
+    }
+    return value.intValue();
+  }
+
+  private static @Nullable String text(JsonNode parent, String field, Where where, String path)
+      throws DecodeException {
+    JsonNode value = parent.get(field);
+    if (value == null || value.isNull()) {
+      return null;
+    }
+    if (!value.isTextual()) {
+      throw where.error(path, "must be a string, got " + value);
+    }
+    return value.asText().isEmpty() ? null : value.asText();
+  }
+
+  /** Names the controller in messages, as decode errors name an object. */
+  private record Where(String source, int document, String ref) {
+    DecodeException error(String path, String detail) {
+      return new DecodeException(source, document, ref, path, detail, null);
+    }
+
+    /* Template problems, with their path below spec.template instead of the Pod decoded from it. */
+    List<DecodeException> relocate(List<DecodeException> problems) {
+      List<DecodeException> out = new ArrayList<>();
+      for (DecodeException e : problems) {
+        out.add(error(e.path() == null ? "spec.template" : "spec.template." + e.path(), e.detail()));
+      }
+      return out;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.core.Explanation;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * kube-scheduler's FitError text, so that a pod that fits nowhere reads as it would in {@code
+ * kubectl describe pod}: the count of nodes per reason, sorted as strings.
+ */
+final class FitError {
+  private FitError() {}
+
+  /**
+   * Returns the message.
+   *
+   * @param nodes the number of nodes
+   * @param reasons each rejected node's reasons
+   * @param cannotAllocate the reason that carries the allocator's explanation
+   * @param explanation the allocator's explanation for the first node with that reason, if any
+   */
+  static String message(int nodes, Collection<List<String>> reasons, String cannotAllocate,
+      @Nullable Explanation explanation) {
+    Map<String, Integer> histogram = new TreeMap<>();
+    for (List<String> why : reasons) {
+      for (String w : why) {
+        histogram.merge(w, 1, Integer::sum);
+      }
+    }
+    List<String> counts = new ArrayList<>();
+    for (Map.Entry<String, Integer> e : histogram.entrySet()) {
+      String text = e.getValue() + " " + e.getKey();
+      if (e.getKey().equals(cannotAllocate) && explanation != null) {
+        text += " (" + oneLine(explanation) + ")";
+      }
+      counts.add(text);
+    }
+    counts.sort(null);
+    return noneAvailable(nodes) + (counts.isEmpty() ? "" : " " + String.join(", ", counts) + ".");
+  }
+
+  static String noneAvailable(int nodes) {
+    return "0/" + nodes + " nodes are available:";
+  }
+
+  /** {@return the explanation's summary on one line, as "node NAME: first reason; next reason"} */
+  private static String oneLine(Explanation e) {
+    String[] lines = e.summary().split("\n", -1);
+    StringBuilder sb = new StringBuilder("node ").append(e.node()).append(':');
+    for (int i = 1; i < lines.length; i++) {
+      sb.append(i == 1 ? " " : "; ").append(lines[i].strip());
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,78 @@
+package io.github.dra4j.scheduling;
+
+import java.util.Objects;
+
+/**
+ * Ranks the nodes on which all of a pod's claims fit, so that {@link PodScheduler} can pick one.
+ * The node with the highest score wins; equal scores go to the node that comes first in the
+ * scheduler's node order, so a placement never depends on thread timing.
+ *
+ * <p>The built-ins read {@link NodeUsage#utilization()}, the share of the node's DRA devices and
+ * shared counters in use once the pod's claims are allocated there:
+ * <ul>
+ *   <li>{@link #first()} ignores it: the first feasible node wins (the default);
+ *   <li>{@link #mostAllocated()} scores {@code utilization}: pods pack onto busy nodes, keeping
+ *       whole nodes free for large claims;
+ *   <li>{@link #leastAllocated()} scores {@code 1 - utilization}: pods spread.
+ * </ul>
+ *
+ * <p>{@link #score} is called for several nodes at once, from the common fork-join pool, so
+ * an implementation must be thread-safe. A score must depend only on the usage: placements then
+ * repeat, and {@link PodScheduler} keeps a node's score for a pod shape until a placement or
+ * departure changes that node, instead of scoring every node for every pod.
+ *
+ * <pre>{@code
+ * NodeScorer fewestFreeDevices = usage -> usage.allocatedDevices() - usage.devices();
+ * }</pre>
+ */
+@FunctionalInterface
+public interface NodeScorer {
+  /**
+   * Scores one node on which the pod fits.
+   *
+   * @param usage the node's DRA usage with the pod's claims allocated there
+   * @return the score; higher is better
+   */
+  double score(NodeUsage usage);
+
+  /**
+   * Whether {@link #score} reads the usage. A scorer that does not spares the scheduler an
+   * allocation on every feasible node: only the chosen one is allocated.
+   *
+   * @return true unless the scorer ignores its argument
+   */
+  default boolean readsUsage() {
+    return true;
+  }
+
+  /** {@return the default scorer: every node scores 0, so the first feasible node wins} */
+  static NodeScorer first() {
+    return BuiltinScorer.FIRST;
+  }
+
+  /** {@return a scorer that packs: the node most used after the placement wins} */
+  static NodeScorer mostAllocated() {
+    return BuiltinScorer.MOST_ALLOCATED;
+  }
+
+  /** {@return a scorer that spreads: the node least used after the placement wins} */
+  static NodeScorer leastAllocated() {
+    return BuiltinScorer.LEAST_ALLOCATED;
+  }
+
+  /**
+   * Returns a built-in scorer by the name the command line uses.
+   *
+   * @param name {@code first}, {@code most-allocated} or {@code least-allocated}
+   * @return the scorer
+   * @throws IllegalArgumentException for any other name, listing the known ones
+   */
+  static NodeScorer named(String name) {
+    for (BuiltinScorer b : BuiltinScorer.values()) {
+      if (b.cliName.equals(Objects.requireNonNull(name, "name"))) {
+        return b;
+      }
+    }
+    throw new IllegalArgumentException("unknown scorer \"" + name + "\"; known: first, most-allocated, least-allocated");
+  }
+}

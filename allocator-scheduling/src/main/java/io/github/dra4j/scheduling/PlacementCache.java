@@ -1,0 +1,235 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeSelector;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimSpec;
+import io.github.dra4j.core.AllocationOptions;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.NodeFeasibility;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * What PodScheduler learnt about each node, carried from placement to placement, so that a
+ * placement costs what its commit changed rather than what the cluster holds:
+ *
+ * - the filters before allocation (node name, node selector and affinity, unserved extended
+ *   resources, allocated claims' node selectors) by what they read of the pod; nodes do not
+ *   change, so these answers never expire;
+ * - per set of claim specs to allocate (pods of one kind share their templates' specs): whether
+ *   they fit on each node, and for scorers that read usage, the allocation there and its score.
+ *   A commit changes the pools of the node it placed on (ClusterSnapshot.changedNodes), a
+ *   departure those of the nodes using the released claims (ClusterSnapshot.nodesUsing), so only
+ *   those nodes' answers are forgotten; a change to a pool that is not node-local forgets all.
+ *
+ * A node is searched again only when its answer is unknown. The answers are those the search
+ * would give again: a snapshot's outcome on a node depends only on the node's pools, and the
+ * scorer's only on the usage (NodeScorer). Failures (a CEL runtime error, the step budget) are
+ * never remembered, so they surface on every placement that searches the node, as without it.
+ */
+final class PlacementCache {
+  /* Distinct pod shapes remembered; beyond, everything is forgotten and learnt again. */
+  private static final int MAX_KEYS = 256;
+
+  private final List<Node> nodes;
+  private final NodeFilter filter;
+  private final IdentityHashMap<Node, Integer> position = new IdentityHashMap<>();
+  private final Map<String, List<Integer>> byName = new HashMap<>();
+  private final Map<FilterKey, Filtered> filters = new HashMap<>();
+  private final Map<List<ResourceClaimSpec>, Answers> answers = new HashMap<>();
+
+  PlacementCache(List<Node> nodes, NodeFilter filter) {
+    this.nodes = nodes;
+    this.filter = filter;
+    for (int i = 0; i < nodes.size(); i++) {
+      position.putIfAbsent(nodes.get(i), i);
+      byName.computeIfAbsent(nodes.get(i).name(), k -> new ArrayList<>(1)).add(i);
+    }
+  }
+
+  /** What the filters read of a pod and its claims. */
+  private record FilterKey(@Nullable String nodeName, Map<String, String> nodeSelector,
+      @Nullable NodeSelector affinity, List<String> unserved, List<@Nullable NodeSelector> allocated) {}
+
+  /** Each node's reasons from the filters (null: it passes) and the nodes that pass. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: a cache entry
+  record Filtered(@Nullable List<String>[] reasons, BitSet candidates) {}
+
+  /** Per node: whether the claims fit (when known), and the allocation and score there. */
+  static final class Answers {
+    final BitSet known = new BitSet();
+    final BitSet fit = new BitSet();
+    final BitSet scored = new BitSet();
+    final List<AllocationResult>[] placed;
+    final double[] scores;
+
+    @SuppressWarnings("unchecked")
+    Answers(int n) {
+      placed = (List<AllocationResult>[]) new List<?>[n];
+      scores = new double[n];
+    }
+
+    void forget(int i) {
+      known.clear(i);
+      fit.clear(i);
+      scored.clear(i);
+      placed[i] = null;
+    }
+  }
+
+  /** {@return the node's position in the scheduler's order, or -1 for another node} */
+  int position(Node node) {
+    Integer i = position.get(node);
+    return i == null ? -1 : i;
+  }
+
+  /** {@return the filters' answers for this pod, computed for every node on first use} */
+  Filtered filter(Pod pod, List<String> unserved, List<ResourceClaim> allocated) {
+    List<@Nullable NodeSelector> selectors = new ArrayList<>(allocated.size());
+    for (ResourceClaim c : allocated) {
+      selectors.add(c.allocation() == null ? null : c.allocation().nodeSelector());
+    }
+    FilterKey key = new FilterKey(pod.spec().nodeName(), pod.spec().nodeSelector(),
+        pod.spec().requiredNodeAffinity(), List.copyOf(unserved), selectors);
+    Filtered f = filters.get(key);
+    if (f == null) {
+      @SuppressWarnings("unchecked")
+      List<String>[] reasons = (List<String>[]) new List<?>[nodes.size()];
+      BitSet candidates = new BitSet(nodes.size());
+      NodeFilter.Input in = new NodeFilter.Input(pod, unserved, allocated);
+      for (int i = 0; i < nodes.size(); i++) {
+        List<String> why = filter.reasons(in, nodes.get(i));
+        if (why.isEmpty()) {
+          candidates.set(i);
+        } else {
+          reasons[i] = why;
+        }
+      }
+      f = new Filtered(reasons, candidates);
+      if (filters.size() >= MAX_KEYS) {
+        filters.clear();
+      }
+      filters.put(key, f);
+    }
+    return f;
+  }
+
+  /**
+   * The candidates on which the claims fit together, as {@link ClusterSnapshot#feasibleNodes}
+   * answers: nodes without a remembered answer are searched (in parallel, {@link
+   * ClusterSnapshot#feasibility}), and when one fails, the failure of the first such node in
+   * order is thrown.
+   */
+  BitSet feasible(ClusterSnapshot snapshot, Answers a, BitSet candidates, List<ResourceClaim> toAllocate,
+      AllocationOptions options) {
+    BitSet todo = (BitSet) candidates.clone();
+    todo.andNot(a.known);
+    if (!candidates.isEmpty()) {
+      options.checkCancelled(); // as every node's search checks it
+    }
+    if (!todo.isEmpty()) {
+      int[] at = todo.stream().toArray();
+      List<Node> search = new ArrayList<>(at.length);
+      for (int k : at) {
+        search.add(nodes.get(k));
+      }
+      List<NodeFeasibility> verdicts = snapshot.feasibility(search, toAllocate, options);
+      RuntimeException first = null;
+      for (int k = 0; k < at.length; k++) {
+        NodeFeasibility v = verdicts.get(k);
+        if (v.error() != null) {
+          first = first == null ? v.error() : first;
+          continue;
+        }
+        a.known.set(at[k]);
+        a.fit.set(at[k], v.fits());
+      }
+      if (first != null) {
+        throw first;
+      }
+    }
+    BitSet out = (BitSet) candidates.clone();
+    out.and(a.fit);
+    return out;
+  }
+
+  /**
+   * The scores of the feasible nodes and the allocations they were scored with: nodes without
+   * a remembered score are allocated on and scored (in parallel) by {@code place}, whose failure
+   * on the first such node in order is thrown.
+   */
+  void score(Answers a, BitSet feasible, IntFunction<Scored> place) {
+    BitSet todo = (BitSet) feasible.clone();
+    todo.andNot(a.scored);
+    int[] at = todo.stream().toArray();
+    Scored[] done = new Scored[at.length];
+    RuntimeException[] errors = new RuntimeException[at.length];
+    IntStream.range(0, at.length).parallel().forEach(k -> {
+      try {
+        done[k] = place.apply(at[k]);
+      } catch (RuntimeException e) {
+        errors[k] = e;
+      }
+    });
+    for (int k = 0; k < at.length; k++) {
+      if (errors[k] != null) {
+        throw errors[k];
+      }
+      a.placed[at[k]] = done[k].placed();
+      a.scores[at[k]] = done[k].score();
+      a.scored.set(at[k]);
+    }
+  }
+
+  /** An allocation on a node and its score. */
+  record Scored(List<AllocationResult> placed, double score) {}
+
+  /** {@return the remembered allocation and score on a node that {@link #score} scored} */
+  Scored scored(Answers a, int node) {
+    return new Scored(a.placed[node], a.scores[node]);
+  }
+
+  /** Forgets what is known about these nodes (null: about every node), after a commit changed them. */
+  void forget(@Nullable Set<String> changedNodes) {
+    if (changedNodes == null) {
+      answers.clear();
+      return;
+    }
+    for (String name : changedNodes) {
+      List<Integer> at = byName.get(name);
+      if (at != null) {
+        for (Answers a : answers.values()) {
+          at.forEach(a::forget);
+        }
+      }
+    }
+  }
+
+  /** {@return what is known about these claims (by their specs) on each node} */
+  Answers answers(List<ResourceClaim> toAllocate) {
+    List<ResourceClaimSpec> key = new ArrayList<>(toAllocate.size());
+    for (ResourceClaim c : toAllocate) {
+      key.add(c.spec());
+    }
+    Answers a = answers.get(key);
+    if (a == null) {
+      if (answers.size() >= MAX_KEYS) {
+        answers.clear();
+      }
+      a = new Answers(nodes.size());
+      answers.put(key, a);
+    }
+    return a;
+  }
+}

@@ -1,0 +1,522 @@
+package io.github.dra4j.scheduling;
+
+import static io.github.dra4j.scheduling.NodeFilter.CANNOT_ALLOCATE;
+import static io.github.dra4j.scheduling.PodClaimResolver.key;
+import static io.github.dra4j.scheduling.PodClaimResolver.namespace;
+import static io.github.dra4j.scheduling.PodClaimResolver.reservedFor;
+
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodExtendedResourceClaimStatus;
+import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodStatus;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimConsumerReference;
+import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.core.AllocationException;
+import io.github.dra4j.core.AllocationOptions;
+import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.Explanation;
+import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.PodClaimResolver.PodClaim;
+import io.github.dra4j.scheduling.PodClaimResolver.Resolution;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Places pods on nodes as kube-scheduler's DynamicResources plugin does, together with the
+ * resourceclaim controller that makes claims from templates: "where does this pod go?" rather
+ * than "do these claims fit on this node?".
+ *
+ * <p>For each pod:
+ * <ol>
+ *   <li>its claims are found: {@code resourceClaimName} names a claim of the pod's namespace
+ *       (shared claims are allocated once and reserved for every pod that uses them); a
+ *       {@code resourceClaimTemplateName} entry makes a claim from the template, named {@code
+ *       <pod>-<pod claim>-} plus a suffix derived from the pod (see below), unless {@code
+ *       status.resourceClaimStatuses} already names one; extended resources in the containers'
+ *       requests or limits that a DeviceClass backs ({@code spec.extendedResourceName}, or the
+ *       implicit {@code deviceclass.resource.kubernetes.io/<class>}) get one more claim, {@code
+ *       <pod>-extended-resources-} plus the suffix, with one request per container and resource;
+ *   <li>every node is filtered by the steps of {@link NodeFilter#scheduler()}, in kube-scheduler's
+ *       plugin order, then, in parallel on one {@link ClusterSnapshot}, by the allocation of all
+ *       the pod's unallocated claims together ({@link ClusterSnapshot#feasibility});
+ *   <li>the {@link NodeScorer} picks one of the nodes left (ties go to the first in node order);
+ *   <li>the allocation on that node is committed: the claims get {@code status.allocation} and
+ *       the pod in {@code status.reservedFor}, the pod gets {@code spec.nodeName} and its claim
+ *       statuses, and the snapshot is derived with {@link ClusterSnapshot#withAllocated}, so the
+ *       next pod sees the devices in use.
+ * </ol>
+ * The answers of the filters and of each node's search (and its score) are remembered per pod
+ * shape and forgotten only for the nodes a commit changed, so a placement costs about what its
+ * commit changed rather than what the cluster holds; the outcome is the same as asking anew.
+ *
+ * <p>Generated names are deterministic, so that runs repeat: the base is cut to fit as the
+ * controller and the API server cut it, and the five-character suffix is taken from the
+ * SHA-256 of {@code <namespace>/<pod>/<pod claim>} (of {@code <namespace>/<pod>/extended-resources}
+ * for the extended resource claim), each of its first five bytes modulo 27 picking a character
+ * of the API server's alphabet {@code bcdfghjklmnpqrstvwxz2456789}; when that name is taken in
+ * the namespace, {@code #1}, {@code #2}, ... are appended to the hashed text. A pod without
+ * {@code metadata.uid} (a manifest rather than a cluster dump) gets the name-based UUID of
+ * {@code <namespace>/<name>}, so that owner references and reservations can name it.
+ *
+ * <pre>{@code
+ * PodScheduler scheduler = PodScheduler.builder(allocator)
+ *     .cluster(cluster)
+ *     .scorer(NodeScorer.mostAllocated())
+ *     .build();
+ * for (SchedulingResult r : scheduler.scheduleAll(PodControllers.pods(cluster))) {
+ *   if (r instanceof SchedulingResult.Scheduled s) {
+ *     bind(s.pod(), s.node());
+ *   } else {
+ *     log(((SchedulingResult.Unschedulable) r).message());
+ *   }
+ * }
+ * }</pre>
+ *
+ * <p>A scheduler is a session over one cluster state that each placement changes; calls are
+ * serialized (synchronized), as a scheduler's cycles are. Inputs are never modified.
+ */
+public final class PodScheduler {
+  /** The annotation naming the pod claim a generated claim was made for. */
+  public static final String POD_CLAIM_NAME_ANNOTATION = PodClaimResolver.POD_CLAIM_NAME_ANNOTATION;
+  /** The annotation marking the claim made for a pod's extended resources. */
+  public static final String EXTENDED_RESOURCE_CLAIM_ANNOTATION = ExtendedResources.CLAIM_ANNOTATION;
+
+  /**
+   * The Kubernetes feature gate of extended resources served by DRA (KEP-5004): a scheduling
+   * gate, not one of the allocator's {@link io.github.dra4j.core.Features}; see {@link
+   * Builder#extendedResources}.
+   */
+  public static final String EXTENDED_RESOURCE_GATE = "DRAExtendedResource";
+  /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
+  static final int RESERVED_FOR_MAX = PodClaimResolver.RESERVED_FOR_MAX;
+
+  private final List<Node> nodes;
+  private final Map<String, ResourceClaimTemplate> templates;
+  /** Every claim by namespace/name, input order, with what this session did to it. */
+  private final Map<String, ResourceClaim> claims;
+  private final NodeScorer scorer;
+  private final AllocationOptions options;
+  private final PodClaimResolver resolver;
+  private final PlacementCache cache;
+  private ClusterSnapshot snapshot;
+
+  private PodScheduler(Builder b) {
+    Cluster cluster = b.cluster;
+    this.nodes = cluster.nodes();
+    Map<String, ResourceClaimTemplate> t = new LinkedHashMap<>();
+    for (ResourceClaimTemplate template : cluster.templates()) {
+      t.putIfAbsent(key(template.metadata().namespace(), template.name()), template);
+    }
+    this.templates = t;
+    this.claims = new LinkedHashMap<>();
+    for (ResourceClaim c : cluster.claims()) {
+      claims.putIfAbsent(key(c), c);
+    }
+    this.scorer = b.scorer;
+    this.options = b.options;
+    this.resolver = new PodClaimResolver(claims, templates, new ExtendedResources(cluster.classes()),
+        b.extendedResources);
+    this.cache = new PlacementCache(nodes, NodeFilter.scheduler());
+    this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);
+  }
+
+  /**
+   * Starts configuring a scheduler.
+   *
+   * @param allocator the allocator (features and selector compiler) of the snapshot
+   * @return a builder
+   */
+  public static Builder builder(StructuredAllocator allocator) {
+    return new Builder(Objects.requireNonNull(allocator, "allocator"));
+  }
+
+  /**
+   * Schedules one pod and, when it is placed, commits the placement.
+   *
+   * @param pod the pod; {@code spec.nodeName}, when set, is the only node it may go to
+   * @return the placement, or why no node takes the pod
+   * @throws AllocationException when the allocator rejects the input (an unknown DeviceClass, a
+   *     CEL error, an invalid pool that blocks allocation, the step budget used up)
+   */
+  public synchronized SchedulingResult schedule(Pod pod) {
+    Objects.requireNonNull(pod, "pod");
+    String namespace = namespace(pod.namespace());
+    Pod withUid = PodClaimResolver.withUid(pod, namespace);
+
+    Resolution r = resolver.resolve(withUid, namespace);
+    if (r.failure != null) {
+      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(nodes.size()) + " " + r.failure + ".", Map.of(), null);
+    }
+    List<ResourceClaim> toAllocate = new ArrayList<>();
+    List<ResourceClaim> allocated = new ArrayList<>();
+    split(r, toAllocate, allocated);
+    PlacementCache.Filtered filtered = cache.filter(withUid, r.unserved, allocated);
+    PlacementCache.Answers answers = toAllocate.isEmpty() ? null : cache.answers(toAllocate);
+    BitSet feasible = answers == null ? filtered.candidates()
+        : cache.feasible(snapshot, answers, filtered.candidates(), toAllocate, options);
+    if (feasible.isEmpty()) {
+      IdentityHashMap<Node, List<String>> rejected = new IdentityHashMap<>();
+      for (int i = 0; i < nodes.size(); i++) {
+        List<String> why = filtered.reasons()[i];
+        rejected.put(nodes.get(i), why != null ? why : List.of(CANNOT_ALLOCATE));
+      }
+      return unschedulable(pod, rejected, toAllocate);
+    }
+    Choice choice = choose(feasible, answers, toAllocate);
+    return commit(withUid, r, toAllocate, choice);
+  }
+
+  private static void split(Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated) {
+    for (PodClaim c : r.claims) {
+      (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
+    }
+  }
+
+  /**
+   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher {@code
+   * spec.priority} first (no priority counts as 0, as in Kubernetes), equal priorities in input
+   * order. Each placement is committed before the next pod is scheduled.
+   *
+   * @param pods the pods; bound ones are skipped
+   * @return one result per pending pod, in input order
+   * @throws AllocationException as {@link #schedule} does, for the first pod that causes one
+   */
+  public List<SchedulingResult> scheduleAll(Collection<Pod> pods) {
+    return scheduleAll(pods, r -> { });
+  }
+
+  /**
+   * Like {@link #scheduleAll(Collection)}, telling a listener after each pod, for progress.
+   *
+   * @param pods the pods; bound ones are skipped
+   * @param listener called with each result, in scheduling order
+   * @return one result per pending pod, in input order
+   */
+  public synchronized List<SchedulingResult> scheduleAll(Collection<Pod> pods, Consumer<SchedulingResult> listener) {
+    Objects.requireNonNull(listener, "listener");
+    List<Pod> pending = new ArrayList<>();
+    for (Pod p : Objects.requireNonNull(pods, "pods")) {
+      if (Objects.requireNonNull(p, "pod").spec().nodeName() == null) {
+        pending.add(p);
+      }
+    }
+    Integer[] order = IntStream.range(0, pending.size()).boxed().toArray(Integer[]::new);
+    // A stable sort: equal priorities keep input order.
+    Arrays.sort(order, (a, b) -> Integer.compare(priority(pending.get(b)), priority(pending.get(a))));
+    SchedulingResult[] results = new SchedulingResult[pending.size()];
+    for (int i : order) {
+      results[i] = schedule(pending.get(i));
+      listener.accept(results[i]);
+    }
+    return List.of(results);
+  }
+
+  /**
+   * Answers "would the pod be placed on these nodes now?" without placing it: the nodes that pass
+   * the filters and on which its claims fit. A capacity planner asks it to find nodes that no
+   * pod can use any more; the answers are remembered as those of {@link #schedule}.
+   *
+   * @param pod the pod, as it would be scheduled
+   * @param among some of the scheduler's nodes
+   * @return those of them the pod fits on, in the given order; empty when its claims cannot be
+   *     resolved (a missing claim or template)
+   * @throws IllegalArgumentException when a node is not one of the scheduler's nodes (compared
+   *     by identity)
+   * @throws AllocationException as {@link #schedule} does
+   */
+  public synchronized List<Node> fits(Pod pod, Collection<Node> among) {
+    String namespace = namespace(pod.namespace());
+    Pod withUid = PodClaimResolver.withUid(pod, namespace);
+    Resolution r = resolver.resolve(withUid, namespace);
+    if (r.failure != null) {
+      return List.of();
+    }
+    List<ResourceClaim> toAllocate = new ArrayList<>();
+    List<ResourceClaim> allocated = new ArrayList<>();
+    split(r, toAllocate, allocated);
+    BitSet wanted = new BitSet(nodes.size());
+    for (Node node : among) {
+      int i = cache.position(node);
+      if (i < 0) {
+        throw new IllegalArgumentException("node " + node.name() + " is not one of the scheduler's nodes");
+      }
+      wanted.set(i);
+    }
+    wanted.and(cache.filter(withUid, r.unserved, allocated).candidates());
+    BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
+        : cache.feasible(snapshot, cache.answers(toAllocate), wanted, toAllocate, options);
+    List<Node> out = new ArrayList<>();
+    for (Node node : among) {
+      if (fit.get(cache.position(node))) {
+        out.add(node);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Deletes claims, as when the pods that own them leave: their devices are free for the next
+   * pods ({@link ClusterSnapshot#withoutAllocated}), and they are no longer among {@link
+   * #claims()}. Only the answers of the nodes that used them are forgotten.
+   *
+   * @param released the claims, matched by namespace and name; unknown ones are ignored
+   */
+  public synchronized void release(Collection<ResourceClaim> released) {
+    List<String> keys = new ArrayList<>();
+    List<ResourceClaim> known = new ArrayList<>();
+    for (ResourceClaim c : released) {
+      String k = key(c);
+      ResourceClaim current = claims.get(k);
+      if (current != null) {
+        keys.add(k);
+        known.add(current);
+      }
+    }
+    resolver.removeAll(keys);
+    snapshot = snapshot.withoutAllocated(known);
+    cache.forget(snapshot.nodesUsing(known));
+  }
+
+  /** {@return every claim: those given, as this session changed them, then those it made, in order} */
+  public synchronized List<ResourceClaim> claims() {
+    return List.copyOf(claims.values());
+  }
+
+  /** {@return the snapshot with every placement so far committed} */
+  public synchronized ClusterSnapshot snapshot() {
+    return snapshot;
+  }
+
+  /** {@return the nodes, in the order ties are broken} */
+  public List<Node> nodes() {
+    return nodes;
+  }
+
+  /* ---------------- filtering and choosing ---------------- */
+
+  private record Choice(Node node, List<AllocationResult> results) {}
+
+  /* The best-scored feasible node, the first of equals in node order; scores are remembered per node. */
+  private Choice choose(BitSet feasible, PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
+    if (!scorer.readsUsage()) {
+      Node node = nodes.get(feasible.nextSetBit(0));
+      return new Choice(node, allocateOn(node, toAllocate));
+    }
+    // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
+    PlacementCache.Answers scores = answers != null ? answers : new PlacementCache.Answers(nodes.size());
+    ClusterSnapshot now = snapshot;
+    cache.score(scores, feasible, i -> {
+      List<AllocationResult> placed = allocateOn(nodes.get(i), toAllocate);
+      Node node = nodes.get(i);
+      return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
+    });
+    int best = -1;
+    double bestScore = 0;
+    for (int i = feasible.nextSetBit(0); i >= 0; i = feasible.nextSetBit(i + 1)) {
+      double score = cache.scored(scores, i).score();
+      if (best < 0 || score > bestScore) {
+        best = i;
+        bestScore = score;
+      }
+    }
+    return new Choice(nodes.get(best), cache.scored(scores, best).placed());
+  }
+
+  private List<AllocationResult> allocateOn(Node node, List<ResourceClaim> toAllocate) {
+    if (toAllocate.isEmpty()) {
+      return List.of();
+    }
+    AllocationOutcome outcome = snapshot.allocate(node, toAllocate, options);
+    if (!(outcome instanceof AllocationOutcome.Allocated)) {
+      // feasibility and allocate run the same search on the same snapshot.
+      throw new IllegalStateException("node " + node.name() + " was feasible but the claims did not fit");
+    }
+    return ((AllocationOutcome.Allocated) outcome).results();
+  }
+
+  /* ---------------- outcomes ---------------- */
+
+  private SchedulingResult commit(Pod pod, Resolution r, List<ResourceClaim> toAllocate, Choice choice) {
+    ResourceClaimConsumerReference consumer =
+        new ResourceClaimConsumerReference(null, "pods", pod.name(), pod.metadata().uid());
+    List<ResourceClaim> podClaims = new ArrayList<>();
+    List<ResourceClaim> newlyAllocated = new ArrayList<>();
+    List<PodResourceClaimStatus> statuses = new ArrayList<>(pod.status().resourceClaimStatuses());
+    PodExtendedResourceClaimStatus extended = pod.status().extendedResourceClaimStatus();
+    for (PodClaim c : r.claims) {
+      ResourceClaim claim = c.claim();
+      int index = indexOf(toAllocate, claim);
+      if (index >= 0) {
+        claim = claim.withAllocation(choice.results.get(index));
+        newlyAllocated.add(claim);
+      }
+      if (!reservedFor(claim, pod)) {
+        // allocated, now or before: it has a status
+        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(Objects.requireNonNull(claim.status()).reservedFor());
+        reserved.add(consumer);
+        claim = new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(claim.allocation(), reserved));
+      }
+      resolver.put(key(claim.metadata().namespace(), claim.name()), claim);
+      podClaims.add(claim);
+      if (c.generated() && c.entry() != null) {
+        statuses.add(new PodResourceClaimStatus(c.entry(), claim.name()));
+      }
+      if (c.extended() != null) {
+        extended = c.extended();
+      }
+    }
+    if (!newlyAllocated.isEmpty()) {
+      snapshot = snapshot.withAllocated(newlyAllocated);
+      cache.forget(snapshot.changedNodes());
+    }
+    Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
+        new PodStatus(statuses, extended));
+    return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
+  }
+
+  @SuppressWarnings("ReferenceEquality") // the list holds these very objects
+  private static int indexOf(List<ResourceClaim> list, ResourceClaim claim) {
+    for (int i = 0; i < list.size(); i++) {
+      if (list.get(i) == claim) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /* kube-scheduler's FitError: each node's reasons, and the allocator's explanation for the first that could not allocate. */
+  private SchedulingResult unschedulable(Pod pod, IdentityHashMap<Node, List<String>> rejected, List<ResourceClaim> toAllocate) {
+    Map<String, String> reasons = new LinkedHashMap<>();
+    Node firstCannotAllocate = null;
+    for (Node node : nodes) {
+      List<String> why = Objects.requireNonNull(rejected.get(node)); // every node was rejected
+      reasons.put(node.name(), String.join(", ", why));
+      if (firstCannotAllocate == null && why.contains(CANNOT_ALLOCATE)) {
+        firstCannotAllocate = node;
+      }
+    }
+    Explanation explanation = null;
+    if (firstCannotAllocate != null) {
+      AllocationOutcome outcome = snapshot.allocate(firstCannotAllocate, toAllocate, options);
+      if (outcome instanceof AllocationOutcome.Unsatisfiable) {
+        explanation = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
+      }
+    }
+    String message = FitError.message(nodes.size(), rejected.values(), CANNOT_ALLOCATE, explanation);
+    return new SchedulingResult.Unschedulable(pod, message, reasons, explanation);
+  }
+
+  /* ---------------- helpers ---------------- */
+
+  private static int priority(Pod pod) {
+    Integer p = pod.spec().priority();
+    return p == null ? 0 : p;
+  }
+
+  /** Configures a {@link PodScheduler}. Not thread-safe. */
+  public static final class Builder {
+    private final StructuredAllocator allocator;
+    private Cluster cluster = Cluster.empty();
+    private NodeScorer scorer = NodeScorer.first();
+    private AllocationOptions options = AllocationOptions.defaults();
+    private boolean extendedResources = true;
+    private @Nullable ClusterSnapshot snapshot;
+
+    private Builder(StructuredAllocator allocator) {
+      this.allocator = allocator;
+    }
+
+    /**
+     * Sets the cluster: its nodes (pods may go to them; their order breaks ties), slices,
+     * classes (they also map extended resources to classes), claims (pods refer to them by name;
+     * allocated ones hold their devices), templates and DeviceTaintRules. Its pods and pod
+     * controllers are not scheduled by themselves: pass them to {@link #scheduleAll}, with
+     * {@link PodControllers#pods(Cluster)}.
+     *
+     * @param cluster the cluster
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder cluster(Cluster cluster) {
+      this.cluster = Objects.requireNonNull(cluster, "cluster");
+      return this;
+    }
+
+    /**
+     * Sets how a node is chosen among those that fit (default {@link NodeScorer#first()}).
+     *
+     * @param scorer the scorer
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder scorer(NodeScorer scorer) {
+      this.scorer = Objects.requireNonNull(scorer, "scorer");
+      return this;
+    }
+
+    /**
+     * Sets the step budget, deadline and cancellation of each node's search.
+     *
+     * @param options the options
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder options(AllocationOptions options) {
+      this.options = Objects.requireNonNull(options, "options");
+      return this;
+    }
+
+    /**
+     * Sets the DRAExtendedResource gate (default on): with it off, no extended resource is
+     * served by DRA, and a pod asking for one fits no node.
+     *
+     * @param enabled whether DeviceClasses serve extended resources
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder extendedResources(boolean enabled) {
+      this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Starts from this snapshot instead of building one from the cluster (whose slices, classes,
+     * allocated claims and rules must then be those the snapshot was built from): a scheduler
+     * that keeps snapshots across cycles derives them incrementally.
+     *
+     * @param snapshot the snapshot
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder snapshot(ClusterSnapshot snapshot) {
+      this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+      return this;
+    }
+
+    /**
+     * Builds the scheduler and its snapshot.
+     *
+     * @return the scheduler
+     */
+    public PodScheduler build() {
+      return new PodScheduler(this);
+    }
+  }
+}

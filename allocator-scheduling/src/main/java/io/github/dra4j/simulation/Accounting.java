@@ -1,0 +1,164 @@
+package io.github.dra4j.simulation;
+
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.DeviceSubRequest;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.simulation.PodKind;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/*
+ * One policy's samples: per node group, devices and counters in use, allocated devices per class,
+ * and stranded capacity (something free on a node that no pod kind fits on any more).
+ *
+ * Whether some kind fits on a node is remembered and asked again only for the nodes whose
+ * devices changed since the last sample (dirty), as long as every slice belongs to one node;
+ * with shared (network-attached) pools, every node is checked again.
+ */
+final class Accounting {
+  private final NodeGroups cluster;
+  private final List<PodKind> kinds;
+  private final PodScheduler scheduler;
+  private final IdentityHashMap<Node, Boolean> fitsSome = new IdentityHashMap<>();
+  private final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
+
+  Accounting(NodeGroups cluster, List<PodKind> kinds, PodScheduler scheduler) {
+    this.cluster = cluster;
+    this.kinds = kinds;
+    this.scheduler = scheduler;
+    dirty.addAll(cluster.cluster.nodes());
+  }
+
+  /** Notes that a pod was placed on or left a node. */
+  void changed(Node node) {
+    dirty.add(node);
+  }
+
+  /** {@return the cluster now, with the placed pods (still on their node) counted per class} */
+  SimulationResult.Sample sample(int step, Collection<SchedulingResult.Scheduled> placed) {
+    refreshFits();
+    ClusterSnapshot snapshot = scheduler.snapshot();
+    Map<String, Group> acc = new LinkedHashMap<>();
+    cluster.groups.forEach(g -> acc.put(g, new Group()));
+    for (Node node : cluster.cluster.nodes()) {
+      Group a = group(acc, node);
+      NodeCapacity cap = NodeCapacity.of(snapshot.usage(node));
+      boolean stranded = cap.hasFree() && !Objects.requireNonNull(fitsSome.get(node)); // refreshed above
+      a.nodes++;
+      a.devices += cap.devices();
+      a.allocated += cap.allocatedDevices();
+      if (stranded) {
+        a.strandedNodes++;
+        a.strandedDevices += cap.devices() - cap.allocatedDevices();
+      }
+      cap.counterTotals().forEach((k, total) -> {
+        BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(k)); // the same counters
+        double[] v = a.counters.computeIfAbsent(k, x -> new double[3]);
+        v[0] += total.doubleValue();
+        v[1] += total.subtract(left).doubleValue();
+        if (stranded) {
+          v[2] += left.doubleValue();
+        }
+      });
+    }
+    for (SchedulingResult.Scheduled s : placed) {
+      Group a = group(acc, s.node());
+      for (ResourceClaim c : s.claims()) {
+        AllocationResult allocation = c.allocation();
+        if (allocation == null) {
+          continue;
+        }
+        for (DeviceRequestAllocationResult d : allocation.devices().results()) {
+          a.byClass.merge(classOf(c, d.request()), 1, Integer::sum);
+        }
+      }
+    }
+    Map<String, SimulationResult.GroupUsage> usage = new LinkedHashMap<>();
+    acc.forEach((g, a) -> {
+      Map<String, SimulationResult.CounterUsage> counters = new LinkedHashMap<>();
+      a.counters.forEach((k, v) -> counters.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
+      usage.put(g, new SimulationResult.GroupUsage(a.nodes, a.devices, a.allocated, a.strandedNodes,
+          a.strandedDevices, counters, a.byClass));
+    });
+    return new SimulationResult.Sample(step, usage);
+  }
+
+  private Group group(Map<String, Group> acc, Node node) {
+    return Objects.requireNonNull(acc.get(cluster.groupOfNode.get(node.name()))); // every node is in a group
+  }
+
+  /* Asks, kind after kind, whether some kind fits on the nodes whose verdict may have changed. */
+  private void refreshFits() {
+    List<Node> check = new ArrayList<>();
+    for (Node node : cluster.cluster.nodes()) {
+      if (!cluster.nodeLocal || dirty.contains(node) || !fitsSome.containsKey(node)) {
+        check.add(node);
+        fitsSome.put(node, false);
+      }
+    }
+    dirty.clear();
+    for (PodKind kind : kinds) {
+      if (check.isEmpty()) {
+        break;
+      }
+      Pod probe = ArrivalDraw.pod(kind, -1);
+      Set<Node> fit = Collections.newSetFromMap(new IdentityHashMap<>());
+      fit.addAll(scheduler.fits(probe, check));
+      List<Node> rest = new ArrayList<>();
+      for (Node node : check) {
+        if (fit.contains(node)) {
+          fitsSome.put(node, true);
+        } else {
+          rest.add(node);
+        }
+      }
+      check = rest;
+    }
+  }
+
+  /** The usage of one node group, summed while sampling. */
+  private static final class Group {
+    int nodes;
+    int devices;
+    int allocated;
+    int strandedNodes;
+    int strandedDevices;
+    final Map<String, double[]> counters = new LinkedHashMap<>();
+    final Map<String, Integer> byClass = new LinkedHashMap<>();
+  }
+
+  /** {@return the DeviceClass the request (or {@code request/subrequest}) of the claim asked for} */
+  private static String classOf(ResourceClaim claim, String request) {
+    int slash = request.indexOf('/');
+    String main = slash < 0 ? request : request.substring(0, slash);
+    for (DeviceRequest r : claim.spec().devices().requests()) {
+      if (!r.name().equals(main)) {
+        continue;
+      }
+      if (slash < 0 && r.exactly() != null) {
+        return r.exactly().deviceClassName();
+      }
+      for (DeviceSubRequest sub : r.firstAvailable()) {
+        if (slash >= 0 && sub.name().equals(request.substring(slash + 1))) {
+          return sub.deviceClassName();
+        }
+      }
+    }
+    return "?";
+  }
+}

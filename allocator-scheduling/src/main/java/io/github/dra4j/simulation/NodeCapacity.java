@@ -1,0 +1,50 @@
+package io.github.dra4j.simulation;
+
+import io.github.dra4j.core.PoolUsage;
+import java.math.BigDecimal;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/*
+ * The DRA capacity of one node's own pools (slices published for the node by name), from the same
+ * walk a scorer's NodeUsage comes from (ClusterSnapshot.usage): devices, how many are allocated,
+ * and each shared counter's total and amount left, summed by counter name over the counter sets
+ * of those pools (the memory of all of a node's GPUs is one figure). Pools shared with other
+ * nodes are left out, so that summing nodes counts each device once.
+ */
+record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> counterTotals,
+    Map<String, BigDecimal> counterLeft) {
+
+  static NodeCapacity of(List<PoolUsage> pools) {
+    int devices = 0;
+    int allocated = 0;
+    Map<String, BigDecimal> totals = new LinkedHashMap<>();
+    Map<String, BigDecimal> left = new LinkedHashMap<>();
+    for (PoolUsage pool : pools) {
+      if (!pool.nodeLocal()) {
+        continue;
+      }
+      devices += pool.devices();
+      allocated += pool.allocatedDevices();
+      for (PoolUsage.Counter c : pool.counters()) {
+        totals.merge(c.name(), c.total(), BigDecimal::add);
+        left.merge(c.name(), c.available().max(BigDecimal.ZERO), BigDecimal::add);
+      }
+    }
+    return new NodeCapacity(devices, allocated, totals, left);
+  }
+
+  /** {@return whether anything is free: a device or a counter amount} */
+  boolean hasFree() {
+    if (allocatedDevices < devices) {
+      return true;
+    }
+    for (BigDecimal v : counterLeft.values()) {
+      if (v.signum() > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,279 @@
+package io.github.dra4j.simulation;
+
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.simulation.Arrivals;
+import io.github.dra4j.api.simulation.NodeGroup;
+import io.github.dra4j.api.simulation.PodKind;
+import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.core.AllocationException;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodScheduler;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Capacity planning: schedules a stream of pods on a cluster with {@link PodScheduler}, once per
+ * policy ({@link NodeScorer}), and reports how many pods of each kind fit, the first that did
+ * not and why, utilization over time and <em>stranded capacity</em>: what is free on nodes on
+ * which no pod kind of the arrivals fits any more (see docs/simulation.md).
+ *
+ * <p>A run has four parts: the node groups are stamped out into the cluster (copy {@code i} of
+ * node {@code n} is {@code n-i}); the arrivals are fixed before any policy runs (by {@link
+ * Arrivals#order()} or a weighted draw seeded with {@link Arrivals#seed()}), so that every
+ * policy sees the same pods and a run repeats; each policy's loop schedules them, letting pods
+ * leave when their lifetime ends; and each sample accounts usage and stranded capacity per node
+ * group. Arrival {@code i} of kind {@code k} is the kind's pod named {@code k-i}; a kind with a
+ * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims.
+ *
+ * <pre>{@code
+ * SimulationResult result = Simulation.builder(allocator)
+ *     .cluster(Cluster.builder().classes(deviceClasses).build())
+ *     .nodeGroup(new NodeGroup("dgx", 4, node, slices))
+ *     .arrivals(new Arrivals(List.of(small, large), 40, 7, List.of()))
+ *     .policy("first", NodeScorer.first())
+ *     .policy("pack", NodeScorer.mostAllocated())
+ *     .build()
+ *     .run();
+ * SimulationResult.Policy pack = result.policy("pack");
+ * System.out.println(pack.placed() + " placed, " + pack.last().group("dgx").strandedDevices() + " devices stranded");
+ * }</pre>
+ *
+ * <p>Instances are immutable; {@link #run} may be called again and gives the same counts.
+ */
+public final class Simulation {
+  /** The group name of nodes given as explicit objects. */
+  public static final String EXPLICIT_GROUP = "cluster";
+
+  private final StructuredAllocator allocator;
+  private final NodeGroups cluster;
+  private final Arrivals arrivals;
+  private final Map<String, NodeScorer> policies;
+  private final int sampleEvery;
+  private final boolean extendedResources;
+  private final List<PodKind> drawn;
+
+  private Simulation(Builder b) {
+    this.allocator = b.allocator;
+    this.arrivals = Objects.requireNonNull(b.arrivals, "arrivals");
+    if (b.policies.isEmpty()) {
+      throw new IllegalArgumentException("a simulation needs at least one policy");
+    }
+    if (!b.cluster.pods().isEmpty() || !b.cluster.controllers().isEmpty()) {
+      throw new IllegalArgumentException("a simulation's cluster holds no pods or pod controllers: pods arrive "
+          + "as pod kinds");
+    }
+    this.policies = new LinkedHashMap<>(b.policies);
+    List<ResourceClaimTemplate> templates = new ArrayList<>(b.cluster.templates());
+    for (PodKind k : arrivals.kinds()) {
+      templates.addAll(k.templates());
+    }
+    this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
+    this.extendedResources = b.extendedResources;
+    this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
+    this.drawn = ArrivalDraw.kinds(arrivals);
+  }
+
+  /**
+   * Starts configuring a simulation.
+   *
+   * @param allocator the allocator (features and selector compiler) every policy schedules with
+   * @return a builder
+   */
+  public static Builder builder(StructuredAllocator allocator) {
+    return new Builder(Objects.requireNonNull(allocator, "allocator"));
+  }
+
+  /** {@return the simulated cluster: the explicit objects, then each group's copies of its node and slices} */
+  public Cluster cluster() {
+    return cluster.cluster;
+  }
+
+  /** {@return every node of the cluster: explicit ones, then each group's copies} */
+  public List<Node> nodes() {
+    return cluster.cluster.nodes();
+  }
+
+  /** {@return every ResourceSlice of the cluster: explicit ones, then each group's copies} */
+  public List<ResourceSlice> slices() {
+    return cluster.cluster.slices();
+  }
+
+  /** {@return the pod kind of each arrival, in order} */
+  public List<String> arrivals() {
+    List<String> out = new ArrayList<>(drawn.size());
+    drawn.forEach(k -> out.add(k.name()));
+    return out;
+  }
+
+  /**
+   * Runs every policy.
+   *
+   * @return the results
+   * @throws AllocationException when the allocator rejects the input (an unknown DeviceClass, a CEL error)
+   */
+  public SimulationResult run() {
+    return run(policy -> { });
+  }
+
+  /**
+   * Runs every policy, telling a listener after each arrival, for progress.
+   *
+   * @param afterArrival called with the policy's name after each arrival is scheduled
+   * @return the results
+   * @throws AllocationException when the allocator rejects the input
+   */
+  public SimulationResult run(Consumer<String> afterArrival) {
+    Objects.requireNonNull(afterArrival, "afterArrival");
+    ClusterSnapshot start = allocator.snapshot(cluster.cluster);
+    List<SimulationResult.Policy> results = new ArrayList<>();
+    for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
+      PodScheduler scheduler = PodScheduler.builder(allocator)
+          .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
+          .build();
+      Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
+      results.add(new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
+          afterArrival).run());
+    }
+    return new SimulationResult(arrivals(), results);
+  }
+
+  /** Configures a {@link Simulation}. Not thread-safe. */
+  public static final class Builder {
+    private final StructuredAllocator allocator;
+    private Cluster cluster = Cluster.empty();
+    private final List<NodeGroup> groups = new ArrayList<>();
+    private final Map<String, NodeScorer> policies = new LinkedHashMap<>();
+    private @Nullable Arrivals arrivals;
+    private int sampleEvery;
+    private boolean extendedResources = true;
+
+    private Builder(StructuredAllocator allocator) {
+      this.allocator = allocator;
+    }
+
+    /**
+     * Sets the explicit cluster objects: Nodes (group {@value #EXPLICIT_GROUP}), ResourceSlices,
+     * DeviceClasses, ResourceClaims (allocated ones hold their devices), ResourceClaimTemplates
+     * and DeviceTaintRules. Pods arrive as pod kinds instead, so the cluster has none.
+     *
+     * @param cluster the objects
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder cluster(Cluster cluster) {
+      this.cluster = Objects.requireNonNull(cluster, "cluster");
+      return this;
+    }
+
+    /**
+     * Adds a node group, stamped out after the explicit nodes and earlier groups.
+     *
+     * @param group the group
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder nodeGroup(NodeGroup group) {
+      groups.add(Objects.requireNonNull(group, "group"));
+      return this;
+    }
+
+    /**
+     * Sets the arrivals: the pod kinds, how many pods arrive and in which order.
+     *
+     * @param arrivals the arrivals
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder arrivals(Arrivals arrivals) {
+      this.arrivals = Objects.requireNonNull(arrivals, "arrivals");
+      return this;
+    }
+
+    /**
+     * Adds a policy to compare; policies run in the order added.
+     *
+     * @param name the policy's name in the results
+     * @param scorer how it chooses among the nodes that fit
+     * @return this builder
+     * @throws IllegalArgumentException when a policy has the name already
+     */
+    @CanIgnoreReturnValue
+    public Builder policy(String name, NodeScorer scorer) {
+      if (policies.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(scorer, "scorer")) != null) {
+        throw new IllegalArgumentException("two policies are named " + name);
+      }
+      return this;
+    }
+
+    /**
+     * Sets how many arrivals apart the cluster is sampled; 0 (the default) takes about 100 samples.
+     *
+     * @param every the distance, 0 or more
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder sampleEvery(int every) {
+      if (every < 0) {
+        throw new IllegalArgumentException("sampleEvery must be >= 0, got " + every);
+      }
+      this.sampleEvery = every;
+      return this;
+    }
+
+    /**
+     * Sets the DRAExtendedResource gate of every policy's scheduler (default on; see {@link
+     * PodScheduler.Builder#extendedResources}).
+     *
+     * @param enabled whether DeviceClasses serve extended resources
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder extendedResources(boolean enabled) {
+      this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Takes everything from a simulation document: its cluster, node groups, arrivals, sampling
+     * and its policies by their built-in names ({@link NodeScorer#named}).
+     *
+     * @param spec the document
+     * @return this builder
+     * @throws IllegalArgumentException for an unknown policy name
+     */
+    @CanIgnoreReturnValue
+    public Builder spec(SimulationSpec spec) {
+      cluster(spec.cluster());
+      spec.nodeGroups().forEach(this::nodeGroup);
+      arrivals(spec.arrivals());
+      sampleEvery(spec.sampleEvery());
+      spec.policies().forEach(p -> policy(p, NodeScorer.named(p)));
+      return this;
+    }
+
+    /**
+     * Builds the simulation: stamps out the node groups and fixes the arrivals.
+     *
+     * @return the simulation
+     * @throws IllegalArgumentException when there is no node, no arrivals or no policy, the
+     *     cluster holds pods, or two nodes or groups share a name
+     */
+    public Simulation build() {
+      if (arrivals == null) {
+        throw new IllegalArgumentException("a simulation needs arrivals");
+      }
+      return new Simulation(this);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package io.github.dra4j.simulation;
+
+import io.github.dra4j.scheduling.SchedulingResult;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What a {@link Simulation} found, one {@link Policy} per scorer in the order they were given;
+ * every policy scheduled the same arrivals. See docs/simulation.md for the definitions.
+ *
+ * @param arrivals the pod kind of each arrival, in order
+ * @param policies the result of each policy
+ */
+public record SimulationResult(List<String> arrivals, List<Policy> policies) {
+  /** Copies the lists. */
+  public SimulationResult {
+    arrivals = List.copyOf(arrivals);
+    policies = List.copyOf(policies);
+  }
+
+  /**
+   * {@return the result of the policy with this name}
+   *
+   * @param name the policy's name
+   * @throws IllegalArgumentException when no policy has the name
+   */
+  public Policy policy(String name) {
+    for (Policy p : policies) {
+      if (p.name().equals(name)) {
+        return p;
+      }
+    }
+    throw new IllegalArgumentException("no policy named " + name);
+  }
+
+  /**
+   * One policy's run.
+   *
+   * @param name the policy's name
+   * @param kinds placed and pending pods per pod kind, in the arrivals' kind order
+   * @param firstPending the first arrival no node took, or null when every pod was placed
+   * @param samples the cluster's state every {@code sampleEvery} arrivals and after the last
+   * @param seconds the time spent scheduling (sampling left out)
+   */
+  public record Policy(String name, Map<String, KindCount> kinds, @Nullable FirstPending firstPending,
+      List<Sample> samples, double seconds) {
+    /** Copies the collections, keeping the map's order. */
+    public Policy {
+      Objects.requireNonNull(name, "name");
+      kinds = Collections.unmodifiableMap(new LinkedHashMap<>(kinds));
+      samples = List.copyOf(samples);
+    }
+
+    /** {@return the pods placed, of every kind} */
+    public int placed() {
+      return kinds.values().stream().mapToInt(KindCount::placed).sum();
+    }
+
+    /** {@return the pods no node took, of every kind} */
+    public int pending() {
+      return kinds.values().stream().mapToInt(KindCount::pending).sum();
+    }
+
+    /** {@return placements per second of scheduling time; 0 when nothing was timed} */
+    public double placementsPerSecond() {
+      return seconds > 0 ? placed() / seconds : 0;
+    }
+
+    /** {@return the last sample: the state after the last arrival} */
+    public Sample last() {
+      return samples.get(samples.size() - 1);
+    }
+  }
+
+  /**
+   * Pods of one kind.
+   *
+   * @param placed how many were placed
+   * @param pending how many no node took
+   */
+  public record KindCount(int placed, int pending) {}
+
+  /**
+   * The first pod that stayed pending.
+   *
+   * @param index its arrival index, from 0
+   * @param kind its pod kind
+   * @param pod its name
+   * @param message why, in kube-scheduler's words ({@link SchedulingResult.Unschedulable#message})
+   */
+  public record FirstPending(int index, String kind, String pod, String message) {}
+
+  /**
+   * The cluster after some arrivals.
+   *
+   * @param step how many pods had arrived
+   * @param groups the usage of each node group, in cluster order ({@code cluster} for the explicit nodes)
+   */
+  public record Sample(int step, Map<String, GroupUsage> groups) {
+    /** Copies the map, keeping its order. */
+    public Sample {
+      groups = Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+    }
+
+    /**
+     * {@return one group's usage}
+     *
+     * @param group the group's name
+     * @throws IllegalArgumentException for an unknown group
+     */
+    public GroupUsage group(String group) {
+      GroupUsage g = groups.get(group);
+      if (g == null) {
+        throw new IllegalArgumentException("no node group named " + group + "; known: " + groups.keySet());
+      }
+      return g;
+    }
+  }
+
+  /**
+   * The DRA usage of the nodes of one group, summed over the devices and counters of the pools
+   * each node owns (slices published for it by name).
+   *
+   * @param nodes the group's nodes
+   * @param devices their devices
+   * @param allocatedDevices how many of them are allocated
+   * @param strandedNodes nodes with something free on which no pod kind fits any more
+   * @param strandedDevices the free devices of those nodes
+   * @param counters per counter name, summed over the counter sets (a GPU each, say), in first-seen order
+   * @param devicesByClass allocated devices per DeviceClass the claims asked for
+   */
+  public record GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
+      Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass) {
+    /** Copies the maps, keeping their order. */
+    public GroupUsage {
+      counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+      devicesByClass = Collections.unmodifiableMap(new LinkedHashMap<>(devicesByClass));
+    }
+
+    /** {@return the allocated share of the devices, 0 without devices} */
+    public double deviceUtilization() {
+      return devices == 0 ? 0 : (double) allocatedDevices / devices;
+    }
+  }
+
+  /**
+   * One shared counter summed over a group, in its own unit (bytes for memory quantities).
+   *
+   * @param total the capacity
+   * @param used the amount consumed by allocated devices
+   * @param stranded the amount left on stranded nodes
+   */
+  public record CounterUsage(double total, double used, double stranded) {
+    /** {@return the used share of the total, 0 for a zero total} */
+    public double utilization() {
+      return total > 0 ? used / total : 0;
+    }
+  }
+}

@@ -1,0 +1,210 @@
+package io.github.dra4j.simulation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.dra4j.api.io.DecodeException;
+import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.api.io.SimulationReader;
+import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Simulations on a group of 4 nodes, each with 3 GPUs that share a counter of 3 units (1 per
+ * GPU), where placements and stranded capacity are counted by hand.
+ */
+final class SimulationTest {
+  private static final KubernetesCodec CODEC = KubernetesCodec.create();
+  private static final StructuredAllocator ALLOCATOR =
+      StructuredAllocator.builder().selectorCompiler(CelCompiler.create()).build();
+
+  /** The document with a workload section and policies put in. */
+  private static String document(String workload, String policies) {
+    return String.join("\n",
+        "apiVersion: simulation.dra4j.io/v1",
+        "kind: Simulation",
+        "metadata: {name: small}",
+        "spec:",
+        "  policies: " + policies,
+        "  sampleEvery: 2",
+        "  cluster:",
+        "    objects:",
+        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
+        "    nodeGroups:",
+        "    - name: box",
+        "      count: 4",
+        "      node: {metadata: {name: box, labels: {kubernetes.io/hostname: box}}}",
+        "      slices:",
+        "      - metadata: {name: box-counters}",
+        "        spec:",
+        "          driver: gpu.example.com",
+        "          nodeName: box",
+        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
+        "          sharedCounters: [{name: card, counters: {units: {value: '3'}}}]",
+        "      - metadata: {name: box-gpus}",
+        "        spec:",
+        "          driver: gpu.example.com",
+        "          nodeName: box",
+        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
+        "          devices:",
+        gpu("g0"), gpu("g1"), gpu("g2"),
+        "  workload:",
+        workload,
+        "");
+  }
+
+  private static String gpu(String name) {
+    return "          - {name: " + name + ", consumesCounters: [{counterSet: card, counters: {units: {value: '1'}}}]}";
+  }
+
+  private static String kind(String name, int gpus, String extra) {
+    return String.join("\n",
+        "    - name: " + name,
+        extra,
+        "      claimTemplates:",
+        "      - metadata: {name: " + name + "-gpus}",
+        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
+        "      pod:",
+        "        metadata: {name: " + name + "}",
+        "        spec:",
+        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}]",
+        "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]");
+  }
+
+  private static SimulationResult run(String text) throws IOException {
+    SimulationSpec spec = SimulationReader.read(text, "sim.yaml", null, CODEC);
+    return Simulation.builder(ALLOCATOR).spec(spec).build().run();
+  }
+
+  @Test
+  void pairsLeaveOneGpuStrandedOnEveryNode() throws IOException {
+    // Each node takes one pair (3 GPUs); the fifth pair finds no node; the GPU and counter unit
+    // left on each node fit no pair: 4 stranded nodes, 4 devices, 4 units.
+    SimulationResult result = run(document(
+        "    count: 8\n    seed: 1\n    podKinds:\n" + kind("pair", 2, "      weight: 1"),
+        "[first, most-allocated]"));
+    for (SimulationResult.Policy p : result.policies()) {
+      assertEquals(new SimulationResult.KindCount(4, 4), p.kinds().get("pair"), p.name() + ": " + p.firstPending());
+      SimulationResult.FirstPending first = p.firstPending();
+      assertNotNull(first);
+      assertEquals(4, first.index());
+      assertEquals("pair-4", first.pod());
+      assertTrue(first.message().startsWith("0/4 nodes are available: 4 cannot allocate all claims"), first.message());
+      SimulationResult.GroupUsage box = p.last().group("box");
+      assertEquals(4, box.nodes());
+      assertEquals(12, box.devices());
+      assertEquals(8, box.allocatedDevices());
+      assertEquals(4, box.strandedNodes());
+      assertEquals(4, box.strandedDevices());
+      assertEquals(new SimulationResult.CounterUsage(12, 8, 4), box.counters().get("units"));
+      assertEquals(8, box.devicesByClass().get("gpu"));
+      // Samples every 2 arrivals: after 2 pairs, 2 nodes are partly used and nothing strands yet
+      // under first fit (the third GPU of a used node fits no pair, so those 2 nodes strand).
+      assertEquals(List.of(2, 4, 6, 8), p.samples().stream().map(SimulationResult.Sample::step).toList());
+      assertEquals(2, p.samples().get(0).group("box").strandedNodes());
+    }
+  }
+
+  @Test
+  void singlesStrandNothingWhileAGpuIsFree() throws IOException {
+    // A single fits wherever one GPU is free: after 2 pairs and 2 singles nothing strands.
+    SimulationResult result = run(document(
+        "    count: 4\n    order: [pair, single]\n    podKinds:\n" + kind("pair", 2, "      weight: 0") + "\n"
+            + kind("single", 1, "      weight: 0"),
+        "[first, least-allocated]"));
+    SimulationResult.Policy first = result.policy("first");
+    assertEquals(List.of("pair", "single", "pair", "single"), result.arrivals());
+    assertNull(first.firstPending());
+    // First fit: pair and single fill box-0, the next pair and single fill box-1.
+    assertEquals(6, first.last().group("box").allocatedDevices());
+    assertEquals(0, first.last().group("box").strandedDevices());
+    SimulationResult.Policy spread = result.policy("least-allocated");
+    assertEquals(4, spread.placed());
+    assertEquals(0, spread.last().group("box").strandedNodes());
+  }
+
+  @Test
+  void podsThatLeaveFreeTheirDevices() throws IOException {
+    // Pair i leaves before arrival i + 4: arrivals 4..7 take the nodes the first four freed.
+    SimulationResult result = run(document(
+        "    count: 8\n    seed: 3\n    podKinds:\n" + kind("pair", 2, "      lifetime: 4"),
+        "[first]"));
+    SimulationResult.Policy p = result.policy("first");
+    assertEquals(new SimulationResult.KindCount(8, 0), p.kinds().get("pair"));
+    assertEquals(8, p.last().group("box").allocatedDevices());
+  }
+
+  @Test
+  void aSeedRepeatsTheArrivalsAndTheResults() throws IOException {
+    String text = document("    count: 30\n    seed: 42\n    podKinds:\n" + kind("pair", 2, "      weight: 1") + "\n"
+        + kind("single", 1, "      weight: 2\n      lifetime: 5"), "[first, most-allocated]");
+    SimulationResult a = run(text);
+    SimulationResult b = run(text);
+    assertEquals(a.arrivals(), b.arrivals());
+    assertTrue(a.arrivals().contains("pair") && a.arrivals().contains("single"), a.arrivals().toString());
+    for (int i = 0; i < a.policies().size(); i++) {
+      assertEquals(a.policies().get(i).kinds(), b.policies().get(i).kinds());
+      assertEquals(a.policies().get(i).firstPending(), b.policies().get(i).firstPending());
+      assertEquals(a.policies().get(i).samples(), b.policies().get(i).samples());
+    }
+    SimulationResult other = run(text.replace("seed: 42", "seed: 43"));
+    assertTrue(!other.arrivals().equals(a.arrivals()), "another seed, other arrivals");
+  }
+
+  @Test
+  void aUserScorerIsAPolicy() throws IOException {
+    SimulationSpec spec = SimulationReader.read(document("    count: 3\n    order: [single]\n    podKinds:\n"
+        + kind("single", 1, ""), "[first]"), "sim.yaml", null, CODEC);
+    // Prefers the last node: the three singles land on box-3.
+    NodeScorer last = usage -> Integer.parseInt(usage.node().name().substring("box-".length()));
+    SimulationResult r = Simulation.builder(ALLOCATOR)
+        .cluster(spec.cluster()).nodeGroup(spec.nodeGroups().get(0)).arrivals(spec.arrivals())
+        .policy("last", last).build().run();
+    assertEquals(3, r.policy("last").placed());
+    SimulationResult.GroupUsage box = r.policy("last").last().group("box");
+    assertEquals(3, box.allocatedDevices());
+    assertEquals(0, box.strandedNodes(), "box-3 is full: nothing free, so nothing stranded");
+    assertEquals(new SimulationResult.CounterUsage(12, 3, 0), box.counters().get("units"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "unknown field|'  sampelEvery: 2'|sim.yaml, document 1 (Simulation/small), spec.sampelEvery: unknown field \"sampelEvery\", did you mean \"sampleEvery\"?",
+      "count below 1|'      count: 0'|spec.cluster.nodeGroups[0].count: Invalid value: 0: must be an integer >= 1",
+      "embedded object|'          driverr: x'|(ResourceSlice/box-counters), spec.cluster.nodeGroups[0].slices[0].spec.driverr: unknown field",
+      "order|'    order: [nope]'|spec.workload.order[0]: Unsupported value: \"nope\"",
+  })
+  void badInputNamesTheFieldPath(String name, String line, String expected) {
+    String text = document("    count: 1\n    podKinds:\n" + kind("pair", 2, "      weight: 1"), "[first]");
+    String changed = switch (name) {
+      case "unknown field" -> text.replace("  sampleEvery: 2", line);
+      case "count below 1" -> text.replace("      count: 4", line);
+      case "embedded object" -> text.replace("          driver: gpu.example.com", "          driver: gpu.example.com\n" + line);
+      default -> text.replace("    count: 1", "    count: 1\n" + line);
+    };
+    DecodeException e = assertThrows(DecodeException.class, () -> SimulationReader.read(changed, "sim.yaml", null, CODEC));
+    assertTrue(e.getMessage().contains(expected), e.getMessage());
+  }
+
+  @Test
+  void warnValidation_readsPastAnUnknownFieldAndReportsIt() throws IOException {
+    java.util.List<String> warnings = new java.util.ArrayList<>();
+    KubernetesCodec warn = CODEC.withFieldValidation(io.github.dra4j.api.io.FieldValidation.WARN,
+        w -> warnings.add(w.getMessage()));
+    String text = document("    count: 1\n    podKinds:\n" + kind("pair", 2, "      weight: 1"), "[first]")
+        .replace("  sampleEvery: 2", "  sampleEvery: 2\n  colour: blue");
+    SimulationSpec spec = SimulationReader.read(text, "sim.yaml", null, warn);
+    assertEquals(2, spec.sampleEvery());
+    assertEquals(List.of("sim.yaml, document 1 (Simulation/small), spec.colour: unknown field \"colour\""), warnings);
+  }
+}
