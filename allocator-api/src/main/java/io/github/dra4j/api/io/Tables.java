@@ -81,19 +81,21 @@ final class Tables {
   /* --- ResourceSlice --- */
 
   static final Table<ResourcePool> POOL = Table.of(ResourcePool.class, "ResourcePool")
-      .field(STRING).required()
+      .field(NAME).required()
       .field(LONG)
       .field(LONG)
       .build();
 
   static final Table<Counter> COUNTER = Table.of(Counter.class, "Counter")
       .field(QUANTITY).required()
+      .shared()
       .build();
 
   static final Table<CounterSet> COUNTER_SET = Table.of(CounterSet.class, "CounterSet")
       .field(NAME).required()
       .field(map(COUNTER))
       .field(list(NAME))
+      .shared()
       .build();
 
   static final Table<DeviceCounterConsumption> CONSUMPTION = Table.of(DeviceCounterConsumption.class,
@@ -102,6 +104,7 @@ final class Tables {
       .field(map(COUNTER))
       .field(list(NAME))
       .field(list(STRING))
+      .shared()
       .build();
 
   static final Table<DeviceTaint> TAINT = Table.of(DeviceTaint.class, "DeviceTaint")
@@ -109,6 +112,7 @@ final class Tables {
       .field(STRING)
       .field(STRING).required()
       .field(STRING)
+      .shared()
       .build();
 
   static final Table<CapacityRequestPolicyRange> RANGE = Table.of(CapacityRequestPolicyRange.class,
@@ -116,6 +120,7 @@ final class Tables {
       .field(QUANTITY)
       .field(QUANTITY)
       .field(QUANTITY)
+      .shared()
       .build();
 
   static final Table<CapacityRequestPolicy> REQUEST_POLICY = Table.of(CapacityRequestPolicy.class,
@@ -123,11 +128,13 @@ final class Tables {
       .field("default", QUANTITY)
       .field(list(QUANTITY))
       .field(RANGE)
+      .shared()
       .build();
 
   static final Table<DeviceCapacity> CAPACITY_TABLE = Table.of(DeviceCapacity.class, "DeviceCapacity")
       .field(QUANTITY).required()
       .field(REQUEST_POLICY)
+      .shared()
       .build();
 
   /** A device capacity; in v1alpha3 a plain quantity ({@code memory: 40Gi}). */
@@ -153,7 +160,7 @@ final class Tables {
       .build();
 
   static final Table<Device> DEVICE = Table.of(Device.class, "Device")
-      .field(STRING).required()
+      .field(NAME).required()
       .field(map(SpecialTypes.ATTRIBUTE))
       .field(map(CAPACITY))
       .field(list(CONSUMPTION))
@@ -169,23 +176,27 @@ final class Tables {
       .field(map(NODE_ALLOCATABLE))
       .known("nodeAllocatableResourceMappings{}:{v}NodeAllocatableResourceMapping")
       .beta1Wrapper("basic")
+      .shared()
       .build();
 
   static final Table<DeviceMixin> DEVICE_MIXIN = Table.of(DeviceMixin.class, "DeviceMixin")
       .field(NAME).required()
       .field(map(SpecialTypes.ATTRIBUTE))
       .field(map(CAPACITY))
+      .shared()
       .build();
 
   static final Table<CounterSetMixin> COUNTER_SET_MIXIN = Table.of(CounterSetMixin.class, "CounterSetMixin")
       .field(NAME).required()
       .field(map(COUNTER))
+      .shared()
       .build();
 
   static final Table<DeviceCounterConsumptionMixin> CONSUMPTION_MIXIN = Table.of(
           DeviceCounterConsumptionMixin.class, "DeviceCounterConsumptionMixin")
       .field(NAME).required()
       .field(map(COUNTER))
+      .shared()
       .build();
 
   static final Table<ResourceSliceMixins> MIXINS = Table.of(ResourceSliceMixins.class, "ResourceSliceMixins")
@@ -197,7 +208,7 @@ final class Tables {
   static final Table<ResourceSliceSpec> SLICE_SPEC = Table.of(ResourceSliceSpec.class, "ResourceSliceSpec")
       .field(NAME).required()
       .field(POOL).required()
-      .field(STRING)
+      .field(NAME)
       .field(NODE_SELECTOR)
       .field(BOOL)
       .field(BOOL)
@@ -218,10 +229,12 @@ final class Tables {
 
   static final Table<CelDeviceSelector> CEL = Table.of(CelDeviceSelector.class, "CELDeviceSelector")
       .field(STRING).required()
+      .shared()
       .build();
 
   static final Table<DeviceSelector> SELECTOR = Table.of(DeviceSelector.class, "DeviceSelector")
       .field(CEL)
+      .shared()
       .build();
 
   static final Table<OpaqueDeviceConfiguration> OPAQUE = Table.of(OpaqueDeviceConfiguration.class,
@@ -260,6 +273,7 @@ final class Tables {
       .field(STRING)
       .field(STRING)
       .field(LONG)
+      .shared()
       .build();
 
   static final Table<DeviceDerivedAttribute> DERIVED = Table.of(DeviceDerivedAttribute.class,
