@@ -582,10 +582,7 @@ public final class ClusterSnapshot {
       return null;
     }
     SelectorsKey known = selectorsKeys.get(key);
-    if (known != null) {
-      return known;
-    }
-    if (selectorsKeys.size() < MAX_CACHED_SELECTORS) {
+    if (known == null && selectorsKeys.size() < MAX_CACHED_SELECTORS) {
       known = selectorsKeys.putIfAbsent(key, key);
     }
     return known != null ? known : key;
