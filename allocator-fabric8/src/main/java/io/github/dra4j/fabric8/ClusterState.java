@@ -125,6 +125,12 @@ final class ClusterState {
 
   synchronized void putSlice(ResourceSlice slice) {
     String name = Objects.requireNonNull(slice.name(), "slice metadata.name"); // the API server names objects
+    PoolKey known = poolOfSlice.get(name);
+    if (known != null && slice.equals(Objects.requireNonNull(slicesByPool.get(known)).get(name))) {
+      // An informer's resync or relist delivers the slice again: keeping the instance keeps the
+      // snapshot, whose pools are compared by identity, and its selector results.
+      return;
+    }
     removeSlice(name);
     PoolKey key = new PoolKey(slice.spec().driver(), slice.spec().pool().name());
     slicesByPool.computeIfAbsent(key, k -> new TreeMap<>()).put(name, slice);
