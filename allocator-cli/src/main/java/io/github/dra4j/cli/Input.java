@@ -282,9 +282,12 @@ final class Input {
    *
    * @param codec decodes pod controllers' templates
    * @param controllers whether to decode the pod controllers (Deployments, ...) too, or leave them out
-   * @throws CliException naming the file, document, object and field of an invalid pod controller
+   * @param warnings receives one line per device or counter set a pool names twice (the allocator
+   *     refuses that pool, as the scheduler does)
+   * @throws CliException naming the file, document, object and field of an invalid pod controller,
+   *     or both documents of two objects of one kind, namespace and name
    */
-  Cluster cluster(KubernetesCodec codec, boolean controllers) {
+  Cluster cluster(KubernetesCodec codec, boolean controllers, Consumer<String> warnings) {
     ClusterReader reader = ClusterReader.create(codec);
     for (Item item : items) {
       Object o = item.object();
@@ -299,6 +302,13 @@ final class Input {
         throw new CliException(decodeMessage(e), e);
       }
     }
-    return reader.cluster();
+    Cluster cluster;
+    try {
+      cluster = reader.cluster();
+    } catch (DecodeException e) {
+      throw new CliException(decodeMessage(e), e);
+    }
+    reader.poolWarnings().forEach(w -> warnings.accept(decodeMessage(w)));
+    return cluster;
   }
 }

@@ -111,7 +111,7 @@ final class ScheduleCommand implements Callable<Integer> {
         throw new CliException(item.where() + ": Pod: metadata.name: Required value");
       }
     }
-    Cluster cluster = input.cluster(codec, true);
+    Cluster cluster = input.cluster(codec, true, ctx::warn);
     if (cluster.nodes().isEmpty()) {
       throw new CliException("no Node in the input; add the Node objects (name and labels) with -f");
     }
@@ -171,7 +171,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   private List<SchedulingResult> scheduleWithProgress(PodScheduler scheduler, List<Pod> pods) {
     long pending = pods.stream().filter(p -> p.spec().nodeName() == null).count();
-    if (pending < PROGRESS_THRESHOLD || ctx.err != System.err || !stderrIsTerminal()) {
+    if (pending < PROGRESS_THRESHOLD || !ctx.systemErr || !stderrIsTerminal()) {
       return scheduler.scheduleAll(pods);
     }
     try (ProgressBar bar = new ProgressBarBuilder()

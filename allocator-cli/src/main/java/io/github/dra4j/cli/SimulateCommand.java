@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.api.simulation.SimulationSpec;
@@ -15,6 +16,7 @@ import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.simulation.Simulation;
 import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,7 +74,23 @@ final class SimulateCommand implements Callable<Integer> {
       description = "Also write DIR/index.html, a self-contained page with PNG charts (also written to DIR).")
   @Nullable Path report;
 
+  @Option(names = "--load-restrictor", paramLabel = "RESTRICTOR", defaultValue = "LoadRestrictionsRootOnly",
+      description = "LoadRestrictionsRootOnly (default): the files a simulation names must be in its"
+          + " directory or below, symbolic links followed; LoadRestrictionsNone: anywhere (as kustomize's"
+          + " option of this name).")
+  LoadRestrictor loadRestrictor = LoadRestrictor.LoadRestrictionsRootOnly;
+
+  @Option(names = "--max-pods", paramLabel = "N", defaultValue = "100000",
+      description = "The largest spec.workload.count accepted (default: ${DEFAULT-VALUE}).")
+  int maxPods = PodController.DEFAULT_MAX_PODS;
+
   @Mixin FeatureGates gates = new FeatureGates();
+
+  /** Where the files a simulation names may be, named as kustomize names its option. */
+  enum LoadRestrictor {
+    LoadRestrictionsRootOnly,
+    LoadRestrictionsNone
+  }
 
   SimulateCommand(Context ctx) {
     this.ctx = ctx;
@@ -83,14 +101,24 @@ final class SimulateCommand implements Callable<Integer> {
     if (!output.equals("text") && !output.equals("json")) {
       throw new CliException("-o: unknown format \"" + output + "\"; known: text, json");
     }
+    if (maxPods < 0) {
+      throw new CliException("--max-pods: must be at least 0, got " + maxPods);
+    }
+    if (report != null) {
+      SimulationReport.checkTarget(report);
+    }
     Features features = gates.features();
     SimulationSpec spec;
     try {
-      spec = SimulationReader.read(file, validation.codec(ctx));
+      spec = SimulationReader.read(file, validation.codec(ctx), SimulationReader.Options.defaults()
+          .withFilesOutsideDirectory(loadRestrictor == LoadRestrictor.LoadRestrictionsNone).withMaxArrivals(maxPods));
     } catch (NoSuchFileException e) {
       throw new CliException(file + ": no such file", e);
     } catch (DecodeException e) {
       throw new CliException(String.valueOf(e.getMessage()), e);
+    } catch (IOException e) {
+      throw new CliException(file + ": cannot read: " + (Files.isDirectory(file)
+          ? "a directory; -f names the Simulation file" : e.getClass().getSimpleName() + ": " + e.getMessage()), e);
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
@@ -137,7 +165,7 @@ final class SimulateCommand implements Callable<Integer> {
 
   private SimulationResult runWithProgress(Simulation simulation, SimulationSpec spec) {
     long steps = (long) spec.arrivals().count() * spec.policies().size();
-    if (steps < 100 || ctx.err != System.err || !ScheduleCommand.stderrIsTerminal()) {
+    if (steps < 100 || !ctx.systemErr || !ScheduleCommand.stderrIsTerminal()) {
       return simulation.run();
     }
     try (ProgressBar bar = new ProgressBarBuilder()
