@@ -288,7 +288,22 @@ final class Input {
    *     or both documents of two objects of one kind, namespace and name
    */
   Cluster cluster(KubernetesCodec codec, boolean controllers, Consumer<String> warnings) {
-    ClusterReader reader = ClusterReader.create(codec);
+    return cluster(codec, controllers, PodController.DEFAULT_MAX_PODS, warnings);
+  }
+
+  /**
+   * Sorts the objects into a cluster with the pod controllers decoded, each at most {@code maxPods}
+   * pods ({@link ClusterReader#maxPods}).
+   *
+   * @throws CliException as {@link #cluster(KubernetesCodec, boolean, Consumer)} does, and for a
+   *     pod controller of more pods
+   */
+  Cluster cluster(KubernetesCodec codec, int maxPods, Consumer<String> warnings) {
+    return cluster(codec, true, maxPods, warnings);
+  }
+
+  private Cluster cluster(KubernetesCodec codec, boolean controllers, int maxPods, Consumer<String> warnings) {
+    ClusterReader reader = ClusterReader.create(codec).maxPods(maxPods);
     for (Item item : items) {
       Object o = item.object();
       if (o instanceof UnknownObject && !(controllers && isPodController((UnknownObject) o))) {
