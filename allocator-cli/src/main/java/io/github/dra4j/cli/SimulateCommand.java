@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.SimulationReader;
+import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
@@ -28,6 +31,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -149,7 +153,8 @@ final class SimulateCommand implements Callable<Integer> {
     try {
       result = runWithProgress(simulation, spec);
     } catch (AllocationException e) {
-      throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+      throw new CliException(file + " (Simulation/" + spec.name() + ")" + templateOf(e.objectRef(), spec) + ": "
+          + e.getMessage(), e);
     }
     if (output.equals("json")) {
       ctx.out.println(json(spec, result));
@@ -161,6 +166,36 @@ final class SimulateCommand implements Callable<Integer> {
       ctx.err.println("report: " + page);
     }
     return Dra4j.EXIT_OK;
+  }
+
+  /*
+   * ", spec.workload.podKinds[i].claimTemplates[j] (ResourceClaimTemplate T)" when the claim at
+   * fault was made from a pod kind's template for an arrival (<kind>-<i>-<pod claim>-<5 random>,
+   * as the resourceclaim controller names it), else "".
+   */
+  static String templateOf(@Nullable ObjectRef ref, SimulationSpec spec) {
+    if (ref == null || !ref.kind().equals("ResourceClaim")) {
+      return "";
+    }
+    List<PodKind> kinds = spec.arrivals().kinds();
+    for (int i = 0; i < kinds.size(); i++) {
+      PodKind kind = kinds.get(i);
+      for (PodResourceClaim c : kind.pod().spec().resourceClaims()) {
+        String template = c.resourceClaimTemplateName();
+        Pattern generated = Pattern.compile(Pattern.quote(kind.name() + "-") + "(\\d+|probe)"
+            + Pattern.quote("-" + c.name() + "-") + "[a-z0-9]{5}");
+        if (template == null || !generated.matcher(ref.name()).matches()) {
+          continue;
+        }
+        for (int j = 0; j < kind.templates().size(); j++) {
+          if (template.equals(kind.templates().get(j).name())) {
+            return ", spec.workload.podKinds[" + i + "].claimTemplates[" + j + "] (ResourceClaimTemplate " + template
+                + ", claim " + ref.name() + ")";
+          }
+        }
+      }
+    }
+    return "";
   }
 
   private SimulationResult runWithProgress(Simulation simulation, SimulationSpec spec) {

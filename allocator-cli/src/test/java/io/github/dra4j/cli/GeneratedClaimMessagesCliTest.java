@@ -9,10 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * What {@code schedule} says about claims it makes from templates, which are in no file, and
- * about claims no pod uses, which it leaves alone.
+ * What {@code schedule} and {@code simulate} say about claims made from templates, which are in
+ * no file, and what {@code schedule} says about claims no pod uses, which it leaves alone.
  */
-final class ScheduleMessagesCliTest {
+final class GeneratedClaimMessagesCliTest {
   private static final String CLUSTER = String.join("---\n",
       "apiVersion: v1\nkind: Node\nmetadata: {name: node-1}\n",
       "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: s}\nspec:\n  driver: gpu.example.com\n"
@@ -48,5 +48,46 @@ final class ScheduleMessagesCliTest {
     assertThat(r.err()).contains("warning: 1 ResourceClaim that no pod uses left unallocated (default/lonely):"
         + " schedule allocates the claims of the pods it places, as kube-scheduler does; 'dra4j allocate --node"
         + " NODE' allocates claims without pods");
+  }
+
+  @Test
+  void anErrorInAClaimMadeFromAPodKindsTemplate_namesTheTemplatesPathInTheSimulation(@TempDir Path dir)
+      throws IOException {
+    Path sim = Files.writeString(dir.resolve("sim.yaml"), String.join("\n",
+        "apiVersion: simulation.dra4j.io/v1",
+        "kind: Simulation",
+        "metadata: {name: s}",
+        "spec:",
+        "  cluster:",
+        "    objects: [{apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}]",
+        "    nodeGroups: [{name: g, count: 1, node: {metadata: {name: box}}, slices: [{metadata: {name: box-gpus},"
+            + " spec: {driver: gpu.example.com, nodeName: box, pool: {name: box, generation: 1, resourceSliceCount: 1},"
+            + " devices: [{name: g0}]}}]}]",
+        "  workload:",
+        "    count: 1",
+        "    podKinds:",
+        "    - name: other",
+        "      pod: {metadata: {name: other}, spec: {containers: [{name: c}]}}",
+        "    - name: one",
+        "      claimTemplates:",
+        "      - metadata: {name: fine}",
+        "        spec: {spec: {devices: {requests: [{name: g, exactly: {deviceClassName: gpu}}]}}}",
+        "      - metadata: {name: broken}",
+        "        spec: {spec: {devices: {requests: [{name: g, exactly: {deviceClassName: gpu,"
+            + " selectors: [{cel: {expression: 'device.nosuchfield == 1'}}]}}]}}}",
+        "      pod:",
+        "        metadata: {name: one}",
+        "        spec:",
+        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: broken}]",
+        "          containers: [{name: c}]",
+        "    order: [one]",
+        ""));
+
+    Cli.Result r = Cli.run("simulate", "-f", sim.toString());
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(Dra4j.EXIT_ERROR);
+    assertThat(r.err()).as(r.toString()).startsWith("dra4j simulate: " + sim + " (Simulation/s),"
+        + " spec.workload.podKinds[1].claimTemplates[1] (ResourceClaimTemplate broken, claim one-")
+        .contains("undefined field 'nosuchfield'");
   }
 }
