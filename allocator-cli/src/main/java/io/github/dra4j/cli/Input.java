@@ -82,9 +82,10 @@ final class Input {
    * Reads every {@code -f} argument in order; {@code -} reads {@code stdin} (once), a directory
    * its {@code *.yaml}, {@code *.yml} and {@code *.json} files in name order (with
    * {@code recursive}, its subdirectories' too, each where its name sorts, as kubectl walks them).
-   * Each file is streamed object by object (no size limit but the codec's byte cap), and read once
-   * however many links or arguments lead to it; a directory reached again through a symbolic
-   * link is not walked twice, so link loops end.
+   * Each file is streamed object by object (no size limit but the codec's byte cap). Within one
+   * directory argument a file is read once however many links lead to it, and a directory reached
+   * again through a symbolic link is not walked twice, so link loops end; a file named by two
+   * arguments is read twice, as kubectl reads it.
    *
    * @param progress shows bytes and objects read, or null
    * @throws CliException naming the file, document, object and field of a decode error
@@ -93,7 +94,6 @@ final class Input {
       @Nullable ReadProgress progress, Consumer<CliException> fileErrors) {
     List<Item> items = new ArrayList<>();
     boolean stdinRead = false;
-    Set<Path> seen = new HashSet<>();
     for (String file : files) {
       if (file.equals("-")) {
         if (stdinRead) {
@@ -111,12 +111,13 @@ final class Input {
           throw new CliException(file + ": no *.yaml, *.yml or *.json files in this directory"
               + (recursive ? " or below" : " (-R reads its subdirectories too)"));
         }
+        Set<Path> seen = new HashSet<>();
         for (Path p : found) {
           if (seen.add(realPath(p))) {
             each(fileErrors, () -> readFile(codec, p.toString(), items, progress));
           }
         }
-      } else if (!Files.exists(path) || seen.add(realPath(path))) {
+      } else {
         each(fileErrors, () -> readFile(codec, file, items, progress));
       }
     }

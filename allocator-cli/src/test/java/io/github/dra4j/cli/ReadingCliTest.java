@@ -304,11 +304,34 @@ final class ReadingCliTest {
     Files.createSymbolicLink(dir.resolve("loop-2"), dir);
     Files.createSymbolicLink(dir.resolve("e-same-claim.yaml"), dir.resolve("d-claim.yaml"));
 
-    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-R", "-f", dir.toString(), "-f",
-        dir.resolve("d-claim.yaml").toString());
+    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-R", "-f", dir.toString());
 
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(allocatedClaims(r)).containsExactly("claim-0");
+  }
+
+  @Test
+  void allocate_fileNamedByTwoArguments_isReadTwice_asKubectlReadsIt(@TempDir Path dir) throws IOException {
+    Path node = write(dir, "node.yaml", NODE);
+    Path cls = write(dir, "class.yaml", CLASS);
+    Path slice = write(dir, "slice.yaml", SLICE);
+    Path claim = write(dir, "claim.yaml", CLAIM);
+
+    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", node.toString(), "-f", cls.toString(),
+        "-f", slice.toString(), "-f", slice.toString(), "-f", claim.toString());
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+    assertThat(r.out() + r.err()).contains("too many slices", "given more than once: slice-1");
+  }
+
+  @Test
+  void allocate_emptyFileHoldsNoObjects_notAnInternalError(@TempDir Path dir) throws IOException {
+    Path empty = write(dir, "empty.yaml", "");
+
+    Cli.Result r = Cli.run("validate", "-f", empty.toString());
+
+    assertThat(r.exit()).as(r.toString()).isNotEqualTo(3);
+    assertThat(r.err()).doesNotContain("internal error");
   }
 
   @Test

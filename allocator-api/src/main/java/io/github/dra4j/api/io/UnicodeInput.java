@@ -42,6 +42,8 @@ final class UnicodeInput extends Reader {
   private long decodedBefore;
   private boolean eof;
   private boolean started;
+  /** Set once the decoder is flushed: it may not decode again, and readers ask again after -1. */
+  private boolean finished;
 
   /**
    * Decodes a stream.
@@ -135,6 +137,9 @@ final class UnicodeInput extends Reader {
     if (!started) {
       detect();
     }
+    if (finished) {
+      return -1;
+    }
     if (len == 0) {
       return 0;
     }
@@ -157,6 +162,7 @@ final class UnicodeInput extends Reader {
             throw new Refused("not valid " + encoding + " at byte " + decodedBefore + " (truncated at the end)");
           }
           decoder.flush(out);
+          finished = true;
           return out.position() > off ? out.position() - off : -1;
         }
       }

@@ -222,6 +222,14 @@ final class StreamingReadTest {
   }
 
   @Test
+  void emptyAndBlankStreams_holdNoObjects() throws IOException {
+    for (String text : List.of("", "\n", "# only a comment\n", "---\n", "\uFEFF")) {
+      byte[] input = text.getBytes(StandardCharsets.UTF_8);
+      assertThat(codec.readAll(new ByteArrayInputStream(input), "blank.yaml")).as("'%s'", text).isEmpty();
+    }
+  }
+
+  @Test
   void invalidUtf8_isAnErrorNamingTheByte() {
     byte[] input = {'k', 'i', 'n', 'd', ':', ' ', (byte) 0xC3, (byte) 0x28, '\n'};
     assertThatThrownBy(() -> codec.readAll(new ByteArrayInputStream(input), "bad.yaml"))
