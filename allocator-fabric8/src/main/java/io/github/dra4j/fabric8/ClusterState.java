@@ -512,18 +512,19 @@ final class ClusterState {
       if (set != null) {
         Map<String, Counter> counters = new TreeMap<>(c.counters());
         counters.keySet().retainAll(set.keySet());
-        kept.add(new DeviceCounterConsumption(c.counterSet(), counters, List.of()));
+        kept.add(new DeviceCounterConsumption(c.counterSet(), counters, List.of(), c.compatibilityGroups()));
       }
     }
     return new Device(d.name(), d.attributes(), d.capacity(), kept, List.of(), d.nodeName(), d.nodeSelector(),
         d.allNodes(), d.taints(), d.bindingConditions(), d.bindingFailureConditions(), d.bindsToNode(),
-        d.allowMultipleAllocations());
+        d.allowMultipleAllocations(), d.nodeAllocatableResources());
   }
 
   private static ResourceSlice withDevices(ResourceSlice s, List<Device> devices) {
     ResourceSliceSpec p = s.spec();
     return new ResourceSlice(s.metadata(), new ResourceSliceSpec(p.driver(), p.pool(), p.nodeName(), p.nodeSelector(),
-        p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins()));
+        p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins(), p.partitionTypeAttribute(),
+        p.skipNodeOperations()));
   }
 
   /**
