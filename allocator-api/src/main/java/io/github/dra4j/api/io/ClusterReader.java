@@ -10,6 +10,7 @@ import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.RawJson;
+import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.validation.CrossObjectValidator;
 import io.github.dra4j.api.validation.ObjectError;
 import io.github.dra4j.api.validation.SourcedObject;
@@ -30,8 +31,10 @@ import org.jspecify.annotations.Nullable;
  * an error naming both, as the API server refuses to create the second: a cluster holds one
  * object per name, and taking either one would answer differently depending on input order.
  * The rule is {@link CrossObjectValidator#duplicateObjects}, the one {@code validate} reports.
- * A device or shared counter set named twice in one pool is not refused: the scheduler refuses
- * that pool only, and allocates from the others; {@link #poolWarnings} names both slices.
+ * A device or shared counter set named twice in one pool, or a ResourceSlice given twice (a dump
+ * read twice), is not refused: the allocator refuses that pool only ("too many slices", "given
+ * more than once"), as the scheduler refuses an inconsistent pool, and allocates from the others;
+ * {@link #poolWarnings} names both.
  *
  * <p>Of a pod controller only what decides its pods is read: {@code metadata.name},
  * {@code namespace} and {@code uid}, the counts and {@code spec.template}. The template is
@@ -134,11 +137,17 @@ public final class ClusterReader {
    *     object after the first, naming the first, at {@code metadata.name}
    */
   public Cluster cluster() throws DecodeException {
-    List<ObjectError> duplicates = CrossObjectValidator.duplicateObjects(taken);
+    List<ObjectError> duplicates = duplicates(false);
     if (!duplicates.isEmpty()) {
       throw DecodeException.allOf(problems(duplicates));
     }
     return cluster.build();
+  }
+
+  private List<ObjectError> duplicates(boolean slices) {
+    return CrossObjectValidator.duplicateObjects(taken).stream()
+        .filter(e -> e.object().object() instanceof ResourceSlice == slices)
+        .toList();
   }
 
   /**
@@ -147,7 +156,9 @@ public final class ClusterReader {
    * field; the allocator refuses such a pool, as the scheduler does}
    */
   public List<DecodeException> poolWarnings() {
-    return problems(CrossObjectValidator.duplicatePoolNames(taken));
+    List<ObjectError> warnings = new ArrayList<>(duplicates(true));
+    warnings.addAll(CrossObjectValidator.duplicatePoolNames(taken));
+    return problems(warnings);
   }
 
   private static List<DecodeException> problems(List<ObjectError> errors) {

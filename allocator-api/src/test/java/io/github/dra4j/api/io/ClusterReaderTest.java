@@ -176,6 +176,20 @@ final class ClusterReaderTest {
   }
 
   @Test
+  void oneSliceGivenTwice_isAWarning_theAllocatorRefusesItsPool() throws DecodeException {
+    String slice = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: a}\nspec:\n"
+        + "  driver: gpu.example.com\n  nodeName: node-a\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
+        + "  devices: [{name: gpu-0}]\n";
+    ClusterReader reader = readDocuments(slice + "---\n" + slice);
+
+    assertThat(reader.cluster().slices()).as("both kept: the pool has more slices than it counts").hasSize(2);
+    assertThat(reader.poolWarnings()).extracting(DecodeException::getMessage).contains(
+        "c.yaml, document 2 (ResourceSlice/a), metadata.name: Duplicate value: \"a\": the same kind, namespace and"
+            + " name as ResourceSlice/a (c.yaml, document 1); the API server refuses to create a second object of"
+            + " one name");
+  }
+
+  @Test
   void noName_isRequired() {
     assertThatThrownBy(() -> read("apiVersion: apps/v1\nkind: Deployment\nspec:\n" + TEMPLATE, CODEC, new ArrayList<>()))
         .isInstanceOf(DecodeException.class)
