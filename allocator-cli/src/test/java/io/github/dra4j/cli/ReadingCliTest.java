@@ -320,8 +320,12 @@ final class ReadingCliTest {
     Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", node.toString(), "-f", cls.toString(),
         "-f", slice.toString(), "-f", slice.toString(), "-f", claim.toString());
 
+    // read twice, the slice is two objects of one name: its pool is refused, the reader warns
     assertThat(r.exit()).as(r.toString()).isEqualTo(1);
     assertThat(r.out() + r.err()).contains("too many slices", "given more than once: slice-1");
+    assertThat(r.err()).contains("warning: " + slice + ", document 1 (ResourceSlice/slice-1), metadata.name:"
+        + " Duplicate value: \"slice-1\": the same kind, namespace and name as ResourceSlice/slice-1 (" + slice
+        + ", document 1)");
   }
 
   @Test
