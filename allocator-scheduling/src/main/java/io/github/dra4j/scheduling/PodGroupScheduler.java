@@ -279,8 +279,9 @@ public final class PodGroupScheduler {
         sb.append("pod ").append(s.pod().name()).append(" took ")
             .append(devices.isEmpty() ? "no device" : devices).append(" on ").append(s.node().name()).append("; ");
       } else {
+        String reason = ((SchedulingResult.Unschedulable) r).message();
         sb.append("then pod ").append(r.pod().name()).append(": ")
-            .append(((SchedulingResult.Unschedulable) r).message());
+            .append(reason.endsWith(".") ? reason.substring(0, reason.length() - 1) : reason);
         return sb.toString();
       }
     }
