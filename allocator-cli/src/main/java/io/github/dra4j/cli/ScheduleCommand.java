@@ -102,8 +102,9 @@ final class ScheduleCommand implements Callable<Integer> {
           + "with backtracking and say whether a placement exists); see docs/scheduling.md.")
   String gangSearch = "default";
 
-  @Option(names = "--gang-search-budget", paramLabel = "STEPS", defaultValue = "2000",
-      description = "Allocator calls a joint search may make per group (default 2000).")
+  @Option(names = "--gang-search-budget", paramLabel = "STEPS", defaultValue = "10000",
+      description = "Allocator calls a joint search may make per group, a node asked in a batch "
+          + "counting as one (default 10000).")
   long gangBudget = PodGroupScheduler.DEFAULT_JOINT_BUDGET;
 
   ScheduleCommand(Context ctx) {

@@ -27,9 +27,12 @@ import org.jspecify.annotations.Nullable;
  * holds pods of the group, the claims of all of them are allocated again together with the new
  * pod's, so the allocator's own search can share devices out differently than the first pod's
  * first choice. Claims used by several pods of the group are allocated once and then constrain
- * the others as allocated claims do. Every allocator call is a step; the search gives up past
- * its budget. Before searching, the pods that fit no node alone are counted: when too few are
- * left to reach minCount the answer is "no" at once.
+ * the others as allocated claims do. Every allocator call is a step (a node asked in a batch
+ * is one); the search gives up past its budget. Before searching, the pods that fit no node
+ * alone are counted: when too few are left to reach minCount the answer is "no" at once. When
+ * the pods are interchangeable (the usual gang), each node's capacity for them is asked first,
+ * which proves "no" when the placement holds too few, and the pods go to nodes in node order,
+ * which removes the permutations of the same placement.
  */
 final class JointSearch {
   /** A placement found: for each pod the node index (-1 when left pending) and every claim's allocated version. */
@@ -59,6 +62,10 @@ final class JointSearch {
   private final Map<Integer, List<String>> onNode = new HashMap<>();
   private int[] at = new int[0];
   private @Nullable BitSet within;
+  /** Whether the pods are interchangeable: same filters, same claim specs, no claim shared. */
+  private final boolean homogeneous;
+  /** With interchangeable pods, how many of them fit on each node together (on the state before the group). */
+  private final Map<Integer, Integer> capacity = new HashMap<>();
 
   private JointSearch(PodScheduler s, List<Pod> pods, int scheduled, int minCount, long budget) {
     this.s = s;
@@ -81,6 +88,76 @@ final class JointSearch {
     this.scheduled = scheduled;
     this.minCount = minCount;
     this.budget = budget;
+    this.homogeneous = shared.isEmpty() && interchangeable(plans);
+  }
+
+  private static boolean interchangeable(List<Plan> plans) {
+    Plan first = plans.get(0);
+    for (Plan p : plans) {
+      if (p.r().failure != null || !p.candidates().equals(first.candidates())
+          || !specs(p.toAllocate()).equals(specs(first.toAllocate()))
+          || !specs(p.allocated()).equals(specs(first.allocated()))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static List<Object> specs(List<ResourceClaim> claims) {
+    List<Object> out = new ArrayList<>();
+    for (ResourceClaim c : claims) {
+      out.add(c.spec());
+      out.add(c.allocation() == null ? "" : key(c));
+    }
+    return out;
+  }
+
+  /*
+   * How many interchangeable pods fit on each node of the placement together, asked of all its
+   * nodes at once for 1, 2, ... copies of a pod's claims; every node asked is a step. An upper
+   * bound on what a node can take in any placement of the group: more pods only take more.
+   */
+  private int capacity(BitSet placementNodes) {
+    List<ResourceClaim> one = plans.get(0).toAllocate();
+    List<Node> open = nodesOf(placementNodes);
+    List<ResourceClaim> copies = new ArrayList<>();
+    int total = 0;
+    for (int m = 1; m <= plans.size() && !open.isEmpty(); m++) {
+      for (ResourceClaim c : one) {
+        copies.add(new ResourceClaim(c.metadata().toBuilder().name(c.name() + "-copy-" + m).build(), c.spec(), null));
+      }
+      steps += open.size();
+      if (steps > budget) {
+        throw new BudgetExhausted();
+      }
+      List<Node> fit = one.isEmpty() ? open : s.snapshot.feasibleNodes(open, copies, s.options);
+      for (Node n : open) {
+        if (!fit.contains(n)) {
+          int k = nodes.indexOf(n);
+          capacity.put(k, m - 1);
+          total += m - 1;
+        }
+      }
+      open = fit;
+    }
+    for (Node n : open) {
+      capacity.put(nodes.indexOf(n), plans.size());
+      total += plans.size();
+    }
+    return total;
+  }
+
+  /* With interchangeable pods: how many more fit on the nodes from index k on. */
+  private int room(int from) {
+    int room = 0;
+    for (Map.Entry<Integer, Integer> e : capacity.entrySet()) {
+      if (e.getKey() >= from) {
+        List<String> held = onNode.get(e.getKey());
+        int pods = held == null ? 0 : held.size() / Math.max(1, plans.get(0).toAllocate().size());
+        room += Math.max(0, e.getValue() - pods);
+      }
+    }
+    return room;
   }
 
   static Outcome search(PodScheduler s, List<Pod> pods, int scheduled, int minCount, List<@Nullable BitSet> placements,
@@ -95,6 +172,15 @@ final class JointSearch {
         continue;
       }
       try {
+        if (j.homogeneous) {
+          BitSet all = placement != null ? placement : j.plans.get(0).candidates();
+          int room = j.capacity(all);
+          if (room + scheduled < minCount) {
+            blocked = blocked.isEmpty() ? "the nodes" + where(j, placement) + " hold at most " + room
+                + " of the group's pods together (minCount " + minCount + ")" : blocked;
+            continue;
+          }
+        }
         Found f = j.run(placement);
         if (f != null && (best == null || f.placed > best.placed)) {
           best = f;
@@ -204,9 +290,16 @@ final class JointSearch {
         }
       }
       BitSet c = candidates(p, tentative, within);
-      for (int k : order(c)) {
-        if (tryOn(i, k, toAlloc, snap, placed)) {
-          return true;
+      // Interchangeable pods go to nodes in order (any placement can be renumbered so): from the previous pod's node on.
+      int from = homogeneous && i > 0 ? at[i - 1] : 0;
+      if (from >= 0) {
+        if (homogeneous && placed + scheduled + Math.min(plans.size() - i, room(from)) < minCount) {
+          return false;
+        }
+        for (int k : order(c)) {
+          if (k >= from && tryOn(i, k, toAlloc, snap, placed)) {
+            return true;
+          }
         }
       }
     }

@@ -67,7 +67,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class PodGroupScheduler {
   /** The default step budget of a joint search: allocator calls. */
-  public static final long DEFAULT_JOINT_BUDGET = 2_000;
+  public static final long DEFAULT_JOINT_BUDGET = 10_000;
 
   private final PodScheduler scheduler;
   private final Map<String, PodGroup> groups = new LinkedHashMap<>();

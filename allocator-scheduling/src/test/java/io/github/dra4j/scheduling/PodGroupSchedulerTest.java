@@ -210,7 +210,16 @@ final class PodGroupSchedulerTest {
     PodGroupResult joint = groups(c, GangSearch.JOINT).scheduleAll(c.pods()).groups().get(0);
     assertThat(joint.scheduled()).isFalse();
     assertThat(joint.joint()).startsWith("kube-scheduler rejects pod group demo/g1 (")
-        .endsWith("; no placement exists: fewer than minCount (3) of the group's pods fit together");
+        .endsWith("; no placement exists: the nodes hold at most 2 of the group's pods together (minCount 3)");
+  }
+
+  @Test
+  void partitionedGpu_differentPods_searchedWithoutTheCapacityBound() throws Exception {
+    List<String> pods = new ArrayList<>(pods("g1", 2));
+    pods.add(pod("w-2", "g1", "gpu:one-gpu", "more:one-gpu"));
+    Cluster c = with(ONE_PARTITIONED_GPU, gang("g1", 3, ""), pods);
+    PodGroupResult joint = groups(c, GangSearch.JOINT).scheduleAll(c.pods()).groups().get(0);
+    assertThat(joint.joint()).endsWith("; no placement exists: fewer than minCount (3) of the group's pods fit together");
   }
 
   @Test
