@@ -161,14 +161,17 @@ final class JointSearch {
   }
 
   static Outcome search(PodScheduler s, List<Pod> pods, int scheduled, int minCount, List<@Nullable BitSet> placements,
-      long budget) {
+      List<String> names, long budget) {
     JointSearch j = new JointSearch(s, pods, scheduled, minCount, budget);
     Found best = null;
     String blocked = "";
-    for (BitSet placement : placements) {
+    for (int i = 0; i < placements.size(); i++) {
+      BitSet placement = placements.get(i);
+      String where = names.get(i).isEmpty() ? ""
+          : " in " + names.get(i) + " (placement " + (i + 1) + " of " + placements.size() + ")";
       String dead = j.dead(placement);
       if (dead != null) {
-        blocked = blocked.isEmpty() ? dead : blocked;
+        blocked = blocked.isEmpty() ? dead + where : blocked;
         continue;
       }
       try {
@@ -176,7 +179,7 @@ final class JointSearch {
           BitSet all = placement != null ? placement : j.plans.get(0).candidates();
           int room = j.capacity(all);
           if (room + scheduled < minCount) {
-            blocked = blocked.isEmpty() ? "the nodes" + where(j, placement) + " hold at most " + room
+            blocked = blocked.isEmpty() ? "the nodes" + where + " hold at most " + room
                 + " of the group's pods together (minCount " + minCount + ")" : blocked;
             continue;
           }
@@ -189,18 +192,13 @@ final class JointSearch {
           break;
         }
         if (f == null && blocked.isEmpty()) {
-          blocked = "fewer than minCount (" + minCount + ") of the group's pods fit together"
-              + where(j, placement);
+          blocked = "fewer than minCount (" + minCount + ") of the group's pods fit together" + where;
         }
       } catch (BudgetExhausted e) {
         return new Outcome(best, j.steps, "the search stopped at its budget of " + budget + " steps");
       }
     }
     return new Outcome(best, j.steps, blocked);
-  }
-
-  private static String where(JointSearch j, @Nullable BitSet placement) {
-    return placement == null ? "" : " (nodes " + j.nodes.get(placement.nextSetBit(0)).name() + ", ...)";
   }
 
   /* A bound that proves "no" before searching: too many pods fit no node of the placement alone. */
@@ -221,7 +219,7 @@ final class JointSearch {
       if (fits) {
         alive++;
       } else if (first == null) {
-        first = "pod " + p.pod().name() + " fits no node" + (placement == null ? "" : " of its placement");
+        first = "pod " + p.pod().name() + " fits no node";
       }
     }
     return alive + scheduled < minCount ? first : null;

@@ -250,7 +250,11 @@ public final class PodGroupScheduler {
     if (search != GangSearch.JOINT) {
       return done(group, rejected, claims, message, null, 0);
     }
-    JointSearch.Outcome o = JointSearch.search(scheduler, pods, bound.size(), minCount, placements, jointBudget);
+    List<String> names = new ArrayList<>();
+    for (BitSet p : placements) {
+      names.add(Domains.name(scheduler.nodes(), group, p));
+    }
+    JointSearch.Outcome o = JointSearch.search(scheduler, pods, bound.size(), minCount, placements, names, jointBudget);
     String rejects = "kube-scheduler rejects pod group " + ref(group) + " (" + why(first, message) + ")";
     if (o.found() == null) {
       return done(group, rejected, claims, message, rejects + "; no placement exists: " + o.blocked(), o.steps());

@@ -150,6 +150,15 @@ final class PodGroupSchedulerTest {
   }
 
   @Test
+  void topology_noDomainFits_jointNamesTheDomainThatHoldsTooFew() throws Exception {
+    Cluster c = with(RACKS, gang("g1", 5, ", schedulingConstraints: {topology: [{key: rack}]}"), pods("g1", 5));
+    PodGroupResult g = groups(c, GangSearch.JOINT).scheduleAll(c.pods()).groups().get(0);
+    assertThat(g.scheduled()).isFalse();
+    assertThat(g.joint()).endsWith("; no placement exists: the nodes in rack=r-a (placement 1 of 3) hold at most 2"
+        + " of the group's pods together (minCount 5)");
+  }
+
+  @Test
   void podGroupClaim_sharedByFourPods_allocatedOnceAndReservedForTheGroup() throws Exception {
     List<String> pods = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
