@@ -169,18 +169,21 @@ final class JointSearch {
       BitSet placement = placements.get(i);
       String where = names.get(i).isEmpty() ? ""
           : " in " + names.get(i) + " (placement " + (i + 1) + " of " + placements.size() + ")";
-      String dead = j.dead(placement);
-      if (dead != null) {
-        blocked = blocked.isEmpty() ? dead + where : blocked;
-        continue;
-      }
       try {
         if (j.homogeneous) {
-          BitSet all = placement != null ? placement : j.plans.get(0).candidates();
+          BitSet all = j.candidates(j.plans.get(0), List.of(), placement);
           int room = j.capacity(all);
           if (room + scheduled < minCount) {
-            blocked = blocked.isEmpty() ? "the nodes" + where + " hold at most " + room
-                + " of the group's pods together (minCount " + minCount + ")" : blocked;
+            String why = room == 0 ? "pod " + pods.get(0).metadata().name() + " fits no node"
+                : "the nodes" + where + " hold at most " + room + " of the group's pods together (minCount "
+                    + minCount + ")";
+            blocked = blocked.isEmpty() ? (room == 0 ? why + where : why) : blocked;
+            continue;
+          }
+        } else {
+          String dead = j.dead(placement);
+          if (dead != null) {
+            blocked = blocked.isEmpty() ? dead + where : blocked;
             continue;
           }
         }
@@ -212,7 +215,10 @@ final class JointSearch {
         if (p.toAllocate().isEmpty()) {
           fits = true;
         } else {
-          steps++;
+          steps += c.cardinality();
+          if (steps > budget) {
+            throw new BudgetExhausted();
+          }
           fits = !s.snapshot.feasibleNodes(nodesOf(c), p.toAllocate(), s.options).isEmpty();
         }
       }
