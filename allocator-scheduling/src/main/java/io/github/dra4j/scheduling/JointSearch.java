@@ -131,17 +131,17 @@ final class JointSearch {
         throw new BudgetExhausted();
       }
       List<Node> fit = one.isEmpty() ? open : s.snapshot.feasibleNodes(open, copies, s.options);
+      Set<Node> fits = new HashSet<>(fit);
       for (Node n : open) {
-        if (!fit.contains(n)) {
-          int k = nodes.indexOf(n);
-          capacity.put(k, m - 1);
+        if (!fits.contains(n)) {
+          capacity.put(s.cache.position(n), m - 1);
           total += m - 1;
         }
       }
       open = fit;
     }
     for (Node n : open) {
-      capacity.put(nodes.indexOf(n), plans.size());
+      capacity.put(s.cache.position(n), plans.size());
       total += plans.size();
     }
     return total;

@@ -152,6 +152,8 @@ public final class PodGroupScheduler {
           Objects.requireNonNull(members.get(k)).add(p);
         }
       }
+      // A group's pods: higher priority first, then input order (a stable sort).
+      members.values().forEach(l -> l.sort((a, b) -> Integer.compare(podPriority(b), podPriority(a))));
       Integer[] order = IntStream.range(0, units.size()).boxed().toArray(Integer[]::new);
       Arrays.sort(order, (a, b) -> Integer.compare(priority(units.get(b), members), priority(units.get(a), members)));
       IdentityHashMap<Pod, SchedulingResult> byPod = new IdentityHashMap<>();
@@ -181,9 +183,16 @@ public final class PodGroupScheduler {
     }
   }
 
-  private static int priority(Object unit, Map<String, List<Pod>> members) {
-    Pod first = unit instanceof Pod ? (Pod) unit : Objects.requireNonNull(members.get((String) unit)).get(0);
-    Integer p = first.spec().priority();
+  private int priority(Object unit, Map<String, List<Pod>> members) {
+    if (unit instanceof Pod) {
+      return podPriority((Pod) unit);
+    }
+    Integer own = Objects.requireNonNull(groups.get((String) unit)).spec().priority();
+    return own != null ? own : podPriority(Objects.requireNonNull(members.get((String) unit)).get(0));
+  }
+
+  private static int podPriority(Pod pod) {
+    Integer p = pod.spec().priority();
     return p == null ? 0 : p;
   }
 

@@ -111,6 +111,18 @@ final class PodGroupSchedulerTest {
     assertThat(nodesOf(g)).containsExactly("node-a", "node-a", "node-b", "node-b", "-");
   }
 
+  @Test
+  void groupPods_higherPriorityFirst() throws Exception {
+    String urgent = pod("w-1", "b1", "gpu:one-gpu").replace("spec: {", "spec: {priority: 10, ");
+    Cluster c = cluster(node("node-a", "rack: r1") + "---\n" + gpus("node-a", 1), basic("b1"),
+        pod("w-0", "b1", "gpu:one-gpu"), urgent);
+    PodGroupScheduler.Results r = groups(c, GangSearch.DEFAULT).scheduleAll(c.pods());
+    // results stay in input order; the group tried w-1 first
+    assertThat(r.pods().get(0).isScheduled()).isFalse();
+    assertThat(r.pods().get(1).isScheduled()).isTrue();
+    assertThat(r.groups().get(0).pods().get(0).pod().name()).isEqualTo("w-1");
+  }
+
   private static final String RACKS = node("a1", "rack: r-a") + "---\n" + node("b1", "rack: r-b") + "---\n"
       + node("c1", "rack: r-c") + "---\n" + node("c2", "rack: r-c") + "---\n" + node("x", "other: z") + "---\n"
       + gpus("a1", 2) + "---\n" + gpus("b1", 3) + "---\n" + gpus("c1", 2) + "---\n" + gpus("c2", 2) + "---\n"
