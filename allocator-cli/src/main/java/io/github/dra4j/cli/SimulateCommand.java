@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.SimulationReader;
+import io.github.dra4j.api.io.UnknownObject;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
@@ -74,6 +75,10 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Option(names = "--allow-unplaceable",
+      description = "Run even when a pod kind fits no node before any arrival (a warning instead of exit 2).")
+  boolean allowUnplaceable;
+
   SimulateCommand(Context ctx) {
     this.ctx = ctx;
   }
@@ -86,7 +91,7 @@ final class SimulateCommand implements Callable<Integer> {
     Features features = gates.features();
     SimulationSpec spec;
     try {
-      spec = SimulationReader.read(file, validation.codec(ctx));
+      spec = SimulationReader.read(file, validation.codec(ctx), SimulateCommand::unknownPolicy);
     } catch (NoSuchFileException e) {
       throw new CliException(file + ": no such file", e);
     } catch (DecodeException e) {
@@ -98,16 +103,7 @@ final class SimulateCommand implements Callable<Integer> {
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
       spec.nodeGroups().forEach(builder::nodeGroup);
-      for (int i = 0; i < spec.policies().size(); i++) {
-        String name = spec.policies().get(i);
-        try {
-          builder.policy(name, NodeScorer.named(name));
-        } catch (IllegalArgumentException e) {
-          throw new CliException(file + " (Simulation/" + spec.name() + "), spec.policies[" + i + "]: " + e.getMessage(), e);
-        }
-      }
-    } catch (CliException e) {
-      throw e;
+      spec.policies().forEach(name -> builder.policy(name, NodeScorer.named(name))); // checked while reading
     } catch (IllegalArgumentException e) {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
     }
@@ -119,6 +115,7 @@ final class SimulateCommand implements Callable<Integer> {
     }
     SimulationResult result;
     try {
+      preflight(simulation, spec);
       result = runWithProgress(simulation, spec);
     } catch (AllocationException e) {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
@@ -133,6 +130,43 @@ final class SimulateCommand implements Callable<Integer> {
       ctx.err.println("report: " + page);
     }
     return Dra4j.EXIT_OK;
+  }
+
+  /* A kind that fits no node even before any arrival is an input error, unless allowed. */
+  private void preflight(Simulation simulation, SimulationSpec spec) {
+    Map<String, String> unplaceable = simulation.unplaceableKinds();
+    if (unplaceable.isEmpty()) {
+      return;
+    }
+    String where = where(spec);
+    List<String> kinds = spec.arrivals().kinds().stream().map(k -> k.name()).toList();
+    for (Map.Entry<String, String> e : unplaceable.entrySet()) {
+      String line = where + ", spec.workload.podKinds[" + kinds.indexOf(e.getKey()) + "]: pod kind " + e.getKey()
+          + " fits no node even on the cluster before any arrival: " + e.getValue();
+      if (!allowUnplaceable) {
+        throw new CliException(line + " (--allow-unplaceable runs the simulation anyway)");
+      }
+      ctx.err.println("warning: " + line);
+    }
+  }
+
+  /* "file, document N (Simulation/name)", as the reader's errors begin. */
+  private String where(SimulationSpec spec) {
+    for (Input.Item item : Input.read(validation.codec(ctx), List.of(file.toString()), false, ctx.in).items()) {
+      if (item.object() instanceof UnknownObject u && SimulationReader.KIND.equals(u.kind())) {
+        return item.where() + " (Simulation/" + spec.name() + ")";
+      }
+    }
+    return file + " (Simulation/" + spec.name() + ")";
+  }
+
+  private static @Nullable String unknownPolicy(String name) {
+    try {
+      var unused = NodeScorer.named(name);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
   }
 
   private SimulationResult runWithProgress(Simulation simulation, SimulationSpec spec) {

@@ -119,10 +119,18 @@ final class SimulateCommandTest {
   void featureGates_theSchedulersGateAppliesToEveryPolicy(@TempDir Path dir) throws IOException {
     Path file = write(dir, EXTENDED);
     Cli.Result on = Cli.stdin("", "simulate", "-f", file.toString());
-    Cli.Result off = Cli.stdin("", "simulate", "--feature-gates", "DRAExtendedResource=false", "-f", file.toString());
+    Cli.Result refused = Cli.stdin("", "simulate", "--feature-gates", "DRAExtendedResource=false", "-f", file.toString());
+    Cli.Result off = Cli.stdin("", "simulate", "--feature-gates", "DRAExtendedResource=false", "--allow-unplaceable",
+        "-f", file.toString());
 
     assertThat(on.exit()).as(on.toString()).isZero();
     assertThat(on.out()).containsPattern("\\nplaced +2 +2\\n");
+    // Without the gate the kind fits no node before any arrival: an input error unless allowed.
+    assertThat(refused.exit()).as(refused.toString()).isEqualTo(Dra4j.EXIT_ERROR);
+    assertThat(refused.err()).contains("sim.yaml, document 1 (Simulation/pairs), spec.workload.podKinds[0]: pod kind one "
+        + "fits no node even on the cluster before any arrival: 0/4 nodes are available: 4 Insufficient "
+        + "deviceclass.resource.kubernetes.io/gpu.", "--allow-unplaceable");
+    assertThat(off.err()).startsWith("warning: ").contains("sim.yaml, document 1 (Simulation/pairs), spec.workload.podKinds[0]");
     assertThat(off.exit()).as(off.toString()).isZero();
     assertThat(off.out()).containsPattern("\\nplaced +0 +0\\n")
         .contains("Insufficient deviceclass.resource.kubernetes.io/gpu");
@@ -138,7 +146,21 @@ final class SimulateCommandTest {
     assertThat(typo.exit()).isEqualTo(Dra4j.EXIT_ERROR);
     assertThat(typo.err()).contains("sim.yaml, document 1 (Simulation/pairs), spec.workload.sede: unknown field \"sede\", did you mean \"seed\"?");
     assertThat(policy.exit()).isEqualTo(Dra4j.EXIT_ERROR);
-    assertThat(policy.err()).contains("(Simulation/pairs), spec.policies[1]: unknown scorer \"packed\"");
+    assertThat(policy.err()).contains("sim.yaml, document 1 (Simulation/pairs), spec.policies[1]: Unsupported value: "
+        + "\"packed\": unknown scorer \"packed\"; known: first, most-allocated, least-allocated");
+  }
+
+  @Test
+  void aTemplateNoOneDefines_isAnErrorBeforeAnythingRuns(@TempDir Path dir) throws IOException {
+    Cli.Result r = Cli.stdin("", "simulate", "-f",
+        write(dir, SIMULATION.replace("resourceClaimTemplateName: two-gpus", "resourceClaimTemplateName: two-gpu")).toString());
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(Dra4j.EXIT_ERROR);
+    assertThat(r.err()).contains("sim.yaml, document 1 (Simulation/pairs), "
+        + "spec.workload.podKinds[0].pod.spec.resourceClaims[0].resourceClaimTemplateName: Not found: \"two-gpu\": "
+        + "no ResourceClaimTemplate of this name in namespace default among the kind's claimTemplates or the "
+        + "cluster's objects; known: default/two-gpus");
+    assertThat(r.out()).isEmpty();
   }
 
   /** The documented example, shortened to 60 arrivals: 8 DGX nodes take them all under every policy. */

@@ -197,6 +197,26 @@ final class SimulationTest {
   }
 
   @Test
+  void aKindThatFitsNoNodeIsFoundBeforeTheRun() throws IOException {
+    // Nodes have 3 GPUs: a quad never fits, a pair does.
+    SimulationSpec spec = SimulationReader.read(document("    count: 2\n    podKinds:\n" + kind("quad", 4, "") + "\n"
+        + kind("pair", 2, ""), "[first]"), "sim.yaml", null, CODEC);
+    java.util.Map<String, String> unplaceable = Simulation.builder(ALLOCATOR).spec(spec).build().unplaceableKinds();
+    assertEquals(List.of("quad"), List.copyOf(unplaceable.keySet()));
+    assertTrue(unplaceable.get("quad").startsWith("0/4 nodes are available: 4 cannot allocate all claims"),
+        unplaceable.get("quad"));
+  }
+
+  @Test
+  void aTemplateNoOneDefinesIsAnError() {
+    String text = document("    count: 1\n    podKinds:\n" + kind("pair", 2, ""), "[first]")
+        .replace("resourceClaimTemplateName: pair-gpus", "resourceClaimTemplateName: pair-gpu");
+    DecodeException e = assertThrows(DecodeException.class, () -> SimulationReader.read(text, "sim.yaml", null, CODEC));
+    assertTrue(e.getMessage().contains("spec.workload.podKinds[0].pod.spec.resourceClaims[0].resourceClaimTemplateName: "
+        + "Not found: \"pair-gpu\""), e.getMessage());
+  }
+
+  @Test
   void warnValidation_readsPastAnUnknownFieldAndReportsIt() throws IOException {
     java.util.List<String> warnings = new java.util.ArrayList<>();
     KubernetesCodec warn = CODEC.withFieldValidation(io.github.dra4j.api.io.FieldValidation.WARN,
