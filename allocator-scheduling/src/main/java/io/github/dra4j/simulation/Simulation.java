@@ -140,6 +140,29 @@ public final class Simulation {
   }
 
   /**
+   * The smallest pod kind of the arrivals: the one of which most pods fit on the cluster as it
+   * starts ({@link Headroom}), the first of equals. What it cannot use is capacity the workload
+   * cannot use at all while such pods keep arriving ({@link SimulationResult.GroupUsage#strandedByKind}).
+   *
+   * @return the kind's name
+   * @throws AllocationException when the allocator rejects the input
+   */
+  public String smallestKind() {
+    Headroom headroom = Headroom.builder(allocator).cluster(cluster.cluster).extendedResources(extendedResources)
+        .build();
+    String best = arrivals.kinds().get(0).name();
+    int most = -1;
+    for (PodKind k : arrivals.kinds()) {
+      int total = headroom.of(k).total();
+      if (total > most) {
+        most = total;
+        best = k.name();
+      }
+    }
+    return best;
+  }
+
+  /**
    * Runs every policy.
    *
    * @return the results

@@ -134,6 +134,25 @@ final class SimulationTest {
   }
 
   @Test
+  void strandedIsPerKind_whatAPairCannotUseASingleCan() throws IOException {
+    // First fit: box-0 and box-1 take a pair each (1 GPU left), the single fills box-0; box-2, box-3 stay empty.
+    String text = document("    count: 3\n    order: [pair, pair, single]\n    podKinds:\n"
+        + kind("pair", 2, "      weight: 0") + "\n" + kind("single", 1, "      weight: 0"), "[first]");
+    Simulation simulation = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(text, "sim.yaml", null, CODEC)).build();
+    SimulationResult.GroupUsage box = simulation.run().policy("first").last().group("box");
+    // A pair does not fit box-1: its GPU and counter unit are lost to pairs (box-0 has nothing free).
+    assertEquals(new SimulationResult.Stranded(1, 1, java.util.Map.of("units", 1.0)), box.strandedByKind().get("pair"));
+    // A single fits everywhere something is free: nothing is lost to singles, and nothing to every kind.
+    assertEquals(new SimulationResult.Stranded(0, 0, java.util.Map.of()), box.strandedByKind().get("single"));
+    assertEquals(0, box.strandedNodes());
+    // One counter set per node; two have a unit consumed.
+    assertEquals(4, box.counterSets());
+    assertEquals(2, box.counterSetsInUse());
+    // 4 nodes x 3 singles fit on the empty cluster, 4 x 1 pairs.
+    assertEquals("single", simulation.smallestKind());
+  }
+
+  @Test
   void podsThatLeaveFreeTheirDevices() throws IOException {
     // Pair i leaves before arrival i + 4: arrivals 4..7 take the nodes the first four freed.
     SimulationResult result = run(document(
