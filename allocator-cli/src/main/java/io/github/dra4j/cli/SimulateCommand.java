@@ -121,9 +121,9 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
     }
     if (output.equals("json")) {
-      ctx.out.println(json(spec, result));
+      ctx.out.println(json(spec, simulation, result));
     } else {
-      ctx.out.print(text(spec, simulation, result));
+      ctx.out.print(text(spec, simulation, result, simulation.smallestKind()));
     }
     if (report != null) {
       Path page = new SimulationReport(spec, result).write(report);
@@ -189,8 +189,23 @@ final class SimulateCommand implements Callable<Integer> {
 
   /* ---------------- text ---------------- */
 
-  static String text(SimulationSpec spec, Simulation simulation, SimulationResult result) {
+  /** What the numbers mean, printed with them (text, report and JSON). */
+  static final List<String> DEFINITIONS = List.of(
+      "The table shows the last sample: the cluster after the last arrival.",
+      "device placements: every device a ResourceSlice lists; with partitionable devices (MIG) every "
+          + "placement of every profile is one, and most exclude each other, so their share stays low even when "
+          + "the GPUs are full.",
+      "GPUs in use: counter sets (one per physical partitionable device) with any counter consumed.",
+      "counters: summed over the group's counter sets, in the driver's unit (binary quantities in GiB).",
+      "stranded for KIND: what is free on the nodes where a fresh pod of KIND would not be placed now "
+          + "(the scheduler's own check), the capacity that KIND cannot use.",
+      "stranded for every kind: what is free on the nodes where no kind of the workload would be placed, "
+          + "a lower bound on waste.",
+      "smallest kind: the kind of which most pods fit on the starting cluster (dra4j headroom).");
+
+  static String text(SimulationSpec spec, Simulation simulation, SimulationResult result, String smallest) {
     List<SimulationResult.Policy> policies = result.policies();
+    CounterUnits units = new CounterUnits(simulation.cluster());
     List<String[]> rows = new ArrayList<>();
     rows.add(row("", policies, SimulationResult.Policy::name));
     rows.add(row("placed", policies, p -> Integer.toString(p.placed())));
@@ -206,22 +221,26 @@ final class SimulateCommand implements Callable<Integer> {
     rows.add(row("first pending (arrival)", policies,
         p -> p.firstPending() == null ? "-" : "#" + p.firstPending().index() + " " + p.firstPending().kind()));
     for (String group : policies.get(0).last().groups().keySet()) {
-      rows.add(row("[" + group + "] devices used", policies, p -> pct(p.last().group(group).deviceUtilization())
-          + " of " + p.last().group(group).devices()));
-      rows.add(row("[" + group + "] stranded nodes", policies,
-          p -> p.last().group(group).strandedNodes() + " of " + p.last().group(group).nodes()));
-      rows.add(row("[" + group + "] stranded devices", policies,
-          p -> Integer.toString(p.last().group(group).strandedDevices())));
+      String g = "[" + group + "] ";
+      rows.add(row(g + "device placements allocated", policies, p -> {
+        SimulationResult.GroupUsage u = p.last().group(group);
+        return u.allocatedDevices() + " of " + u.devices() + " (" + pct(u.deviceUtilization()) + ")";
+      }));
+      if (policies.get(0).last().group(group).counterSets() > 0) {
+        rows.add(row(g + "GPUs in use (counter sets)", policies,
+            p -> p.last().group(group).counterSetsInUse() + " of " + p.last().group(group).counterSets()));
+      }
       for (String counter : counters(policies, group)) {
-        rows.add(row("[" + group + "] " + counter + " used", policies, p -> {
+        rows.add(row(g + counter + " used", policies, p -> {
           SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
-          return c == null ? "-" : pct(c.utilization());
-        }));
-        rows.add(row("[" + group + "] " + counter + " stranded", policies, p -> {
-          SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
-          return c == null ? "-" : pct(c.total() > 0 ? c.stranded() / c.total() : 0);
+          return c == null ? "-" : units.format(counter, c.used()) + " of " + units.format(counter, c.total())
+              + " (" + pct(c.utilization()) + ")";
         }));
       }
+      strandedRows(rows, policies, group, units, "stranded for " + smallest + " (smallest kind)",
+          u -> u.strandedByKind().get(smallest));
+      strandedRows(rows, policies, group, units, "stranded for every kind", u -> new SimulationResult.Stranded(
+          u.strandedNodes(), u.strandedDevices(), strandedCounters(u)));
     }
     rows.add(row("placements/s", policies, p -> String.format(Locale.ROOT, "%.0f", p.placementsPerSecond())));
 
@@ -232,9 +251,10 @@ final class SimulateCommand implements Callable<Integer> {
       }
     }
     StringBuilder sb = new StringBuilder();
+    int last = policies.get(0).last().step();
     sb.append("simulation ").append(spec.name()).append(": ").append(result.arrivals().size())
         .append(" arrivals on ").append(simulation.nodes().size()).append(" nodes, seed ")
-        .append(spec.arrivals().seed()).append('\n');
+        .append(spec.arrivals().seed()).append("; the state after arrival ").append(last).append(" (the last sample)\n");
     for (String[] r : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < r.length; i++) {
@@ -248,7 +268,31 @@ final class SimulateCommand implements Callable<Integer> {
             .append(p.firstPending().message()).append('\n');
       }
     }
+    sb.append("definitions:\n");
+    DEFINITIONS.forEach(d -> sb.append("  ").append(d).append('\n'));
     return sb.toString();
+  }
+
+  private static Map<String, Double> strandedCounters(SimulationResult.GroupUsage u) {
+    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    u.counters().forEach((k, c) -> out.put(k, c.stranded()));
+    return out;
+  }
+
+  private static void strandedRows(List<String[]> rows, List<SimulationResult.Policy> policies, String group,
+      CounterUnits units, String label, Function<SimulationResult.GroupUsage, SimulationResult.@Nullable Stranded> of) {
+    String g = "[" + group + "] " + label;
+    rows.add(row(g + ": nodes, devices", policies, p -> {
+      SimulationResult.Stranded s = of.apply(p.last().group(group));
+      return s == null ? "-" : s.nodes() + " nodes, " + s.devices() + " devices";
+    }));
+    for (String counter : counters(policies, group)) {
+      rows.add(row(g + ": " + counter, policies, p -> {
+        SimulationResult.Stranded s = of.apply(p.last().group(group));
+        Double left = s == null ? null : s.counters().get(counter);
+        return left == null ? "0" : units.format(counter, left);
+      }));
+    }
   }
 
   private static Set<String> counters(List<SimulationResult.Policy> policies, String group) {
@@ -273,13 +317,23 @@ final class SimulateCommand implements Callable<Integer> {
 
   /* ---------------- json ---------------- */
 
-  static String json(SimulationSpec spec, SimulationResult result) {
+  static String json(SimulationSpec spec, Simulation simulation, SimulationResult result) {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode();
     root.put("apiVersion", SimulationReader.API_VERSION);
     root.put("kind", "SimulationResult");
     root.putObject("metadata").put("name", spec.name());
     root.put("seed", spec.arrivals().seed());
+    ArrayNode definitions = root.putArray("definitions");
+    DEFINITIONS.forEach(definitions::add);
+    // Counter amounts are in base units: bytes for binary quantities (memory), else counts.
+    CounterUnits units = new CounterUnits(simulation.cluster());
+    ObjectNode counterUnits = root.putObject("counterUnits");
+    for (String group : result.policies().get(0).last().groups().keySet()) {
+      for (String c : counters(result.policies(), group)) {
+        counterUnits.put(c, units.isBytes(c) ? "bytes" : "count");
+      }
+    }
     ArrayNode arrivals = root.putArray("arrivals");
     result.arrivals().forEach(arrivals::add);
     ArrayNode policies = root.putArray("policies");
@@ -316,6 +370,13 @@ final class SimulateCommand implements Callable<Integer> {
               .put("total", u.total()).put("used", u.used()).put("stranded", u.stranded()));
           ObjectNode byClass = gn.putObject("devicesByClass");
           g.devicesByClass().forEach(byClass::put);
+          gn.put("counterSets", g.counterSets()).put("counterSetsInUse", g.counterSetsInUse());
+          ObjectNode byKind = gn.putObject("strandedByKind");
+          g.strandedByKind().forEach((k, st) -> {
+            ObjectNode kn = byKind.putObject(k).put("nodes", st.nodes()).put("devices", st.devices());
+            ObjectNode kc = kn.putObject("counters");
+            st.counters().forEach(kc::put);
+          });
         }
       }
     }

@@ -73,9 +73,12 @@ final class SimulateCommandTest {
     Cli.Result r = Cli.stdin("", "simulate", "-f", write(dir, SIMULATION).toString());
 
     assertThat(r.exit()).as(r.toString()).isZero();
-    assertThat(r.out()).contains("simulation pairs: 8 arrivals on 4 nodes, seed 5");
+    assertThat(r.out()).contains("simulation pairs: 8 arrivals on 4 nodes, seed 5; the state after arrival 8 (the last sample)");
     assertThat(r.out()).containsPattern("\\nplaced +4 +4\\n").containsPattern("\\npending +4 +4\\n");
-    assertThat(r.out()).containsPattern("\\[box\\] stranded devices +4 +4\\n");
+    assertThat(r.out()).containsPattern("\\[box\\] device placements allocated +8 of 12 \\(66.7%\\) +8 of 12 \\(66.7%\\)\\n");
+    assertThat(r.out()).containsPattern("\\[box\\] stranded for every kind: nodes, devices +4 nodes, 4 devices +4 nodes, 4 devices\\n");
+    assertThat(r.out()).containsPattern("\\[box\\] stranded for pair \\(smallest kind\\): nodes, devices +4 nodes, 4 devices");
+    assertThat(r.out()).contains("definitions:\n  The table shows the last sample");
     assertThat(r.out()).contains("first: first pending pod pair-4: 0/4 nodes are available: 4 cannot allocate all claims");
   }
 
@@ -188,5 +191,12 @@ final class SimulateCommandTest {
       assertThat(group.path("devices").asInt()).isEqualTo(8 * 208);
     }
     assertThat(dir.resolve("report").resolve("index.html")).exists();
+
+    // Memory in GiB: 8 nodes x 8 GPUs x 40192Mi = 2512 GiB; GPUs counted whole (counter sets), not as placements.
+    Cli.Result table = Cli.stdin("", "simulate", "-f", file.toString());
+    assertThat(table.exit()).as(table.toString()).isZero();
+    assertThat(table.out()).containsPattern("\\[dgx-a100\\] memory used +[0-9.]+ GiB of 2512.0 GiB \\([0-9.]+%\\)")
+        .containsPattern("\\[dgx-a100\\] GPUs in use \\(counter sets\\) +[0-9]+ of 64")
+        .contains("stranded for inference-small (smallest kind)");
   }
 }
