@@ -13,6 +13,7 @@ import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.simulation.ScaleUp;
 import io.github.dra4j.simulation.Simulation;
 import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
@@ -75,6 +76,15 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Option(names = "--scale-up", paramLabel = "GROUP",
+      description = "Instead of one run: search the fewest nodes of this node group that leave nothing pending "
+          + "(the simulation is the check, under the document's first policy), and print the curve.")
+  @Nullable String scaleUp;
+
+  @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "1000",
+      description = "With --scale-up: the largest node count tried (default ${DEFAULT-VALUE}).")
+  int maxNodes = 1000;
+
   @Option(names = "--allow-unplaceable",
       description = "Run even when a pod kind fits no node before any arrival (a warning instead of exit 2).")
   boolean allowUnplaceable;
@@ -107,6 +117,9 @@ final class SimulateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
     }
+    if (scaleUp != null) {
+      return scaleUp(spec, features);
+    }
     Simulation simulation;
     try {
       simulation = builder.build();
@@ -129,6 +142,54 @@ final class SimulateCommand implements Callable<Integer> {
       Path page = new SimulationReport(spec, result).write(report);
       ctx.err.println("report: " + page);
     }
+    return Dra4j.EXIT_OK;
+  }
+
+  private int scaleUp(SimulationSpec spec, Features features) {
+    String group = Objects.requireNonNull(scaleUp);
+    if (spec.nodeGroups().stream().noneMatch(g -> g.name().equals(group))) {
+      throw new CliException("--scale-up: no node group named \"" + group + "\"; known: "
+          + spec.nodeGroups().stream().map(g -> g.name()).toList());
+    }
+    if (maxNodes < 1) {
+      throw new CliException("--max-nodes: must be at least 1, got " + maxNodes);
+    }
+    String policy = spec.policies().get(0);
+    ScaleUp.Result r;
+    try {
+      r = ScaleUp.search(StructuredAllocator.builder().features(features).selectorCompiler(CelCompiler.create()).build(),
+          spec, group, policy, maxNodes, gates.extendedResources());
+    } catch (AllocationException e) {
+      throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+    }
+    if (output.equals("json")) {
+      ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      ObjectNode root = mapper.createObjectNode();
+      root.put("apiVersion", SimulationReader.API_VERSION).put("kind", "ScaleUpResult");
+      root.putObject("metadata").put("name", spec.name());
+      root.put("group", r.group()).put("policy", r.policy());
+      if (r.nodes() == null) {
+        root.putNull("nodes");
+      } else {
+        root.put("nodes", r.nodes());
+      }
+      ArrayNode curve = root.putArray("curve");
+      r.curve().forEach(pt -> curve.addObject().put("nodes", pt.nodes()).put("placed", pt.placed())
+          .put("pending", pt.pending()));
+      try {
+        ctx.out.println(mapper.writeValueAsString(root));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("a tree of plain values always serializes", e);
+      }
+      return Dra4j.EXIT_OK;
+    }
+    StringBuilder sb = new StringBuilder("scale-up of node group ").append(group).append(" under policy ")
+        .append(policy).append(", ").append(spec.arrivals().count()).append(" arrivals: ");
+    sb.append(r.nodes() == null ? "even " + maxNodes + " nodes leave pods pending (--max-nodes)"
+        : r.nodes() + " nodes leave nothing pending").append('\n');
+    sb.append(String.format(Locale.ROOT, "%8s  %8s  %8s%n", "nodes", "placed", "pending"));
+    r.curve().forEach(pt -> sb.append(String.format(Locale.ROOT, "%8d  %8d  %8d%n", pt.nodes(), pt.placed(), pt.pending())));
+    ctx.out.print(sb);
     return Dra4j.EXIT_OK;
   }
 

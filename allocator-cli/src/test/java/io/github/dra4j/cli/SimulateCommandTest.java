@@ -154,6 +154,23 @@ final class SimulateCommandTest {
   }
 
   @Test
+  void scaleUp_printsTheFewestNodesAndTheCurve(@TempDir Path dir) throws IOException {
+    // One pair per node of 3 GPUs: 8 pairs need 8 nodes; the search starts at the document's 4.
+    Cli.Result r = Cli.stdin("", "simulate", "--scale-up", "box", "-f", write(dir, SIMULATION).toString());
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(r.out()).startsWith("scale-up of node group box under policy first, 8 arrivals: 8 nodes leave nothing pending\n")
+        .containsPattern("\\n +4 +4 +4\\n").containsPattern("\\n +8 +8 +0\\n");
+    Cli.Result json = Cli.stdin("", "simulate", "--scale-up", "box", "-o", "json", "--max-nodes", "6",
+        "-f", write(dir, SIMULATION).toString());
+    JsonNode root = new ObjectMapper().readTree(json.out());
+    assertThat(root.path("nodes").isNull()).as(json.toString()).isTrue();
+    assertThat(root.path("curve").size()).isEqualTo(2);
+    assertThat(Cli.stdin("", "simulate", "--scale-up", "nope", "-f", write(dir, SIMULATION).toString()).err())
+        .contains("--scale-up: no node group named \"nope\"; known: [box]");
+  }
+
+  @Test
   void aTemplateNoOneDefines_isAnErrorBeforeAnythingRuns(@TempDir Path dir) throws IOException {
     Cli.Result r = Cli.stdin("", "simulate", "-f",
         write(dir, SIMULATION.replace("resourceClaimTemplateName: two-gpus", "resourceClaimTemplateName: two-gpu")).toString());

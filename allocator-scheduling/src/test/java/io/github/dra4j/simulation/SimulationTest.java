@@ -153,6 +153,28 @@ final class SimulationTest {
   }
 
   @Test
+  void scaleUpFindsTheFewestNodesAndReportsTheCurve() throws IOException {
+    // A node of 3 GPUs takes one pair: 8 pairs need 8 nodes. From the document's 4: 4 (4 pending),
+    // 8 (none), then 6 (2) and 7 (1).
+    SimulationSpec eight = SimulationReader.read(document("    count: 8\n    podKinds:\n" + kind("pair", 2, ""), "[first]"),
+        "sim.yaml", null, CODEC);
+    ScaleUp.Result up = ScaleUp.search(ALLOCATOR, eight, "box", "first", 100, true);
+    assertEquals(8, up.nodes());
+    assertEquals(List.of(new ScaleUp.Point(4, 4, 4), new ScaleUp.Point(6, 6, 2), new ScaleUp.Point(7, 7, 1),
+        new ScaleUp.Point(8, 8, 0)), up.curve());
+    // 2 pairs: fewer nodes than the document's are enough, found downwards (4, then 2, then 1).
+    SimulationSpec two = SimulationReader.read(document("    count: 2\n    podKinds:\n" + kind("pair", 2, ""), "[first]"),
+        "sim.yaml", null, CODEC);
+    ScaleUp.Result down = ScaleUp.search(ALLOCATOR, two, "box", "first", 100, true);
+    assertEquals(2, down.nodes());
+    assertEquals(List.of(1, 2, 4), down.curve().stream().map(ScaleUp.Point::nodes).toList());
+    // Capped: 5 nodes at most never place 8 pairs.
+    ScaleUp.Result capped = ScaleUp.search(ALLOCATOR, eight, "box", "first", 5, true);
+    assertNull(capped.nodes());
+    assertEquals(List.of(4, 5), capped.curve().stream().map(ScaleUp.Point::nodes).toList());
+  }
+
+  @Test
   void podsThatLeaveFreeTheirDevices() throws IOException {
     // Pair i leaves before arrival i + 4: arrivals 4..7 take the nodes the first four freed.
     SimulationResult result = run(document(
