@@ -133,13 +133,14 @@ final class SimulateCommand implements Callable<Integer> {
     } catch (AllocationException e) {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
     }
+    String smallest = simulation.smallestKind();
     if (output.equals("json")) {
       ctx.out.println(json(spec, simulation, result));
     } else {
-      ctx.out.print(text(spec, simulation, result, simulation.smallestKind()));
+      ctx.out.print(text(spec, simulation, result, smallest));
     }
     if (report != null) {
-      Path page = new SimulationReport(spec, result).write(report);
+      Path page = new SimulationReport(spec, simulation, result, smallest).write(report);
       ctx.err.println("report: " + page);
     }
     return Dra4j.EXIT_OK;
@@ -264,9 +265,9 @@ final class SimulateCommand implements Callable<Integer> {
           + "a lower bound on waste.",
       "smallest kind: the kind of which most pods fit on the starting cluster (dra4j headroom).");
 
-  static String text(SimulationSpec spec, Simulation simulation, SimulationResult result, String smallest) {
+  /* The summary table, a header row then one row per figure, one column per policy: the text's and the report's. */
+  static List<String[]> rows(SimulationResult result, CounterUnits units, String smallest) {
     List<SimulationResult.Policy> policies = result.policies();
-    CounterUnits units = new CounterUnits(simulation.cluster());
     List<String[]> rows = new ArrayList<>();
     rows.add(row("", policies, SimulationResult.Policy::name));
     rows.add(row("placed", policies, p -> Integer.toString(p.placed())));
@@ -304,7 +305,12 @@ final class SimulateCommand implements Callable<Integer> {
           u.strandedNodes(), u.strandedDevices(), strandedCounters(u)));
     }
     rows.add(row("placements/s", policies, p -> String.format(Locale.ROOT, "%.0f", p.placementsPerSecond())));
+    return rows;
+  }
 
+  static String text(SimulationSpec spec, Simulation simulation, SimulationResult result, String smallest) {
+    List<SimulationResult.Policy> policies = result.policies();
+    List<String[]> rows = rows(result, new CounterUnits(simulation.cluster()), smallest);
     int[] widths = new int[rows.get(0).length];
     for (String[] r : rows) {
       for (int i = 0; i < r.length; i++) {

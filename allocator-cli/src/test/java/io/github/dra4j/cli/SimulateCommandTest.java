@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -99,11 +103,29 @@ final class SimulateCommandTest {
     assertThat(last.path("strandedDevices").asInt()).isEqualTo(4);
     assertThat(last.path("allocatedDevices").asInt()).isEqualTo(8);
 
-    String html = Files.readString(report.resolve("index.html"));
-    assertThat(html).contains("<td>box: stranded devices</td><td>4</td><td>4</td>");
-    assertThat(html).contains("src=\"data:image/png;base64,");
+    Document html = Jsoup.parse(report.resolve("index.html").toFile(), "UTF-8");
+    // Summary and definitions first, then one section per node group.
+    assertThat(html.select("body > section").eachAttr("id")).containsExactly("summary", "definitions", "group-box");
+    Element row = html.select("#summary table tr:has(td:eq(0):containsOwn([box] stranded for every kind: nodes, devices))").first();
+    assertThat(row).isNotNull();
+    assertThat(row.select("td").eachText()).containsExactly("[box] stranded for every kind: nodes, devices",
+        "4 nodes, 4 devices", "4 nodes, 4 devices");
+    assertThat(html.select("#summary p").first().text()).contains("The table shows the last sample: the cluster after arrival 8.");
+    assertThat(html.select("#definitions li")).hasSize(SimulateCommand.DEFINITIONS.size());
+    // Charts only for series that change: placements and stranded devices do; there are no counters here.
+    assertThat(html.select("#group-box img").eachAttr("alt")).containsExactly("box: device placements allocated",
+        "box: stranded for pair: devices", "box: stranded for every kind: devices");
+    assertThat(html.select("#group-box img").first().attr("src")).startsWith("data:image/png;base64,");
     byte[] png = Files.readAllBytes(report.resolve("chart-01.png"));
     assertThat(png).startsWith(0x89, 'P', 'N', 'G');
+    // Every series beside the page, for every policy and sample (4 samples at the default rate of 8 arrivals: 1 each).
+    List<String> csv = Files.readAllLines(report.resolve("series.csv"));
+    assertThat(csv.get(0)).isEqualTo("policy,step,group,series,unit,value");
+    assertThat(csv).contains("first,8,box,stranded for every kind: devices,devices,4.0");
+    JsonNode series = new ObjectMapper().readTree(report.resolve("series.json").toFile());
+    assertThat(series.path("series").size()).isEqualTo(3);
+    assertThat(series.path("series").get(0).path("policies").path("most-allocated").path("values").size())
+        .isEqualTo(first.path("samples").size());
   }
 
   /* One pod of 1 GPU through the class's implicit extended resource name, per arrival. */
