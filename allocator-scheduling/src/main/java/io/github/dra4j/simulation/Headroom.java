@@ -59,6 +59,7 @@ public final class Headroom {
   private final boolean extendedResources;
   private final AllocationOptions options;
   private final int maxPerNode;
+  private final @Nullable ClusterSnapshot snapshot;
 
   private Headroom(Builder b) {
     this.allocator = b.allocator;
@@ -76,6 +77,7 @@ public final class Headroom {
     this.extendedResources = b.extendedResources;
     this.options = b.options;
     this.maxPerNode = b.maxPerNode;
+    this.snapshot = b.snapshot;
   }
 
   /**
@@ -160,7 +162,7 @@ public final class Headroom {
       this.withTemplates = withTemplates;
       this.kind = kind;
       this.nodes = withTemplates.nodes();
-      this.start = allocator.snapshot(withTemplates);
+      this.start = snapshot != null ? snapshot : allocator.snapshot(withTemplates);
     }
 
     HeadroomResult run() {
@@ -254,12 +256,17 @@ public final class Headroom {
       List<HeadroomResult.NodeHeadroom> perNode = new ArrayList<>(nodes.size());
       int total = 0;
       boolean capped = false;
+      // The limit read once per node asked; alike nodes take it with their own name.
+      HeadroomLimit[] read = new HeadroomLimit[nodes.size()];
       for (int i = 0; i < nodes.size(); i++) {
         String node = Objects.requireNonNull(nodes.get(i).name()); // nodes are named
         String group = Objects.requireNonNull(groupOfNode.get(node)); // every node has a group
         SchedulingResult.Unschedulable u = stop[asked[i]];
-        HeadroomLimit limit = u == null ? HeadroomLimit.CAPPED
-            : HeadroomLimit.of(u, Objects.requireNonNull(nodes.get(asked[i]).name()), node);
+        String askedName = Objects.requireNonNull(nodes.get(asked[i]).name());
+        if (u != null && read[asked[i]] == null) {
+          read[asked[i]] = HeadroomLimit.of(u, askedName);
+        }
+        HeadroomLimit limit = u == null ? HeadroomLimit.CAPPED : Objects.requireNonNull(read[asked[i]]).on(askedName, node);
         capped |= u == null;
         perNode.add(new HeadroomResult.NodeHeadroom(node, group, fit[i], limit.limit(), limit.detail()));
         total += fit[i];
@@ -277,6 +284,7 @@ public final class Headroom {
     private boolean extendedResources = true;
     private AllocationOptions options = AllocationOptions.defaults();
     private int maxPerNode = DEFAULT_MAX_PER_NODE;
+    private @Nullable ClusterSnapshot snapshot;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -377,6 +385,20 @@ public final class Headroom {
         throw new IllegalArgumentException("maxPerNode must be >= 1, got " + max);
       }
       this.maxPerNode = max;
+      return this;
+    }
+
+    /**
+     * Asks on this snapshot instead of building one from the cluster (whose slices, classes,
+     * allocated claims and rules it must have been built from): a planner asking several
+     * questions, or a scheduler that keeps its snapshot, spares the build.
+     *
+     * @param snapshot the snapshot
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder snapshot(ClusterSnapshot snapshot) {
+      this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
       return this;
     }
 

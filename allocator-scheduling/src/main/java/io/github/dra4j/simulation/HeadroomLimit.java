@@ -28,12 +28,9 @@ record HeadroomLimit(String limit, String detail) {
       Reason.INSUFFICIENT_CAPACITY, "device capacity",
       Reason.UNTOLERATED_TAINT, "device taint"));
 
-  /*
-   * The limit of node `node` from the answer asked on `asked` (the same node, or one alike whose
-   * name the detail then names: it is replaced where it stands as a whole name).
-   */
-  static HeadroomLimit of(SchedulingResult.Unschedulable u, String asked, String node) {
-    String why = u.reasons().get(asked);
+  /* The limit of a node from the scheduler's answer for one more pod bound to it. */
+  static HeadroomLimit of(SchedulingResult.Unschedulable u, String node) {
+    String why = u.reasons().get(node);
     if (why == null) {
       return new HeadroomLimit(u.message(), u.message()); // rejected before any node: a missing claim or template
     }
@@ -41,12 +38,34 @@ record HeadroomLimit(String limit, String detail) {
       return new HeadroomLimit(why, why);
     }
     Explanation e = u.explanation();
-    String detail = e.summary().replace("\n  ", "; ");
-    if (!asked.equals(node)) {
-      detail = Pattern.compile("(?<![\\w.-])" + Pattern.quote(asked) + "(?![\\w.-])").matcher(detail)
-          .replaceAll(Matcher.quoteReplacement(node));
+    return new HeadroomLimit(limit(e), e.summary().replace("\n  ", "; "));
+  }
+
+  /* This limit, read on node `asked`, for an alike node: the detail names it where it names `asked` as a whole name. */
+  HeadroomLimit on(String asked, String node) {
+    if (asked.equals(node) || !detail.contains(asked)) {
+      return this;
     }
-    return new HeadroomLimit(limit(e), detail);
+    StringBuilder renamed = new StringBuilder(detail.length() + 16);
+    int from = 0;
+    for (int at = detail.indexOf(asked); at >= 0; at = detail.indexOf(asked, at + asked.length())) {
+      int end = at + asked.length();
+      if (namePart(detail, at - 1) || namePart(detail, end)) {
+        continue; // part of a longer name, such as gpu-1 in gpu-10
+      }
+      renamed.append(detail, from, at).append(node);
+      from = end;
+    }
+    renamed.append(detail, from, detail.length());
+    return new HeadroomLimit(limit, renamed.toString());
+  }
+
+  private static boolean namePart(String text, int i) {
+    if (i < 0 || i >= text.length()) {
+      return false;
+    }
+    char c = text.charAt(i);
+    return Character.isLetterOrDigit(c) || c == '-' || c == '.' || c == '_';
   }
 
   private static String limit(Explanation e) {

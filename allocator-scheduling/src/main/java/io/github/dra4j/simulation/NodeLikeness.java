@@ -1,18 +1,15 @@
 package io.github.dra4j.simulation;
 
 import io.github.dra4j.api.Cluster;
-import io.github.dra4j.api.CounterSet;
-import io.github.dra4j.api.Device;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceSlice;
-import io.github.dra4j.api.ResourceSliceMixins;
 import io.github.dra4j.core.ClusterSnapshot;
-import io.github.dra4j.core.PoolUsage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +21,8 @@ import org.jspecify.annotations.Nullable;
  * Which nodes a headroom question may answer once for all: nodes that are alike give the same
  * scheduler answers for the same pods. Alike means: the node record is equal but for its name,
  * uid and a hostname label equal to its name, and carries nothing beyond its metadata; its own
- * slices are equal but for their names, pool names and node name (compared in order); nothing is
- * allocated on it (no device, no counter consumed) and no pod is bound to it; and the cluster has
+ * slices are equal but for their names, pool names and node name (compared in order); no
+ * allocated claim holds any of its devices (ClusterSnapshot.nodesUsing) and no pod is bound to it; and the cluster has
  * no DeviceTaintRule (a rule may select one node's pool by name). Anything else is its own class.
  */
 final class NodeLikeness {
@@ -33,9 +30,31 @@ final class NodeLikeness {
 
   private static final String HOSTNAME = "kubernetes.io/hostname";
 
-  /** What a slice contributes to a node's likeness: all but its names. */
-  private record SliceKey(String driver, long generation, long sliceCount, boolean perDevice, List<Device> devices,
-      List<CounterSet> counters, @Nullable ResourceSliceMixins mixins) {}
+  /**
+   * What a slice contributes to a node's likeness: all but its names. Its device, counter set and
+   * mixin lists are numbered by value, looked up by identity first: the copies of a node group
+   * share the template's lists, so a large group hashes them once.
+   */
+  private record SliceKey(String driver, long generation, long sliceCount, boolean perDevice, int devices,
+      int counters, int mixins) {}
+
+  /* Numbers objects by value, asking the value's hash only for objects not seen before by identity. */
+  private static final class Numbering {
+    private final IdentityHashMap<Object, Integer> byIdentity = new IdentityHashMap<>();
+    private final Map<Object, Integer> byValue = new HashMap<>();
+
+    int of(@Nullable Object o) {
+      if (o == null) {
+        return -1;
+      }
+      Integer n = byIdentity.get(o);
+      if (n == null) {
+        n = byValue.computeIfAbsent(o, x -> byValue.size());
+        byIdentity.put(o, n);
+      }
+      return n;
+    }
+  }
 
   private record Key(Node node, List<SliceKey> slices) {}
 
@@ -44,12 +63,14 @@ final class NodeLikeness {
     int[] out = new int[nodes.size()];
     boolean share = cluster.taintRules().isEmpty();
     Map<String, List<SliceKey>> slices = new HashMap<>();
+    Numbering numbering = new Numbering();
     for (ResourceSlice s : cluster.slices()) {
       String node = s.spec().nodeName();
       if (node != null) {
         slices.computeIfAbsent(node, x -> new ArrayList<>()).add(new SliceKey(s.spec().driver(),
             s.spec().pool().generation(), s.spec().pool().resourceSliceCount(), s.spec().perDeviceNodeSelection(),
-            s.spec().devices(), s.spec().sharedCounters(), s.spec().mixins()));
+            numbering.of(s.spec().devices()), numbering.of(s.spec().sharedCounters()),
+            numbering.of(s.spec().mixins())));
       }
     }
     Set<String> withPods = new HashSet<>();
@@ -58,11 +79,18 @@ final class NodeLikeness {
         withPods.add(p.spec().nodeName());
       }
     }
+    // The nodes whose devices allocated claims hold; null when some pool is shared by several nodes.
+    List<io.github.dra4j.api.ResourceClaim> allocated = cluster.allocatedClaims();
+    Set<String> used = allocated.isEmpty() ? Set.of() : snapshot.nodesUsing(allocated);
+    if (used == null) {
+      share = false;
+    }
     Map<Key, Integer> first = new LinkedHashMap<>();
     for (int i = 0; i < nodes.size(); i++) {
       out[i] = i;
       Node node = nodes.get(i);
-      if (!share || withPods.contains(node.name()) || !onlyMetadata(node) || !pristine(snapshot.usage(node))) {
+      if (!share || withPods.contains(node.name()) || Objects.requireNonNull(used).contains(node.name())
+          || !onlyMetadata(node)) {
         continue;
       }
       Key key = new Key(normalized(node), slices.getOrDefault(node.name(), List.of()));
@@ -85,19 +113,5 @@ final class NodeLikeness {
       labels.put(HOSTNAME, "");
     }
     return new Node(m.toBuilder().name("").uid(null).labels(labels).build());
-  }
-
-  private static boolean pristine(List<PoolUsage> pools) {
-    for (PoolUsage p : pools) {
-      if (p.allocatedDevices() > 0) {
-        return false;
-      }
-      for (PoolUsage.Counter c : p.counters()) {
-        if (c.available().compareTo(c.total()) != 0) {
-          return false;
-        }
-      }
-    }
-    return true;
   }
 }

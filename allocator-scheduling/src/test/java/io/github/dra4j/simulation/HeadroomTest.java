@@ -123,6 +123,9 @@ final class HeadroomTest {
     assertEquals("counter units on card", single.node("lean-1").limit());
     assertTrue(single.node("lean-1").detail().contains("counter set card, counter units: needs 1, 0 left"),
         single.node("lean-1").detail());
+    // lean-1 is answered by lean-0, which is alike; its detail names lean-1 all the same.
+    assertTrue(single.node("lean-1").detail().startsWith("cannot allocate on node lean-1:"), single.node("lean-1").detail());
+    assertFalse(single.node("lean-1").detail().contains("lean-0"), single.node("lean-1").detail());
     assertFalse(single.capped());
 
     // A pair: one per box (1 GPU left), one per lean (counter 0 left).
