@@ -263,7 +263,9 @@ final class SimulateCommand implements Callable<Integer> {
           + "(the scheduler's own check), the capacity that KIND cannot use.",
       "stranded for every kind: what is free on the nodes where no kind of the workload would be placed, "
           + "a lower bound on waste.",
-      "smallest kind: the kind of which most pods fit on the starting cluster (dra4j headroom).");
+      "smallest kind: the kind of which most pods fit on the starting cluster (dra4j headroom).",
+      "Counters no device has, and stranded amounts that are zero under every policy, are left out of the "
+          + "table (not of -o json or the report's series).");
 
   /* The summary table, a header row then one row per figure, one column per policy: the text's and the report's. */
   static List<String[]> rows(SimulationResult result, CounterUnits units, String smallest) {
@@ -293,6 +295,12 @@ final class SimulateCommand implements Callable<Integer> {
             p -> p.last().group(group).counterSetsInUse() + " of " + p.last().group(group).counterSets()));
       }
       for (String counter : counters(policies, group)) {
+        if (policies.stream().allMatch(p -> {
+          SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
+          return c == null || c.total() == 0;
+        })) {
+          continue; // a counter no device has (encoders of a GPU without them)
+        }
         rows.add(row(g + counter + " used", policies, p -> {
           SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
           return c == null ? "-" : units.format(counter, c.used()) + " of " + units.format(counter, c.total())
@@ -354,6 +362,13 @@ final class SimulateCommand implements Callable<Integer> {
       return s == null ? "-" : s.nodes() + " nodes, " + s.devices() + " devices";
     }));
     for (String counter : counters(policies, group)) {
+      if (policies.stream().allMatch(p -> {
+        SimulationResult.Stranded s = of.apply(p.last().group(group));
+        Double left = s == null ? null : s.counters().get(counter);
+        return left == null || left == 0;
+      })) {
+        continue; // nothing of it stranded under any policy
+      }
       rows.add(row(g + ": " + counter, policies, p -> {
         SimulationResult.Stranded s = of.apply(p.last().group(group));
         Double left = s == null ? null : s.counters().get(counter);
