@@ -1,12 +1,11 @@
 package io.github.dra4j.api;
 
-import java.util.Collections;
+import io.github.dra4j.api.internal.SortedMaps;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
-/** Defensive copies for record components: null becomes empty, maps are sorted for stable output. */
+/** Defensive copies for record components: null becomes empty, maps are sorted for stable output (and shared when already frozen). */
 final class Copies {
   private Copies() {}
 
@@ -15,12 +14,6 @@ final class Copies {
   }
 
   static <V> Map<String, V> map(@Nullable Map<String, V> map) {
-    if (map == null || map.isEmpty()) {
-      return Map.of();
-    }
-    TreeMap<String, V> copy = new TreeMap<>();
-    map.forEach((k, v) -> copy.put(java.util.Objects.requireNonNull(k, "map key"),
-        java.util.Objects.requireNonNull(v, () -> "value of " + k)));
-    return Collections.unmodifiableMap(copy);
+    return SortedMaps.copyOf(map);
   }
 }

@@ -40,7 +40,7 @@ public final class BenchmarkSuite {
   private static final List<Class<?>> BENCHMARKS = List.of(
       AllocateBenchmark.class, DgxFillBenchmark.class, FeasibilityBenchmark.class, FeasibilityColdBenchmark.class,
       CelBenchmark.class, CelCompileBenchmark.class, GatherPoolsBenchmark.class, BacktrackingBenchmark.class,
-      SimulationBenchmark.class);
+      SimulationBenchmark.class, ReadBenchmark.class);
 
   private BenchmarkSuite() {}
 

@@ -132,7 +132,10 @@ final class BenchmarkSmokeTest {
     assertThat(result.resolved().flattened()).isGreaterThan(result.slices().flattened());
     assertThat(result.snapshot().mixin()).isPositive();
     assertThat(result.snapshot().flattened()).isPositive();
-    assertThat(result.dgxNode().mixin()).isLessThan(result.dgxNode().flattened());
+    // The codec keeps equal values once per read, so a flattened node's repeated capacities and
+    // counters cost what its mixins do: both far below the 378 KB the flattened node held before.
+    assertThat(result.dgxNode().mixin()).isLessThan(150_000);
+    assertThat(result.dgxNode().flattened()).isLessThan(150_000);
     // The entries docs/performance.md counts: 720 attributes and capacities, 2,048 consumed and
     // 256 counter-set counters with mixins; 2,048 + 4,096 + 256 flattened.
     assertThat(result.bound().mixinEntries()).isEqualTo(3_024);

@@ -9,16 +9,17 @@ import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.api.io.UnknownObject;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -81,22 +82,16 @@ final class Input {
    * Reads every {@code -f} argument in order; {@code -} reads {@code stdin} (once), a directory
    * its {@code *.yaml}, {@code *.yml} and {@code *.json} files in name order (with
    * {@code recursive}, its subdirectories' too, each where its name sorts, as kubectl walks them).
+   * Each file is streamed object by object (no size limit but the codec's byte cap). Within one
+   * directory argument a file is read once however many links lead to it, and a directory reached
+   * again through a symbolic link is not walked twice, so link loops end; a file named by two
+   * arguments is read twice, as kubectl reads it.
    *
+   * @param progress shows bytes and objects read, or null
    * @throws CliException naming the file, document, object and field of a decode error
    */
-  static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin) {
-    return read(codec, files, recursive, stdin, e -> {
-      throw e;
-    });
-  }
-
-  /**
-   * Reads as {@link #read(KubernetesCodec, List, boolean, InputStream)} does, but hands the
-   * error of a file that cannot be read or decoded to {@code fileErrors} and goes on with the
-   * next file; the objects decoded before the error are kept.
-   */
   static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin,
-      Consumer<CliException> fileErrors) {
+      @Nullable ReadProgress progress, Consumer<CliException> fileErrors) {
     List<Item> items = new ArrayList<>();
     boolean stdinRead = false;
     for (String file : files) {
@@ -105,22 +100,25 @@ final class Input {
           throw new CliException("-f - is given twice; standard input can be read only once");
         }
         stdinRead = true;
-        each(fileErrors, () -> decode(codec, readStdin(stdin), STDIN, items));
+        each(fileErrors, () -> decode(codec, stdin, STDIN, items, progress));
         continue;
       }
       Path path = Paths.get(file);
       if (Files.isDirectory(path)) {
         List<Path> found = new ArrayList<>();
-        listDirectory(path, recursive, found);
+        listDirectory(path, recursive, found, new HashSet<>());
         if (found.isEmpty()) {
           throw new CliException(file + ": no *.yaml, *.yml or *.json files in this directory"
               + (recursive ? " or below" : " (-R reads its subdirectories too)"));
         }
+        Set<Path> seen = new HashSet<>();
         for (Path p : found) {
-          each(fileErrors, () -> decode(codec, readFile(p.toString()), p.toString(), items));
+          if (seen.add(realPath(p))) {
+            each(fileErrors, () -> readFile(codec, p.toString(), items, progress));
+          }
         }
       } else {
-        each(fileErrors, () -> decode(codec, readFile(file), file, items));
+        each(fileErrors, () -> readFile(codec, file, items, progress));
       }
     }
     return new Input(items);
@@ -134,15 +132,59 @@ final class Input {
     }
   }
 
-  private static void decode(KubernetesCodec codec, String text, String source, List<Item> items) {
+  /** Reads every argument, throwing the first file's error. */
+  static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin,
+      @Nullable ReadProgress progress) {
+    return read(codec, files, recursive, stdin, progress, e -> {
+      throw e;
+    });
+  }
+
+  /** As {@link #read(KubernetesCodec, List, boolean, InputStream, ReadProgress)} without progress. */
+  static Input read(KubernetesCodec codec, List<String> files, boolean recursive, InputStream stdin) {
+    return read(codec, files, recursive, stdin, null);
+  }
+
+  private static void decode(KubernetesCodec codec, InputStream in, String source, List<Item> items,
+      @Nullable ReadProgress progress) {
+    KubernetesCodec reading = progress == null ? codec : codec.withProgress(progress.file(source));
     try {
-      codec.readAll(text, source, (object, document) -> items.add(new Item(object, source, document)));
+      reading.readAll(in, source, (object, document) -> items.add(new Item(object, source, document)));
     } catch (DecodeException e) {
-      throw new CliException(decodeMessage(e), e);
+      String hint = e.detail().startsWith("input larger than") ? " (--max-input-bytes raises the limit)" : "";
+      throw new CliException(decodeMessage(e) + hint, e);
+    } catch (IOException e) {
+      throw new CliException(source + ": cannot read: " + e.getMessage(), e);
+    } finally {
+      if (progress != null) {
+        progress.fileDone();
+      }
     }
   }
 
-  private static void listDirectory(Path dir, boolean recursive, List<Path> out) {
+  private static void readFile(KubernetesCodec codec, String file, List<Item> items, @Nullable ReadProgress progress) {
+    try (InputStream in = Files.newInputStream(Paths.get(file))) {
+      decode(codec, in, file, items, progress);
+    } catch (NoSuchFileException e) {
+      throw new CliException(file + ": no such file", e);
+    } catch (IOException e) {
+      throw new CliException(file + ": cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /** {@return the file's real path, or the path itself when it cannot be resolved (reading will say why)} */
+  private static Path realPath(Path p) {
+    try {
+      return p.toRealPath();
+    } catch (IOException e) {
+      return p.toAbsolutePath().normalize();
+    }
+  }
+
+  private static void listDirectory(Path dir, boolean recursive, List<Path> out, Set<Path> walked) {
+    if (!walked.add(realPath(dir))) {
+      return; // reached again through a symbolic link: a loop, or walked already
+    }
     List<Path> entries;
     try (Stream<Path> s = Files.list(dir)) {
       entries = s.sorted(Comparator.comparing(p -> p.getFileName().toString())).collect(Collectors.toList());
@@ -152,7 +194,7 @@ final class Input {
     for (Path p : entries) {
       if (Files.isDirectory(p)) {
         if (recursive) {
-          listDirectory(p, true, out);
+          listDirectory(p, true, out, walked);
         }
       } else if (EXTENSIONS.stream().anyMatch(p.getFileName().toString()::endsWith)) {
         out.add(p);
@@ -198,25 +240,6 @@ final class Input {
       sep = ", ";
     }
     return sb.toString();
-  }
-
-  private static String readStdin(InputStream stdin) {
-    try {
-      return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new CliException(STDIN + ": cannot read: " + e.getMessage(), e);
-    }
-  }
-
-  private static String readFile(String file) {
-    Path path = Paths.get(file);
-    try {
-      return Files.readString(path, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new CliException(file + ": no such file", e);
-    } catch (IOException e) {
-      throw new CliException(file + ": cannot read: " + e.getMessage(), e);
-    }
   }
 
   private static String decodeMessage(DecodeException e) {

@@ -4,7 +4,9 @@ import io.github.dra4j.api.io.KubernetesCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** The {@code -f} and {@code -R} options of every command that reads objects, as kubectl has them. */
 final class InputOptions {
@@ -15,12 +17,57 @@ final class InputOptions {
   List<String> files = new ArrayList<>();
 
   @Option(names = {"-R", "--recursive"},
-      description = "Also read the subdirectories of the directories given with -f.")
+      description = "Also read the subdirectories of the directories given with -f (a directory reached "
+          + "again through a symbolic link is not read twice).")
   boolean recursive;
 
-  /** Reads every object of the files and directories given, with the codec given. */
+  @Option(names = "--max-input-bytes", paramLabel = "BYTES", converter = ByteSize.class,
+      description = "The most bytes read from one file or standard input; more is an error, so that "
+          + "/dev/zero or an endless pipe stops with a message (default: ${DEFAULT-VALUE}; suffixes "
+          + "Ki, Mi, Gi, Ti). A single YAML document or list item holds at most 64 Mi characters.",
+      defaultValue = "8Gi")
+  long maxInputBytes = KubernetesCodec.DEFAULT_MAX_INPUT_BYTES;
+
+  /**
+   * Reads every object of the files and directories given, with the codec given; a progress line
+   * shows on a terminal when the input is large.
+   */
   Input read(KubernetesCodec codec, Context ctx) {
-    return Input.read(codec, files, recursive, ctx.in);
+    KubernetesCodec capped = codec.withMaxInputBytes(maxInputBytes);
+    ReadProgress progress = ctx.err == System.err
+        ? ReadProgress.forInputs(files, ScheduleCommand.stderrIsTerminal()) : null;
+    if (progress == null) {
+      return Input.read(capped, files, recursive, ctx.in);
+    }
+    try (progress) {
+      return Input.read(capped, files, recursive, ctx.in, progress);
+    }
+  }
+
+  /** Byte counts with binary suffixes: 512, 64Mi, 8Gi. */
+  static final class ByteSize implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      String v = value.strip();
+      long unit = 1;
+      String[] suffixes = {"Ki", "Mi", "Gi", "Ti"};
+      for (int i = 0; i < suffixes.length; i++) {
+        if (v.endsWith(suffixes[i])) {
+          unit = 1L << (10 * (i + 1));
+          v = v.substring(0, v.length() - 2);
+          break;
+        }
+      }
+      try {
+        long n = Long.parseLong(v);
+        if (n < 1 || n > Long.MAX_VALUE / unit) {
+          throw new TypeConversionException("'" + value + "' is not a positive size");
+        }
+        return n * unit;
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("'" + value + "' is not a size such as 512, 64Mi or 8Gi");
+      }
+    }
   }
 
   /**
@@ -28,6 +75,6 @@ final class InputOptions {
    * cannot be read or decoded to {@code fileErrors} and going on with the next.
    */
   Input readEach(KubernetesCodec codec, Context ctx, Consumer<CliException> fileErrors) {
-    return Input.read(codec, files, recursive, ctx.in, fileErrors);
+    return Input.read(codec.withMaxInputBytes(maxInputBytes), files, recursive, ctx.in, null, fileErrors);
   }
 }

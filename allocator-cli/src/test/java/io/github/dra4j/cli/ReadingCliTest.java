@@ -294,6 +294,79 @@ final class ReadingCliTest {
   }
 
   @Test
+  void allocate_recursiveWalkThroughSymlinkLoops_endsAndReadsEachFileOnce(@TempDir Path dir) throws IOException {
+    write(dir, "a-node.yaml", NODE);
+    write(dir, "b-class.yaml", CLASS);
+    write(dir, "c-slice.yaml", SLICE);
+    write(dir, "d-claim.yaml", CLAIM);
+    // two links back to the directory: without loop detection 2^depth paths, each file read many times
+    Files.createSymbolicLink(dir.resolve("loop-1"), dir);
+    Files.createSymbolicLink(dir.resolve("loop-2"), dir);
+    Files.createSymbolicLink(dir.resolve("e-same-claim.yaml"), dir.resolve("d-claim.yaml"));
+
+    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-R", "-f", dir.toString());
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(allocatedClaims(r)).containsExactly("claim-0");
+  }
+
+  @Test
+  void allocate_fileNamedByTwoArguments_isReadTwice_asKubectlReadsIt(@TempDir Path dir) throws IOException {
+    Path node = write(dir, "node.yaml", NODE);
+    Path cls = write(dir, "class.yaml", CLASS);
+    Path slice = write(dir, "slice.yaml", SLICE);
+    Path claim = write(dir, "claim.yaml", CLAIM);
+
+    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", node.toString(), "-f", cls.toString(),
+        "-f", slice.toString(), "-f", slice.toString(), "-f", claim.toString());
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(1);
+    assertThat(r.out() + r.err()).contains("too many slices", "given more than once: slice-1");
+  }
+
+  @Test
+  void allocate_emptyFileHoldsNoObjects_notAnInternalError(@TempDir Path dir) throws IOException {
+    Path empty = write(dir, "empty.yaml", "");
+
+    Cli.Result r = Cli.run("validate", "-f", empty.toString());
+
+    assertThat(r.exit()).as(r.toString()).isNotEqualTo(3);
+    assertThat(r.err()).doesNotContain("internal error");
+  }
+
+  @Test
+  void allocate_inputLongerThanTheCapIsExit2NamingTheSource() {
+    Cli.Result r = Cli.stdin((NODE + "---\n").repeat(100), "allocate", "--node", "node-1", "--max-input-bytes", "1Ki",
+        "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+    assertThat(r.err()).contains("<stdin>: input larger than 1024 bytes").contains("--max-input-bytes");
+  }
+
+  @Test
+  void allocate_specialFileWithoutEnd_isExit2NotOutOfMemory() {
+    Path zero = Path.of("/dev/zero");
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isReadable(zero), "no /dev/zero");
+
+    Cli.Result r = Cli.run("allocate", "--node", "node-1", "--max-input-bytes", "4Mi", "-f", zero.toString());
+
+    assertThat(r.exit()).as(r.toString()).isEqualTo(2);
+    assertThat(r.err()).contains("/dev/zero: input larger than 4194304 bytes");
+  }
+
+  @Test
+  void allocate_utf16WithByteOrderMark_isRead(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("utf16.yaml");
+    Files.write(file, ("\uFEFF" + NODE + "---\n" + CLASS + "---\n" + SLICE + "---\n" + CLAIM)
+        .getBytes(StandardCharsets.UTF_16LE));
+
+    Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", file.toString());
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(allocatedClaims(r)).containsExactly("claim-0");
+  }
+
+  @Test
   void allocate_errorInADirectoryNamesTheFile(@TempDir Path dir) throws IOException {
     write(dir, "a.yaml", NODE);
     Path bad = write(dir, "b.yaml", SLICE.replace("resourceSliceCount: 1", "resourceSliceCount: x"));

@@ -66,16 +66,19 @@ final class CoreTables {
           .field(STRING).required()
           .field(STRING).required()
           .field(list(STRING))
-          .build();
+          .shared()
+      .build();
 
   static final Table<NodeSelectorTerm> NODE_SELECTOR_TERM = Table.core(NodeSelectorTerm.class, "V1NodeSelectorTerm")
       .field(list(NODE_SELECTOR_REQUIREMENT))
       .field(list(NODE_SELECTOR_REQUIREMENT))
+      .shared()
       .build();
 
   /** An empty term list is meaningful (it matches nothing), so it is written. */
   static final Table<NodeSelector> NODE_SELECTOR = Table.core(NodeSelector.class, "V1NodeSelector")
       .field(list(NODE_SELECTOR_TERM)).always()
+      .shared()
       .build();
 
   static final Table<Node> NODE = Table.core(Node.class, "V1Node")

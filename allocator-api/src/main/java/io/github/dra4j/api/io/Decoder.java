@@ -2,6 +2,7 @@ package io.github.dra4j.api.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.dra4j.api.DeviceAttribute;
+import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.RawJson;
 import java.util.ArrayList;
@@ -97,6 +98,17 @@ final class Decoder {
       throw r.fail("expected " + type.getSimpleName() + ", got null");
     }
     return type.cast(t.read(in, r));
+  }
+
+  /** {@return metadata.name of a top-level object, or null} */
+  @SuppressWarnings("unchecked")
+  static @Nullable String name(Object o) {
+    Table<Object> t = (Table<Object>) TYPES.get(o.getClass());
+    if (t == null || t.kind() == null) {
+      return null;
+    }
+    Object meta = t.get(t.field("metadata"), o);
+    return meta instanceof ObjectMeta ? ((ObjectMeta) meta).name() : null;
   }
 
   static String describe(@Nullable JsonNode n) {

@@ -1,13 +1,10 @@
 package io.github.dra4j.api.io;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -25,40 +22,39 @@ import io.github.dra4j.api.RawJson;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.ObjIntConsumer;
-import org.apache.commons.text.similarity.LevenshteinDistance;
 import org.jspecify.annotations.Nullable;
 
 /**
  * Reads and writes the model as Kubernetes YAML and JSON, with the API's own field names.
  *
  * <p>Reading accepts multi-document YAML, JSON (one or more concatenated values, or an array),
- * and {@code kind: List} (or any {@code *List} with {@code items}), which is expanded; items of
- * a typed list ({@code ResourceSliceList}) without {@code kind} or {@code apiVersion} take them
- * from the list, as the API server writes them. {@code resource.k8s.io/v1} and {@code v1beta2}
- * share one shape; {@code v1beta1} (devices wrapped in {@code basic}, requests without
- * {@code exactly}) and {@code v1alpha3} (as {@code v1beta1}, with plain quantities as device
- * capacities) are converted. ResourceSlice, DeviceClass, ResourceClaim and ResourceClaimTemplate
- * are read in every one of these versions, DeviceTaintRule in each version that serves it
- * ({@code v1}, {@code v1beta2}, {@code v1alpha3}: one shape), Node and Pod in core
- * {@code v1}. Objects of other
- * kinds become {@link UnknownObject}s, and so do kinds of the same name in another API group;
- * a group that looks meant for one of these kinds ({@code resources.k8s.io}) is an error.
- * Type errors and missing required fields are
- * {@link DecodeException}s naming source, document, object and JSON path.
+ * and lists: an object whose {@code items} is a list (as kubectl treats {@code kind: List} and
+ * every {@code *List}) is expanded; items of a typed list ({@code ResourceSliceList}) without
+ * {@code kind} or {@code apiVersion} take them from the list, as the API server writes them.
+ * Input is read as a stream, object by object: a dump of any size needs memory for the objects
+ * it holds, not for its text, and large YAML inputs are decoded on several threads (objects
+ * still arrive in input order). {@code resource.k8s.io/v1} and {@code v1beta2} share one shape;
+ * {@code v1beta1} (devices wrapped in {@code basic}, requests without {@code exactly}) and
+ * {@code v1alpha3} (as {@code v1beta1}, with plain quantities as device capacities) are
+ * converted. ResourceSlice, DeviceClass, ResourceClaim and ResourceClaimTemplate are read in
+ * every one of these versions, DeviceTaintRule in each version that serves it ({@code v1},
+ * {@code v1beta2}, {@code v1alpha3}: one shape), Node and Pod in core {@code v1}. Objects of
+ * other kinds become {@link UnknownObject}s, and so do kinds of the same name in another API
+ * group; a group that looks meant for one of these kinds ({@code resources.k8s.io}) is an
+ * error. Type errors and missing required fields are {@link DecodeException}s naming source,
+ * document, object and JSON path.
  *
  * <p>Fields are validated as the API server's strict field validation does (kubectl's default):
  * an unknown field of an object dra4j reads (such as {@code cuont: 2}) or a duplicate key is a
@@ -67,10 +63,12 @@ import org.jspecify.annotations.Nullable;
  * the newest Kubernetes API in the object's own {@code apiVersion} is known, including those dra4j
  * does not act on.
  *
- * <p>Loading is safe for untrusted input: YAML is composed into plain trees (global type tags
- * are refused, no object is constructed), aliases expand within a budget, and input size, nesting depth, string and number lengths are limited (see
- * {@link #MAX_INPUT_CHARS} and the other constants). YAML scalars resolve as go-yaml resolves
- * them for Kubernetes (YAML 1.1: {@code yes} is a boolean, {@code 010} is octal).
+ * <p>Loading is safe for untrusted input: YAML is read as events (global type tags are refused,
+ * no object is constructed), aliases expand within a budget, and input size, document size,
+ * nesting depth, string and number lengths are limited (see {@link #withMaxInputBytes},
+ * {@link #MAX_INPUT_CHARS} and the other constants). Bytes are decoded as UTF-8, or as UTF-16 or
+ * UTF-32 when the input starts with their byte order mark. YAML scalars resolve as go-yaml
+ * resolves them for Kubernetes (YAML 1.1: {@code yes} is a boolean, {@code 010} is octal).
  *
  * <p>Writing uses {@code resource.k8s.io/v1} (and {@code v1} for Nodes), prints quantities
  * canonically, inlines raw JSON, and leaves out nulls, empty lists and maps and false
@@ -80,14 +78,22 @@ import org.jspecify.annotations.Nullable;
  *
  * <pre>{@code
  * KubernetesCodec codec = KubernetesCodec.create();
- * List<Object> objects = codec.readAll(Files.readString(path), path.toString());
+ * try (InputStream in = Files.newInputStream(path)) {
+ *   codec.readAll(in, path.toString(), (object, document) -> objects.add(object));
+ * }
  * String yaml = codec.writeYaml(objects);
  * }</pre>
  */
 public final class KubernetesCodec {
 
-  /** Largest accepted input, in characters (64 Mi). */
+  /**
+   * Largest YAML document, list item or JSON value read at once, in characters (64 Mi); an input
+   * of many documents or list items may be much larger (see {@link #withMaxInputBytes}).
+   */
   public static final int MAX_INPUT_CHARS = 64 * 1024 * 1024;
+
+  /** The default of {@link #withMaxInputBytes}: 8 GiB, far more than a dump of 10,000 GPU nodes. */
+  public static final long DEFAULT_MAX_INPUT_BYTES = 8L * 1024 * 1024 * 1024;
 
   /** Deepest accepted nesting of objects and lists. */
   public static final int MAX_NESTING_DEPTH = 64;
@@ -104,30 +110,42 @@ public final class KubernetesCodec {
   /** Longest accepted number literal, in characters. */
   public static final int MAX_NUMBER_LENGTH = 1000;
 
-  /** Keeps decimals as written ({@code 2.50} stays {@code 2.50}) in raw JSON. */
-  private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
+  /**
+   * Receives the progress of a read, on the reading thread: called often, so it should be cheap
+   * (a progress bar).
+   */
+  @FunctionalInterface
+  public interface Progress {
+    /**
+     * Reports how far a read got.
+     *
+     * @param bytes bytes of the stream read so far (0 for a text)
+     * @param objects objects handed to the sink so far
+     */
+    void update(long bytes, long objects);
+  }
 
+  private static final YamlTokens.Limits LIMITS = new YamlTokens.Limits(MAX_ALIASES, MAX_ALIAS_EXPANSION,
+      MAX_STRING_LENGTH, MAX_NUMBER_LENGTH, MAX_NESTING_DEPTH);
+
+  private final JsonFactory jsonFactory;
   private final ObjectMapper json;
   private final YAMLMapper yaml;
   private final FieldValidation validation;
   private final Consumer<? super DecodeException> warnings;
-  private final YamlTrees yamlTrees = new YamlTrees(NODES, MAX_ALIASES, MAX_ALIAS_EXPANSION,
-      MAX_STRING_LENGTH, MAX_NUMBER_LENGTH, MAX_NESTING_DEPTH, MAX_INPUT_CHARS);
+  private final long maxInputBytes;
+  private final Progress progress;
+  private final int threads;
 
   private KubernetesCodec() {
     StreamReadConstraints limits = StreamReadConstraints.builder()
         .maxNestingDepth(MAX_NESTING_DEPTH)
         .maxStringLength(MAX_STRING_LENGTH)
         .maxNumberLength(MAX_NUMBER_LENGTH)
-        .maxDocumentLength(MAX_INPUT_CHARS)
+        .maxDocumentLength(-1)
         .build();
-    JsonFactory jsonFactory = JsonFactory.builder()
-        .streamReadConstraints(limits)
-        .build();
+    this.jsonFactory = JsonFactory.builder().streamReadConstraints(limits).build();
     this.json = JsonMapper.builder(jsonFactory)
-        .nodeFactory(NODES)
-        .addModule(JsonDuplicates.module())
-        .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
         .enable(SerializationFeature.INDENT_OUTPUT)
         .build();
     YAMLFactory yamlFactory = YAMLFactory.builder()
@@ -139,13 +157,21 @@ public final class KubernetesCodec {
     this.yaml = YAMLMapper.builder(yamlFactory).build();
     this.validation = FieldValidation.STRICT;
     this.warnings = w -> { };
+    this.maxInputBytes = DEFAULT_MAX_INPUT_BYTES;
+    this.progress = (bytes, objects) -> { };
+    this.threads = Runtime.getRuntime().availableProcessors();
   }
 
-  private KubernetesCodec(KubernetesCodec base, FieldValidation validation, Consumer<? super DecodeException> warnings) {
+  private KubernetesCodec(KubernetesCodec base, FieldValidation validation, Consumer<? super DecodeException> warnings,
+      long maxInputBytes, Progress progress, int threads) {
+    this.jsonFactory = base.jsonFactory;
     this.json = base.json;
     this.yaml = base.yaml;
     this.validation = validation;
     this.warnings = warnings;
+    this.maxInputBytes = maxInputBytes;
+    this.progress = progress;
+    this.threads = threads;
   }
 
   /** {@return a codec with the default limits and {@link FieldValidation#STRICT} field validation} */
@@ -159,18 +185,58 @@ public final class KubernetesCodec {
    *
    * @param validation what to do with unknown fields and duplicate keys
    * @param warnings receives, under {@link FieldValidation#WARN}, one exception per unknown field
-   *     or duplicate key, naming source, document, object and path, in input order; it must be
-   *     thread-safe if the codec is shared between threads
+   *     or duplicate key, and under every mode one per plain YAML scalar that Kubernetes reads as
+   *     another type than its text ({@code n} as {@code false}), each naming source, document,
+   *     object and path, in input order, on the reading thread
    * @return the codec
    */
   public KubernetesCodec withFieldValidation(FieldValidation validation, Consumer<? super DecodeException> warnings) {
     return new KubernetesCodec(this, Objects.requireNonNull(validation, "validation"),
-        Objects.requireNonNull(warnings, "warnings"));
+        Objects.requireNonNull(warnings, "warnings"), maxInputBytes, progress, threads);
   }
 
   /** {@return how this codec validates fields} */
   public FieldValidation fieldValidation() {
     return validation;
+  }
+
+  /**
+   * Returns a codec like this one that refuses streams longer than {@code maxBytes} with a
+   * {@link DecodeException} naming the source, rather than reading on: standard input or a
+   * special file ({@code /dev/zero}) never ends otherwise. The default is
+   * {@link #DEFAULT_MAX_INPUT_BYTES}.
+   *
+   * @param maxBytes the most bytes one stream may have, at least 1
+   * @return the codec
+   * @throws IllegalArgumentException when {@code maxBytes} is not positive
+   */
+  public KubernetesCodec withMaxInputBytes(long maxBytes) {
+    if (maxBytes < 1) {
+      throw new IllegalArgumentException("maxBytes must be positive, got " + maxBytes);
+    }
+    return new KubernetesCodec(this, validation, warnings, maxBytes, progress, threads);
+  }
+
+  /** {@return the most bytes this codec reads from one stream} */
+  public long maxInputBytes() {
+    return maxInputBytes;
+  }
+
+  /**
+   * Returns a codec like this one that reports the progress of each read, for a progress line on
+   * a terminal.
+   *
+   * @param progress receives bytes and objects read so far
+   * @return the codec
+   */
+  public KubernetesCodec withProgress(Progress progress) {
+    return new KubernetesCodec(this, validation, warnings, maxInputBytes, Objects.requireNonNull(progress, "progress"),
+        threads);
+  }
+
+  /** A codec that decodes on at most {@code threads} threads (1: all on the caller's); for tests. */
+  KubernetesCodec withThreads(int threads) {
+    return new KubernetesCodec(this, validation, warnings, maxInputBytes, progress, threads);
   }
 
   /* --- reading --- */
@@ -186,11 +252,8 @@ public final class KubernetesCodec {
    * @throws DecodeException when the input is malformed, exceeds a limit or holds an invalid object
    */
   public List<Object> readAll(String text, String sourceName) throws DecodeException {
-    Objects.requireNonNull(text, "text");
-    Objects.requireNonNull(sourceName, "sourceName");
     List<Object> out = new ArrayList<>();
-    Shared shared = new Shared();
-    forEachDocument(text, sourceName, (node, doc) -> expand(node, sourceName, doc, shared, out));
+    readAll(text, sourceName, (o, document) -> out.add(o));
     return out;
   }
 
@@ -209,44 +272,145 @@ public final class KubernetesCodec {
     Objects.requireNonNull(text, "text");
     Objects.requireNonNull(sourceName, "sourceName");
     Objects.requireNonNull(sink, "sink");
-    List<Object> objects = new ArrayList<>();
-    Shared shared = new Shared();
-    forEachDocument(text, sourceName, (node, doc) -> {
-      objects.clear();
-      expand(node, sourceName, doc, shared, objects);
-      for (Object o : objects) {
-        sink.accept(o, doc);
-      }
-    });
+    try {
+      read(new StringReader(text), sourceName, sink, () -> 0L);
+    } catch (DecodeException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a StringReader does not fail
+    }
   }
 
   /**
-   * Reads every object of a UTF-8 stream; see {@link #readAll(String, String)}. The stream is
-   * read to its end (at most {@link #MAX_INPUT_CHARS} bytes) and not closed.
+   * Reads every object of a stream; see {@link #readAll(String, String)}. The stream is read to
+   * its end (at most {@link #maxInputBytes()}) and not closed.
    *
-   * @param in the input
+   * @param in the input: UTF-8, or UTF-16 or UTF-32 with a byte order mark
    * @param sourceName names the input in errors
    * @return the objects in input order
    * @throws DecodeException when the input is malformed, too large or holds an invalid object
    * @throws IOException when reading the stream fails
    */
   public List<Object> readAll(InputStream in, String sourceName) throws IOException {
-    byte[] bytes = in.readNBytes(MAX_INPUT_CHARS + 1);
-    if (bytes.length > MAX_INPUT_CHARS) {
-      throw new DecodeException(sourceName, 0, null, null,
-          "input larger than " + MAX_INPUT_CHARS + " bytes", null);
-    }
-    String text;
+    List<Object> out = new ArrayList<>();
+    readAll(in, sourceName, (o, document) -> out.add(o));
+    return out;
+  }
+
+  /**
+   * Reads every object of a stream object by object, handing each to {@code sink} as soon as it
+   * and the objects before it are decoded: a dump of any size (up to {@link #maxInputBytes()})
+   * needs memory for the objects the sink keeps, not for its text. The stream is not closed.
+   *
+   * @param in the input: UTF-8, or UTF-16 or UTF-32 with a byte order mark
+   * @param sourceName names the input in errors
+   * @param sink receives each object and its 1-based document, in input order, on this thread
+   * @throws DecodeException when the input is malformed, too large or holds an invalid object
+   * @throws IOException when reading the stream fails
+   */
+  public void readAll(InputStream in, String sourceName, ObjIntConsumer<Object> sink) throws IOException {
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(sourceName, "sourceName");
+    Objects.requireNonNull(sink, "sink");
+    UnicodeInput chars = new UnicodeInput(in, maxInputBytes, bytes -> { });
     try {
-      text = StandardCharsets.UTF_8.newDecoder()
-          .onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT)
-          .decode(ByteBuffer.wrap(bytes))
-          .toString();
-    } catch (CharacterCodingException e) {
-      throw new DecodeException(sourceName, 0, null, null, "input is not valid UTF-8", e);
+      read(chars, sourceName, sink, chars::bytesRead);
+    } catch (UnicodeInput.Refused e) {
+      throw new DecodeException(sourceName, 0, null, null, String.valueOf(e.getMessage()), e);
     }
-    return readAll(text, sourceName);
+  }
+
+  private void read(Reader chars, String source, ObjIntConsumer<Object> sink, java.util.function.LongSupplier bytes)
+      throws IOException {
+    BufferedReader in = new BufferedReader(chars, 64 * 1024);
+    ObjectReader.Output toWarnings = new ObjectReader.Output() {
+      @Override
+      public void object(Object o) {
+        throw new IllegalStateException("not a warning: " + o);
+      }
+
+      @Override
+      public void warning(DecodeException w) {
+        warnings.accept(w);
+      }
+    };
+    if (startsJson(in)) {
+      readJson(in, source, sink, bytes);
+      return;
+    }
+    Pipeline pipeline = new Pipeline(new Pipeline.Settings(source, validation, LIMITS, new Shared(),
+        sink, toWarnings, objects -> progress.update(bytes.getAsLong(), objects), threads));
+    new Splitter(in, source, MAX_INPUT_CHARS, pipeline).run();
+    pipeline.finish();
+  }
+
+  /** Looks at the input's start (and leaves it unread): JSON as {@link #isJson} says. */
+  private static boolean startsJson(BufferedReader in) throws IOException {
+    int lookahead = 64 * 1024;
+    in.mark(lookahead);
+    char[] head = new char[lookahead];
+    int n = 0;
+    while (n < lookahead) {
+      int r = in.read(head, n, lookahead - n);
+      if (r < 0) {
+        break;
+      }
+      n += r;
+      if (isJson(new String(head, 0, n)) || !blankPrefix(head, n)) {
+        break;
+      }
+    }
+    in.reset();
+    return isJson(new String(head, 0, n));
+  }
+
+  /** Whether the start is blank or a single opening bracket and blanks: not enough to tell yet. */
+  private static boolean blankPrefix(char[] head, int n) {
+    String s = new String(head, 0, n);
+    int i = skipBlank(s, 0);
+    if (i >= n) {
+      return true;
+    }
+    boolean bracket = head[i] == '{' || head[i] == '[';
+    return bracket && skipBlank(s, i + 1) >= n;
+  }
+
+  private void readJson(Reader in, String source, ObjIntConsumer<Object> sink, java.util.function.LongSupplier bytes)
+      throws IOException {
+    Shared shared = new Shared();
+    long[] objects = {0};
+    int document = 0;
+    try (JsonParser parser = jsonFactory.createParser(in)) {
+      JsonTokens tokens = new JsonTokens(parser);
+      while (true) {
+        document++;
+        int doc = document;
+        try {
+          if (!tokens.nextValue()) {
+            break;
+          }
+          new ObjectReader(source, doc, validation, shared).document(tokens, JsonPath.ROOT, true,
+              new ObjectReader.Output() {
+                @Override
+                public void object(Object o) {
+                  sink.accept(o, doc);
+                  objects[0]++;
+                }
+
+                @Override
+                public void warning(DecodeException w) {
+                  warnings.accept(w);
+                }
+              });
+          while (tokens.next() != Tokens.Token.END) {
+            // the value is read
+          }
+        } catch (JsonTokens.Syntax e) {
+          throw new DecodeException(source, doc, null, null, String.valueOf(e.getMessage()), e);
+        }
+        progress.update(bytes.getAsLong(), objects[0]);
+      }
+    }
   }
 
   /**
@@ -277,7 +441,7 @@ public final class KubernetesCodec {
 
   /**
    * Decodes raw JSON as the given model type, for example the parameters of an opaque
-   * configuration or an object embedded in another document.
+   * configuration or an object embedded in another document. A duplicate key is always an error.
    *
    * @param raw the JSON
    * @param type a record type of {@code io.github.dra4j.api}, or {@link UnknownObject}
@@ -289,10 +453,20 @@ public final class KubernetesCodec {
   public <T> T fromJson(RawJson raw, Class<T> type) throws DecodeException {
     requireModelType(type);
     JsonNode node;
-    try {
-      node = json.readTree(raw.json());
-    } catch (JsonProcessingException e) {
-      throw syntax("<json>", 1, e);
+    try (JsonParser parser = jsonFactory.createParser(raw.json())) {
+      JsonTokens tokens = new JsonTokens(parser);
+      if (!tokens.nextValue()) {
+        throw new DecodeException("<json>", 1, null, null, "no JSON value", null);
+      }
+      Reading r = new Reading(Version.V1, FieldValidation.STRICT, new Shared(), JsonPath.ROOT);
+      node = Trees.read(tokens, r);
+      report(r, "<json>", 1, null);
+    } catch (JsonTokens.Syntax e) {
+      throw new DecodeException("<json>", 1, null, null, String.valueOf(e.getMessage()), e);
+    } catch (DecodeException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new DecodeException("<json>", 1, null, null, String.valueOf(e.getMessage()), e);
     }
     return decodeAs(node, type, "<json>", 1);
   }
@@ -338,102 +512,107 @@ public final class KubernetesCodec {
     void accept(JsonNode node, int document) throws DecodeException;
   }
 
+  /**
+   * Reads each document of a small text as a tree (a JSON array's elements one by one), for
+   * readers of their own formats (simulations) and single objects; duplicate keys are reported
+   * as field validation says.
+   */
   void forEachDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
     if (text.length() > MAX_INPUT_CHARS) {
       throw new DecodeException(source, 0, null, null, "input longer than " + MAX_INPUT_CHARS + " characters", null);
     }
+    Shared shared = new Shared();
     if (isJson(text)) {
-      forEachJsonDocument(text, source, consumer);
-    } else {
-      forEachYamlDocument(text, source, consumer);
+      try (JsonParser parser = jsonFactory.createParser(text)) {
+        JsonTokens tokens = new JsonTokens(parser);
+        for (int document = 1; nextJson(tokens, source, document); document++) {
+          Reading r = new Reading(Version.V1, validation, shared, JsonPath.ROOT);
+          JsonNode node = tree(tokens, r, source, document);
+          report(r, source, document, node.isObject() && !node.has("items") ? objectRef(node) : null);
+          if (node.isArray()) {
+            for (JsonNode item : node) {
+              consumer.accept(item, document);
+            }
+          } else if (!node.isNull()) {
+            consumer.accept(node, document);
+          }
+        }
+      } catch (IOException e) {
+        throw e instanceof DecodeException ? (DecodeException) e
+            : new DecodeException(source, 0, null, null, String.valueOf(e.getMessage()), e);
+      }
+      return;
+    }
+    try {
+      YamlTokens tokens = new YamlTokens(text, 0, JsonPath.ROOT, 0, LIMITS, Map.of(), false);
+      int document = 0;
+      while (nextYaml(tokens, source, document + 1)) {
+        document++;
+        Reading r = new Reading(Version.V1, validation, shared, JsonPath.ROOT);
+        JsonNode node = tree(tokens, r, source, document);
+        while (tokens.next() != Tokens.Token.END) {
+          // the document's value is read
+        }
+        String ref = node.isObject() && !node.has("items") ? objectRef(node) : null;
+        report(r, source, document, ref);
+        if (!node.isNull()) {
+          consumer.accept(node, document);
+        }
+        for (YamlTokens.Note n : tokens.takeNotes()) {
+          warnings.accept(new DecodeException(source, document, ref, n.path(), n.message()));
+        }
+      }
+    } catch (YamlTokens.UnknownAnchor e) {
+      throw new DecodeException(source, 0, null, null, "found undefined YAML alias *" + e.getMessage(), null);
     }
   }
 
-  private void forEachJsonDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
-    int document = 0;
-    List<YamlTrees.Duplicate> duplicates = new ArrayList<>();
-    try (MappingIterator<JsonNode> it = json.readerFor(JsonNode.class)
-        .withAttribute(JsonDuplicates.KEY, duplicates).readValues(text)) {
-      while (true) {
-        JsonNode node;
-        try {
-          if (!it.hasNextValue()) {
-            break;
-          }
-          document++;
-          node = it.nextValue();
-        } catch (JsonProcessingException e) {
-          throw syntax(source, Math.max(document, 1), e);
-        }
-        if (node == null || node.isNull() || node.isMissingNode()) {
-          continue;
-        }
-        List<YamlTrees.Duplicate> found = List.copyOf(duplicates);
-        duplicates.clear();
-        reportDuplicates(node, found, source, document);
-        if (node.isArray()) {
-          for (JsonNode item : node) {
-            consumer.accept(item, document);
-          }
-        } else {
-          consumer.accept(node, document);
-        }
-      }
-    } catch (DecodeException e) {
-      throw e;
-    } catch (IOException e) {
+  private static boolean nextJson(JsonTokens tokens, String source, int document) throws DecodeException {
+    try {
+      return tokens.nextValue();
+    } catch (JsonTokens.Syntax e) {
       throw new DecodeException(source, document, null, null, String.valueOf(e.getMessage()), e);
     }
   }
 
-  private void forEachYamlDocument(String text, String source, DocumentConsumer consumer) throws DecodeException {
-    yamlTrees.forEach(text, source, (node, document, duplicates, notes) -> {
-      reportDuplicates(node, duplicates, source, document);
-      try {
-        consumer.accept(node, document);
-      } catch (DecodeException e) {
-        throw explained(e, notes);
-      }
-      for (YamlTrees.Note n : notes) {
-        warnings.accept(new DecodeException(source, document, refAt(node, n.path().toString()), n.path().toString(),
-            n.message(), null));
-      }
-    });
+  private static boolean nextYaml(YamlTokens tokens, String source, int document) throws DecodeException {
+    try {
+      return tokens.nextDocument();
+    } catch (YamlTokens.Problem e) {
+      throw new DecodeException(source, document, null, null, e.getMessage(), null);
+    }
   }
 
-  /** A type error at a plain scalar that Kubernetes reads as another type says so. */
-  private static DecodeException explained(DecodeException e, List<YamlTrees.Note> notes) {
-    for (YamlTrees.Note n : notes) {
-      if (e.getSuppressed().length == 0 && n.path().toString().equals(e.path())) {
-        return new DecodeException(e.source(), e.document(), e.objectRef(), e.path(),
-            e.detail() + ": the plain " + n.message(), e.getCause());
-      }
+  private static JsonNode tree(Tokens tokens, Reading r, String source, int document) throws DecodeException {
+    try {
+      return Trees.read(tokens, r);
+    } catch (YamlTokens.Problem | JsonTokens.Syntax e) {
+      throw new DecodeException(source, document, null, null, String.valueOf(e.getMessage()), e);
     }
-    return e;
   }
 
-  /** The object a path of a document is in: a list's item, or the document's object. */
-  private static @Nullable String refAt(JsonNode document, String path) {
-    JsonNode object = document;
-    if (path.startsWith("items[") && document.path("items").isArray()) {
-      int close = path.indexOf(']');
-      object = document.path("items").path(Integer.parseInt(path.substring("items[".length(), close)));
-    }
-    return object.isObject() ? objectRef(object, text(object, "kind")) : null;
-  }
+  /** Decodes one object of a tree (not a list), naming {@code path} in errors. */
+  Object decodeObject(JsonNode node, String source, int document, JsonPath path) throws DecodeException {
+    List<Object> out = new ArrayList<>(1);
+    TreeTokens tokens = new TreeTokens(node);
+    tokens.next();
+    new ObjectReader(source, document, validation, new Shared()).object(tokens, path, ObjectReader.ListInfo.NONE,
+        new ObjectReader.Output() {
+          @Override
+          public void object(Object o) {
+            out.add(o);
+          }
 
-  private void reportDuplicates(
-      JsonNode node, List<YamlTrees.Duplicate> duplicates, String source, int document) throws DecodeException {
-    if (duplicates.isEmpty() || validation == FieldValidation.IGNORE) {
-      return;
+          @Override
+          public void warning(DecodeException w) {
+            warnings.accept(w);
+          }
+        }, false);
+    if (out.size() != 1) {
+      throw new DecodeException(source, document, null, path, "expected one Kubernetes object, found a list of "
+          + out.size());
     }
-    String ref = node.isObject() && !node.has("items") ? objectRef(node, text(node, "kind")) : null;
-    List<DecodeException> problems = new ArrayList<>();
-    for (YamlTrees.Duplicate d : duplicates) {
-      problems.add(new DecodeException(source, document, ref, d.path().toString(),
-          "duplicate field \"" + d.name() + "\"" + (d.where().isEmpty() ? "" : " (" + d.where() + ")"), null));
-    }
-    report(problems);
+    return out.get(0);
   }
 
   void report(List<DecodeException> problems) throws DecodeException {
@@ -441,6 +620,17 @@ public final class KubernetesCodec {
       throw DecodeException.allOf(problems);
     }
     problems.forEach(warnings);
+  }
+
+  private void report(Reading r, String source, int document, @Nullable String ref) throws DecodeException {
+    if (r.problems().isEmpty() || validation == FieldValidation.IGNORE) {
+      return;
+    }
+    List<DecodeException> all = new ArrayList<>();
+    for (Reading.Problem p : r.problems()) {
+      all.add(new DecodeException(source, document, ref, p.path(), p.message()));
+    }
+    report(all);
   }
 
   /**
@@ -469,96 +659,6 @@ public final class KubernetesCodec {
     return i;
   }
 
-  private static DecodeException syntax(String source, int document, JsonProcessingException e) {
-    JsonLocation loc = e.getLocation();
-    String where = loc == null || loc.getLineNr() < 0 ? "" : " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
-    return new DecodeException(source, document, null, null, e.getOriginalMessage() + where, e);
-  }
-
-  private void expand(JsonNode node, String source, int document, Shared shared, List<Object> out)
-      throws DecodeException {
-    String listKind = text(node, "kind");
-    if (node.isObject() && node.path("items").isArray() && listKind.endsWith("List")) {
-      JsonNode items = node.get("items");
-      // A typed list (ResourceSliceList) names its items' kind and version once, and the API
-      // server leaves them out of the items; kind: List says nothing about its items.
-      String itemKind = listKind.substring(0, listKind.length() - "List".length());
-      String apiVersion = text(node, "apiVersion");
-      for (int i = 0; i < items.size(); i++) {
-        JsonNode item = items.get(i);
-        if (!itemKind.isEmpty() && item.isObject()) {
-          ObjectNode typed = (ObjectNode) item;
-          if (!typed.hasNonNull("kind")) {
-            typed.put("kind", itemKind);
-          }
-          if (!typed.hasNonNull("apiVersion") && !apiVersion.isEmpty()) {
-            typed.put("apiVersion", apiVersion);
-          }
-        }
-        out.add(decodeObject(item, source, document, JsonPath.ROOT.field("items").index(i), shared));
-      }
-    } else {
-      out.add(decodeObject(node, source, document, JsonPath.ROOT, shared));
-    }
-  }
-
-  Object decodeObject(JsonNode node, String source, int document, JsonPath path) throws DecodeException {
-    return decodeObject(node, source, document, path, new Shared());
-  }
-
-  private Object decodeObject(JsonNode node, String source, int document, JsonPath path, Shared shared)
-      throws DecodeException {
-    if (!node.isObject()) {
-      throw new DecodeException(source, document, null, nullIfRoot(path),
-          "expected a Kubernetes object, got " + Decoder.describe(node), null);
-    }
-    String kind = text(node, "kind");
-    String apiVersion = text(node, "apiVersion");
-    Table<?> table = Decoder.kind(kind);
-    if (table != null && !apiVersion.isEmpty()) {
-      int slash = apiVersion.lastIndexOf('/');
-      String group = slash < 0 ? "" : apiVersion.substring(0, slash);
-      String wanted = groupOf(table);
-      if (!group.equals(wanted)) {
-        if (!looksMeantFor(group, wanted)) {
-          // Another API group's kind of the same name (a CRD): not ours to read.
-          table = null;
-        } else {
-          throw new DecodeException(source, document, objectRef(node, kind), path.field("apiVersion").toString(),
-              "unknown API group \"" + group + "\" in apiVersion \"" + apiVersion + "\"; " + kind
-                  + " is in API group " + (wanted.isEmpty() ? "\"\" (core, apiVersion: v1)" : wanted), null);
-        }
-      } else if (!table.apiVersions().contains(apiVersion)) {
-        throw new DecodeException(source, document, objectRef(node, kind), path.field("apiVersion").toString(),
-            "unsupported apiVersion \"" + apiVersion + "\" for " + kind + "; supported: "
-                + String.join(", ", table.apiVersions()), null);
-      }
-    }
-    if (table == null) {
-      String name = node.path("metadata").path("name").isTextual() ? node.path("metadata").path("name").textValue() : null;
-      return new UnknownObject(apiVersion, kind, name, new RawJson(node.toString()));
-    }
-    return decode(node, table.record(), apiVersion, source, document, objectRef(node, kind), path, shared);
-  }
-
-  private static String groupOf(Table<?> table) {
-    String first = table.apiVersions().get(0);
-    int slash = first.lastIndexOf('/');
-    return slash < 0 ? "" : first.substring(0, slash);
-  }
-
-  /**
-   * Whether a group that is not the kind's own was still meant for it: groups under
-   * {@code k8s.io} belong to Kubernetes itself, so a DRA or core kind there is a misspelled
-   * group, as is a group a couple of letters away from the kind's own ({@code resources.k8s.io},
-   * {@code resource.k8s.oi}). Any other group may define its own kind of the same name.
-   */
-  static boolean looksMeantFor(String group, String wanted) {
-    return group.equals("k8s.io") || group.endsWith(".k8s.io")
-        || (!wanted.isEmpty() && LevenshteinDistance.getDefaultInstance().apply(group, wanted) <= 2);
-  }
-
-
   private <T> T decodeAs(JsonNode node, Class<T> type, String source, int document) throws DecodeException {
     if (type == UnknownObject.class) {
       Object o = new UnknownObject(text(node, "apiVersion"), text(node, "kind"),
@@ -567,74 +667,34 @@ public final class KubernetesCodec {
       return type.cast(o);
     }
     String kind = text(node, "kind");
-    String ref = null;
     Type<?> t = Decoder.type(type);
+    ObjectReader reader = new ObjectReader(source, document, validation, new Shared());
+    TreeTokens tokens = new TreeTokens(node);
+    tokens.next();
     if (t instanceof Table<?> && ((Table<?>) t).kind() != null) {
       if (!kind.isEmpty() && !kind.equals(type.getSimpleName())) {
-        throw new DecodeException(source, document, objectRef(node, kind), "kind",
+        throw new DecodeException(source, document, objectRef(node), "kind",
             "expected kind " + type.getSimpleName() + ", got " + kind, null);
       }
-      ref = objectRef(node, type.getSimpleName());
+      T value = type.cast(reader.decodeWith((Table<?>) t, tokens, JsonPath.ROOT, type.getSimpleName(),
+          text(node, "apiVersion")));
+      reader.takeWarnings().forEach(warnings);
+      return value;
     }
-    return decode(node, type, text(node, "apiVersion"), source, document, ref, JsonPath.ROOT, new Shared());
-  }
-
-  /**
-   * Decodes an object through its table in one pass that also checks its fields, unless the
-   * version is v1alpha3: that frozen shape is checked against known-fields.txt first, then read.
-   */
-  private <T> T decode(JsonNode node, Class<T> type, String apiVersion, String source, int document,
-      @Nullable String ref, JsonPath path, Shared shared) throws DecodeException {
-    Version version = Version.of(apiVersion);
-    FieldValidation mode = validation;
-    if (version == Version.V1ALPHA3 && validation != FieldValidation.IGNORE) {
-      Reading check = new Reading(version, validation, shared, path);
-      String root = FieldCheck.instance().rootType(apiVersion, type.getSimpleName());
-      if (root != null) {
-        TreeTokens tokens = new TreeTokens(node);
-        tokens.next();
-        FieldCheck.instance().walk(tokens, root, check);
-        report(check.problems(), source, document, ref);
-      }
-      mode = FieldValidation.IGNORE;
-    }
-    Reading r = new Reading(version, mode, shared, path);
+    Reading r = new Reading(Version.of(text(node, "apiVersion")), validation, new Shared(), JsonPath.ROOT);
     T value;
     try {
-      TreeTokens tokens = new TreeTokens(node);
-      tokens.next();
       value = Decoder.decode(type, tokens, r);
     } catch (Reading.Failure f) {
-      throw new DecodeException(source, document, ref, f.path, f.getMessage());
-    } catch (IllegalArgumentException | NullPointerException e) {
-      throw new DecodeException(source, document, ref, nullIfRoot(path), String.valueOf(e.getMessage()), e);
+      throw new DecodeException(source, document, null, f.path, f.getMessage());
     }
-    report(r.problems(), source, document, ref);
+    report(r, source, document, null);
     return value;
   }
 
-  private void report(List<Reading.Problem> problems, String source, int document, @Nullable String ref)
-      throws DecodeException {
-    if (problems.isEmpty()) {
-      return;
-    }
-    List<DecodeException> all = new ArrayList<>(problems.size());
-    for (Reading.Problem p : problems) {
-      all.add(new DecodeException(source, document, ref, p.path(), p.message()));
-    }
-    report(all);
-  }
-
-  private static @Nullable String objectRef(JsonNode node, String kind) {
+  private static @Nullable String objectRef(JsonNode node) {
     JsonNode name = node.path("metadata").path("name");
-    if (kind.isEmpty()) {
-      return null;
-    }
-    return name.isTextual() ? kind + "/" + name.textValue() : kind;
-  }
-
-  private static @Nullable String nullIfRoot(JsonPath path) {
-    return path.isRoot() ? null : path.toString();
+    return ObjectReader.ref(text(node, "kind"), name.isTextual() ? name.textValue() : null);
   }
 
   private static String text(JsonNode node, String field) {

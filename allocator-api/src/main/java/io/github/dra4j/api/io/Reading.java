@@ -1,5 +1,6 @@
 package io.github.dra4j.api.io;
 
+import io.github.dra4j.api.ObjectMeta;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -48,6 +49,7 @@ final class Reading {
   private int[] kinds = new int[16];
   private int[] indices = new int[16];
   private int depth;
+  private @Nullable String name;
 
   Reading(Version version, FieldValidation validation, Shared shared, JsonPath base) {
     this.version = version;
@@ -73,6 +75,18 @@ final class Reading {
   /** {@return the one instance of a value equal to {@code value} that this read holds} */
   <T> T share(T value) {
     return shared.share(value);
+  }
+
+  /** {@return the object's metadata.name once its metadata is read, for messages} */
+  @Nullable String name() {
+    return name;
+  }
+
+  /** Remembers the name of the object being read, when its own metadata (one level down) gives it. */
+  void metadataRead(ObjectMeta meta) {
+    if (depth == 1) {
+      name = meta.name();
+    }
   }
 
   /* --- the path --- */

@@ -13,7 +13,10 @@ final class Shared {
 
   @SuppressWarnings("unchecked")
   <T> T share(T value) {
-    Object known = values.putIfAbsent(value, value);
+    Object known = values.get(value);
+    if (known == null) {
+      known = values.putIfAbsent(value, value);
+    }
     return known == null ? value : (T) known;
   }
 }

@@ -27,15 +27,18 @@ final class SpecialTypes {
       Map<String, DeviceAttribute> found = new LinkedHashMap<>(2);
       while (in.next() == Tokens.Token.NAME) {
         String key = in.text();
-        in.next();
         r.push(key);
+        if (found.containsKey(key)) {
+          r.duplicate(key, in.where());
+        }
+        in.next();
         if (!ATTRIBUTE_FIELDS.contains(key)) {
           r.unknown(key, ATTRIBUTE_FIELDS);
           in.skipValue();
         } else if (in.token() == Tokens.Token.NULL) {
           found.remove(key);
-        } else if (found.put(key, value(key, in, r)) != null) {
-          r.duplicate(key, null);
+        } else {
+          found.put(key, value(key, in, r));
         }
         r.pop();
       }
@@ -135,12 +138,17 @@ final class SpecialTypes {
       if (r.version() == Version.V1ALPHA3 && in.token() != Tokens.Token.START_OBJECT) {
         return new DeviceCapacity(Types.QUANTITY.read(in, r), null);
       }
-      return r.share(table.read(in, r));
+      return table.read(in, r);
     }
 
     @Override
     JsonNode write(DeviceCapacity value) {
       return table.write(value);
+    }
+
+    @Override
+    boolean shareable() {
+      return true;
     }
 
     @Override

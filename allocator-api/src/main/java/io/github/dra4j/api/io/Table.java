@@ -3,6 +3,7 @@ package io.github.dra4j.api.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.github.dra4j.api.ObjectMeta;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -10,10 +11,12 @@ import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
@@ -74,6 +77,7 @@ final class Table<R> extends Type<R> {
   private final @Nullable String basic;
   /** v1beta1/v1alpha3: this field's table's fields are inline (DeviceRequest's exactly), kept when its first is set. */
   private final @Nullable Field inline;
+  private final boolean shared;
   private final Map<String, Target> keys;
   private final Map<String, Target> beta1Keys;
   private final Map<String, Target> basicKeys;
@@ -88,6 +92,7 @@ final class Table<R> extends Type<R> {
     this.fields = List.copyOf(b.fields);
     this.known = Collections.unmodifiableMap(new LinkedHashMap<>(b.known));
     this.check = b.check;
+    this.shared = b.shared;
     this.writeOrder = b.writeOrder.isEmpty() ? fields
         : b.writeOrder.stream().map(n -> fields.stream().filter(f -> f.name.equals(n)).findFirst()
             .orElseThrow(() -> new IllegalStateException(record.getSimpleName() + ": no field " + n))).toList();
@@ -189,11 +194,24 @@ final class Table<R> extends Type<R> {
   private void readInto(Tokens in, Reading r, Map<String, Target> targets, Object[] slots, Object @Nullable [] inlined,
       boolean withKnown) {
     long seen = 0;
+    Set<String> others = null;
     while (in.next() == Tokens.Token.NAME) {
       String key = in.text();
-      in.next();
       r.push(key);
       Target t = targets.get(key);
+      if (t != null && t.field() != null) {
+        int bit = t.inlined() == null ? Objects.requireNonNull(t.field()).index : 32 + Objects.requireNonNull(t.field()).index;
+        if ((seen & (1L << bit)) != 0) {
+          r.duplicate(key, in.where());
+        }
+        seen |= 1L << bit;
+      } else {
+        others = others == null ? new HashSet<>(4) : others;
+        if (!others.add(key)) {
+          r.duplicate(key, in.where());
+        }
+      }
+      in.next();
       if (t == null) {
         other(key, in, r, targets, withKnown);
       } else if (t.basic()) {
@@ -206,12 +224,11 @@ final class Table<R> extends Type<R> {
       } else {
         Field f = Objects.requireNonNull(t.field());
         Object[] into = t.inlined() == null ? slots : Objects.requireNonNull(inlined);
-        int bit = t.inlined() == null ? f.index : 32 + f.index;
-        if ((seen & (1L << bit)) != 0) {
-          r.duplicate(key, null);
+        Object value = in.token() == Tokens.Token.NULL ? null : f.type.read(in, r);
+        into[f.index] = value;
+        if (value instanceof ObjectMeta) {
+          r.metadataRead((ObjectMeta) value);
         }
-        seen |= 1L << bit;
-        into[f.index] = in.token() == Tokens.Token.NULL ? null : f.type.read(in, r);
       }
       r.pop();
     }
@@ -252,6 +269,9 @@ final class Table<R> extends Type<R> {
     R value;
     try {
       value = (R) create.invokeExact(slots);
+      if (shared) {
+        value = r.share(value);
+      }
     } catch (IllegalArgumentException | NullPointerException e) {
       throw r.fail(String.valueOf(e.getMessage()));
     } catch (RuntimeException | Error e) {
@@ -328,6 +348,11 @@ final class Table<R> extends Type<R> {
     return typeName.apply(version);
   }
 
+  @Override
+  boolean shareable() {
+    return shared;
+  }
+
   /** {@return whether the type's name changes with the resource.k8s.io version} */
   boolean versioned() {
     return versioned;
@@ -374,6 +399,7 @@ final class Table<R> extends Type<R> {
     private List<String> versions = List.of();
     private @Nullable BiConsumer<Object[], Reading> check;
     private List<String> writeOrder = List.of();
+    private boolean shared;
     private @Nullable String basic;
     private @Nullable String inline;
     private Function<Version, String> names;
@@ -471,6 +497,16 @@ final class Table<R> extends Type<R> {
     @CanIgnoreReturnValue
     Builder<R> check(BiConsumer<Object[], Reading> check) {
       this.check = check;
+      return this;
+    }
+
+    /**
+     * Equal records of this table are kept once per read: they repeat across devices and nodes
+     * (capacities, counters, mixins, devices of identical nodes).
+     */
+    @CanIgnoreReturnValue
+    Builder<R> shared() {
+      this.shared = true;
       return this;
     }
 

@@ -77,19 +77,21 @@ final class Tables {
   /* --- ResourceSlice --- */
 
   static final Table<ResourcePool> POOL = Table.of(ResourcePool.class, "ResourcePool")
-      .field(STRING).required()
+      .field(NAME).required()
       .field(LONG)
       .field(LONG)
       .build();
 
   static final Table<Counter> COUNTER = Table.of(Counter.class, "Counter")
       .field(QUANTITY).required()
+      .shared()
       .build();
 
   static final Table<CounterSet> COUNTER_SET = Table.of(CounterSet.class, "CounterSet")
       .field(NAME).required()
       .field(map(COUNTER))
       .field(list(NAME))
+      .shared()
       .build();
 
   static final Table<DeviceCounterConsumption> CONSUMPTION = Table.of(DeviceCounterConsumption.class,
@@ -98,6 +100,7 @@ final class Tables {
       .field(map(COUNTER))
       .field(list(NAME))
       .known("compatibilityGroups")
+      .shared()
       .build();
 
   static final Table<DeviceTaint> TAINT = Table.of(DeviceTaint.class, "DeviceTaint")
@@ -105,6 +108,7 @@ final class Tables {
       .field(STRING)
       .field(STRING).required()
       .field(STRING)
+      .shared()
       .build();
 
   static final Table<CapacityRequestPolicyRange> RANGE = Table.of(CapacityRequestPolicyRange.class,
@@ -112,6 +116,7 @@ final class Tables {
       .field(QUANTITY)
       .field(QUANTITY)
       .field(QUANTITY)
+      .shared()
       .build();
 
   static final Table<CapacityRequestPolicy> REQUEST_POLICY = Table.of(CapacityRequestPolicy.class,
@@ -119,18 +124,20 @@ final class Tables {
       .field("default", QUANTITY)
       .field(list(QUANTITY))
       .field(RANGE)
+      .shared()
       .build();
 
   static final Table<DeviceCapacity> CAPACITY_TABLE = Table.of(DeviceCapacity.class, "DeviceCapacity")
       .field(QUANTITY).required()
       .field(REQUEST_POLICY)
+      .shared()
       .build();
 
   /** A device capacity; in v1alpha3 a plain quantity ({@code memory: 40Gi}). */
   static final Type<DeviceCapacity> CAPACITY = new SpecialTypes.AlphaPlainCapacity(CAPACITY_TABLE);
 
   static final Table<Device> DEVICE = Table.of(Device.class, "Device")
-      .field(STRING).required()
+      .field(NAME).required()
       .field(map(SpecialTypes.ATTRIBUTE))
       .field(map(CAPACITY))
       .field(list(CONSUMPTION))
@@ -146,23 +153,27 @@ final class Tables {
       .known("nodeAllocatableResourceMappings{}:{v}NodeAllocatableResourceMapping "
           + "nodeAllocatableResources{}:{v}NodeAllocatableResource")
       .beta1Wrapper("basic")
+      .shared()
       .build();
 
   static final Table<DeviceMixin> DEVICE_MIXIN = Table.of(DeviceMixin.class, "DeviceMixin")
       .field(NAME).required()
       .field(map(SpecialTypes.ATTRIBUTE))
       .field(map(CAPACITY))
+      .shared()
       .build();
 
   static final Table<CounterSetMixin> COUNTER_SET_MIXIN = Table.of(CounterSetMixin.class, "CounterSetMixin")
       .field(NAME).required()
       .field(map(COUNTER))
+      .shared()
       .build();
 
   static final Table<DeviceCounterConsumptionMixin> CONSUMPTION_MIXIN = Table.of(
           DeviceCounterConsumptionMixin.class, "DeviceCounterConsumptionMixin")
       .field(NAME).required()
       .field(map(COUNTER))
+      .shared()
       .build();
 
   static final Table<ResourceSliceMixins> MIXINS = Table.of(ResourceSliceMixins.class, "ResourceSliceMixins")
@@ -174,7 +185,7 @@ final class Tables {
   static final Table<ResourceSliceSpec> SLICE_SPEC = Table.of(ResourceSliceSpec.class, "ResourceSliceSpec")
       .field(NAME).required()
       .field(POOL).required()
-      .field(STRING)
+      .field(NAME)
       .field(NODE_SELECTOR)
       .field(BOOL)
       .field(BOOL)
@@ -194,10 +205,12 @@ final class Tables {
 
   static final Table<CelDeviceSelector> CEL = Table.of(CelDeviceSelector.class, "CELDeviceSelector")
       .field(STRING).required()
+      .shared()
       .build();
 
   static final Table<DeviceSelector> SELECTOR = Table.of(DeviceSelector.class, "DeviceSelector")
       .field(CEL)
+      .shared()
       .build();
 
   static final Table<OpaqueDeviceConfiguration> OPAQUE = Table.of(OpaqueDeviceConfiguration.class,
@@ -236,6 +249,7 @@ final class Tables {
       .field(STRING)
       .field(STRING)
       .field(LONG)
+      .shared()
       .build();
 
   static final Table<ExactDeviceRequest> EXACT = Table.of(ExactDeviceRequest.class, "ExactDeviceRequest")

@@ -27,12 +27,26 @@ final class TextStreamReader extends StreamReader {
 
   TextStreamReader(String text) {
     super(Reader.nullReader());
-    this.text = text.codePoints().toArray();
+    this.text = codePoints(text);
     int bad = 0;
     while (bad < this.text.length && isPrintable(this.text[bad])) {
       bad++;
     }
     this.firstUnprintable = bad;
+  }
+
+  private static int[] codePoints(String s) {
+    int[] out = new int[s.length()];
+    int n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+        out[n++] = Character.toCodePoint(c, s.charAt(++i));
+      } else {
+        out[n++] = c;
+      }
+    }
+    return n == out.length ? out : java.util.Arrays.copyOf(out, n);
   }
 
   /** Whether the code point {@code offset} ahead exists; refuses a non-printable one, as SnakeYAML does. */

@@ -2,6 +2,7 @@ package io.github.dra4j.api.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -34,6 +35,35 @@ abstract class Tokens {
    */
   @Nullable String note() {
     return null;
+  }
+
+  /**
+   * {@return the notes (plain YAML scalars that changed type) produced since the last call, and
+   * forgets them}
+   */
+  List<YamlTokens.Note> takeNotes() {
+    return List.of();
+  }
+
+  /**
+   * {@return where the current token is in the input: its 1-based line in the high 32 bits and
+   * column in the low ones (0 when only the line is known), or -1 when not known}
+   */
+  long position() {
+    return -1;
+  }
+
+  /** {@return where the current token is, such as "line 3, column 5", or ""} */
+  final String where() {
+    return where(position());
+  }
+
+  static String where(long position) {
+    if (position < 0) {
+      return "";
+    }
+    int column = (int) position;
+    return "line " + (position >>> 32) + (column > 0 ? ", column " + column : "");
   }
 
   /** {@return the tree of the current value when the source is a tree (which the caller then skips), else null} */

@@ -26,11 +26,12 @@ final class Trees {
         ObjectNode o = NODES.objectNode();
         while (in.next() == Tokens.Token.NAME) {
           String key = in.text();
-          in.next();
           r.pushKey(key);
-          if (o.set(key, read(in, r)) != null) {
-            r.duplicate(key, null);
+          if (o.has(key)) {
+            r.duplicate(key, in.where());
           }
+          in.next();
+          o.set(key, read(in, r));
           r.pop();
         }
         return o;

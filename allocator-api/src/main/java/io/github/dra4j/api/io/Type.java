@@ -23,6 +23,14 @@ abstract class Type<T> {
     return null;
   }
 
+  /**
+   * {@return whether values of this type are worth sharing between the objects of a read: they
+   * repeat (a capacity, a mixin, an attribute map) and are cheap to compare}
+   */
+  boolean shareable() {
+    return true;
+  }
+
   /** {@return whether a value is empty, so that writing leaves it out: lists and maps without entries} */
   boolean isEmpty(T value) {
     return false;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.RawJson;
+import io.github.dra4j.api.internal.SortedMaps;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -201,7 +202,12 @@ final class Types {
         out.add(readElement(element, in, r));
         r.pop();
       }
-      return out;
+      return element.shareable() ? r.share(List.copyOf(out)) : out;
+    }
+
+    @Override
+    boolean shareable() {
+      return element.shareable();
     }
 
     @Override
@@ -246,15 +252,22 @@ final class Types {
       }
       Map<String, V> out = new LinkedHashMap<>();
       while (in.next() == Tokens.Token.NAME) {
-        String key = in.text();
-        in.next();
+        String key = r.share(in.text());
         r.pushKey(key);
-        if (out.put(key, readElement(value, in, r)) != null) {
-          r.duplicate(key, null);
+        if (out.containsKey(key)) {
+          r.duplicate(key, in.where());
         }
+        in.next();
+        out.put(key, readElement(value, in, r));
         r.pop();
       }
-      return out;
+      Map<String, V> frozen = SortedMaps.copyOf(out);
+      return value.shareable() ? r.share(frozen) : frozen;
+    }
+
+    @Override
+    boolean shareable() {
+      return value.shareable();
     }
 
     @Override

@@ -294,7 +294,7 @@ final class FieldValidationTest {
   void duplicateKey_embeddedJsonIsRefused() {
     assertThatThrownBy(() -> KubernetesCodec.create().fromJson(
         new io.github.dra4j.api.RawJson("{\"driver\": \"a\", \"driver\": \"b\"}"), io.github.dra4j.api.OpaqueDeviceConfiguration.class))
-        .isInstanceOf(DecodeException.class).hasMessageContaining("Duplicate field 'driver'");
+        .isInstanceOf(DecodeException.class).hasMessageContaining("driver: duplicate field \"driver\" (line 1)");
   }
 
   /** Edit distance, ignoring case, within a third of the name (at least 2). */
