@@ -110,11 +110,12 @@ public final class Simulation {
     return cluster.cluster.slices();
   }
 
-  /** {@return the pod kind of each arrival, in order} */
+  /**
+   * {@return the pod kind of each arrival, in order: an unmodifiable view drawn as it is read, so
+   * that memory does not grow with the count}
+   */
   public List<String> arrivals() {
-    List<String> out = new ArrayList<>(drawn.size());
-    drawn.forEach(k -> out.add(k.name()));
-    return out;
+    return ArrivalDraw.names(drawn);
   }
 
   /**

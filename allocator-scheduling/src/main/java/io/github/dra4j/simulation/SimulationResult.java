@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
 public record SimulationResult(List<String> arrivals, List<Policy> policies) {
   /** Copies the lists. */
   public SimulationResult {
-    arrivals = List.copyOf(arrivals);
+    // The simulation's own view is drawn as it is read and unmodifiable: kept, not copied.
+    arrivals = arrivals instanceof ArrivalDraw.Names ? arrivals : List.copyOf(arrivals);
     policies = List.copyOf(policies);
   }
 

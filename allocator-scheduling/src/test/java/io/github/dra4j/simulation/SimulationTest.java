@@ -175,6 +175,25 @@ final class SimulationTest {
   }
 
   @Test
+  void aHugeCountIsNotMaterialised() throws IOException {
+    // 2^31 - 1 arrivals held as a list would need 8 GiB or more; drawn lazily they need nothing.
+    String text = document("    count: " + Integer.MAX_VALUE + "\n    seed: 42\n    podKinds:\n"
+        + kind("pair", 2, "      weight: 1") + "\n" + kind("single", 1, "      weight: 2"), "[first]");
+    Simulation huge = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(text, "sim.yaml", null, CODEC)).build();
+    List<String> arrivals = huge.arrivals();
+    assertEquals(Integer.MAX_VALUE, arrivals.size());
+    // The same seed draws the same kinds as a small run does, and reading backwards replays the draw.
+    Simulation small = Simulation.builder(ALLOCATOR)
+        .spec(SimulationReader.read(text.replace("count: " + Integer.MAX_VALUE, "count: 30"), "sim.yaml", null, CODEC))
+        .build();
+    List<String> first30 = List.copyOf(small.arrivals());
+    assertEquals(first30, arrivals.subList(0, 30));
+    assertEquals(first30.get(3), arrivals.get(3));
+    assertThrows(UnsupportedOperationException.class, () -> arrivals.set(0, "pair"));
+    assertEquals(first30, small.run().arrivals(), "the result keeps the same view");
+  }
+
+  @Test
   void podsThatLeaveFreeTheirDevices() throws IOException {
     // Pair i leaves before arrival i + 4: arrivals 4..7 take the nodes the first four freed.
     SimulationResult result = run(document(
