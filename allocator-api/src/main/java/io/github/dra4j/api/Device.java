@@ -24,6 +24,7 @@ import org.jspecify.annotations.Nullable;
  * @param bindingFailureConditions conditions that signal a binding failure
  * @param bindsToNode whether an allocation is pinned to the chosen node
  * @param allowMultipleAllocations whether several requests may share this device
+ * @param nodeAllocatableResources node allocatable resources (cpu, memory, ...) an allocation of this device stands for, by resource name (DRANodeAllocatableResources)
  */
 public record Device(
     String name,
@@ -38,7 +39,8 @@ public record Device(
     List<String> bindingConditions,
     List<String> bindingFailureConditions,
     boolean bindsToNode,
-    boolean allowMultipleAllocations) {
+    boolean allowMultipleAllocations,
+    Map<String, NodeAllocatableResource> nodeAllocatableResources) {
 
   public Device {
     Objects.requireNonNull(name, "name");
@@ -49,6 +51,25 @@ public record Device(
     taints = Copies.list(taints);
     bindingConditions = Copies.list(bindingConditions);
     bindingFailureConditions = Copies.list(bindingFailureConditions);
+    nodeAllocatableResources = Copies.map(nodeAllocatableResources);
+  }
+
+  /** The record without {@code nodeAllocatableResources}, as before Kubernetes 1.37. */
+  public Device(
+      String name,
+      Map<String, DeviceAttribute> attributes,
+      Map<String, DeviceCapacity> capacity,
+      List<DeviceCounterConsumption> consumesCounters,
+      List<String> includes,
+      @Nullable String nodeName,
+      @Nullable NodeSelector nodeSelector,
+      boolean allNodes,
+      List<DeviceTaint> taints,
+      List<String> bindingConditions,
+      List<String> bindingFailureConditions,
+      boolean bindsToNode,
+      boolean allowMultipleAllocations) {
+    this(name, attributes, capacity, consumesCounters, includes, nodeName, nodeSelector, allNodes, taints, bindingConditions, bindingFailureConditions, bindsToNode, allowMultipleAllocations, Map.of());
   }
 
   /** {@return a builder with every list and map empty, every flag false and every other component unset} */
@@ -80,6 +101,7 @@ public record Device(
     private final List<String> bindingFailureConditions = new ArrayList<>();
     private boolean bindsToNode;
     private boolean allowMultipleAllocations;
+    private final Map<String, NodeAllocatableResource> nodeAllocatableResources = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -97,6 +119,7 @@ public record Device(
       bindingFailureConditions.addAll(r.bindingFailureConditions());
       bindsToNode = r.bindsToNode();
       allowMultipleAllocations = r.allowMultipleAllocations();
+      nodeAllocatableResources.putAll(r.nodeAllocatableResources());
     }
 
     /** Sets {@code name}, which is required; returns this builder. */
@@ -246,6 +269,21 @@ public record Device(
       return this;
     }
 
+    /** Replaces {@code nodeAllocatableResources}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeAllocatableResources(Map<String, NodeAllocatableResource> nodeAllocatableResources) {
+      this.nodeAllocatableResources.clear();
+      nodeAllocatableResources.forEach(this::putNodeAllocatableResource);
+      return this;
+    }
+
+    /** Puts an entry into {@code nodeAllocatableResources}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder putNodeAllocatableResource(String key, NodeAllocatableResource value) {
+      nodeAllocatableResources.put(Objects.requireNonNull(key, "nodeAllocatableResources key"), Objects.requireNonNull(value, "nodeAllocatableResources value"));
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -253,7 +291,8 @@ public record Device(
      * @throws NullPointerException when {@code name} is unset
      */
     public Device build() {
-      return new Device(Objects.requireNonNull(name, "name"), attributes, capacity, consumesCounters, includes, nodeName, nodeSelector, allNodes, taints, bindingConditions, bindingFailureConditions, bindsToNode, allowMultipleAllocations);
+      return new Device(Objects.requireNonNull(name, "name"), attributes, capacity, consumesCounters, includes, nodeName, nodeSelector, allNodes, taints, bindingConditions, bindingFailureConditions, bindsToNode, allowMultipleAllocations,
+          nodeAllocatableResources);
     }
   }
 }

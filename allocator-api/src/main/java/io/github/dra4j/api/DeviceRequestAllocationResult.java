@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param bindingFailureConditions copied from the device
  * @param shareID the share of a multi-allocatable device
  * @param consumedCapacity capacity consumed on a multi-allocatable device
+ * @param skipNodeOperations copied from the slice of the device (DRAOptionalNodeOperations): node-local operations the kubelet skips for it
  */
 public record DeviceRequestAllocationResult(
     String request,
@@ -32,7 +33,8 @@ public record DeviceRequestAllocationResult(
     List<String> bindingConditions,
     List<String> bindingFailureConditions,
     @Nullable String shareID,
-    Map<String, Quantity> consumedCapacity) {
+    Map<String, Quantity> consumedCapacity,
+    List<String> skipNodeOperations) {
   public DeviceRequestAllocationResult {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(driver, "driver");
@@ -42,6 +44,22 @@ public record DeviceRequestAllocationResult(
     bindingConditions = Copies.list(bindingConditions);
     bindingFailureConditions = Copies.list(bindingFailureConditions);
     consumedCapacity = Copies.map(consumedCapacity);
+    skipNodeOperations = Copies.list(skipNodeOperations);
+  }
+
+  /** The record without {@code skipNodeOperations}, as before Kubernetes 1.37. */
+  public DeviceRequestAllocationResult(
+      String request,
+      String driver,
+      String pool,
+      String device,
+      @Nullable Boolean adminAccess,
+      List<DeviceToleration> tolerations,
+      List<String> bindingConditions,
+      List<String> bindingFailureConditions,
+      @Nullable String shareID,
+      Map<String, Quantity> consumedCapacity) {
+    this(request, driver, pool, device, adminAccess, tolerations, bindingConditions, bindingFailureConditions, shareID, consumedCapacity, List.of());
   }
 
   /** {@return a builder with every list and map empty, every flag false and every other component unset} */
@@ -70,6 +88,7 @@ public record DeviceRequestAllocationResult(
     private final List<String> bindingFailureConditions = new ArrayList<>();
     private @Nullable String shareID;
     private final Map<String, Quantity> consumedCapacity = new LinkedHashMap<>();
+    private final List<String> skipNodeOperations = new ArrayList<>();
 
     private Builder() {}
 
@@ -84,6 +103,7 @@ public record DeviceRequestAllocationResult(
       bindingFailureConditions.addAll(r.bindingFailureConditions());
       shareID = r.shareID();
       consumedCapacity.putAll(r.consumedCapacity());
+      skipNodeOperations.addAll(r.skipNodeOperations());
     }
 
     /** Sets {@code request}, which is required; returns this builder. */
@@ -188,6 +208,21 @@ public record DeviceRequestAllocationResult(
       return this;
     }
 
+    /** Replaces {@code skipNodeOperations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder skipNodeOperations(List<String> skipNodeOperations) {
+      this.skipNodeOperations.clear();
+      skipNodeOperations.forEach(this::addSkipNodeOperation);
+      return this;
+    }
+
+    /** Appends to {@code skipNodeOperations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addSkipNodeOperation(String item) {
+      skipNodeOperations.add(Objects.requireNonNull(item, "skipNodeOperations item"));
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -195,7 +230,8 @@ public record DeviceRequestAllocationResult(
      * @throws NullPointerException when {@code request}, {@code driver}, {@code pool}, {@code device} is unset
      */
     public DeviceRequestAllocationResult build() {
-      return new DeviceRequestAllocationResult(Objects.requireNonNull(request, "request"), Objects.requireNonNull(driver, "driver"), Objects.requireNonNull(pool, "pool"), Objects.requireNonNull(device, "device"), adminAccess, tolerations, bindingConditions, bindingFailureConditions, shareID, consumedCapacity);
+      return new DeviceRequestAllocationResult(Objects.requireNonNull(request, "request"), Objects.requireNonNull(driver, "driver"), Objects.requireNonNull(pool, "pool"), Objects.requireNonNull(device, "device"), adminAccess, tolerations, bindingConditions, bindingFailureConditions, shareID, consumedCapacity,
+          skipNodeOperations);
     }
   }
 }

@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param count how many devices with ExactCount; null means 1
  * @param tolerations taints this alternative tolerates
  * @param capacity capacity consumed on multi-allocatable devices
+ * @param derivedAttributes virtual attributes of each candidate device for the claim's constraints
+ *     (DRADerivedAttributes)
  */
 public record DeviceSubRequest(
     String name,
@@ -24,12 +26,26 @@ public record DeviceSubRequest(
     @Nullable String allocationMode,
     @Nullable Long count,
     List<DeviceToleration> tolerations,
-    @Nullable CapacityRequirements capacity) {
+    @Nullable CapacityRequirements capacity,
+    List<DeviceDerivedAttribute> derivedAttributes) {
   public DeviceSubRequest {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(deviceClassName, "deviceClassName");
     selectors = Copies.list(selectors);
     tolerations = Copies.list(tolerations);
+    derivedAttributes = Copies.list(derivedAttributes);
+  }
+
+  /** The request without derived attributes, as before {@code DRADerivedAttributes}. */
+  public DeviceSubRequest(
+      String name,
+      String deviceClassName,
+      List<DeviceSelector> selectors,
+      @Nullable String allocationMode,
+      @Nullable Long count,
+      List<DeviceToleration> tolerations,
+      @Nullable CapacityRequirements capacity) {
+    this(name, deviceClassName, selectors, allocationMode, count, tolerations, capacity, List.of());
   }
 
   /** {@return a builder with every list and map empty, every flag false and every other component unset} */
@@ -55,6 +71,7 @@ public record DeviceSubRequest(
     private @Nullable Long count;
     private final List<DeviceToleration> tolerations = new ArrayList<>();
     private @Nullable CapacityRequirements capacity;
+    private final List<DeviceDerivedAttribute> derivedAttributes = new ArrayList<>();
 
     private Builder() {}
 
@@ -66,6 +83,7 @@ public record DeviceSubRequest(
       count = r.count();
       tolerations.addAll(r.tolerations());
       capacity = r.capacity();
+      derivedAttributes.addAll(r.derivedAttributes());
     }
 
     /** Sets {@code name}, which is required; returns this builder. */
@@ -151,6 +169,21 @@ public record DeviceSubRequest(
       return this;
     }
 
+    /** Replaces {@code derivedAttributes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder derivedAttributes(List<DeviceDerivedAttribute> derivedAttributes) {
+      this.derivedAttributes.clear();
+      derivedAttributes.forEach(this::addDerivedAttribute);
+      return this;
+    }
+
+    /** Appends to {@code derivedAttributes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addDerivedAttribute(DeviceDerivedAttribute item) {
+      derivedAttributes.add(Objects.requireNonNull(item, "derivedAttributes item"));
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -158,7 +191,8 @@ public record DeviceSubRequest(
      * @throws NullPointerException when {@code name}, {@code deviceClassName} is unset
      */
     public DeviceSubRequest build() {
-      return new DeviceSubRequest(Objects.requireNonNull(name, "name"), Objects.requireNonNull(deviceClassName, "deviceClassName"), selectors, allocationMode, count, tolerations, capacity);
+      return new DeviceSubRequest(Objects.requireNonNull(name, "name"), Objects.requireNonNull(deviceClassName, "deviceClassName"), selectors, allocationMode, count, tolerations, capacity,
+          derivedAttributes);
     }
   }
 }

@@ -16,6 +16,8 @@ import org.jspecify.annotations.Nullable;
  * @param adminAccess access to devices in use, for monitoring (DRAAdminAccess)
  * @param tolerations taints this request tolerates
  * @param capacity capacity this request consumes on multi-allocatable devices
+ * @param derivedAttributes virtual attributes of each candidate device for the claim's constraints
+ *     (DRADerivedAttributes)
  */
 public record ExactDeviceRequest(
     String deviceClassName,
@@ -24,11 +26,25 @@ public record ExactDeviceRequest(
     @Nullable Long count,
     @Nullable Boolean adminAccess,
     List<DeviceToleration> tolerations,
-    @Nullable CapacityRequirements capacity) {
+    @Nullable CapacityRequirements capacity,
+    List<DeviceDerivedAttribute> derivedAttributes) {
   public ExactDeviceRequest {
     Objects.requireNonNull(deviceClassName, "deviceClassName");
     selectors = Copies.list(selectors);
     tolerations = Copies.list(tolerations);
+    derivedAttributes = Copies.list(derivedAttributes);
+  }
+
+  /** The request without derived attributes, as before {@code DRADerivedAttributes}. */
+  public ExactDeviceRequest(
+      String deviceClassName,
+      List<DeviceSelector> selectors,
+      @Nullable String allocationMode,
+      @Nullable Long count,
+      @Nullable Boolean adminAccess,
+      List<DeviceToleration> tolerations,
+      @Nullable CapacityRequirements capacity) {
+    this(deviceClassName, selectors, allocationMode, count, adminAccess, tolerations, capacity, List.of());
   }
 
   /** {@return a builder with every list and map empty, every flag false and every other component unset} */
@@ -54,6 +70,7 @@ public record ExactDeviceRequest(
     private @Nullable Boolean adminAccess;
     private final List<DeviceToleration> tolerations = new ArrayList<>();
     private @Nullable CapacityRequirements capacity;
+    private final List<DeviceDerivedAttribute> derivedAttributes = new ArrayList<>();
 
     private Builder() {}
 
@@ -65,6 +82,7 @@ public record ExactDeviceRequest(
       adminAccess = r.adminAccess();
       tolerations.addAll(r.tolerations());
       capacity = r.capacity();
+      derivedAttributes.addAll(r.derivedAttributes());
     }
 
     /** Sets {@code deviceClassName}, which is required; returns this builder. */
@@ -150,6 +168,21 @@ public record ExactDeviceRequest(
       return this;
     }
 
+    /** Replaces {@code derivedAttributes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder derivedAttributes(List<DeviceDerivedAttribute> derivedAttributes) {
+      this.derivedAttributes.clear();
+      derivedAttributes.forEach(this::addDerivedAttribute);
+      return this;
+    }
+
+    /** Appends to {@code derivedAttributes}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addDerivedAttribute(DeviceDerivedAttribute item) {
+      derivedAttributes.add(Objects.requireNonNull(item, "derivedAttributes item"));
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -157,7 +190,8 @@ public record ExactDeviceRequest(
      * @throws NullPointerException when {@code deviceClassName} is unset
      */
     public ExactDeviceRequest build() {
-      return new ExactDeviceRequest(Objects.requireNonNull(deviceClassName, "deviceClassName"), selectors, allocationMode, count, adminAccess, tolerations, capacity);
+      return new ExactDeviceRequest(Objects.requireNonNull(deviceClassName, "deviceClassName"), selectors, allocationMode, count, adminAccess, tolerations, capacity,
+          derivedAttributes);
     }
   }
 }

@@ -5,14 +5,26 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The core/v1 Node fields that node selectors read: name and labels.
+ * The core/v1 Node fields that allocation reads: name and labels (node selectors) and the declared
+ * features.
  *
  * @param metadata object metadata
+ * @param status the node's status, or null when the input has none
  */
-public record Node(ObjectMeta metadata) {
+public record Node(ObjectMeta metadata, @Nullable NodeStatus status) {
   public Node {
     Objects.requireNonNull(metadata, "metadata");
     Objects.requireNonNull(metadata.name(), "metadata.name");
+  }
+
+  /** A node without status. */
+  public Node(ObjectMeta metadata) {
+    this(metadata, null);
+  }
+
+  /** {@return whether the node's kubelet declares the feature ({@code status.declaredFeatures})} */
+  public boolean declares(String feature) {
+    return status != null && status.declaredFeatures().contains(feature);
   }
 
   /** {@return a node with a name and labels} */

@@ -20,6 +20,8 @@ import org.jspecify.annotations.Nullable;
  * @param devices the devices of this slice, in publication order
  * @param sharedCounters counter sets that devices of the pool consume from
  * @param mixins KEP-5234 mixins that devices and counter sets of this slice may include
+ * @param partitionTypeAttribute the fully qualified string attribute whose value names each partitionable device's partition type (DRAPartitionableDevicesType)
+ * @param skipNodeOperations node-local operations the kubelet skips for the devices of this slice (DRAOptionalNodeOperations)
  */
 public record ResourceSliceSpec(
     String driver,
@@ -30,13 +32,30 @@ public record ResourceSliceSpec(
     boolean perDeviceNodeSelection,
     List<Device> devices,
     List<CounterSet> sharedCounters,
-    @Nullable ResourceSliceMixins mixins) {
+    @Nullable ResourceSliceMixins mixins,
+    @Nullable String partitionTypeAttribute,
+    List<String> skipNodeOperations) {
 
   public ResourceSliceSpec {
     Objects.requireNonNull(driver, "driver");
     Objects.requireNonNull(pool, "pool");
     devices = Copies.list(devices);
     sharedCounters = Copies.list(sharedCounters);
+    skipNodeOperations = Copies.list(skipNodeOperations);
+  }
+
+  /** The record without {@code partitionTypeAttribute}, {@code skipNodeOperations}, as before Kubernetes 1.37. */
+  public ResourceSliceSpec(
+      String driver,
+      ResourcePool pool,
+      @Nullable String nodeName,
+      @Nullable NodeSelector nodeSelector,
+      boolean allNodes,
+      boolean perDeviceNodeSelection,
+      List<Device> devices,
+      List<CounterSet> sharedCounters,
+      @Nullable ResourceSliceMixins mixins) {
+    this(driver, pool, nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters, mixins, null, List.of());
   }
 
   /** {@return a builder with every list and map empty, every flag false and every other component unset} */
@@ -64,6 +83,8 @@ public record ResourceSliceSpec(
     private final List<Device> devices = new ArrayList<>();
     private final List<CounterSet> sharedCounters = new ArrayList<>();
     private @Nullable ResourceSliceMixins mixins;
+    private @Nullable String partitionTypeAttribute;
+    private final List<String> skipNodeOperations = new ArrayList<>();
 
     private Builder() {}
 
@@ -77,6 +98,8 @@ public record ResourceSliceSpec(
       devices.addAll(r.devices());
       sharedCounters.addAll(r.sharedCounters());
       mixins = r.mixins();
+      partitionTypeAttribute = r.partitionTypeAttribute();
+      skipNodeOperations.addAll(r.skipNodeOperations());
     }
 
     /** Sets {@code driver}, which is required; returns this builder. */
@@ -158,6 +181,28 @@ public record ResourceSliceSpec(
       return this;
     }
 
+    /** Sets or (with null) clears {@code partitionTypeAttribute}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder partitionTypeAttribute(@Nullable String partitionTypeAttribute) {
+      this.partitionTypeAttribute = partitionTypeAttribute;
+      return this;
+    }
+
+    /** Replaces {@code skipNodeOperations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder skipNodeOperations(List<String> skipNodeOperations) {
+      this.skipNodeOperations.clear();
+      skipNodeOperations.forEach(this::addSkipNodeOperation);
+      return this;
+    }
+
+    /** Appends to {@code skipNodeOperations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addSkipNodeOperation(String item) {
+      skipNodeOperations.add(Objects.requireNonNull(item, "skipNodeOperations item"));
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -165,7 +210,8 @@ public record ResourceSliceSpec(
      * @throws NullPointerException when {@code driver}, {@code pool} is unset
      */
     public ResourceSliceSpec build() {
-      return new ResourceSliceSpec(Objects.requireNonNull(driver, "driver"), Objects.requireNonNull(pool, "pool"), nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters, mixins);
+      return new ResourceSliceSpec(Objects.requireNonNull(driver, "driver"), Objects.requireNonNull(pool, "pool"), nodeName, nodeSelector, allNodes, perDeviceNodeSelection, devices, sharedCounters, mixins,
+          partitionTypeAttribute, skipNodeOperations);
     }
   }
 }

@@ -19,6 +19,7 @@ import io.github.dra4j.api.DeviceClassSpec;
 import io.github.dra4j.api.DeviceConstraint;
 import io.github.dra4j.api.DeviceCounterConsumption;
 import io.github.dra4j.api.DeviceCounterConsumptionMixin;
+import io.github.dra4j.api.DeviceDerivedAttribute;
 import io.github.dra4j.api.DeviceMixin;
 import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
@@ -613,6 +614,7 @@ public final class Builders {
     private final List<DeviceToleration> tolerations = new ArrayList<>();
     private final Map<String, Quantity> capacity = new LinkedHashMap<>();
     private final List<RequestBuilder> subRequests = new ArrayList<>();
+    private final List<DeviceDerivedAttribute> derivedAttributes = new ArrayList<>();
 
     private RequestBuilder(String name, String deviceClass, long count) {
       this.name = name;
@@ -664,6 +666,13 @@ public final class Builders {
       return this;
     }
 
+    /** {@return this builder with a derived attribute (DRADerivedAttributes)} */
+    @CanIgnoreReturnValue
+    public RequestBuilder derivedAttribute(String name, String expression) {
+      derivedAttributes.add(DeviceDerivedAttribute.of(name, expression));
+      return this;
+    }
+
     private @Nullable CapacityRequirements capacityRequirements() {
       return capacity.isEmpty() ? null : new CapacityRequirements(capacity);
     }
@@ -671,7 +680,7 @@ public final class Builders {
     /** {@return this builder as a subrequest} */
     public DeviceSubRequest buildSubRequest() {
       return new DeviceSubRequest(name, deviceClass, selectors, allocationMode, count,
-          tolerations, capacityRequirements());
+          tolerations, capacityRequirements(), derivedAttributes);
     }
 
     /** {@return the request} */
@@ -684,7 +693,7 @@ public final class Builders {
         return new DeviceRequest(name, null, subs);
       }
       return new DeviceRequest(name, new ExactDeviceRequest(deviceClass, selectors,
-          allocationMode, count, adminAccess, tolerations, capacityRequirements()), List.of());
+          allocationMode, count, adminAccess, tolerations, capacityRequirements(), derivedAttributes), List.of());
     }
   }
 

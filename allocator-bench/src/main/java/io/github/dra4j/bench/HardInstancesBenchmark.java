@@ -45,10 +45,13 @@ public class HardInstancesBenchmark {
       "hard-distinct-attribute-too-few-values",
       "hard-match-attribute-last-value",
       "hard-counters-run-out-at-last-claim",
-      "hard-prioritized-last-alternative");
+      "hard-prioritized-last-alternative",
+      "hard-all-after-counted-claims",
+      "hard-all-after-counted-requests");
 
   @Param({"hard-dgx-a100-mig-overfill", "hard-max-devices-one-less", "hard-distinct-attribute-too-few-values",
-      "hard-match-attribute-last-value", "hard-counters-run-out-at-last-claim", "hard-prioritized-last-alternative"})
+      "hard-match-attribute-last-value", "hard-counters-run-out-at-last-claim", "hard-prioritized-last-alternative",
+      "hard-all-after-counted-claims", "hard-all-after-counted-requests"})
   public String instance;
 
   private ClusterSnapshot snapshot;

@@ -1,5 +1,6 @@
 package io.github.dra4j.cel;
 
+import io.github.dra4j.core.CompiledAttribute;
 import io.github.dra4j.core.CompiledSelector;
 import io.github.dra4j.core.DeviceSelectorCompiler;
 import io.github.dra4j.core.Features;
@@ -42,7 +43,8 @@ public final class CelCompiler implements DeviceSelectorCompiler {
   private final boolean newExpressions;
   private final CelCache<Key> cache;
 
-  private record Key(CelEnvironment.Variant variant, String expression) {}
+  /** A selector, or the program of a derived attribute ({@code derived}). */
+  private record Key(CelEnvironment.Variant variant, String expression, boolean derived) {}
 
   /** The process's compilers, made on first use. */
   private static final class Shared {
@@ -115,11 +117,49 @@ public final class CelCompiler implements DeviceSelectorCompiler {
   public CompiledSelector compile(String expression, Features features) {
     Objects.requireNonNull(expression, "expression");
     Objects.requireNonNull(features, "features");
-    CelEnvironment.Variant variant = newExpressions
+    return cache.getOrCompile(new Key(variant(features), expression, false),
+        key -> CelEnvironment.of(key.variant()).compile(key.expression()));
+  }
+
+  /**
+   * Compiles the expression of a derived attribute (DRADerivedAttributes), or returns the cached
+   * result: over the same {@code device} as a selector, yielding a string, int, bool or semver,
+   * or a list of one of them (a list also without DRAListTypeAttributes, as the reference
+   * compiles stored expressions). Mirrors GetOrCompileDerivedAttribute in cache.go and
+   * EvaluateDerivedAttribute in compile.go.
+   *
+   * @param expression the expression
+   * @param features the enabled features; only {@link #forNewExpressions()} compilers use them
+   * @return the attribute, carrying the compile error if there is one
+   */
+  @Override
+  public CompiledAttribute compileAttribute(String expression, Features features) {
+    Objects.requireNonNull(expression, "expression");
+    Objects.requireNonNull(features, "features");
+    return new CelDerivedAttribute(cache.getOrCompile(new Key(variant(features), expression, true),
+        key -> CelEnvironment.of(key.variant()).compileAttribute(key.expression())));
+  }
+
+  /**
+   * Returns the worst-case cost estimate of an expression in this compiler's environment, as the
+   * API server's validation sums it over the derived attributes of a claim (at most 1,000,000
+   * together).
+   *
+   * @param expression an expression that compiles
+   * @param features the enabled features
+   * @return the estimate; {@link Long#MAX_VALUE} when the expression does not compile or its
+   *     cost cannot be estimated
+   */
+  public long worstCaseCost(String expression, Features features) {
+    Objects.requireNonNull(expression, "expression");
+    return CelEnvironment.of(variant(Objects.requireNonNull(features, "features")))
+        .worstCaseCost(expression);
+  }
+
+  private CelEnvironment.Variant variant(Features features) {
+    return newExpressions
         ? new CelEnvironment.Variant(false, features.consumableCapacity(), features.listTypeAttributes())
         : CelEnvironment.Variant.stored();
-    return cache.getOrCompile(new Key(variant, expression),
-        key -> CelEnvironment.of(key.variant()).compile(key.expression()));
   }
 
   /** {@return the number of cached selectors, for tests and monitoring} */

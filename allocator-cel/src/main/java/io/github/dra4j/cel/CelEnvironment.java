@@ -192,6 +192,20 @@ final class CelEnvironment {
    * @return the selector
    */
   CelSelector compile(String expression) {
+    return compile(expression, false);
+  }
+
+  /**
+   * Returns the program of a derived attribute (DRADerivedAttributes): compiled as a selector,
+   * but its result must be a value a constraint can compare rather than a bool.
+   *
+   * @return the program, or one carrying the compile error in the reference's words
+   */
+  CelSelector compileAttribute(String expression) {
+    return compile(expression, true);
+  }
+
+  private CelSelector compile(String expression, boolean derivedAttribute) {
     int bytes = expression.getBytes(StandardCharsets.UTF_8).length;
     if (bytes > MAX_EXPRESSION_BYTES) {
       return failed(expression, "expression too long: " + bytes + " bytes, may not be more than "
@@ -209,8 +223,11 @@ final class CelEnvironment {
       return failed(expression, "compilation failed: " + e.getMessage());
     }
     CelType result = ast.getResultType();
-    if (!result.equals(SimpleType.BOOL) && !result.equals(attributeType)) {
-      return failed(expression, "must evaluate to bool or the unknown type, not " + CelTypes.format(result));
+    String typeError = derivedAttribute ? CelDerivedAttribute.typeError(result, lists)
+        : result.equals(SimpleType.BOOL) || result.equals(attributeType) ? null
+        : "must evaluate to bool or the unknown type, not " + CelTypes.format(result);
+    if (typeError != null) {
+      return failed(expression, typeError);
     }
     String badRegex = StaticChecks.checkRegexes(ast);
     if (badRegex != null) {
@@ -270,6 +287,19 @@ final class CelEnvironment {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
     return budget.cost();
+  }
+
+  /**
+   * {@return the worst-case cost estimate of an expression that compiles, as the API server's
+   * validation sums it over a claim's derived attributes; Long.MAX_VALUE when it cannot be had}
+   */
+  long worstCaseCost(String expression) {
+    try {
+      long max = CostEstimator.estimate(checked(expression)).max();
+      return max < 0 ? Long.MAX_VALUE : max; // an unsigned estimate beyond Long.MAX_VALUE
+    } catch (RuntimeException e) {
+      return Long.MAX_VALUE;
+    }
   }
 
   private CelAbstractSyntaxTree checked(String expression) {

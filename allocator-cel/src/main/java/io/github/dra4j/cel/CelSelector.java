@@ -28,7 +28,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class CelSelector implements CompiledSelector {
 
-  private static final String NO_SUCH_KEY_HINT =
+  static final String NO_SUCH_KEY_HINT =
       ". consider using CEL optional chaining (.? followed by orValue()) or guarding the check with has() for optional fields";
 
   /** The program of a checked expression, made once on first use; racing threads may each make one. */
@@ -184,6 +184,27 @@ final class CelSelector implements CompiledSelector {
    */
   private boolean evaluate(DeviceView device, Program program, @Nullable CostBudget listener,
       @Nullable CostBudget budget) {
+    Object result = value(device, program, listener, budget);
+    if (result instanceof Boolean) {
+      return (Boolean) result;
+    }
+    throw new SelectorEvaluationException(
+        "CEL result of type " + typeName(result) + " could not be converted to bool");
+  }
+
+  /**
+   * {@return the program's value on the device, of whatever type: a derived attribute's value}
+   * Limited as a selector is: the cost limit and the interrupt's deadline or cancellation.
+   */
+  Object value(DeviceView device, EvaluationInterrupt interrupt) {
+    Program p = program();
+    interrupt.check();
+    CostBudget budget = tracked || p.usesRegex ? budget(CostBudget.MAX_COST, interrupt) : null;
+    return value(device, p, tracked ? budget : null, budget);
+  }
+
+  private Object value(DeviceView device, Program program, @Nullable CostBudget listener,
+      @Nullable CostBudget budget) {
     CelRuntime.Program p = program.get();
     Object result;
     CostBudget previous = budget != null && program.usesRegex ? budget.enter() : null;
@@ -206,11 +227,7 @@ final class CelSelector implements CompiledSelector {
     }
     // && and || may have absorbed the error that stopped the evaluation, as cel-go's cannot.
     stopped(budget);
-    if (result instanceof Boolean) {
-      return (Boolean) result;
-    }
-    throw new SelectorEvaluationException(
-        "CEL result of type " + typeName(result) + " could not be converted to bool");
+    return result;
   }
 
   /** Throws what stopped the evaluation, if the budget or the interrupt did. */

@@ -9,7 +9,6 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.field.FieldPath;
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -50,8 +49,11 @@ final class AllocationRun {
   /** Per pool, created on first use: what this call's devices consume from its counters. */
   private final @Nullable CounterLedger[] ledgers;
   private final Dedications dedications;
-  // Keyed by DeviceEntry identity; only devices with allowMultipleAllocations get entries.
-  private Map<DeviceEntry, Map<String, BigDecimal>> allocatingCapacity = Map.of();
+  private final AllocatingCapacity allocatingCapacity = new AllocatingCapacity();
+  private final CompatibilityGroups groups;
+  private final DerivedValues derived;
+  /** Devices of slices with skipNodeOperations may be allocated: the gate is on and the node declares it. */
+  private final boolean nodeOperationsOptional;
   private final List<List<DeviceResult>> results;
   /** Steps after which the bounds are made; below 0: at the first backtrack after SearchBounds.AUTOMATIC_AFTER. */
   private long pruneAfter;
@@ -83,6 +85,9 @@ final class AllocationRun {
     this.ledgers = new CounterLedger[pools.size()];
     this.dedications = new Dedications(pools.size(), pi -> pools.get(pi).layout().deviceCount,
         plan.minDevicesTotal);
+    this.groups = new CompatibilityGroups(pools.size());
+    this.derived = new DerivedValues(plan, budget);
+    this.nodeOperationsOptional = SliceEntry.nodeOperationsOptional(features, node);
     this.results = new ArrayList<>(plan.claimCount());
     for (int i = 0; i < plan.claimCount(); i++) {
       results.add(new ArrayList<>());
@@ -131,6 +136,11 @@ final class AllocationRun {
   /** {@return why no allocation exists, when a bound proved it, else null} */
   @Nullable String proof() {
     return hopeless && bounds != null ? bounds.proof : null;
+  }
+
+  /** {@return where the run's requests read device attributes (their derived attributes first)} */
+  DerivedValues derived() {
+    return derived;
   }
 
   /** {@return the constraints of claim c} */
@@ -386,14 +396,14 @@ final class AllocationRun {
   /** Makes the bounds once per run (never with NO_PRUNING): from here on every step checks them. */
   private void makeBounds() {
     boundsMade = true;
-    bounds = SearchBounds.make(plan, pools, features, matcher, results);
+    bounds = SearchBounds.make(plan, pools, features, matcher, results, derived);
     dedications.watch(bounds);
     hopeless = bounds != null && bounds.proof != null;
   }
 
   private boolean capacityFits(RequestData data, PoolLayout layout, int local) {
-    return ConsumableCapacity.fits(data, layout, local,
-        allocatingCapacity.isEmpty() ? null : allocatingCapacity.get(layout.devices[local]));
+    return ConsumableCapacity.fits(data, layout, local, allocatingCapacity.of(layout.devices[local]),
+        features.fractionalCapacityRange());
   }
 
   interface Undo {
@@ -405,36 +415,42 @@ final class AllocationRun {
    * As the reference does since kubernetes#140431, a device rejected after its counters were
    * charged gives back everything this call took (counters, constraints, dedication), and the
    * undo of an accepted device does too, for a device that allows multiple allocations as well.
+   * Admin access takes nothing of a device, so it neither needs nor charges counters (the expected
+   * answer of kubernetes#140729; the reference charges them); nor does a further share of a
+   * device whose capacity an allocated or earlier share holds.
    */
   private @Nullable Undo allocateDevice(int c, RequestData data, int pi, PoolLayout layout, int local, boolean must) {
     RequestView request = data.request;
     boolean allowMultiple = features.consumableCapacity() && layout.allowsMultiple(local);
-    if (!allowMultiple && request.adminAccess && dedications.dedicatedTo(pi, local, c)) {
-      return null;
-    }
-    if (!request.adminAccess && deviceInUse(layout, pi, local)) {
-      return null;
-    }
     boolean consumes = layout.consumesCounters(local);
-    if (!features.partitionableDevices() && consumes) {
+    if (unavailable(c, request, allowMultiple, pi, layout, local)) {
       return null;
+    }
+    boolean counted = consumes && !request.adminAccess && !(allowMultiple && deviceCapacityInUse(layout.devices[local]));
+    CompatibilityGroups.Admission admitted = null;
+    if (counted && features.deviceCompatibilityGroups() && pools.get(pi).usesCompatibilityGroups) {
+      admitted = groups.admit(pi, pools.get(pi), layout.devices[local]);
+      if (admitted == null) {
+        return null;
+      }
     }
     boolean charged = false;
-    if (consumes && !(allowMultiple && deviceCapacityInUse(layout.devices[local]))) {
+    if (counted) {
       if (!chargeCounters(pi, layout, local)) {
+        refund(false, admitted, pi, layout, local);
         return null;
       }
       charged = true;
     }
     if (features.deviceTaints() && layout.tainted(local) && Tolerations.untoleratedTaint(layout.devices[local], request) != null) {
-      refund(charged, pi, layout, local);
+      refund(charged, admitted, pi, layout, local);
       return null;
     }
     Constraint[] cs = constraints[c];
     boolean[] covered = data.constrainedBy;
-    int failed = addToConstraints(cs, covered, layout.devices[local]);
+    int failed = addToConstraints(cs, covered, layout.devices[local], derived.source(data));
     if (failed >= 0) {
-      refund(charged, pi, layout, local);
+      refund(charged, admitted, pi, layout, local);
       if (must) {
         throw new InvalidInputException("claim " + claimRef(plan.claim(c)) + ", request " + request.name
             + ": cannot add device " + layout.devices[local].id + " because a claim constraint would not be satisfied",
@@ -445,18 +461,19 @@ final class AllocationRun {
     if (!allowMultiple) {
       dedications.dedicate(c, pi, local);
     }
-    Share share = NO_SHARE;
+    AllocatingCapacity.Share share = AllocatingCapacity.NO_SHARE;
     if (features.consumableCapacity()) {
       if (!capacityFits(data, layout, local)) {
         removeFromConstraints(cs, covered, cs.length);
         if (!allowMultiple) {
           dedications.undedicate(c, pi, local);
         }
-        refund(charged, pi, layout, local);
+        refund(charged, admitted, pi, layout, local);
         return null;
       }
       if (allowMultiple) {
-        share = share(layout.devices[local], request);
+        share = allocatingCapacity.share(layout.devices[local], request, UUID.randomUUID().toString(),
+            features.fractionalCapacityRange());
       }
     }
     List<DeviceResult> claimResults = results.get(c);
@@ -464,45 +481,28 @@ final class AllocationRun {
     Map<String, BigDecimal> recorded = share.consumed();
     claimResults.add(new DeviceResult(layout, local, layout.nodeBound(local), data, share.id(), recorded));
     boolean refund = charged;
-    boolean unmark = share.marked();
+    CompatibilityGroups.Admission joined = admitted;
+    AllocatingCapacity.Share taken = share;
     return () -> {
       removeFromConstraints(cs, covered, cs.length);
       if (allowMultiple) {
-        if (recorded != null) {
-          removeAllocatingCapacity(layout.devices[local], recorded);
-        }
-        if (unmark) {
-          allocatingCapacity.remove(layout.devices[local]);
-        }
+        allocatingCapacity.release(layout.devices[local], taken);
       } else {
         dedications.undedicate(c, pi, local);
       }
-      refund(refund, pi, layout, local);
+      refund(refund, joined, pi, layout, local);
       claimResults.subList(previous, claimResults.size()).clear();
     };
   }
 
-  /**
-   * A share of a device that allows multiple allocations: its id, the capacity it consumes (null
-   * when none), and whether it marked the device's capacity as in use.
-   */
-  private record Share(@Nullable String id, @Nullable Map<String, BigDecimal> consumed, boolean marked) {}
-
-  private static final Share NO_SHARE = new Share(null, null, false);
-
-  /** Takes a share of the device: its consumed capacity is added to what this call is allocating. */
-  private Share share(DeviceEntry device, RequestView request) {
-    Map<String, BigDecimal> consumed = ConsumableCapacity.consumedCapacity(device, request);
-    String shareId = UUID.randomUUID().toString();
-    if (allocatingCapacity.isEmpty()) {
-      allocatingCapacity = new HashMap<>();
+  /** In use, on a node that cannot skip its slice's node operations, or consuming counters while that is off. */
+  private boolean unavailable(int c, RequestView request, boolean allowMultiple, int pi, PoolLayout layout, int local) {
+    if (request.adminAccess ? !allowMultiple && dedications.dedicatedTo(pi, local, c)
+        : deviceInUse(layout, pi, local)) {
+      return true;
     }
-    // The entry, even when empty, marks the device's capacity as in use (later shares skip
-    // the counters); the share that made it takes it away again on undo.
-    boolean marked = !allocatingCapacity.containsKey(device);
-    Map<String, BigDecimal> sum = allocatingCapacity.computeIfAbsent(device, k -> new HashMap<>());
-    consumed.forEach((k, v) -> sum.merge(k, v, BigDecimal::add));
-    return new Share(shareId, consumed.isEmpty() ? null : consumed, marked);
+    return (layout.devices[local].slice.skipsNodeOperations && !nodeOperationsOptional)
+        || (!features.partitionableDevices() && layout.consumesCounters(local));
   }
 
   /**
@@ -532,9 +532,9 @@ final class AllocationRun {
    * Adds the device to the constraints that cover its request: -1, or the index of the first
    * constraint that rejects it, after taking it out of those before.
    */
-  private static int addToConstraints(Constraint[] cs, boolean[] covered, DeviceEntry device) {
+  private static int addToConstraints(Constraint[] cs, boolean[] covered, DeviceEntry device, AttributeSource source) {
     for (int i = 0; i < cs.length; i++) {
-      if (covered[i] && !cs[i].add(device)) {
+      if (covered[i] && !cs[i].add(device, source)) {
         removeFromConstraints(cs, covered, i);
         return i;
       }
@@ -551,27 +551,17 @@ final class AllocationRun {
     }
   }
 
-  private void refund(boolean charged, int pi, PoolLayout layout, int local) {
+  /** Gives back what allocateDevice took of the pool for the device: its counters and compatibility groups. */
+  private void refund(boolean charged, CompatibilityGroups.@Nullable Admission admitted, int pi, PoolLayout layout,
+      int local) {
+    if (admitted != null) {
+      groups.undo(admitted);
+    }
     if (charged) {
       ledger(pi, layout).refund(local);
       if (bounds != null) {
         bounds.charged(pi, local, -1);
       }
-    }
-  }
-
-  private void removeAllocatingCapacity(DeviceEntry device, Map<String, BigDecimal> consumed) {
-    Map<String, BigDecimal> sum = allocatingCapacity.get(device);
-    if (sum == null) {
-      return;
-    }
-    consumed.forEach((k, v) -> sum.computeIfPresent(k, (key, old) -> old.subtract(v)));
-    boolean empty = true;
-    for (BigDecimal v : sum.values()) {
-      empty &= v.signum() == 0;
-    }
-    if (empty) {
-      allocatingCapacity.remove(device);
     }
   }
 
@@ -595,6 +585,6 @@ final class AllocationRun {
   }
 
   private boolean deviceCapacityInUse(DeviceEntry device) {
-    return device.aggregatedCapacity != null || allocatingCapacity.containsKey(device);
+    return device.capacityInUse || allocatingCapacity.holds(device);
   }
 }

@@ -25,6 +25,8 @@ final class BoundsBuilder {
   private int[][] slotBase = new int[0][];
   private int[][] slotFlat = new int[0][];
   private int flat;
+  /** Per flat slot: a request for all devices that a constraint covers (SearchBounds.horizon). */
+  private final BitSet horizons = new BitSet();
   /** Global device number of pool pi's device 0 (usable pools only; -1 for the others). */
   private int[] poolBase = new int[0];
   private int devices;
@@ -40,12 +42,17 @@ final class BoundsBuilder {
   private final List<TreeSet<String>> counterSets = new ArrayList<>();
   private @Nullable BigDecimal[][] leastCounter = new BigDecimal[0][];
   private int scale;
+  private final boolean nodeOperationsOptional;
+  private final DerivedValues derived;
 
-  BoundsBuilder(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher) {
+  BoundsBuilder(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher,
+      DerivedValues derived) {
     this.plan = plan;
     this.pools = pools;
     this.features = features;
     this.matcher = matcher;
+    this.derived = derived;
+    this.nodeOperationsOptional = SliceEntry.nodeOperationsOptional(features, matcher.node());
   }
 
   /** {@return the bounds, or null when they do not apply (SearchBounds)} */
@@ -71,9 +78,10 @@ final class BoundsBuilder {
       names.add("counter " + counterNames.get(f) + " " + SearchBounds.setsText(counterSets.get(f)));
     }
     long[][] minUse = minUse(familyCount, counterFamilyCount);
-    return new SearchBounds(plan, pools, poolBase, slotBase, slotFlat, supply, minUse, suffix(minUse, familyCount),
-        deviceFamilies, familiesOfDevices(), devices, counterFamilyCount == 0 ? null : counterFamilyOf, scale, names,
-        candidates, free, twins());
+    return new SearchBounds(plan, pools, poolBase, slotBase, slotFlat, horizons, supply, minUse,
+        suffix(minUse, familyCount), deviceFamilies, familiesOfDevices(), devices,
+        counterFamilyCount == 0 ? null : counterFamilyOf, scale, names, candidates, free, twins(),
+        derived);
   }
 
   /** Numbers requests and pool devices; false when a claim rules pruning out. */
@@ -95,7 +103,7 @@ final class BoundsBuilder {
           most = Math.max(most, d.numDevices);
           for (boolean constrained : d.allDevices != null ? d.constrainedBy : new boolean[0]) {
             if (constrained) {
-              return false; // its constraint check throws instead of failing
+              horizons.set(slotFlat[c][r]); // its constraint check throws instead of failing
             }
           }
         }
@@ -114,7 +122,10 @@ final class BoundsBuilder {
     return true;
   }
 
-  /** Every request's candidates; false when a selector fails on some device. */
+  /**
+   * Every request's candidates; false when a selector fails on some device, or a derived
+   * attribute on a candidate (a constraint's check would throw there).
+   */
   private boolean candidates() {
     int n = datas.size();
     candidates = new BitSet[n];
@@ -140,6 +151,7 @@ final class BoundsBuilder {
             return false; // the plain search might meet this error: cut nothing
           }
           if (!selectable || (!features.partitionableDevices() && layout.consumesCounters(local))
+              || (layout.devices[local].slice.skipsNodeOperations && !nodeOperationsOptional)
               || (features.deviceTaints() && layout.tainted(local)
                   && Tolerations.untoleratedTaint(layout.devices[local], request) != null)) {
             continue;
@@ -150,6 +162,9 @@ final class BoundsBuilder {
       }
       candidates[j] = set;
       free[j] = takesNone;
+      if (!derived.evaluateAll(data, devicesOf(set))) {
+        return false;
+      }
     }
     return true;
   }
@@ -248,16 +263,28 @@ final class BoundsBuilder {
     return minUse;
   }
 
+  private List<DeviceEntry> devicesOf(BitSet set) {
+    List<DeviceEntry> entries = new ArrayList<>();
+    for (int g = set.nextSetBit(0); g >= 0; g = set.nextSetBit(g + 1)) {
+      int pi = SearchBounds.poolOf(poolBase, g);
+      entries.add(pools.get(pi).layout().devices[g - poolBase[pi]]);
+    }
+    return entries;
+  }
+
   /**
    * Per global device, its class of twins (-1: none): devices of one slice that nothing but
    * their name tells apart. Same definition (attributes, capacity, counters consumed, node
    * selection, taints, binding conditions, includes), same taints from DeviceTaintRules, same
    * in-use and allocated state, and the same answer for every request (candidates). A device
-   * that allows multiple allocations has none: its shares are state of its own.
+   * that allows multiple allocations has none: its shares are state of its own. Nor has a device
+   * that a horizon takes: which of two twins an earlier request holds decides where that request
+   * for all devices stops, in use, and so whether it reaches a device its constraint rejects.
    */
   private int[] twins() {
     int[] twin = new int[devices];
     Arrays.fill(twin, -1);
+    BitSet takenByHorizons = takenByHorizons();
     Map<List<Object>, Integer> classes = new HashMap<>();
     for (int pi = 0; pi < pools.size(); pi++) {
       if (poolBase[pi] < 0) {
@@ -267,23 +294,44 @@ final class BoundsBuilder {
       for (int local = 0; local < layout.deviceCount; local++) {
         DeviceEntry e = layout.devices[local];
         Device d = e.device;
-        if (d.allowMultipleAllocations()) {
+        int g = poolBase[pi] + local;
+        if (d.allowMultipleAllocations() || takenByHorizons.get(g)) {
           continue;
         }
-        int g = poolBase[pi] + local;
         BitSet answers = new BitSet(datas.size());
         for (int j = 0; j < datas.size(); j++) {
           answers.set(j, candidates[j].get(g));
         }
         Device unnamed = new Device("", d.attributes(), d.capacity(), d.consumesCounters(), d.includes(),
             d.nodeName(), d.nodeSelector(), d.allNodes(), d.taints(), d.bindingConditions(),
-            d.bindingFailureConditions(), d.bindsToNode(), false);
+            d.bindingFailureConditions(), d.bindsToNode(), false, d.nodeAllocatableResources());
         List<Object> key = Arrays.asList(e.slice, unnamed, e.ruleTaints, e.unsupportedAttribute, e.inUseDedicated,
             e.allocatedAny, e.aggregatedCapacity, answers);
         twin[g] = classes.computeIfAbsent(key, k -> classes.size());
       }
     }
     return twin;
+  }
+
+  /** The devices of the requests for all devices that the horizons hold. */
+  private BitSet takenByHorizons() {
+    BitSet taken = new BitSet(devices);
+    for (int c = 0; c < plan.claimCount(); c++) {
+      RequestSlot[] slots = plan.slots(c);
+      for (int r = 0; r < slots.length; r++) {
+        if (!horizons.get(slotFlat[c][r])) {
+          continue;
+        }
+        for (RequestData d : slots[r].data) {
+          for (DeviceLocation at : d.allDevices == null ? List.<DeviceLocation>of() : d.allDevices) {
+            if (poolBase[at.pool()] >= 0) {
+              taken.set(poolBase[at.pool()] + at.local());
+            }
+          }
+        }
+      }
+    }
+    return taken;
   }
 
   private int[][] familiesOfDevices() {
@@ -303,7 +351,10 @@ final class BoundsBuilder {
     return familiesOf;
   }
 
-  /** Per flat slot t: the least the slots from t on take, a slot taking the least of its subrequests. */
+  /**
+   * Per flat slot t: the least the slots from t up to the next horizon take, a slot taking the
+   * least of its subrequests; a horizon and what follows it take nothing (SearchBounds.horizon).
+   */
   private long[][] suffix(long[][] minUse, int familyCount) {
     long[][] suffix = new long[flat + 1][familyCount];
     int t = flat;
@@ -311,6 +362,9 @@ final class BoundsBuilder {
       RequestSlot[] slots = plan.slots(c);
       for (int r = slots.length - 1; r >= 0; r--) {
         t--;
+        if (horizons.get(t)) {
+          continue;
+        }
         for (int f = 0; f < familyCount; f++) {
           long least = SearchBounds.LIMIT;
           for (int s = 0; s < slots[r].data.length; s++) {

@@ -5,13 +5,16 @@ import static io.github.dra4j.core.ClaimPlan.objectRef;
 
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceConstraint;
+import io.github.dra4j.api.DeviceDerivedAttribute;
 import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.DeviceSelector;
 import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -189,6 +192,12 @@ final class ClaimPlanner {
   /** Validates request r of claim c, or its subrequest s (-1: the request itself). */
   private RequestData validateRequest(int c, int r, int s, RequestView request, @Nullable RequestView parent) {
     ResourceClaim claim = claims.get(c);
+    if (!request.derivedAttributes.isEmpty() && !features.derivedAttributes()) {
+      // Rejected rather than ignored, as in the reference: the constraints would silently change.
+      throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name
+          + ": cannot handle request with derived attributes, the feature is disabled", objectRef(claim),
+          requestPath(r, s).child("derivedAttributes"));
+    }
     for (int i = 0; i < request.selectors.size(); i++) {
       if (request.selectors.get(i).cel() == null) {
         throw new InvalidInputException("claim " + claimRef(claim) + ", request " + request.name + ", selector #" + i
@@ -217,6 +226,14 @@ final class ClaimPlanner {
     @Nullable CachedSelector[] requestSelectors = compile(request.selectors);
     RequestData data = new RequestData(c, request, parent, cls, classSelectors, requestSelectors,
         snapshot.selectorsKey(classSelectors, requestSelectors));
+    if (!request.derivedAttributes.isEmpty()) {
+      Map<String, CompiledAttribute> derived = new LinkedHashMap<>();
+      for (DeviceDerivedAttribute attribute : request.derivedAttributes) {
+        derived.put(attribute.name(), snapshot.compileAttribute(attribute.expression()));
+      }
+      data.derived = derived;
+      data.derivedPath = requestPath(r, s).child("derivedAttributes");
+    }
     switch (request.allocationMode) {
       case io.github.dra4j.api.DeviceAllocationMode.EXACT_COUNT:
         if (request.count > Integer.MAX_VALUE) {
@@ -261,7 +278,7 @@ final class ClaimPlanner {
           if (!matcher.selectable(data, layout, local)) {
             continue;
           }
-          if (features.consumableCapacity() && !ConsumableCapacity.fits(data, layout, local, null)) {
+          if (features.consumableCapacity() && !ConsumableCapacity.fits(data, layout, local, null, features.fractionalCapacityRange())) {
             continue;
           }
           all.add(new DeviceLocation(pi, local));

@@ -566,6 +566,11 @@ public final class ClusterSnapshot {
     return s;
   }
 
+  /** {@return the derived attribute compiled by the snapshot's compiler (not cached: claims rarely have them)} */
+  CompiledAttribute compileAttribute(String expression) {
+    return compiler.compileAttribute(expression, features);
+  }
+
   /**
    * {@return the key of these selectors for PoolLayout.candidates, the same object for the same
    * selectors while the snapshot remembers it; null when a selector is missing}
@@ -577,10 +582,7 @@ public final class ClusterSnapshot {
       return null;
     }
     SelectorsKey known = selectorsKeys.get(key);
-    if (known != null) {
-      return known;
-    }
-    if (selectorsKeys.size() < MAX_CACHED_SELECTORS) {
+    if (known == null && selectorsKeys.size() < MAX_CACHED_SELECTORS) {
       known = selectorsKeys.putIfAbsent(key, key);
     }
     return known != null ? known : key;

@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  * add, so the search backtracks in last-in-first-out order. Constraints are monotonic: once add
  * returns false, adding more devices cannot make it true, so the search stops early. Mirrors
  * matchAttributeConstraint and distinctAttributeConstraint (constraint.go) with the fixes of
- * kubernetes#140326 (remove restores the intersection) and kubernetes#140600 (every device of a
+ * kubernetes#140325 (remove restores the intersection) and kubernetes#140600 (every device of a
  * request counts): with DRAListTypeAttributes, values are compared as sets (match: a common
  * element remains; distinct: no common element); without it, only scalars of the same type
  * compare.
@@ -43,9 +43,11 @@ abstract class Constraint {
   /**
    * Adds a device chosen for a request the constraint {@link #applies} to.
    *
+   * @param source where the request reads the device's attributes (its derived attributes first)
    * @return false when the constraint is no longer satisfied; the device is then not added
+   * @throws CelException when a derived attribute the constraint reads fails to evaluate
    */
-  abstract boolean add(DeviceEntry device);
+  abstract boolean add(DeviceEntry device, AttributeSource source);
 
   /** Removes the device that the latest {@link #add} still in effect added. */
   abstract void remove();
@@ -64,8 +66,8 @@ abstract class Constraint {
    * has when it spells it so or, in its driver's own domain, unqualified. A name without a
    * domain, which API validation rejects, matches no attribute there.
    */
-  final @Nullable DeviceAttribute lookup(DeviceEntry device) {
-    return domain == null ? null : device.attribute(domain, id);
+  final @Nullable DeviceAttribute lookup(DeviceEntry device, AttributeSource source) {
+    return domain == null ? null : source.attribute(device, domain, id);
   }
 
   /** A value as a typed set (attributeAsSet); null for an empty list. */
@@ -204,8 +206,8 @@ abstract class Constraint {
     }
 
     @Override
-    boolean add(DeviceEntry device) {
-      DeviceAttribute a = lookup(device);
+    boolean add(DeviceEntry device, AttributeSource source) {
+      DeviceAttribute a = lookup(device, source);
       if (a == null) {
         return false;
       }
@@ -216,6 +218,8 @@ abstract class Constraint {
             return false;
           }
           push(s);
+        } else if (a.isList()) {
+          return false; // "Match attribute type unknown": a derived attribute may give a list
         } else {
           attribute = a;
         }
@@ -265,8 +269,8 @@ abstract class Constraint {
     }
 
     @Override
-    boolean add(DeviceEntry device) {
-      DeviceAttribute a = lookup(device);
+    boolean add(DeviceEntry device, AttributeSource source) {
+      DeviceAttribute a = lookup(device, source);
       if (a == null) {
         return false;
       }

@@ -20,6 +20,11 @@ import org.jspecify.annotations.Nullable;
  * within the capacity. Capacity names are the device's own, as its slice spells them: the
  * reference keys request amounts, results and allocated shares by that spelling, so a request
  * for "cpu" does not match a capacity "dra.cpu/cpu" of driver dra.cpu.
+ *
+ * Range steps are rounded in whole numbers (Quantity.Value(): every amount rounded up to an
+ * integer), or, with DRAFractionalCapacityRange and a range whose min, max or step is fractional,
+ * in milli-units (MilliValue(): rounded up to a thousandth), as useMilli in
+ * consumable_capacity.go says since kubernetes#140161.
  */
 final class ConsumableCapacity {
   private ConsumableCapacity() {}
@@ -31,12 +36,12 @@ final class ConsumableCapacity {
    * layout.
    */
   static boolean fits(RequestData data, PoolLayout layout, int local,
-      @Nullable Map<String, BigDecimal> allocating) {
+      @Nullable Map<String, BigDecimal> allocating, boolean fractional) {
     if (data.request.capacity == null && !layout.shared(local) && allocating == null) {
-      return layout.unrequestedCapacityFits(local);
+      return layout.unrequestedCapacityFits(local, fractional);
     }
     DeviceEntry device = layout.devices[local];
-    return checkRequestOverCapacity(device, data.request, device.aggregatedCapacity, allocating) == null;
+    return checkRequestOverCapacity(device, data.request, device.aggregatedCapacity, allocating, fractional) == null;
   }
 
   /** Why a device's capacity does not fit, or null when it fits. */
@@ -44,7 +49,8 @@ final class ConsumableCapacity {
       DeviceEntry device,
       RequestView request,
       @Nullable Map<String, Quantity> allocated,
-      @Nullable Map<String, BigDecimal> allocating) {
+      @Nullable Map<String, BigDecimal> allocating,
+      boolean fractional) {
     if (request.capacity == null && device.device.capacity().isEmpty() && device.device.includes().isEmpty()) {
       return null; // nothing requested, nothing to consume: the common case, without allocation
     }
@@ -65,8 +71,8 @@ final class ConsumableCapacity {
         return;
       }
       String name = Objects.requireNonNull(device.view.capacityName(domain, id)); // one of the device's
-      BigDecimal consumed = consumed(request.requestedCapacity(name), cap);
-      if (violatesPolicy(consumed, cap.requestPolicy())) {
+      BigDecimal consumed = consumed(request.requestedCapacity(name), cap, fractional);
+      if (violatesPolicy(consumed, cap.requestPolicy(), fractional)) {
         problem[0] = "capacity " + name + ": " + Quantity.of(consumed, cap.value().format())
             + " violates the request policy";
         return;
@@ -93,28 +99,28 @@ final class ConsumableCapacity {
    * depends on the device alone, so that callers can remember it per device. Each capacity is
    * consumed whole or by its policy's default.
    */
-  static boolean unrequestedFits(DeviceEntry device) {
+  static boolean unrequestedFits(DeviceEntry device, boolean fractional) {
     boolean[] fits = {true};
     device.view.forEachCapacity((domain, id, cap) -> {
       if (fits[0]) {
-        BigDecimal consumed = consumed(null, cap);
-        fits[0] = !violatesPolicy(consumed, cap.requestPolicy()) && consumed.compareTo(cap.value().value()) <= 0;
+        BigDecimal consumed = consumed(null, cap, fractional);
+        fits[0] = !violatesPolicy(consumed, cap.requestPolicy(), fractional) && consumed.compareTo(cap.value().value()) <= 0;
       }
     });
     return fits[0];
   }
 
   /** GetConsumedCapacityFromRequest: the amount consumed per capacity, by the device's names. */
-  static Map<String, BigDecimal> consumedCapacity(DeviceEntry device, RequestView request) {
+  static Map<String, BigDecimal> consumedCapacity(DeviceEntry device, RequestView request, boolean fractional) {
     Map<String, BigDecimal> out = new LinkedHashMap<>();
     device.view.forEachCapacity((domain, id, cap) -> {
       String name = Objects.requireNonNull(device.view.capacityName(domain, id)); // one of the device's
-      out.put(name, consumed(request.requestedCapacity(name), cap));
+      out.put(name, consumed(request.requestedCapacity(name), cap, fractional));
     });
     return out;
   }
 
-  static BigDecimal consumed(@Nullable Quantity requested, DeviceCapacity capacity) {
+  static BigDecimal consumed(@Nullable Quantity requested, DeviceCapacity capacity, boolean fractional) {
     CapacityRequestPolicy policy = capacity.requestPolicy();
     if (requested == null) {
       if (policy != null && policy.defaultValue() != null) {
@@ -127,7 +133,7 @@ final class ConsumableCapacity {
     }
     CapacityRequestPolicyRange range = policy.validRange();
     if (range != null && range.min() != null) {
-      return roundUpRange(requested.value(), range);
+      return roundUpRange(requested.value(), range, fractional);
     }
     if (!policy.validValues().isEmpty()) {
       for (Quantity v : policy.validValues()) {
@@ -139,7 +145,7 @@ final class ConsumableCapacity {
     return requested.value();
   }
 
-  private static BigDecimal roundUpRange(BigDecimal requested, CapacityRequestPolicyRange range) {
+  private static BigDecimal roundUpRange(BigDecimal requested, CapacityRequestPolicyRange range, boolean fractional) {
     BigDecimal min = Objects.requireNonNull(range.min()).value(); // consumed() checked it
     if (requested.compareTo(min) < 0) {
       return min;
@@ -147,19 +153,49 @@ final class ConsumableCapacity {
     if (range.step() == null) {
       return requested;
     }
-    // Go works on Value(): integers rounded up.
-    long req = requested.setScale(0, RoundingMode.CEILING).longValueExact();
-    long step = range.step().value().setScale(0, RoundingMode.CEILING).longValueExact();
-    long m = min.setScale(0, RoundingMode.CEILING).longValueExact();
+    // Go works on Value() (integers rounded up) or MilliValue() (thousandths rounded up).
+    int digits = useMilli(range, fractional) ? 3 : 0;
+    long req = units(requested, digits);
+    long step = units(range.step().value(), digits);
+    long m = units(min, digits);
     long added = req - m;
     long n = added / step;
     if (added % step != 0) {
       n++;
     }
-    return BigDecimal.valueOf(m + step * n);
+    return BigDecimal.valueOf(m + step * n, digits);
   }
 
-  static boolean violatesPolicy(BigDecimal requested, @Nullable CapacityRequestPolicy policy) {
+  /** {@return the amount in units of 10^-digits, rounded up} */
+  private static long units(BigDecimal v, int digits) {
+    return v.movePointRight(digits).setScale(0, RoundingMode.CEILING).longValueExact();
+  }
+
+  /**
+   * Whether a range rounds in milli-units: with the gate, when min, max or step is fractional,
+   * every one that is set is a whole number of milli-units that fits a long, and the step is at
+   * least one milli-unit.
+   */
+  static boolean useMilli(CapacityRequestPolicyRange range, boolean fractional) {
+    if (!fractional) {
+      return false;
+    }
+    boolean hasFractional = false;
+    for (Quantity q : java.util.Arrays.asList(range.min(), range.max(), range.step())) {
+      if (q == null) {
+        continue;
+      }
+      BigDecimal v = q.value().stripTrailingZeros();
+      BigDecimal milli = v.movePointRight(3);
+      if (milli.scale() > 0 || milli.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+        return false;
+      }
+      hasFractional |= v.scale() > 0;
+    }
+    return hasFractional && (range.step() == null || range.step().value().movePointRight(3).signum() > 0);
+  }
+
+  static boolean violatesPolicy(BigDecimal requested, @Nullable CapacityRequestPolicy policy, boolean fractional) {
     if (policy == null) {
       return false;
     }
@@ -172,9 +208,10 @@ final class ConsumableCapacity {
         return true;
       }
       if (range.step() != null) {
-        long req = requested.setScale(0, RoundingMode.CEILING).longValueExact();
-        long step = range.step().value().setScale(0, RoundingMode.CEILING).longValueExact();
-        long min = range.min() == null ? 0 : range.min().value().setScale(0, RoundingMode.CEILING).longValueExact();
+        int digits = useMilli(range, fractional) ? 3 : 0;
+        long req = units(requested, digits);
+        long step = units(range.step().value(), digits);
+        long min = range.min() == null ? 0 : units(range.min().value(), digits);
         return (req - min) % step != 0;
       }
       return false;

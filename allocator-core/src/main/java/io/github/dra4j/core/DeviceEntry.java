@@ -35,6 +35,12 @@ final class DeviceEntry {
   /** Capacity consumed by allocated shares, or null ({@code AggregatedCapacity}). */
   final @Nullable Map<String, Quantity> aggregatedCapacity;
   /**
+   * An allocated share holds the device ({@code deviceCapacityInUse}): its counters are charged
+   * already, so a further share skips the counter check. A share recorded by share ID alone has no
+   * aggregated capacity and counts too, as in the reference since kubernetes#140437.
+   */
+  final boolean capacityInUse;
+  /**
    * The first attribute without a supported value, or null. The reference converts every
    * attribute before evaluating a selector, so such a device fails every selector with a CEL
    * runtime error ("unsupported attribute value") while devices without selectors are fine.
@@ -74,7 +80,8 @@ final class DeviceEntry {
     this.uid = uid;
     this.inUseDedicated = state.allocatedDevices().contains(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
-    this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
+    this.capacityInUse = aggregatedCapacity != null || state.sharedDevices().contains(id);
+    this.allocatedAny = inUseDedicated || capacityInUse;
     this.unsupportedAttribute = view.unsupportedAttribute();
     this.ruleTaints = TaintRules.forDevice(poolRuleTaints, device.name());
   }
@@ -91,7 +98,8 @@ final class DeviceEntry {
     this.uid = uid;
     this.inUseDedicated = state.allocatedDevices().contains(id);
     this.aggregatedCapacity = state.aggregatedCapacity().get(id);
-    this.allocatedAny = inUseDedicated || aggregatedCapacity != null || state.sharedDevices().contains(id);
+    this.capacityInUse = aggregatedCapacity != null || state.sharedDevices().contains(id);
+    this.allocatedAny = inUseDedicated || capacityInUse;
     this.unsupportedAttribute = previous.unsupportedAttribute;
     this.ruleTaints = TaintRules.forDevice(poolRuleTaints, device.name());
   }
@@ -108,8 +116,8 @@ final class DeviceEntry {
     this.uid = previous.uid;
     this.inUseDedicated = previous.inUseDedicated || added.allocatedDevices().contains(id);
     this.aggregatedCapacity = sum(previous.aggregatedCapacity, added.aggregatedCapacity().get(id));
-    this.allocatedAny = previous.allocatedAny || inUseDedicated || aggregatedCapacity != null
-        || added.sharedDevices().contains(id);
+    this.capacityInUse = previous.capacityInUse || aggregatedCapacity != null || added.sharedDevices().contains(id);
+    this.allocatedAny = previous.allocatedAny || inUseDedicated || capacityInUse;
     this.unsupportedAttribute = previous.unsupportedAttribute;
     this.ruleTaints = previous.ruleTaints;
   }

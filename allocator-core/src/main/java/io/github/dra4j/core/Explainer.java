@@ -116,6 +116,17 @@ final class Explainer {
           + first.resourceSliceCount + "; the pool is skipped"
           + (twice.isEmpty() ? "" : " (given more than once: " + String.join(", ", twice) + ")"));
     }
+    List<String> grouped = new ArrayList<>();
+    for (SliceEntry s : newest) {
+      if (!s.visible(run.features())) {
+        grouped.add(s.name);
+      }
+    }
+    if (!grouped.isEmpty()) {
+      return new Explanation.PoolNote(pool.id.toString(), Reason.INCOMPLETE_POOL, "ResourceSlices "
+          + String.join(", ", grouped) + " declare compatibility groups, which are ignored while"
+          + " DRADeviceCompatibilityGroups is off, so the pool is incomplete without them");
+    }
     return new Explanation.PoolNote(pool.id.toString(), Reason.INCOMPLETE_POOL,
         "not all ResourceSlices of its newest generation are published");
   }
@@ -337,9 +348,10 @@ final class Explainer {
               continue;
             }
             List<DeviceEntry> devices = suitable.getOrDefault(data, List.of());
+            AttributeSource source = run.derived().source(data);
             int with = 0;
             for (DeviceEntry d : devices) {
-              if (cs[i].lookup(d) != null) {
+              if (has(cs[i], d, source)) {
                 with++;
               }
             }
@@ -353,6 +365,15 @@ final class Explainer {
         }
       }
       return String.join("; ", out);
+    }
+
+    /** A derived attribute that fails to evaluate counts as missing: the search never got there. */
+    private static boolean has(Constraint constraint, DeviceEntry device, AttributeSource source) {
+      try {
+        return constraint.lookup(device, source) != null;
+      } catch (CelException e) {
+        return false;
+      }
     }
   }
 
@@ -423,6 +444,15 @@ final class Explainer {
       detail[0] = "per-device node selection excludes node " + run.node().name();
       return Reason.NODE_NOT_MATCHING;
     }
+    if (device.slice.skipsNodeOperations && !SliceEntry.nodeOperationsOptional(f, run.node())) {
+      if (!f.optionalNodeOperations()) {
+        detail[0] = "its slice lists skipNodeOperations, which needs DRAOptionalNodeOperations";
+        return Reason.FEATURE_DISABLED;
+      }
+      detail[0] = "its slice lists skipNodeOperations and node " + run.node().name() + " does not declare "
+          + SliceEntry.OPTIONAL_NODE_OPERATIONS + " (status.declaredFeatures)";
+      return Reason.NODE_NOT_MATCHING;
+    }
     try {
       int failed = run.matcher().selectorsMatch(data, device, true);
       if (failed >= 0) {
@@ -446,13 +476,23 @@ final class Explainer {
       return Reason.IN_USE;
     }
     if (f.consumableCapacity()) {
-      String why = ConsumableCapacity.checkRequestOverCapacity(device, data.request, device.aggregatedCapacity, null);
+      String why = ConsumableCapacity.checkRequestOverCapacity(device, data.request, device.aggregatedCapacity, null,
+          f.fractionalCapacityRange());
       if (why != null) {
         detail[0] = why;
         return Reason.INSUFFICIENT_CAPACITY;
       }
     }
-    if (f.partitionableDevices() && !device.view.consumesCounters().isEmpty()) {
+    boolean counted = f.partitionableDevices() && !device.view.consumesCounters().isEmpty() && !data.request.adminAccess
+        && !(f.consumableCapacity() && device.device.allowMultipleAllocations() && device.capacityInUse);
+    if (counted && f.deviceCompatibilityGroups() && pool.usesCompatibilityGroups) {
+      String why = CompatibilityGroups.conflict(pool, device);
+      if (why != null) {
+        detail[0] = why;
+        return Reason.INCOMPATIBLE_GROUPS;
+      }
+    }
+    if (counted) {
       String why = counterShortfall(pool, device);
       if (why != null) {
         detail[0] = why;

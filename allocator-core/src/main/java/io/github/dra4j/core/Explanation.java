@@ -84,6 +84,11 @@ public record Explanation(String node, List<ClaimExplanation> claims, List<PoolN
     IN_USE,
     /** The requested capacity does not fit or violates the device's request policy. */
     INSUFFICIENT_CAPACITY,
+    /**
+     * The device's compatibility groups on a counter set do not intersect those of the allocated
+     * devices drawing from it (DRADeviceCompatibilityGroups).
+     */
+    INCOMPATIBLE_GROUPS,
     /** The device consumes more of a shared counter than is left. */
     COUNTERS_EXHAUSTED,
     /** The device has a NoSchedule or NoExecute taint the request does not tolerate. */

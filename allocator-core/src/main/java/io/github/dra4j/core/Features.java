@@ -21,7 +21,17 @@ import java.util.Objects;
  * @param listTypeAttributes DRAListTypeAttributes
  * @param partitionableDevices DRAPartitionableDevices
  * @param prioritizedList DRAPrioritizedList
- * @param resourceSliceMixins DRAResourceSliceMixins
+ * @param resourceSliceMixins DRAResourceSliceMixins (KEP-5234, not merged into Kubernetes: dra4j's own gate)
+ * @param deviceCompatibilityGroups DRADeviceCompatibilityGroups: devices drawing from one counter
+ *     set are allocated together only when their compatibility groups intersect; off, slices that
+ *     declare groups are ignored (their pools become incomplete)
+ * @param derivedAttributes DRADerivedAttributes: requests may define derived attributes for their
+ *     constraints; off, a request that defines one is an error
+ * @param optionalNodeOperations DRAOptionalNodeOperations: devices of slices with
+ *     {@code skipNodeOperations} are allocated on nodes that declare the feature, and results copy
+ *     the list; off, such devices are not allocated
+ * @param fractionalCapacityRange DRAFractionalCapacityRange: a request policy range with a
+ *     fractional min, max or step rounds in milli-units instead of integers
  */
 public record Features(
     boolean adminAccess,
@@ -33,7 +43,11 @@ public record Features(
     boolean listTypeAttributes,
     boolean partitionableDevices,
     boolean prioritizedList,
-    boolean resourceSliceMixins) {
+    boolean resourceSliceMixins,
+    boolean deviceCompatibilityGroups,
+    boolean derivedAttributes,
+    boolean optionalNodeOperations,
+    boolean fractionalCapacityRange) {
 
   /** The gate names, in component order. */
   public static final List<String> GATE_NAMES = List.of(
@@ -46,11 +60,16 @@ public record Features(
       "DRAListTypeAttributes",
       "DRAPartitionableDevices",
       "DRAPrioritizedList",
-      "DRAResourceSliceMixins");
+      "DRAResourceSliceMixins",
+      "DRADeviceCompatibilityGroups",
+      "DRADerivedAttributes",
+      "DRAOptionalNodeOperations",
+      "DRAFractionalCapacityRange");
 
-  private static final Features ALL = new Features(true, true, true, true, true, true, true, true, true, true);
-  private static final Features NONE =
-      new Features(false, false, false, false, false, false, false, false, false, false);
+  private static final Features ALL = new Features(true, true, true, true, true, true, true, true, true, true,
+      true, true, true, true);
+  private static final Features NONE = new Features(false, false, false, false, false, false, false, false, false,
+      false, false, false, false, false);
 
   /** {@return every feature on: the library default} */
   public static Features all() {
@@ -94,13 +113,14 @@ public record Features(
       }
       v[i] = Objects.requireNonNull(value, name);
     });
-    return new Features(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9]);
+    return new Features(v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13]);
   }
 
   private boolean[] values() {
     return new boolean[] {
       adminAccess, consumableCapacity, deviceBindingConditions, resourceClaimDeviceStatus,
-      deviceTaints, deviceTaintRules, listTypeAttributes, partitionableDevices, prioritizedList, resourceSliceMixins
+      deviceTaints, deviceTaintRules, listTypeAttributes, partitionableDevices, prioritizedList, resourceSliceMixins,
+      deviceCompatibilityGroups, derivedAttributes, optionalNodeOperations, fractionalCapacityRange
     };
   }
 }

@@ -100,16 +100,20 @@ public final class MixinFlattener {
       Map<String, DeviceCapacity> capacity = new HashMap<>();
       d.forEachCapacity((domain, id, v) -> capacity.put(d.capacityName(domain, id), v));
       List<DeviceCounterConsumption> consumption = new ArrayList<>(own.consumesCounters().size());
-      for (ResolvedCounters c : d.consumesCounters()) {
-        consumption.add(new DeviceCounterConsumption(c.counterSet(), counters(c), List.of()));
+      List<? extends ResolvedCounters> resolvedCounters = d.consumesCounters();
+      for (int j = 0; j < resolvedCounters.size(); j++) {
+        ResolvedCounters c = resolvedCounters.get(j);
+        consumption.add(new DeviceCounterConsumption(c.counterSet(), counters(c), List.of(),
+            own.consumesCounters().get(j).compatibilityGroups()));
       }
       devices.add(new Device(own.name(), attributes, capacity, consumption, List.of(),
           own.nodeName(), own.nodeSelector(), own.allNodes(), own.taints(),
           own.bindingConditions(), own.bindingFailureConditions(), own.bindsToNode(),
-          own.allowMultipleAllocations()));
+          own.allowMultipleAllocations(), own.nodeAllocatableResources()));
     }
     ResourceSliceSpec flat = new ResourceSliceSpec(driver, spec.pool(), spec.nodeName(),
-        spec.nodeSelector(), spec.allNodes(), spec.perDeviceNodeSelection(), devices, counterSets, null);
+        spec.nodeSelector(), spec.allNodes(), spec.perDeviceNodeSelection(), devices, counterSets, null,
+        spec.partitionTypeAttribute(), spec.skipNodeOperations());
     return new ResourceSlice(slice.metadata(), flat);
   }
 

@@ -40,8 +40,12 @@ final class Pool {
   final boolean overcommitted;
   /** Devices or counter sets dropped by the mixins gate, for explanations. */
   final List<String> dropped;
+  /** A device of the pool declares compatibility groups: else every device may join any other. */
+  final boolean usesCompatibilityGroups;
   /** Built on first use by a search; a race builds equal layouts, and either one serves. */
   private volatile @Nullable PoolLayout layout;
+  /** The compatibility groups of allocated devices per counter set; built on first use, as layout. */
+  private volatile @Nullable Map<String, CompatibilityGroups.Intersection> compatibilityBaseline;
 
   private Pool(
       PoolId id,
@@ -66,6 +70,13 @@ final class Pool {
     this.dropped = List.copyOf(dropped);
     this.hasBindingConditions = hasBindingConditions;
     this.overcommitted = overcommitted;
+    boolean groups = false;
+    for (List<PoolSlice> slices : List.of(this.targeting, this.notTargeting)) {
+      for (PoolSlice s : slices) {
+        groups |= s.slice().usesCompatibilityGroups;
+      }
+    }
+    this.usesCompatibilityGroups = groups;
   }
 
   private static boolean bindingConditions(List<PoolSlice> targeting) {
@@ -277,6 +288,16 @@ final class Pool {
       layout = l;
     }
     return l;
+  }
+
+  /** {@return the compatibility groups the pool's allocated devices hold, per counter set} */
+  Map<String, CompatibilityGroups.Intersection> compatibilityBaseline() {
+    Map<String, CompatibilityGroups.Intersection> b = compatibilityBaseline;
+    if (b == null) {
+      b = CompatibilityGroups.baseline(targeting, notTargeting);
+      compatibilityBaseline = b;
+    }
+    return b;
   }
 
   /** A slice of the pool with the devices the allocator may use, in slice order. */

@@ -69,6 +69,31 @@ final class PoolEntry {
     return out;
   }
 
+  /** {@return the pool's slices of one generation that the gates let be seen, in input order} */
+  List<SliceEntry> generation(long generation, Features features) {
+    List<SliceEntry> out = new ArrayList<>();
+    for (SliceEntry s : slices) {
+      if (s.generation == generation && s.visible(features)) {
+        out.add(s);
+      }
+    }
+    return out;
+  }
+
+  /** {@return the newest generation among the slices the gates let be seen} */
+  long maxGeneration(Features features) {
+    if (features.deviceCompatibilityGroups()) {
+      return maxGeneration;
+    }
+    long max = Long.MIN_VALUE;
+    for (SliceEntry s : slices) {
+      if (s.visible(features)) {
+        max = Math.max(max, s.generation);
+      }
+    }
+    return max;
+  }
+
   /**
    * The pool as seen through these slices, built on first use.
    *

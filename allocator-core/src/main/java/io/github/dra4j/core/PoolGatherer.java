@@ -56,8 +56,8 @@ final class PoolGatherer {
   private static void addRelevant(Map<PoolId, List<SliceEntry>> pools, List<SliceEntry> slices, Node node,
       Features features) {
     for (SliceEntry slice : slices) {
-      if (!features.partitionableDevices()
-          && (slice.perDeviceNodeSelection() || slice.hasSharedCounters)) {
+      if ((!features.partitionableDevices()
+          && (slice.perDeviceNodeSelection() || slice.hasSharedCounters)) || !slice.visible(features)) {
         continue;
       }
       if (relevant(slice, node)) {
@@ -82,10 +82,10 @@ final class PoolGatherer {
       if (slices.size() == first.resourceSliceCount) {
         pool = entry.pool(slices, features, List.of());
       } else {
-        if (entry.maxGeneration > first.generation) {
+        if (entry.maxGeneration(features) > first.generation) {
           continue; // obsolete: a newer generation is being published
         }
-        List<SliceEntry> all = entry.generation(first.generation);
+        List<SliceEntry> all = entry.generation(first.generation, features);
         if (all.size() != first.resourceSliceCount) {
           result.add(Pool.incomplete(id));
           continue;

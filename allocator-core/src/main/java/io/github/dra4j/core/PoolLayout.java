@@ -562,10 +562,10 @@ final class PoolLayout {
    * Whether the device's capacity takes a request that asks for none while nothing else
    * consumes it, remembered per device: then the check depends on the device alone.
    */
-  boolean unrequestedCapacityFits(int local) {
+  boolean unrequestedCapacityFits(int local, boolean fractional) {
     char f = flags[local];
     if ((f & UNREQUESTED_KNOWN) == 0) {
-      boolean fits = ConsumableCapacity.unrequestedFits(devices[local]);
+      boolean fits = ConsumableCapacity.unrequestedFits(devices[local], fractional);
       flags[local] = (char) (flags[local] | UNREQUESTED_KNOWN | (fits ? UNREQUESTED_FITS : 0));
       return fits;
     }

@@ -1,7 +1,9 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.field.FieldPath;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -25,6 +27,10 @@ final class RequestData {
   boolean[] constrainedBy = NO_BOOLEANS;
   /** Identifies the selectors for PoolLayout.candidates, or null when one is missing. */
   final @Nullable Object candidateKey;
+  /** The request's derived attributes by name (DRADerivedAttributes), in order; empty for most. */
+  Map<String, CompiledAttribute> derived = Map.of();
+  /** Where the request's derived attributes are, for errors; null when it has none. */
+  @Nullable FieldPath derivedPath;
 
   RequestData(int claimIndex, RequestView request, @Nullable RequestView parent, DeviceClass deviceClass,
       @Nullable CachedSelector[] classSelectors, @Nullable CachedSelector[] requestSelectors,

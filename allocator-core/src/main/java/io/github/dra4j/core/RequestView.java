@@ -2,6 +2,7 @@ package io.github.dra4j.core;
 
 import io.github.dra4j.api.CapacityRequirements;
 import io.github.dra4j.api.DeviceAllocationMode;
+import io.github.dra4j.api.DeviceDerivedAttribute;
 import io.github.dra4j.api.DeviceSelector;
 import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.DeviceToleration;
@@ -25,6 +26,7 @@ final class RequestView {
   final List<DeviceSelector> selectors;
   final List<DeviceToleration> tolerations;
   final @Nullable CapacityRequirements capacity;
+  final List<DeviceDerivedAttribute> derivedAttributes;
 
   private RequestView(
       String name,
@@ -34,7 +36,8 @@ final class RequestView {
       @Nullable Boolean adminAccess,
       List<DeviceSelector> selectors,
       List<DeviceToleration> tolerations,
-      @Nullable CapacityRequirements capacity) {
+      @Nullable CapacityRequirements capacity,
+      List<DeviceDerivedAttribute> derivedAttributes) {
     this.name = name;
     this.deviceClassName = deviceClassName;
     this.allocationMode = allocationMode == null || allocationMode.isEmpty()
@@ -45,21 +48,22 @@ final class RequestView {
     this.selectors = selectors;
     this.tolerations = tolerations;
     this.capacity = capacity;
+    this.derivedAttributes = derivedAttributes;
   }
 
   static RequestView of(String name, ExactDeviceRequest r) {
     return new RequestView(name, r.deviceClassName(), r.allocationMode(), r.count(), r.adminAccess(),
-        r.selectors(), r.tolerations(), r.capacity());
+        r.selectors(), r.tolerations(), r.capacity(), r.derivedAttributes());
   }
 
   static RequestView of(DeviceSubRequest r) {
     return new RequestView(r.name(), r.deviceClassName(), r.allocationMode(), r.count(), null,
-        r.selectors(), r.tolerations(), r.capacity());
+        r.selectors(), r.tolerations(), r.capacity(), r.derivedAttributes());
   }
 
   /** The parent of subrequests: only its name is ever used. */
   static RequestView parent(String name) {
-    return new RequestView(name, "", null, null, null, List.of(), List.of(), null);
+    return new RequestView(name, "", null, null, null, List.of(), List.of(), null, List.of());
   }
 
   boolean allDevices() {

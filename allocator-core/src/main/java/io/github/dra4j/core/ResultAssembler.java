@@ -83,7 +83,8 @@ final class ResultAssembler {
           binding ? r.device().device.bindingConditions() : List.of(),
           binding ? r.device().device.bindingFailureConditions() : List.of(),
           r.shareId(),
-          consumed(r)));
+          consumed(r),
+          r.device().slice.slice.spec().skipNodeOperations()));
     }
     List<DeviceAllocationConfiguration> config = configs(c);
     return new AllocationResult(new DeviceAllocationResult(out, config), nodeSelector(c), null);

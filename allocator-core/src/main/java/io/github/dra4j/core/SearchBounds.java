@@ -35,9 +35,14 @@ import org.jspecify.annotations.Nullable;
  *
  * The bounds only apply when cutting a subtree cannot hide anything but failure: every selector
  * is evaluated for every request and device up front, and any error turns the bounds off (the
- * plain search might meet it); no claim can exceed the result size limit; no request for all
- * devices is covered by a constraint (its check throws). Amounts are longs in units of the
- * largest scale; when an amount or a sum does not fit, the counter families are left out.
+ * plain search might meet it); no claim can exceed the result size limit. A request for all
+ * devices that a constraint covers is a horizon: its constraint check throws instead of failing,
+ * so the plain search ends with an error wherever it reaches that request with a device the
+ * constraint rejects. A subtree that holds such a point must not be cut, so the bounds count only
+ * what the search must take before it reaches the next horizon (the requests up to it cannot all
+ * be allocated: it is never reached, and nothing after it either); from a horizon on, until the
+ * search has passed it, nothing is counted. Amounts are longs in units of the largest scale; when
+ * an amount or a sum does not fit, the counter families are left out.
  */
 final class SearchBounds {
   static final int MAX_FAMILIES = 256;
@@ -58,12 +63,14 @@ final class SearchBounds {
   /** Per slot in claim/request order: the index of its first RequestData. */
   private final int[][] slotBase;
   private final int[][] slotFlat;
+  /** Per flat slot: a horizon (see the class comment). */
+  private final BitSet horizons;
   /** Per family: units in total, units taken so far. */
   private final long[] supply;
   private final long[] used;
   /** Per RequestData: least units of each family that one of its devices takes. */
   private final long[][] minUse;
-  /** Per flat slot t: the least units the slots from t on take, per family. */
+  /** Per flat slot t: the least units the slots from t up to the next horizon take, per family. */
   private final long[][] suffix;
   private final int deviceFamilies;
   /** Per global device: the device families that hold it. */
@@ -79,20 +86,22 @@ final class SearchBounds {
   private final int[] twin;
   private final @Nullable Map<Integer, Integer> counterFamilyOf;
   private final int scale;
+  private final DerivedValues derived;
   /** Set when a charged device gives counter units back: the counter families stop bounding. */
   private boolean countersOff;
   /** Why no allocation exists at all, or null while none of the bounds rules it out. */
   final @Nullable String proof;
 
   SearchBounds(ClaimPlan plan, List<Pool> pools, int[] poolBase, int[][] slotBase, int[][] slotFlat,
-      long[] supply, long[][] minUse, long[][] suffix, int deviceFamilies, int[][] familiesOf, int devices,
+      BitSet horizons, long[] supply, long[][] minUse, long[][] suffix, int deviceFamilies, int[][] familiesOf, int devices,
       @Nullable Map<Integer, Integer> counterFamilyOf, int scale, List<String> names, BitSet[] candidates,
-      boolean[] free, int[] twin) {
+      boolean[] free, int[] twin, DerivedValues derived) {
     this.plan = plan;
     this.pools = pools;
     this.poolBase = poolBase;
     this.slotBase = slotBase;
     this.slotFlat = slotFlat;
+    this.horizons = horizons;
     this.supply = supply;
     this.used = new long[supply.length];
     this.minUse = minUse;
@@ -107,6 +116,7 @@ final class SearchBounds {
     this.candidates = candidates;
     this.free = free;
     this.twin = twin;
+    this.derived = derived;
     this.proof = rootProof();
   }
 
@@ -116,8 +126,8 @@ final class SearchBounds {
    * bounds weaker); null when they do not apply (see the class comment).
    */
   static @Nullable SearchBounds make(ClaimPlan plan, List<Pool> pools, Features features, SelectorMatcher matcher,
-      List<List<DeviceResult>> chosen) {
-    SearchBounds b = new BoundsBuilder(plan, pools, features, matcher).build();
+      List<List<DeviceResult>> chosen, DerivedValues derived) {
+    SearchBounds b = new BoundsBuilder(plan, pools, features, matcher, derived).build();
     if (b == null) {
       return null;
     }
@@ -208,6 +218,9 @@ final class SearchBounds {
   }
 
   private boolean feasible(int c, int r, @Nullable RequestData data, int sub, int device) {
+    if (horizons.get(slotFlat[c][r])) {
+      return true; // at a horizon: nothing is counted until the search has passed it
+    }
     long[] rest = suffix[slotFlat[c][r] + 1];
     long[] first = data == null ? suffix[slotFlat[c][r]] : null;
     long[] mine = data == null ? null : minUse[slotBase[c][r] + sub];
@@ -226,9 +239,10 @@ final class SearchBounds {
 
   /**
    * {@return the first constraint of claim c that rules out the rest of its requests from slot r
-   * on, or -1} Every covered request needs as many free candidates as it has devices left that
-   * the constraint would take now (it takes no more later: each device added narrows it), and a
-   * distinctAttribute as many values (TypedValue) among them as the covered requests need devices.
+   * on, up to the next horizon, or -1} Every covered request needs as many free candidates as it
+   * has devices left that the constraint would take now (it takes no more later: each device
+   * added narrows it), and a distinctAttribute as many values (TypedValue) among them as the
+   * covered requests need devices.
    */
   private int unsatisfiable(int c, int r, @Nullable RequestData data, int sub, int device, Constraint[] cs) {
     RequestSlot[] slots = plan.slots(c);
@@ -236,7 +250,7 @@ final class SearchBounds {
       Constraint k = cs[i];
       Set<TypedValue> values = k instanceof Constraint.DistinctAttribute ? new HashSet<>() : null;
       long needed = 0;
-      for (int t = r; t < slots.length; t++) {
+      for (int t = r; t < slots.length && !horizons.get(slotFlat[c][t]); t++) {
         boolean fixed = t == r && data != null;
         boolean admitted = false;
         long least = Long.MAX_VALUE;
@@ -249,7 +263,7 @@ final class SearchBounds {
             least = 0;
             continue;
           }
-          admitted |= accepted(j, k, values) >= need;
+          admitted |= accepted(j, d, k, values) >= need;
           least = Math.min(least, need);
         }
         if (!admitted) {
@@ -272,7 +286,8 @@ final class SearchBounds {
   private record TypedValue(char type, Object value) {}
 
   /** Free candidates of request j that the constraint would take now; their values go to {@code values}. */
-  private int accepted(int j, Constraint k, @Nullable Set<TypedValue> values) {
+  private int accepted(int j, RequestData d, Constraint k, @Nullable Set<TypedValue> values) {
+    AttributeSource source = derived.source(d);
     int count = 0;
     BitSet set = candidates[j];
     for (int g = set.nextSetBit(0); g >= 0; g = set.nextSetBit(g + 1)) {
@@ -281,11 +296,11 @@ final class SearchBounds {
       }
       int pi = poolOf(poolBase, g);
       DeviceEntry entry = pools.get(pi).layout().devices[g - poolBase[pi]];
-      if (k.add(entry)) {
+      if (k.add(entry, source)) {
         k.remove();
         count++;
         if (values != null) {
-          Constraint.TypedSet taken = Constraint.asSet(Objects.requireNonNull(k.lookup(entry)));
+          Constraint.TypedSet taken = Constraint.asSet(Objects.requireNonNull(k.lookup(entry, source)));
           char type = taken == null ? 0 : taken.type();
           for (Object v : taken == null ? Set.of() : taken.values()) {
             values.add(new TypedValue(type, v));
@@ -362,10 +377,17 @@ final class SearchBounds {
     return use;
   }
 
-  /** Why the claims cannot be allocated, by the first bound that rules out the whole search. */
+  /**
+   * Why the claims cannot be allocated, by the first bound that rules out the whole search: of
+   * the claims before the first horizon, or the requests before it in its claim.
+   */
   private @Nullable String rootProof() {
     Constraint[][] fresh = plan.newConstraints();
+    int firstHorizon = horizons.nextSetBit(0);
     for (int c = 0; c < plan.claimCount(); c++) {
+      if (firstHorizon >= 0 && plan.slots(c).length > 0 && slotFlat[c][0] > firstHorizon) {
+        break;
+      }
       int i = plan.slots(c).length == 0 ? -1 : unsatisfiable(c, 0, null, 0, 0, fresh[c]);
       if (i >= 0) {
         DeviceConstraint k = plan.claim(c).spec().devices().constraints().get(i);

@@ -36,6 +36,11 @@ final class SelectorMatcher {
     return budget.options();
   }
 
+  /** {@return the node the claims are matched for} */
+  Node node() {
+    return node;
+  }
+
   /**
    * {@link #isSelectable}, answered from the layout and the remembered selector results when
    * they suffice, so that devices a search skips are never touched.

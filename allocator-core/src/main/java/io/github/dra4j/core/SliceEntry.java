@@ -1,5 +1,6 @@
 package io.github.dra4j.core;
 
+import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
@@ -14,6 +15,9 @@ import org.jspecify.annotations.Nullable;
  * Immutable; shared with successor snapshots while the slice and its pool's in-use state stay.
  */
 final class SliceEntry {
+  /** The feature a node declares (status.declaredFeatures) when its kubelet skips optional node operations. */
+  static final String OPTIONAL_NODE_OPERATIONS = "DRAOptionalNodeOperations";
+
   final ResourceSlice slice;
   final ResolvedSlice resolved;
   final PoolId poolId;
@@ -23,6 +27,13 @@ final class SliceEntry {
   final List<DeviceEntry> devices;
   /** Published {@code sharedCounters} non-empty: a counter-set slice (KEP-4815). */
   final boolean hasSharedCounters;
+  /**
+   * A device declares compatibility groups (KEP-5963): with DRADeviceCompatibilityGroups off the
+   * slice is ignored, so that its pool is incomplete rather than allocated without the groups.
+   */
+  final boolean usesCompatibilityGroups;
+  /** Lists {@code skipNodeOperations} (KEP-5945): its devices need the node to declare the feature. */
+  final boolean skipsNodeOperations;
 
   /** @param ruleTaints the DeviceTaintRule taints of the slice's pool */
   SliceEntry(ResourceSlice slice, ResolvedSlice resolved, UidCounter uids, AllocatedState state,
@@ -35,6 +46,8 @@ final class SliceEntry {
     this.generation = slice.spec().pool().generation();
     this.resourceSliceCount = slice.spec().pool().resourceSliceCount();
     this.hasSharedCounters = !slice.spec().sharedCounters().isEmpty();
+    this.usesCompatibilityGroups = usesCompatibilityGroups(slice);
+    this.skipsNodeOperations = !slice.spec().skipNodeOperations().isEmpty();
     List<DeviceEntry> list = new ArrayList<>(resolved.devices().size());
     for (ResolvedDevice d : resolved.devices()) {
       list.add(new DeviceEntry(this, d, uids.next(), state, ruleTaints));
@@ -65,11 +78,30 @@ final class SliceEntry {
     this.generation = previous.generation;
     this.resourceSliceCount = previous.resourceSliceCount;
     this.hasSharedCounters = previous.hasSharedCounters;
+    this.usesCompatibilityGroups = previous.usesCompatibilityGroups;
+    this.skipsNodeOperations = previous.skipsNodeOperations;
     List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
     for (DeviceEntry d : previous.devices) {
       list.add(successor.apply(this, d));
     }
     this.devices = List.copyOf(list);
+  }
+
+  /** Mirrors sliceUsesCompatibilityGroups: a device of the slice declares groups on a consumption. */
+  private static boolean usesCompatibilityGroups(ResourceSlice slice) {
+    for (var device : slice.spec().devices()) {
+      for (var consumption : device.consumesCounters()) {
+        if (!consumption.compatibilityGroups().isEmpty()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** {@return whether the gates let the slice be seen at all} */
+  boolean visible(Features features) {
+    return features.deviceCompatibilityGroups() || !usesCompatibilityGroups;
   }
 
   boolean perDeviceNodeSelection() {
@@ -79,5 +111,14 @@ final class SliceEntry {
   @Override
   public String toString() {
     return name;
+  }
+
+  /**
+   * {@return whether devices of slices with {@code skipNodeOperations} may be allocated on the
+   * node} The kubelet of a node that does not declare DRAOptionalNodeOperations would wait for a
+   * driver whose operations the slice skips.
+   */
+  static boolean nodeOperationsOptional(Features features, Node node) {
+    return features.optionalNodeOperations() && node.declares(OPTIONAL_NODE_OPERATIONS);
   }
 }

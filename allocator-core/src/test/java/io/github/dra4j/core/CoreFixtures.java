@@ -177,6 +177,7 @@ final class CoreFixtures {
    */
   static final class TestCompiler implements DeviceSelectorCompiler {
     final AtomicLong evaluations = new AtomicLong();
+    final AtomicLong derivedEvaluations = new AtomicLong();
 
     @Override
     public CompiledSelector compile(String expression, Features features) {
@@ -221,6 +222,38 @@ final class CoreFixtures {
             return v.equals(p[1]);
           }
           throw new SelectorEvaluationException("unsupported test expression " + expression);
+        }
+      };
+    }
+
+    /* Derived attributes: attr K (the device's own K) | string V | fail | !... (compile error). */
+    @Override
+    public CompiledAttribute compileAttribute(String expression, Features features) {
+      return new CompiledAttribute() {
+        @Override
+        public String expression() {
+          return expression;
+        }
+
+        @Override
+        public @Nullable String compileError() {
+          return expression.startsWith("!") ? "undeclared reference to '" + expression.substring(1) + "'" : null;
+        }
+
+        @Override
+        public DeviceAttribute evaluate(DeviceView device) {
+          derivedEvaluations.incrementAndGet();
+          if (expression.startsWith("attr ")) {
+            DeviceAttribute a = device.attribute(device.driver(), expression.substring(5));
+            if (a == null) {
+              throw new SelectorEvaluationException("no such key: " + expression.substring(5));
+            }
+            return a;
+          }
+          if (expression.startsWith("string ")) {
+            return new OfString(expression.substring(7));
+          }
+          throw new SelectorEvaluationException(compileError() != null ? compileError() : "no such key: missing");
         }
       };
     }

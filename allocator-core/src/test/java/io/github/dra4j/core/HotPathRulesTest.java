@@ -267,11 +267,11 @@ final class HotPathRulesTest {
 
     DeviceEntry plain = pool.targeting.get(0).devices().get(0);
     DeviceEntry withCapacity = pool.targeting.get(0).devices().get(1);
-    assertThat(ConsumableCapacity.checkRequestOverCapacity(withCapacity, noCapacity, null, null) == null)
+    assertThat(ConsumableCapacity.checkRequestOverCapacity(withCapacity, noCapacity, null, null, true) == null)
         .isEqualTo(tc.fits());
-    assertThat(ConsumableCapacity.unrequestedFits(withCapacity)).isEqualTo(tc.fits());
-    assertThat(pool.layout().unrequestedCapacityFits(1)).isEqualTo(tc.fits());
-    assertThat(ConsumableCapacity.unrequestedFits(plain)).isTrue();
-    assertThat(pool.layout().unrequestedCapacityFits(0)).isTrue();
+    assertThat(ConsumableCapacity.unrequestedFits(withCapacity, true)).isEqualTo(tc.fits());
+    assertThat(pool.layout().unrequestedCapacityFits(1, true)).isEqualTo(tc.fits());
+    assertThat(ConsumableCapacity.unrequestedFits(plain, true)).isTrue();
+    assertThat(pool.layout().unrequestedCapacityFits(0, true)).isTrue();
   }
 }

@@ -55,7 +55,16 @@ final class RuleUnitsTest {
   /* --- consumable capacity: amount consumed per request policy --- */
 
   record CapacityCase(@Nullable String requested, String capacity, @Nullable CapacityRequestPolicy policy,
-      String consumed, boolean violates) {}
+      String consumed, boolean violates, boolean fractional) {
+    CapacityCase(@Nullable String requested, String capacity, @Nullable CapacityRequestPolicy policy,
+        String consumed, boolean violates) {
+      this(requested, capacity, policy, consumed, violates, true);
+    }
+
+    CapacityCase gateOff() {
+      return new CapacityCase(requested, capacity, policy, consumed, violates, false);
+    }
+  }
 
   private static Quantity q(String s) {
     return Quantity.parse(s);
@@ -65,7 +74,23 @@ final class RuleUnitsTest {
     CapacityRequestPolicy range = new CapacityRequestPolicy(q("1Gi"), List.of(),
         new CapacityRequestPolicyRange(q("1Gi"), q("8Gi"), q("1Gi")));
     CapacityRequestPolicy values = new CapacityRequestPolicy(q("1Gi"), List.of(q("1Gi"), q("4Gi"), q("8Gi")), null);
+    // DRAFractionalCapacityRange (kubernetes#140161): a fractional min, max or step rounds in milli-units.
+    CapacityRequestPolicy tenths = new CapacityRequestPolicy(q("500m"), List.of(),
+        new CapacityRequestPolicyRange(q("500m"), q("4"), q("250m")));
+    CapacityRequestPolicy whole = new CapacityRequestPolicy(q("1"), List.of(),
+        new CapacityRequestPolicyRange(q("1"), q("8"), q("2")));
+    CapacityRequestPolicy tooFine = new CapacityRequestPolicy(q("1"), List.of(),
+        new CapacityRequestPolicyRange(q("1"), null, q("1u")));
     return Stream.of(
+        Named.of("fractional-step-rounds-in-milli-units", new CapacityCase("600m", "4", tenths, "750m", false)),
+        Named.of("fractional-step-rounds-up-a-milli-remainder", new CapacityCase("1001m", "4", tenths, "1250m", false)),
+        Named.of("fractional-request-rounds-up-to-a-milli-unit", new CapacityCase("500100u", "4", tenths, "750m", false)),
+        Named.of("fractional-gate-off-rounds-in-integers", new CapacityCase("600m", "4", tenths, "1", false).gateOff()),
+        Named.of("whole-range-keeps-integers-with-the-gate", new CapacityCase("1500m", "8", whole, "3", false)),
+        Named.of("step-below-a-milli-unit-keeps-integers", new CapacityCase("2500m", "8", tooFine, "3", false)),
+        Named.of("fractional-capacity-not-on-the-step-violates",
+            new CapacityCase(null, "1100m", new CapacityRequestPolicy(null, List.of(),
+                new CapacityRequestPolicyRange(q("0"), null, q("300m"))), "1100m", true)),
         Named.of("no-request-no-policy-consumes-all", new CapacityCase(null, "8Gi", null, "8Gi", false)),
         Named.of("no-request-takes-default", new CapacityCase(null, "8Gi", range, "1Gi", false)),
         Named.of("request-no-policy-as-is", new CapacityCase("3Gi", "8Gi", null, "3Gi", false)),
@@ -80,9 +105,10 @@ final class RuleUnitsTest {
   @MethodSource("capacityCases")
   void consumed_followsTheRequestPolicy_andFlagsViolations(CapacityCase tc) {
     DeviceCapacity cap = new DeviceCapacity(q(tc.capacity()), tc.policy());
-    BigDecimal consumed = ConsumableCapacity.consumed(tc.requested() == null ? null : q(tc.requested()), cap);
+    BigDecimal consumed = ConsumableCapacity.consumed(tc.requested() == null ? null : q(tc.requested()), cap,
+        tc.fractional());
     assertThat(consumed).isEqualByComparingTo(q(tc.consumed()).value());
-    assertThat(ConsumableCapacity.violatesPolicy(consumed, tc.policy())).isEqualTo(tc.violates());
+    assertThat(ConsumableCapacity.violatesPolicy(consumed, tc.policy(), tc.fractional())).isEqualTo(tc.violates());
   }
 
   /* --- taints and tolerations (resourceclaim.ToleratesTaint) --- */

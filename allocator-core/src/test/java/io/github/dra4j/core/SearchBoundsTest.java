@@ -43,7 +43,7 @@ final class SearchBoundsTest {
     AllocationRun run = AllocationRun.of(snapshot, node, List.of(claim), snapshot.pools(node),
         AllocationOptions.defaults());
     return Objects.requireNonNull(SearchBounds.make(run.plan(), run.pools(), run.features(), run.matcher(),
-        List.of()));
+        List.of(), run.derived()));
   }
 
   @ParameterizedTest(name = "{0} is a twin of base: {1}")
@@ -100,6 +100,62 @@ final class SearchBoundsTest {
             request("req-0", 2), request("req-1", 1)));
     assertThat(b.proof).isEqualTo("claim default/claim-0: the devices its requests can take cannot satisfy"
         + " distinctAttribute driver-a/numa (too few distinct values)");
+  }
+
+  /*
+   * --- horizons: a request for all devices that a constraint covers ---
+   * d-1 and d-3 are twins; the request for all devices takes d-1, x-2 and d-3, and its
+   * matchAttribute rejects x-2 once d-1 is in. With req-0 on d-1 it fails at d-1 (in use); with
+   * req-0 on d-3 it reaches x-2 and throws. Passing over d-3 as a twin of the failed d-1 would
+   * hide that error.
+   */
+
+  private static List<Device> horizonDevices() {
+    return List.of(device("d-1").attr("model", "a").build(), device("x-2").attr("model", "b").build(),
+        device("d-3").attr("model", "a").build());
+  }
+
+  private static ResourceClaim horizonClaim() {
+    return claim("claim-0",
+        List.of(io.github.dra4j.api.DeviceConstraint.matchAttribute("driver-a/model", List.of("req-1"))),
+        request("req-0", 1, "attr model == a"), CoreFixtures.allRequest("req-1"));
+  }
+
+  @Test
+  void twins_notAmongTheDevicesOfAConstrainedRequestForAllDevices() {
+    SearchBounds b = bounds(List.of(slice("slice-1", "pool-1", horizonDevices())), List.of(), horizonClaim());
+    assertThat(b.twinClass(0, 0)).isEqualTo(-1);
+    assertThat(b.twinClass(0, 2)).isEqualTo(-1);
+    assertThat(b.proof).isNull();
+  }
+
+  @Test
+  void horizon_prunedSearchMeetsTheErrorThePlainSearchMeets() {
+    ClusterSnapshot snapshot = CoreFixtures.allocator(Features.all())
+        .snapshot(List.of(slice("slice-1", "pool-1", horizonDevices())), List.of(CLASS_A), List.of());
+    for (long pruneAfter : new long[] {0, AllocationOptions.NO_PRUNING}) {
+      AllocationOptions options = AllocationOptions.defaults().withPruneAfterSteps(pruneAfter);
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> snapshot.allocate(node(NODE), List.of(horizonClaim()), options))
+          .as("prune after %d", pruneAfter)
+          .isInstanceOf(InvalidInputException.class)
+          .hasMessageContaining("cannot add device driver-a/pool-1/x-2 because a claim constraint would not be satisfied");
+    }
+  }
+
+  @Test
+  void proof_onlyOfTheRequestsBeforeTheFirstHorizon() {
+    // Three devices for req-0 (needs four): unsatisfiable before the horizon, so no error is hidden.
+    ResourceClaim claim = claim("claim-0",
+        List.of(io.github.dra4j.api.DeviceConstraint.matchAttribute("driver-a/model", List.of("req-1"))),
+        request("req-0", 4), CoreFixtures.allRequest("req-1"));
+    SearchBounds b = bounds(List.of(slice("slice-1", "pool-1", horizonDevices())), List.of(), claim);
+    assertThat(b.proof).startsWith("the claims need at least 4 devices");
+    // The same devices needed behind the horizon prove nothing: the search throws there first.
+    ResourceClaim behind = claim("claim-0",
+        List.of(io.github.dra4j.api.DeviceConstraint.matchAttribute("driver-a/model", List.of("req-0"))),
+        CoreFixtures.allRequest("req-0"), request("req-1", 4));
+    assertThat(bounds(List.of(slice("slice-1", "pool-1", horizonDevices())), List.of(), behind).proof).isNull();
   }
 
   private static int indexOf(List<Device> devices, String name) {

@@ -125,6 +125,12 @@ final class ClusterState {
 
   synchronized void putSlice(ResourceSlice slice) {
     String name = Objects.requireNonNull(slice.name(), "slice metadata.name"); // the API server names objects
+    PoolKey known = poolOfSlice.get(name);
+    if (known != null && slice.equals(Objects.requireNonNull(slicesByPool.get(known)).get(name))) {
+      // An informer's resync or relist delivers the slice again: keeping the instance keeps the
+      // snapshot, whose pools are compared by identity, and its selector results.
+      return;
+    }
     removeSlice(name);
     PoolKey key = new PoolKey(slice.spec().driver(), slice.spec().pool().name());
     slicesByPool.computeIfAbsent(key, k -> new TreeMap<>()).put(name, slice);
@@ -512,18 +518,19 @@ final class ClusterState {
       if (set != null) {
         Map<String, Counter> counters = new TreeMap<>(c.counters());
         counters.keySet().retainAll(set.keySet());
-        kept.add(new DeviceCounterConsumption(c.counterSet(), counters, List.of()));
+        kept.add(new DeviceCounterConsumption(c.counterSet(), counters, List.of(), c.compatibilityGroups()));
       }
     }
     return new Device(d.name(), d.attributes(), d.capacity(), kept, List.of(), d.nodeName(), d.nodeSelector(),
         d.allNodes(), d.taints(), d.bindingConditions(), d.bindingFailureConditions(), d.bindsToNode(),
-        d.allowMultipleAllocations());
+        d.allowMultipleAllocations(), d.nodeAllocatableResources());
   }
 
   private static ResourceSlice withDevices(ResourceSlice s, List<Device> devices) {
     ResourceSliceSpec p = s.spec();
     return new ResourceSlice(s.metadata(), new ResourceSliceSpec(p.driver(), p.pool(), p.nodeName(), p.nodeSelector(),
-        p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins()));
+        p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins(), p.partitionTypeAttribute(),
+        p.skipNodeOperations()));
   }
 
   /**

@@ -11,13 +11,18 @@ import io.github.dra4j.api.ResourceSlice;
  * have the same shape) and the dra4j records, field for field, so that a scheduler that reads
  * objects through fabric8 can hand them to the allocator and write results back.
  *
- * <p>fabric8 has no typed fields for ResourceSlice mixins (KEP-5234): {@code spec.mixins} and the
- * {@code includes} lists of devices, counter sets and counter consumptions are read from, and
- * written to, the objects' additional properties, so mixin slices survive a round trip.
+ * <p>fabric8 has no typed fields for ResourceSlice mixins (KEP-5234) nor for the fields of
+ * Kubernetes 1.37 that its model (7.8) predates: {@code spec.mixins}, the {@code includes} lists,
+ * a device's {@code nodeAllocatableResources}, a counter consumption's
+ * {@code compatibilityGroups}, a slice's {@code partitionTypeAttribute} and
+ * {@code skipNodeOperations}, a request's {@code derivedAttributes}, a result's
+ * {@code skipNodeOperations} and a node's {@code status.declaredFeatures} are read from, and
+ * written to, the objects' additional properties, so they survive a round trip.
  *
  * <p>Only what allocation needs crosses over: object metadata is reduced to name, namespace, uid,
  * resourceVersion, generation and labels; a claim's {@code status.devices} and a device's
- * {@code nodeAllocatableResourceMappings} are not carried. False booleans are written as unset,
+ * {@code nodeAllocatableResourceMappings} (the alpha field of Kubernetes 1.36 that 1.37 replaced
+ * with {@code nodeAllocatableResources}) are not carried. False booleans are written as unset,
  * as the API server prints them. Quantities convert exactly (and print canonically).
  *
  * <p>Inputs are never modified; outputs share no mutable state with inputs. All methods are

@@ -66,6 +66,21 @@ final class ClusterStateTest {
         .map(DeviceRequestAllocationResult::device).toList();
   }
 
+  @Test
+  void sliceDeliveredAgainUnchanged_keepsTheSnapshot() {
+    ClusterState s = state();
+    var first = s.snapshot();
+
+    s.putSlice(slice("dev", DRIVER, POOL, "node-1", gpu("dev-a"), gpu("dev-b"), gpu("dev-c"))
+        .resourceSliceCount(2).build());
+    assertThat(s.snapshot()).as("an equal slice again").isSameAs(first);
+
+    s.putSlice(slice("dev", DRIVER, POOL, "node-1", gpu("dev-a"), gpu("dev-b"))
+        .resourceSliceCount(2).build());
+    assertThat(s.snapshot()).as("a changed slice").isNotSameAs(first);
+    assertThat(devices(allocate(s, want("two", 2)))).containsExactly("dev-a", "dev-b");
+  }
+
   static Stream<Arguments> republished() {
     return Stream.of(
         Arguments.of(Named.<Consumer<ClusterState>>of("device removed", s -> {

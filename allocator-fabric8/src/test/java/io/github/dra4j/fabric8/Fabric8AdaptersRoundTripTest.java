@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceClass;
+import io.github.dra4j.api.DeviceTaint;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
@@ -136,11 +137,12 @@ final class Fabric8AdaptersRoundTripTest {
       attributes.replaceAll((k, a) -> a.isList() && listSize(a) == 0 ? DeviceAttribute.empty() : a);
       return new Device(d.name(), attributes, d.capacity(), d.consumesCounters(), d.includes(), d.nodeName(),
           d.nodeSelector(), d.allNodes(), d.taints(), d.bindingConditions(), d.bindingFailureConditions(),
-          d.bindsToNode(), d.allowMultipleAllocations());
+          d.bindsToNode(), d.allowMultipleAllocations(), d.nodeAllocatableResources());
     }).toList();
     ResourceSliceSpec p = s.spec();
     return new ResourceSlice(s.metadata(), new ResourceSliceSpec(p.driver(), p.pool(), p.nodeName(),
-        p.nodeSelector(), p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins()));
+        p.nodeSelector(), p.allNodes(), p.perDeviceNodeSelection(), devices, p.sharedCounters(), p.mixins(),
+        p.partitionTypeAttribute(), p.skipNodeOperations()));
   }
 
   private static int listSize(DeviceAttribute a) {
@@ -192,6 +194,25 @@ final class Fabric8AdaptersRoundTripTest {
         assertThat(back).isEqualTo(o);
       }
     }
+  }
+
+  /**
+   * The device fields that Kubernetes 1.37 renamed or widened: {@code nodeAllocatableResources}
+   * (the name that replaced {@code nodeAllocatableResourceMappings}) and a taint with the
+   * informational effect {@code None} cross fabric8 in both directions under their 1.37 names.
+   */
+  @Test
+  void allFieldsFixture_carriesNodeAllocatableResourcesAndTaintEffectNone() {
+    var slice = (io.fabric8.kubernetes.api.model.resource.v1.ResourceSlice) Fabric8Yaml.resource("all-fields.yaml").get(0);
+    Device device = Fabric8Adapters.toRecord(slice).spec().devices().get(0);
+
+    assertThat(device.nodeAllocatableResources()).containsOnlyKeys("cpu", "memory");
+    assertThat(device.taints()).extracting(DeviceTaint::effect)
+        .containsExactly(DeviceTaint.EFFECT_NO_SCHEDULE, DeviceTaint.EFFECT_NONE);
+    var back = Fabric8Adapters.toFabric8(Fabric8Adapters.toRecord(slice)).getSpec().getDevices().get(0);
+    assertThat(back.getAdditionalProperties()).containsKey("nodeAllocatableResources")
+        .doesNotContainKey("nodeAllocatableResourceMappings");
+    assertThat(back.getTaints()).extracting(t -> t.getEffect()).containsExactly("NoSchedule", "None");
   }
 
   @Test

@@ -74,7 +74,7 @@ final class NodeGroups {
     if (Objects.requireNonNull(template.name(), "node metadata.name").equals(template.metadata().labels().get("kubernetes.io/hostname"))) {
       meta.putLabel("kubernetes.io/hostname", name);
     }
-    return new Node(meta.build());
+    return new Node(meta.build(), template.status());
   }
 
   /*
@@ -89,6 +89,6 @@ final class NodeGroups {
         new ResourceSliceSpec(spec.driver(),
             new ResourcePool(pool.name() + "-" + i, pool.generation(), pool.resourceSliceCount()), node,
             spec.nodeSelector(), spec.allNodes(), spec.perDeviceNodeSelection(), spec.devices(),
-            spec.sharedCounters(), spec.mixins()));
+            spec.sharedCounters(), spec.mixins(), spec.partitionTypeAttribute(), spec.skipNodeOperations()));
   }
 }

@@ -53,9 +53,10 @@ public final class Scenarios {
   public static final String UPSTREAM_NEW = "scenarios-upstream-new";
   /**
    * dra4j's own scenarios: inputs reduced from real drivers' files, with the reference
-   * allocator's answers, and the cases where dra4j deliberately answers differently from the
-   * reference snapshot the other corpora were made with (see "Deviations from the reference" in
-   * docs/allocation.md).
+   * allocator's answers; the cases where dra4j answers as Kubernetes has fixed the reference
+   * snapshot the other corpora were made with, or deliberately differently (see "Fixes since the
+   * reference snapshot, and deviations" in docs/allocation.md); and the features newer than that
+   * snapshot.
    */
   public static final String DRA4J = "scenarios-dra4j";
 

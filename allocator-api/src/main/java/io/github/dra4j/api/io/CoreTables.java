@@ -16,6 +16,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
+import io.github.dra4j.api.NodeStatus;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
@@ -81,10 +82,20 @@ final class CoreTables {
       .shared()
       .build();
 
+  /** Allocation reads only the features the kubelet declares (DRAOptionalNodeOperations). */
+  static final Table<NodeStatus> NODE_STATUS = Table.core(NodeStatus.class, "V1NodeStatus")
+      .field(list(STRING))
+      .known("addresses[]:V1NodeAddress allocatable capacity conditions[]:V1NodeCondition config:V1NodeConfigStatus "
+          + "daemonEndpoints:V1NodeDaemonEndpoints features:V1NodeFeatures images[]:V1ContainerImage "
+          + "nodeInfo:V1NodeSystemInfo phase runtimeHandlers[]:V1NodeRuntimeHandler volumesAttached[]:V1AttachedVolume "
+          + "volumesInUse")
+      .build();
+
   static final Table<Node> NODE = Table.core(Node.class, "V1Node")
       .field(OBJECT_META).nonPointer()
+      .field(NODE_STATUS)
       .kind("Node", List.of("v1"))
-      .known("spec:V1NodeSpec status:V1NodeStatus")
+      .known("spec:V1NodeSpec")
       .check((values, r) -> {
         if (((ObjectMeta) values[0]).name() == null) {
           r.push("metadata");
@@ -198,6 +209,6 @@ final class CoreTables {
 
   /** Every table and wrapper of this class, for the known-fields table. */
   static final List<Type<?>> ALL = List.of(OWNER_REFERENCE, OBJECT_META, NODE_SELECTOR_REQUIREMENT, NODE_SELECTOR_TERM,
-      NODE_SELECTOR, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER, POD_RESOURCE_CLAIM, AFFINITY,
+      NODE_SELECTOR, NODE_STATUS, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER, POD_RESOURCE_CLAIM, AFFINITY,
       POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
 }

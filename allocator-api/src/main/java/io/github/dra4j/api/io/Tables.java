@@ -32,6 +32,7 @@ import io.github.dra4j.api.DeviceClassSpec;
 import io.github.dra4j.api.DeviceConstraint;
 import io.github.dra4j.api.DeviceCounterConsumption;
 import io.github.dra4j.api.DeviceCounterConsumptionMixin;
+import io.github.dra4j.api.DeviceDerivedAttribute;
 import io.github.dra4j.api.DeviceMixin;
 import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
@@ -44,6 +45,9 @@ import io.github.dra4j.api.DeviceTaintRuleStatus;
 import io.github.dra4j.api.DeviceTaintSelector;
 import io.github.dra4j.api.DeviceToleration;
 import io.github.dra4j.api.ExactDeviceRequest;
+import io.github.dra4j.api.NodeAllocatableMapping;
+import io.github.dra4j.api.NodeAllocatableOverhead;
+import io.github.dra4j.api.NodeAllocatableResource;
 import io.github.dra4j.api.OpaqueDeviceConfiguration;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
@@ -99,7 +103,7 @@ final class Tables {
       .field(NAME).required()
       .field(map(COUNTER))
       .field(list(NAME))
-      .known("compatibilityGroups")
+      .field(list(STRING))
       .shared()
       .build();
 
@@ -136,6 +140,25 @@ final class Tables {
   /** A device capacity; in v1alpha3 a plain quantity ({@code memory: 40Gi}). */
   static final Type<DeviceCapacity> CAPACITY = new SpecialTypes.AlphaPlainCapacity(CAPACITY_TABLE);
 
+  static final Table<NodeAllocatableMapping> NODE_ALLOCATABLE_MAPPING = Table.of(NodeAllocatableMapping.class,
+          "NodeAllocatableMapping")
+      .field(STRING)
+      .field(QUANTITY)
+      .field(QUANTITY)
+      .build();
+
+  static final Table<NodeAllocatableOverhead> NODE_ALLOCATABLE_OVERHEAD = Table.of(NodeAllocatableOverhead.class,
+          "NodeAllocatableOverhead")
+      .field(QUANTITY)
+      .field(QUANTITY)
+      .build();
+
+  static final Table<NodeAllocatableResource> NODE_ALLOCATABLE = Table.of(NodeAllocatableResource.class,
+          "NodeAllocatableResource")
+      .field(NODE_ALLOCATABLE_MAPPING)
+      .field(NODE_ALLOCATABLE_OVERHEAD)
+      .build();
+
   static final Table<Device> DEVICE = Table.of(Device.class, "Device")
       .field(NAME).required()
       .field(map(SpecialTypes.ATTRIBUTE))
@@ -150,8 +173,8 @@ final class Tables {
       .field(list(STRING))
       .field(BOOL)
       .field(BOOL)
-      .known("nodeAllocatableResourceMappings{}:{v}NodeAllocatableResourceMapping "
-          + "nodeAllocatableResources{}:{v}NodeAllocatableResource")
+      .field(map(NODE_ALLOCATABLE))
+      .known("nodeAllocatableResourceMappings{}:{v}NodeAllocatableResourceMapping")
       .beta1Wrapper("basic")
       .shared()
       .build();
@@ -192,7 +215,8 @@ final class Tables {
       .field(list(DEVICE))
       .field(list(COUNTER_SET))
       .field(MIXINS)
-      .known("partitionTypeAttribute skipNodeOperations")
+      .field(STRING)
+      .field(list(STRING))
       .build();
 
   static final Table<ResourceSlice> SLICE = Table.of(ResourceSlice.class, "ResourceSlice")
@@ -252,6 +276,12 @@ final class Tables {
       .shared()
       .build();
 
+  static final Table<DeviceDerivedAttribute> DERIVED = Table.of(DeviceDerivedAttribute.class,
+          "DeviceDerivedAttribute")
+      .field(STRING).required()
+      .field(STRING).required()
+      .build();
+
   static final Table<ExactDeviceRequest> EXACT = Table.of(ExactDeviceRequest.class, "ExactDeviceRequest")
       .field(STRING).required()
       .field(list(SELECTOR))
@@ -260,6 +290,7 @@ final class Tables {
       .field(BOOL)
       .field(list(TOLERATION))
       .field(CAPACITY_REQUIREMENTS)
+      .field(list(DERIVED))
       .build();
 
   static final Table<DeviceSubRequest> SUB_REQUEST = Table.of(DeviceSubRequest.class, "DeviceSubRequest")
@@ -270,6 +301,7 @@ final class Tables {
       .field(LONG)
       .field(list(TOLERATION))
       .field(CAPACITY_REQUIREMENTS)
+      .field(list(DERIVED))
       .build();
 
   static final Table<DeviceRequest> REQUEST = Table.of(DeviceRequest.class, "DeviceRequest")
@@ -322,7 +354,8 @@ final class Tables {
       .field(list(STRING))
       .field(STRING)
       .field(map(QUANTITY))
-      .known("compatibilityGroups skipNodeOperations")
+      .field(list(STRING))
+      .known("compatibilityGroups")
       .build();
 
   static final Table<DeviceAllocationConfiguration> ALLOCATION_CONFIG = Table.of(
@@ -399,9 +432,10 @@ final class Tables {
 
   /** Every table of this class, for the known-fields table. */
   static final List<Type<?>> ALL = List.of(POOL, COUNTER, COUNTER_SET, CONSUMPTION, TAINT, RANGE, REQUEST_POLICY,
-      CAPACITY_TABLE, SpecialTypes.ATTRIBUTE, DEVICE, DEVICE_MIXIN, COUNTER_SET_MIXIN, CONSUMPTION_MIXIN, MIXINS,
+      CAPACITY_TABLE, SpecialTypes.ATTRIBUTE, NODE_ALLOCATABLE_MAPPING, NODE_ALLOCATABLE_OVERHEAD,
+      NODE_ALLOCATABLE, DEVICE, DEVICE_MIXIN, COUNTER_SET_MIXIN, CONSUMPTION_MIXIN, MIXINS,
       SLICE_SPEC, SLICE, CEL, SELECTOR, OPAQUE, CLASS_CONFIG, CLASS_SPEC, CLASS, CAPACITY_REQUIREMENTS, TOLERATION,
-      EXACT, SUB_REQUEST, REQUEST, CONSTRAINT, CLAIM_CONFIG, DEVICE_CLAIM, CLAIM_SPEC, CONSUMER, RESULT,
+      DERIVED, EXACT, SUB_REQUEST, REQUEST, CONSTRAINT, CLAIM_CONFIG, DEVICE_CLAIM, CLAIM_SPEC, CONSUMER, RESULT,
       ALLOCATION_CONFIG, ALLOCATION_DEVICES, ALLOCATION, CLAIM_STATUS, CLAIM, TEMPLATE_SPEC, TEMPLATE, TAINT_SELECTOR,
       TAINT_RULE_SPEC, TAINT_RULE_STATUS, TAINT_RULE);
 }

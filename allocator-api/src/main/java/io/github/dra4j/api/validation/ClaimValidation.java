@@ -117,9 +117,10 @@ final class ClaimValidation {
     }
 
     FieldPath rp = path.child("requests");
+    Map<String, Set<String>> constrained = FeatureFieldValidation.constraintAttributes(claim.constraints());
     if (Common.size(claim.requests(), DEVICE_REQUESTS_MAX, rp, errs)) {
       for (int i = 0; i < claim.requests().size(); i++) {
-        request(claim.requests().get(i), rp.index(i), errs);
+        request(claim.requests().get(i), rp.index(i), constrained, errs);
       }
       Common.unique(claim.requests(), DeviceRequest::name, rp, errs);
     }
@@ -141,7 +142,8 @@ final class ClaimValidation {
     }
   }
 
-  private static void request(DeviceRequest r, FieldPath path, List<FieldError> errs) {
+  private static void request(DeviceRequest r, FieldPath path, Map<String, Set<String>> constrained,
+      List<FieldError> errs) {
     Formats.requiredDnsLabel(r.name(), path.child("name"), errs);
     ExactDeviceRequest exactly = r.exactly();
     boolean first = !r.firstAvailable().isEmpty();
@@ -159,12 +161,16 @@ final class ClaimValidation {
           Formats.requiredDnsLabel(s.name(), sp.child("name"), errs);
           common(s.deviceClassName(), s.selectors(), s.allocationMode(), s.count(),
               s.tolerations(), s.capacity(), sp, errs);
+          FeatureFieldValidation.derivedAttributes(s.derivedAttributes(), r.name() + "/" + s.name(), constrained,
+              sp.child("derivedAttributes"), errs);
         }
         Common.unique(r.firstAvailable(), DeviceSubRequest::name, fp, errs);
       }
     } else if (exactly != null) { // the only case left
       common(exactly.deviceClassName(), exactly.selectors(), exactly.allocationMode(),
           exactly.count(), exactly.tolerations(), exactly.capacity(), path.child("exactly"), errs);
+      FeatureFieldValidation.derivedAttributes(exactly.derivedAttributes(), r.name(), constrained,
+          path.child("exactly").child("derivedAttributes"), errs);
     }
   }
 

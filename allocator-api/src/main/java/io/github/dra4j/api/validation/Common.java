@@ -3,6 +3,7 @@ package io.github.dra4j.api.validation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceSelector;
 import io.github.dra4j.api.DeviceTaint;
 import io.github.dra4j.api.DeviceToleration;
@@ -15,6 +16,7 @@ import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -37,6 +39,45 @@ final class Common {
   private Common() {}
 
   /** {@return the detail of a NotSupported error, in Kubernetes' words} */
+  /** A value that prints as JSON, as Go's field errors print values that are not strings or numbers. */
+  static Object json(Object value) {
+    String text;
+    try {
+      text = JSON.writeValueAsString(value);
+    } catch (JsonProcessingException e) {
+      text = String.valueOf(value);
+    }
+    String printed = text;
+    return new Object() {
+      @Override
+      public String toString() {
+        return printed;
+      }
+    };
+  }
+
+  /** {@return the value of an attribute as its JSON field holds it (a list, a string, ...)} */
+  static Object attributeValue(DeviceAttribute a) {
+    if (a instanceof DeviceAttribute.OfBool) {
+      return ((DeviceAttribute.OfBool) a).value();
+    } else if (a instanceof DeviceAttribute.OfInt) {
+      return ((DeviceAttribute.OfInt) a).value();
+    } else if (a instanceof DeviceAttribute.OfString) {
+      return ((DeviceAttribute.OfString) a).value();
+    } else if (a instanceof DeviceAttribute.OfVersion) {
+      return ((DeviceAttribute.OfVersion) a).value();
+    } else if (a instanceof DeviceAttribute.OfBools) {
+      return ((DeviceAttribute.OfBools) a).values();
+    } else if (a instanceof DeviceAttribute.OfInts) {
+      return ((DeviceAttribute.OfInts) a).values();
+    } else if (a instanceof DeviceAttribute.OfStrings) {
+      return ((DeviceAttribute.OfStrings) a).values();
+    } else if (a instanceof DeviceAttribute.OfVersions) {
+      return ((DeviceAttribute.OfVersions) a).values();
+    }
+    return Map.of();
+  }
+
   static String supported(List<String> values) {
     StringBuilder sb = new StringBuilder("supported values: ");
     for (int i = 0; i < values.size(); i++) {

@@ -24,11 +24,13 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /*
  * ResourceSlice rules: the v1 API reference and pkg/apis/resource/validation for the fields
@@ -111,6 +113,8 @@ final class SliceValidation {
       Common.unique(spec.sharedCounters(), CounterSet::name, setsPath, errs);
     }
     sliceTotals(spec, path);
+    FeatureFieldValidation.partitionTypeAttribute(spec, path, this::attribute, errs);
+    FeatureFieldValidation.skipNodeOperations(spec.skipNodeOperations(), path.child("skipNodeOperations"), errs);
   }
 
   private void pool(ResourcePool pool, FieldPath path) {
@@ -269,6 +273,24 @@ final class SliceValidation {
 
     deviceNodeSelection(d, path, perDeviceNodeSelection);
     bindingConditions(d.bindingConditions(), d.bindingFailureConditions(), path);
+    FeatureFieldValidation.nodeAllocatableResources(d.nodeAllocatableResources(), capacityNames,
+        path.child("nodeAllocatableResources"), errs);
+  }
+
+  /** The device's attribute of that name, its own or from a mixin it includes (the last one wins). */
+  private @Nullable DeviceAttribute attribute(Device d, String name) {
+    DeviceAttribute own = d.attributes().get(name);
+    if (own != null) {
+      return own;
+    }
+    DeviceAttribute found = null;
+    for (String include : d.includes()) {
+      DeviceMixin m = deviceMixins.get(include);
+      if (m != null && m.attributes().containsKey(name)) {
+        found = m.attributes().get(name);
+      }
+    }
+    return found;
   }
 
   /*
@@ -524,6 +546,9 @@ final class SliceValidation {
       }
     }
     Quantity step = range.step();
+    if (!milliValues(def, range, path)) {
+      return;
+    }
     if (step == null) {
       return;
     }
@@ -540,6 +565,40 @@ final class SliceValidation {
     if (max != null) {
       stepMultiple(max, min, step, path.child("step"));
     }
+  }
+
+  /*
+   * DRAFractionalCapacityRange (beta, on in Kubernetes 1.37): a range with a fractional default,
+   * min, max or step is computed in milli-units, so each of them must be a whole number of
+   * milli-units (within int64); false, after reporting them, when one is not.
+   */
+  private boolean milliValues(Quantity def, CapacityRequestPolicyRange range, FieldPath path) {
+    Map<String, Quantity> values = new LinkedHashMap<>();
+    values.put("default", def);
+    values.put("min", range.min());
+    if (range.max() != null) {
+      values.put("max", range.max());
+    }
+    if (range.step() != null) {
+      values.put("step", range.step());
+    }
+    boolean fractional = false;
+    for (Quantity q : values.values()) {
+      fractional |= q.value().stripTrailingZeros().scale() > 0;
+    }
+    if (!fractional) {
+      return true;
+    }
+    boolean ok = true;
+    for (Map.Entry<String, Quantity> e : values.entrySet()) {
+      BigDecimal milli = e.getValue().value().movePointRight(3);
+      if (milli.stripTrailingZeros().scale() > 0 || milli.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+        errs.add(FieldError.invalid(path.child(e.getKey()), e.getValue().toString(),
+            "value cannot be represented as a milli value"));
+        ok = false;
+      }
+    }
+    return ok;
   }
 
   /* Exact decimal arithmetic: no int64 overflow, fractional steps work as well. */
@@ -567,6 +626,7 @@ final class SliceValidation {
         path.child("counters"));
     includes(c.includes(), MAX_CONSUMPTION_INCLUDES, consumptionMixins,
         "device counter consumption", path.child("includes"));
+    FeatureFieldValidation.compatibilityGroups(c.compatibilityGroups(), path.child("compatibilityGroups"), errs);
   }
 
   /** Counter names are DNS labels; an empty map is allowed only when mixins supply counters. */

@@ -25,7 +25,8 @@ final class PruningConformanceTest {
   private static final long PLAIN_BUDGET = 3_000_000;
   private static final List<String> HARD = List.of("hard-dgx-a100-mig-overfill", "hard-max-devices-one-less",
       "hard-distinct-attribute-too-few-values", "hard-match-attribute-last-value",
-      "hard-counters-run-out-at-last-claim", "hard-prioritized-last-alternative");
+      "hard-counters-run-out-at-last-claim", "hard-prioritized-last-alternative", "hard-all-after-counted-claims",
+      "hard-all-after-counted-requests");
   /* Shares of devices that allow multiple allocations get random ids. */
   private static final String UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
