@@ -82,10 +82,10 @@ public final class Dra4j implements Runnable {
    * @return the exit code: 0, 1, 2 or 3 (see the class documentation)
    */
   public static int run(String[] args, InputStream in, PrintStream out, PrintStream err) {
-    PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
-    PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
+    Context ctx = new Context(in, out, err, KubernetesCodec.create());
+    PrintWriter outWriter = new PrintWriter(ctx.out, true, StandardCharsets.UTF_8);
+    PrintWriter errWriter = new PrintWriter(ctx.err, true, StandardCharsets.UTF_8);
     try {
-      Context ctx = new Context(in, out, err, KubernetesCodec.create());
       CommandLine cl = new CommandLine(new Dra4j())
           .addSubcommand(new AllocateCommand(ctx))
           .addSubcommand(new ScheduleCommand(ctx))
@@ -120,8 +120,8 @@ public final class Dra4j implements Runnable {
     } finally {
       outWriter.flush();
       errWriter.flush();
-      out.flush();
-      err.flush();
+      ctx.out.flush();
+      ctx.err.flush();
     }
   }
 

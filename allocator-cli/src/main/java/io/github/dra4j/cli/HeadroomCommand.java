@@ -144,7 +144,7 @@ final class HeadroomCommand implements Callable<Integer> {
 
   private List<PodKind> fromFiles(KubernetesCodec codec, Headroom.Builder builder) {
     Input input = Input.read(codec, files, recursive, ctx.in);
-    Cluster cluster = input.cluster(codec, false);
+    Cluster cluster = input.cluster(codec, false, ctx::warn);
     if (cluster.nodes().isEmpty()) {
       throw new CliException("no Node in the input; add the Node objects (name and labels) with -f");
     }

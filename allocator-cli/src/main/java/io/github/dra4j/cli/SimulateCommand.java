@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.dra4j.api.ObjectRef;
+import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.api.io.UnknownObject;
+import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
@@ -17,6 +21,7 @@ import io.github.dra4j.simulation.ScaleUp;
 import io.github.dra4j.simulation.Simulation;
 import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,6 +33,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -74,6 +80,16 @@ final class SimulateCommand implements Callable<Integer> {
       description = "Also write DIR/index.html, a self-contained page with PNG charts (also written to DIR).")
   @Nullable Path report;
 
+  @Option(names = "--load-restrictor", paramLabel = "RESTRICTOR", defaultValue = "LoadRestrictionsRootOnly",
+      description = "LoadRestrictionsRootOnly (default): the files a simulation names must be in its"
+          + " directory or below, symbolic links followed; LoadRestrictionsNone: anywhere (as kustomize's"
+          + " option of this name).")
+  LoadRestrictor loadRestrictor = LoadRestrictor.LoadRestrictionsRootOnly;
+
+  @Option(names = "--max-pods", paramLabel = "N", defaultValue = "100000",
+      description = "The largest spec.workload.count accepted (default: ${DEFAULT-VALUE}).")
+  int maxPods = PodController.DEFAULT_MAX_PODS;
+
   @Mixin FeatureGates gates = new FeatureGates();
 
   @Option(names = "--scale-up", paramLabel = "GROUP",
@@ -89,6 +105,12 @@ final class SimulateCommand implements Callable<Integer> {
       description = "Run even when a pod kind fits no node before any arrival (a warning instead of exit 2).")
   boolean allowUnplaceable;
 
+  /** Where the files a simulation names may be, named as kustomize names its option. */
+  enum LoadRestrictor {
+    LoadRestrictionsRootOnly,
+    LoadRestrictionsNone
+  }
+
   SimulateCommand(Context ctx) {
     this.ctx = ctx;
   }
@@ -98,14 +120,25 @@ final class SimulateCommand implements Callable<Integer> {
     if (!output.equals("text") && !output.equals("json")) {
       throw new CliException("-o: unknown format \"" + output + "\"; known: text, json");
     }
+    if (maxPods < 0) {
+      throw new CliException("--max-pods: must be at least 0, got " + maxPods);
+    }
+    if (report != null) {
+      SimulationReport.checkTarget(report);
+    }
     Features features = gates.features();
     SimulationSpec spec;
     try {
-      spec = SimulationReader.read(file, validation.codec(ctx), SimulateCommand::unknownPolicy);
+      spec = SimulationReader.read(file, validation.codec(ctx), SimulationReader.Options.defaults()
+          .withFilesOutsideDirectory(loadRestrictor == LoadRestrictor.LoadRestrictionsNone).withMaxArrivals(maxPods),
+          SimulateCommand::unknownPolicy);
     } catch (NoSuchFileException e) {
       throw new CliException(file + ": no such file", e);
     } catch (DecodeException e) {
       throw new CliException(String.valueOf(e.getMessage()), e);
+    } catch (IOException e) {
+      throw new CliException(file + ": cannot read: " + (Files.isDirectory(file)
+          ? "a directory; -f names the Simulation file" : e.getClass().getSimpleName() + ": " + e.getMessage()), e);
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
@@ -131,7 +164,8 @@ final class SimulateCommand implements Callable<Integer> {
       preflight(simulation, spec);
       result = runWithProgress(simulation, spec);
     } catch (AllocationException e) {
-      throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+      throw new CliException(file + " (Simulation/" + spec.name() + ")" + templateOf(e.objectRef(), spec) + ": "
+          + e.getMessage(), e);
     }
     String smallest = simulation.smallestKind();
     if (output.equals("json")) {
@@ -231,9 +265,39 @@ final class SimulateCommand implements Callable<Integer> {
     }
   }
 
+  /*
+   * ", spec.workload.podKinds[i].claimTemplates[j] (ResourceClaimTemplate T)" when the claim at
+   * fault was made from a pod kind's template for an arrival (<kind>-<i>-<pod claim>-<5 random>,
+   * as the resourceclaim controller names it), else "".
+   */
+  static String templateOf(@Nullable ObjectRef ref, SimulationSpec spec) {
+    if (ref == null || !ref.kind().equals("ResourceClaim")) {
+      return "";
+    }
+    List<PodKind> kinds = spec.arrivals().kinds();
+    for (int i = 0; i < kinds.size(); i++) {
+      PodKind kind = kinds.get(i);
+      for (PodResourceClaim c : kind.pod().spec().resourceClaims()) {
+        String template = c.resourceClaimTemplateName();
+        Pattern generated = Pattern.compile(Pattern.quote(kind.name() + "-") + "(\\d+|probe)"
+            + Pattern.quote("-" + c.name() + "-") + "[a-z0-9]{5}");
+        if (template == null || !generated.matcher(ref.name()).matches()) {
+          continue;
+        }
+        for (int j = 0; j < kind.templates().size(); j++) {
+          if (template.equals(kind.templates().get(j).name())) {
+            return ", spec.workload.podKinds[" + i + "].claimTemplates[" + j + "] (ResourceClaimTemplate " + template
+                + ", claim " + ref.name() + ")";
+          }
+        }
+      }
+    }
+    return "";
+  }
+
   private SimulationResult runWithProgress(Simulation simulation, SimulationSpec spec) {
     long steps = (long) spec.arrivals().count() * spec.policies().size();
-    if (steps < 100 || ctx.err != System.err || !ScheduleCommand.stderrIsTerminal()) {
+    if (steps < 100 || !ctx.systemErr || !ScheduleCommand.stderrIsTerminal()) {
       return simulation.run();
     }
     try (ProgressBar bar = new ProgressBarBuilder()

@@ -8,6 +8,9 @@ import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.simulation.Simulation;
 import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -50,15 +53,58 @@ final class SimulationReport {
   /** One sampled series of a node group: its values per policy over the samples. */
   private record Series(String group, String name, String unit, ToDoubleFunction<SimulationResult.GroupUsage> value) {}
 
-  /** Writes the page, its charts and the series into the directory, created if missing; returns the page. */
-  Path write(Path dir) throws IOException {
-    // Charts are drawn off-screen; a machine without a display must not need one.
-    System.setProperty("java.awt.headless", "true");
+  /**
+   * Checks, before the simulation runs, that the page can be written into the directory: it is
+   * created if missing, must be writable, and its {@code index.html} must not be a directory.
+   *
+   * @throws CliException naming the path and the reason
+   */
+  static void checkTarget(Path dir) {
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new CliException("--report " + dir + ": not a directory (it is a file); name a directory for"
+          + " index.html and its charts");
+    }
     try {
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new CliException("--report " + dir + ": cannot create the directory: " + e.getMessage(), e);
+      throw new CliException("--report " + dir + ": cannot create the directory (" + reason(e) + ")", e);
     }
+    if (!Files.isWritable(dir)) {
+      throw new CliException("--report " + dir + ": the directory is not writable");
+    }
+    Path page = dir.resolve("index.html");
+    if (Files.isDirectory(page)) {
+      throw new CliException("--report " + dir + ": " + page + " is a directory; the page cannot be written");
+    }
+    if (Files.exists(page) && !Files.isWritable(page)) {
+      throw new CliException("--report " + dir + ": " + page + " is not writable");
+    }
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof FileAlreadyExistsException) {
+      return "a file is in the way: " + e.getMessage();
+    } else if (e instanceof AccessDeniedException) {
+      return "permission denied: " + e.getMessage();
+    } else if (e instanceof FileSystemException && ((FileSystemException) e).getReason() != null) {
+      return ((FileSystemException) e).getFile() + ": " + ((FileSystemException) e).getReason();
+    }
+    return String.valueOf(e.getMessage());
+  }
+
+  /** Writes the page and its charts into the directory, created if missing; returns the page. */
+  Path write(Path dir) {
+    try {
+      return writeTo(dir);
+    } catch (IOException e) {
+      throw new CliException("--report " + dir + ": cannot write the report (" + reason(e) + ")", e);
+    }
+  }
+
+  private Path writeTo(Path dir) throws IOException {
+    // Charts are drawn off-screen; a machine without a display must not need one.
+    System.setProperty("java.awt.headless", "true");
+    checkTarget(dir);
     List<Series> series = series();
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
