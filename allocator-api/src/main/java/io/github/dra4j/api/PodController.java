@@ -33,6 +33,15 @@ public record PodController(
     @Nullable Integer completions,
     @Nullable Integer ordinalsStart,
     Pod template) {
+  /**
+   * The most pods dra4j makes from pod controllers, or simulates arriving, unless a caller allows
+   * more: 100,000, two thirds of the 150,000 pods per cluster Kubernetes is tested to. The API
+   * server takes any {@code spec.replicas} up to 2,147,483,647; making that many pods in memory
+   * would take hours and hundreds of gigabytes, so a count above the limit is an error that names
+   * the controller and the field, before any pod is made.
+   */
+  public static final int DEFAULT_MAX_PODS = 100_000;
+
   /** The kinds of pod controllers, each with the apiVersion {@link #apiVersionOf} gives. */
   public static final List<String> KINDS = List.of("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job");
 

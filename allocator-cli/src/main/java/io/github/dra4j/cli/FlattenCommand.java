@@ -1,6 +1,8 @@
 package io.github.dra4j.cli;
 
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.MixinFlattener;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +40,10 @@ final class FlattenCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Input input = inputOptions.read(validation.codec(ctx), ctx);
+    KubernetesCodec codec = validation.codec(ctx);
+    Input input = inputOptions.read(codec, ctx);
+    // Refuses two objects of one kind, namespace and name, as every command does.
+    Cluster unused = input.cluster(codec, false, ctx::warn);
     List<Object> out = new ArrayList<>();
     for (Input.Item item : input.items()) {
       if (item.object() instanceof ResourceSlice) {

@@ -59,7 +59,7 @@ final class GenerateCommand implements Callable<Integer> {
       throw new CliException("--nodes must be at least 1, got " + nodes);
     }
     Input input = inputOptions.read(validation.codec(ctx), ctx);
-    Node template = template(input.cluster(validation.codec(ctx), false).nodes());
+    Node template = template(input.cluster(validation.codec(ctx), false, ctx::warn).nodes());
     List<Object> others = new ArrayList<>();
     input.items().forEach(item -> others.add(item.object()));
     ClusterGenerator generator;

@@ -2,7 +2,9 @@ package io.github.dra4j.cli;
 
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.ObjectRef;
+import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.io.ClusterReader;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
@@ -283,10 +285,40 @@ final class Input {
    *
    * @param codec decodes pod controllers' templates
    * @param controllers whether to decode the pod controllers (Deployments, ...) too, or leave them out
-   * @throws CliException naming the file, document, object and field of an invalid pod controller
+   * @param warnings receives one line per device or counter set a pool names twice (the allocator
+   *     refuses that pool, as the scheduler does)
+   * @throws CliException naming the file, document, object and field of an invalid pod controller,
+   *     or both documents of two objects of one kind, namespace and name
    */
-  Cluster cluster(KubernetesCodec codec, boolean controllers) {
-    ClusterReader reader = ClusterReader.create(codec);
+  Cluster cluster(KubernetesCodec codec, boolean controllers, Consumer<String> warnings) {
+    return cluster(codec, controllers, PodController.DEFAULT_MAX_PODS, warnings);
+  }
+
+  /**
+   * Sorts the objects into a cluster with the pod controllers decoded, each at most {@code maxPods}
+   * pods ({@link ClusterReader#maxPods}).
+   *
+   * @throws CliException as {@link #cluster(KubernetesCodec, boolean, Consumer)} does, and for a
+   *     pod controller of more pods
+   */
+  Cluster cluster(KubernetesCodec codec, int maxPods, Consumer<String> warnings) {
+    return cluster(codec, true, maxPods, warnings);
+  }
+
+  /**
+   * {@return the cluster without pods and templates}, for a command that allocates the claims as
+   * given: those objects were decoded (so their errors show) but cannot change its answer, so two
+   * of one name are no reason to stop it.
+   */
+  Cluster claimsCluster(KubernetesCodec codec, Consumer<String> warnings) {
+    List<Item> used = items.stream()
+        .filter(i -> !(i.object() instanceof Pod || i.object() instanceof ResourceClaimTemplate))
+        .toList();
+    return new Input(used).cluster(codec, false, warnings);
+  }
+
+  private Cluster cluster(KubernetesCodec codec, boolean controllers, int maxPods, Consumer<String> warnings) {
+    ClusterReader reader = ClusterReader.create(codec).maxPods(maxPods);
     for (Item item : items) {
       Object o = item.object();
       if (o instanceof UnknownObject && !(controllers && isPodController((UnknownObject) o))) {
@@ -300,6 +332,13 @@ final class Input {
         throw new CliException(decodeMessage(e), e);
       }
     }
-    return reader.cluster();
+    Cluster cluster;
+    try {
+      cluster = reader.cluster();
+    } catch (DecodeException e) {
+      throw new CliException(decodeMessage(e), e);
+    }
+    reader.poolWarnings().forEach(w -> warnings.accept(decodeMessage(w)));
+    return cluster;
   }
 }

@@ -34,7 +34,7 @@ final class InputOptions {
    */
   Input read(KubernetesCodec codec, Context ctx) {
     KubernetesCodec capped = codec.withMaxInputBytes(maxInputBytes);
-    ReadProgress progress = ctx.err == System.err
+    ReadProgress progress = ctx.systemErr
         ? ReadProgress.forInputs(files, ScheduleCommand.stderrIsTerminal()) : null;
     if (progress == null) {
       return Input.read(capped, files, recursive, ctx.in);

@@ -3,6 +3,8 @@ package io.github.dra4j.cli;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.cel.CelCompiler;
@@ -20,9 +22,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -71,6 +76,9 @@ final class ScheduleCommand implements Callable<Integer> {
   /** From this many pending pods on, a terminal shows a progress bar. */
   private static final int PROGRESS_THRESHOLD = 100;
 
+  /** The random part of a generated name, as the API server makes it. */
+  private static final int GENERATED_SUFFIX = 5;
+
   private final Context ctx;
 
   @Mixin CommonOptions common = new CommonOptions();
@@ -91,6 +99,11 @@ final class ScheduleCommand implements Callable<Integer> {
       description = "How a node is chosen among those that fit: first (default: the first in "
           + "input order), most-allocated (pack) or least-allocated (spread); see docs/scheduling.md.")
   String scorer = "first";
+
+  @Option(names = "--max-pods", paramLabel = "N", defaultValue = "100000",
+      description = "The largest spec.replicas, spec.parallelism or spec.completions of a pod controller"
+          + " (default: ${DEFAULT-VALUE}); a larger one is an error.")
+  int maxPods = PodController.DEFAULT_MAX_PODS;
 
   @Option(names = "--explain", description = "For each pod not placed, say why per node and "
       + "explain the first node where its claims did not fit.")
@@ -131,7 +144,10 @@ final class ScheduleCommand implements Callable<Integer> {
         throw new CliException(item.where() + ": Pod: metadata.name: Required value");
       }
     }
-    Cluster cluster = input.cluster(codec, true);
+    if (maxPods < 0) {
+      throw new CliException("--max-pods: must be at least 0, got " + maxPods);
+    }
+    Cluster cluster = input.cluster(codec, maxPods, ctx::warn);
     if (cluster.nodes().isEmpty()) {
       throw new CliException("no Node in the input; add the Node objects (name and labels) with -f");
     }
@@ -146,6 +162,7 @@ final class ScheduleCommand implements Callable<Integer> {
     }
     List<SchedulingResult> results;
     List<PodGroupResult> groups = List.of();
+    List<Pod> pods = List.of();
     try {
       StructuredAllocator allocator = StructuredAllocator.builder()
           .features(features)
@@ -156,7 +173,8 @@ final class ScheduleCommand implements Callable<Integer> {
           .scorer(nodeScorer)
           .extendedResources(gates.extendedResources())
           .build();
-      List<Pod> pods = PodControllers.pods(cluster);
+      pods = PodControllers.pods(cluster);
+      warnUnusedClaims(cluster, pods);
       if (pods.stream().anyMatch(p -> p.podGroupName() != null)) {
         PodGroupScheduler.Results r = PodGroupScheduler.builder(scheduler).podGroups(cluster.podGroups())
             .gangSearch(mode).jointStepBudget(gangBudget).build().scheduleAll(pods);
@@ -166,7 +184,7 @@ final class ScheduleCommand implements Callable<Integer> {
         results = scheduleWithProgress(scheduler, pods);
       }
     } catch (AllocationException e) {
-      throw new CliException(AllocateCommand.describe(e, input), e);
+      throw new CliException(describe(e, input, pods), e);
     }
 
     List<Object> out = new ArrayList<>();
@@ -216,6 +234,70 @@ final class ScheduleCommand implements Callable<Integer> {
     return covered;
   }
 
+  /*
+   * An allocation error, with the template and its file when the claim was made from one: such a
+   * claim is in no file, and its generated name alone does not say where to look. The claim is
+   * recognised by its generateName, <pod>-<pod claim>-, as the resourceclaim controller makes it.
+   */
+  static String describe(AllocationException e, Input input, List<Pod> pods) {
+    ObjectRef ref = e.objectRef();
+    if (ref == null || !ref.kind().equals("ResourceClaim") || input.find(ref) != null) {
+      return AllocateCommand.describe(e, input);
+    }
+    String namespace = ref.inDefaultNamespace().namespace();
+    for (Pod p : pods) {
+      ObjectRef pod = ObjectRef.of(p).inDefaultNamespace();
+      if (!Objects.equals(pod.namespace(), namespace)) {
+        continue;
+      }
+      for (PodResourceClaim c : p.spec().resourceClaims()) {
+        String base = pod.name() + "-" + c.name() + "-";
+        if (c.resourceClaimTemplateName() != null && ref.name().startsWith(base)
+            && ref.name().length() == base.length() + GENERATED_SUFFIX) {
+          ObjectRef template = ObjectRef.of("ResourceClaimTemplate", namespace, c.resourceClaimTemplateName());
+          Input.Item item = null;
+          for (Input.Item i : input.items()) {
+            if (item == null && i.objectRef().inDefaultNamespace().sameObject(template)) {
+              item = i;
+            }
+          }
+          return ref + " (made for pod " + pod.key() + ", spec.resourceClaims " + c.name() + ", from "
+              + template + (item == null ? "" : " in " + item.where()) + ")"
+              + (e.path() == null ? "" : ": " + e.path()) + ": " + e.getMessage();
+        }
+      }
+    }
+    return AllocateCommand.describe(e, input);
+  }
+
+  /*
+   * A claim no pod names is left as it is, as kube-scheduler leaves it: it allocates claims only
+   * for the pods it places. Said on stderr, so that claims without pods do not pass in silence.
+   */
+  private void warnUnusedClaims(Cluster cluster, List<Pod> pods) {
+    Set<String> used = new HashSet<>();
+    for (Pod p : pods) {
+      for (PodResourceClaim c : p.spec().resourceClaims()) {
+        if (c.resourceClaimName() != null) {
+          used.add(ObjectRef.of("ResourceClaim", p.namespace(), c.resourceClaimName()).inDefaultNamespace().key());
+        }
+      }
+    }
+    List<String> unused = new ArrayList<>();
+    for (ResourceClaim c : cluster.claims()) {
+      String key = ObjectRef.of(c).inDefaultNamespace().key();
+      if (c.allocation() == null && !used.contains(key)) {
+        unused.add(key);
+      }
+    }
+    if (!unused.isEmpty()) {
+      ctx.warn(unused.size() + (unused.size() == 1 ? " ResourceClaim" : " ResourceClaims") + " that no pod uses"
+          + " left unallocated (" + String.join(", ", unused.subList(0, Math.min(5, unused.size())))
+          + (unused.size() > 5 ? ", ..." : "") + "): schedule allocates the claims of the pods it places, as"
+          + " kube-scheduler does; 'dra4j allocate --node NODE' allocates claims without pods");
+    }
+  }
+
   private void report(SchedulingResult.Unschedulable u) {
     String pod = "pod " + ObjectRef.of(u.pod()).inDefaultNamespace().key();
     if (explain) {
@@ -230,7 +312,7 @@ final class ScheduleCommand implements Callable<Integer> {
 
   private List<SchedulingResult> scheduleWithProgress(PodScheduler scheduler, List<Pod> pods) {
     long pending = pods.stream().filter(p -> p.spec().nodeName() == null).count();
-    if (pending < PROGRESS_THRESHOLD || ctx.err != System.err || !stderrIsTerminal()) {
+    if (pending < PROGRESS_THRESHOLD || !ctx.systemErr || !stderrIsTerminal()) {
       return scheduler.scheduleAll(pods);
     }
     try (ProgressBar bar = new ProgressBarBuilder()

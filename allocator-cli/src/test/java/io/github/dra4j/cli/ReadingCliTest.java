@@ -109,6 +109,16 @@ final class ReadingCliTest {
   }
 
   @Test
+  void allocate_twoTemplatesOfOneName_doNotStopIt_theyCannotChangeItsAnswer() throws IOException {
+    Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, TEMPLATE, TEMPLATE, CLAIM), "allocate", "--node", "node-1", "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(allocatedClaims(r)).containsExactly("claim-0");
+    assertThat(Cli.stdin(docs(NODE, CLASS, SLICE, TEMPLATE, TEMPLATE, CLAIM), "validate", "-f", "-").err())
+        .as("validate still reports them").contains("Duplicate value");
+  }
+
+  @Test
   void allocate_invalidPodFieldIsExit2WithItsPath() {
     String pod = POD.replace("resources: {claims: [{name: gpu}]}", "resources: {limits: {cpu: much}, claims: [{name: gpu}]}");
     Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, pod), "allocate", "--node", "node-1", "-f", "-");
@@ -320,8 +330,12 @@ final class ReadingCliTest {
     Cli.Result r = Cli.run("allocate", "--node", "node-1", "-f", node.toString(), "-f", cls.toString(),
         "-f", slice.toString(), "-f", slice.toString(), "-f", claim.toString());
 
+    // read twice, the slice is two objects of one name: its pool is refused, the reader warns
     assertThat(r.exit()).as(r.toString()).isEqualTo(1);
     assertThat(r.out() + r.err()).contains("too many slices", "given more than once: slice-1");
+    assertThat(r.err()).contains("warning: " + slice + ", document 1 (ResourceSlice/slice-1), metadata.name:"
+        + " Duplicate value: \"slice-1\": the same kind, namespace and name as ResourceSlice/slice-1 (" + slice
+        + ", document 1)");
   }
 
   @Test

@@ -88,7 +88,8 @@ final class ValidateFolderTest {
             + " gpu.example.com/node-1 has 3 ResourceSlices of generation 1 in the input: the scheduler treats"
             + " the pool as incomplete and allocates none of its devices",
         more + ", document 1: DeviceClass/gpu: metadata.name: Duplicate value: \"gpu\": the same kind, namespace"
-            + " and name as DeviceClass/gpu (" + dir.resolve("a-classes.yaml") + ", document 1)",
+            + " and name as DeviceClass/gpu (" + dir.resolve("a-classes.yaml") + ", document 1); the API server"
+            + " refuses to create a second object of one name",
         more + ", document 2: ResourceSlice/s-2: spec.devices[0].name: Duplicate value: \"gpu-1\": also a device"
             + " of ResourceSlice/s-1 (" + slices + ", document 2) in pool gpu.example.com/node-1: the scheduler"
             + " refuses the pool");

@@ -11,7 +11,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param type what kind of error
  * @param field where the error is
- * @param badValue the offending value, printed as is; null to print none
+ * @param badValue the offending value, printed as is (a string in quotes), cut short by {@link
+ *     Quoted}; null to print none
  * @param detail why
  */
 public record FieldError(Type type, FieldPath field, @Nullable Object badValue, String detail) {
@@ -86,15 +87,24 @@ public record FieldError(Type type, FieldPath field, @Nullable Object badValue, 
     return new FieldError(Type.FORBIDDEN, field, null, detail);
   }
 
-  @Override
-  public String toString() {
-    StringBuilder sb = new StringBuilder().append(field).append(": ").append(type.text());
+  /**
+   * {@return the error without its path, {@code <type text>: <value>: <detail>}, as Go's {@code
+   * ErrorBody}} For messages that name the path elsewhere, such as a {@code DecodeException}.
+   */
+  public String errorBody() {
+    StringBuilder sb = new StringBuilder(type.text());
     if (badValue != null) {
-      sb.append(": ").append(badValue instanceof String ? "\"" + badValue + "\"" : badValue);
+      sb.append(": ").append(badValue instanceof String ? Quoted.of((String) badValue)
+          : Quoted.abbreviate(String.valueOf(badValue)));
     }
     if (!detail.isEmpty()) {
       sb.append(": ").append(detail);
     }
     return sb.toString();
+  }
+
+  @Override
+  public String toString() {
+    return field + ": " + errorBody();
   }
 }

@@ -4,11 +4,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.RawJson;
+import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.validation.CrossObjectValidator;
+import io.github.dra4j.api.validation.ObjectError;
+import io.github.dra4j.api.validation.SourcedObject;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -21,6 +26,15 @@ import org.jspecify.annotations.Nullable;
  * controllers the codec reads as {@link UnknownObject}s ({@code apps/v1} Deployment,
  * ReplicaSet, StatefulSet, DaemonSet, {@code batch/v1} Job) decoded into {@link PodController}s.
  * Every other object is handed back, so that a caller can say what it skipped.
+ *
+ * <p>Two objects of one kind, namespace and name (a missing namespace is {@code default}) are
+ * an error naming both, as the API server refuses to create the second: a cluster holds one
+ * object per name, and taking either one would answer differently depending on input order.
+ * The rule is {@link CrossObjectValidator#duplicateObjects}, the one {@code validate} reports.
+ * A device or shared counter set named twice in one pool, or a ResourceSlice given twice (a dump
+ * read twice), is not refused: the allocator refuses that pool only ("too many slices", "given
+ * more than once"), as the scheduler refuses an inconsistent pool, and allocates from the others;
+ * {@link #poolWarnings} names both.
  *
  * <p>Of a pod controller only what decides its pods is read: {@code metadata.name},
  * {@code namespace} and {@code uid}, the counts and {@code spec.template}. The template is
@@ -38,7 +52,10 @@ public final class ClusterReader {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final KubernetesCodec codec;
+  private int maxPods = PodController.DEFAULT_MAX_PODS;
   private final Cluster.Builder cluster = Cluster.builder();
+  /** What the cluster took, with where each was read, for the duplicate check. */
+  private final List<SourcedObject> taken = new ArrayList<>();
 
   private ClusterReader(KubernetesCodec codec) {
     this.codec = codec;
@@ -61,7 +78,8 @@ public final class ClusterReader {
    * @param codec decodes pod controllers' templates
    * @param skipped receives every object of a kind the cluster does not hold, in order
    * @return the cluster
-   * @throws DecodeException when a pod controller is invalid
+   * @throws DecodeException when a pod controller is invalid, or two objects share kind,
+   *     namespace and name
    */
   public static Cluster read(Collection<?> decoded, KubernetesCodec codec, Consumer<Object> skipped)
       throws DecodeException {
@@ -75,6 +93,24 @@ public final class ClusterReader {
   }
 
   /**
+   * Sets the largest {@code spec.replicas}, {@code spec.parallelism} and {@code
+   * spec.completions} a pod controller may have (by default {@link PodController#DEFAULT_MAX_PODS});
+   * a larger one is an error naming the controller and the field.
+   *
+   * @param max the largest count, at least 0
+   * @return this reader
+   * @throws IllegalArgumentException when {@code max} is negative
+   */
+  @CanIgnoreReturnValue
+  public ClusterReader maxPods(int max) {
+    if (max < 0) {
+      throw new IllegalArgumentException("max must be at least 0, got " + max);
+    }
+    this.maxPods = max;
+    return this;
+  }
+
+  /**
    * Adds one decoded object.
    *
    * @param object a record of the model or an {@link UnknownObject}
@@ -85,16 +121,54 @@ public final class ClusterReader {
    */
   public boolean add(Object object, String source, int document) throws DecodeException {
     Objects.requireNonNull(object, "object");
-    if (object instanceof UnknownObject) {
-      PodController c = podController((UnknownObject) object, source, document);
-      return c != null && cluster.add(c);
+    Object kept = object instanceof UnknownObject ? podController((UnknownObject) object, source, document) : object;
+    if (kept == null || !cluster.add(kept)) {
+      return false;
     }
-    return cluster.add(object);
+    taken.add(new SourcedObject(kept, source, document));
+    return true;
   }
 
-  /** {@return the cluster of the objects added so far} */
-  public Cluster cluster() {
+  /**
+   * Returns the cluster of the objects added so far.
+   *
+   * @return the cluster
+   * @throws DecodeException when two of the objects share kind, namespace and name: one line per
+   *     object after the first, naming the first, at {@code metadata.name}
+   */
+  public Cluster cluster() throws DecodeException {
+    List<ObjectError> duplicates = duplicates(false);
+    if (!duplicates.isEmpty()) {
+      throw DecodeException.allOf(problems(duplicates));
+    }
     return cluster.build();
+  }
+
+  private List<ObjectError> duplicates(boolean slices) {
+    return CrossObjectValidator.duplicateObjects(taken).stream()
+        .filter(e -> e.object().object() instanceof ResourceSlice == slices)
+        .toList();
+  }
+
+  /**
+   * {@return a warning for every device or shared counter set that another slice of its pool
+   * already names ({@link CrossObjectValidator#duplicatePoolNames}), naming both slices and the
+   * field; the allocator refuses such a pool, as the scheduler does}
+   */
+  public List<DecodeException> poolWarnings() {
+    List<ObjectError> warnings = new ArrayList<>(duplicates(true));
+    warnings.addAll(CrossObjectValidator.duplicatePoolNames(taken));
+    return problems(warnings);
+  }
+
+  private static List<DecodeException> problems(List<ObjectError> errors) {
+    List<DecodeException> problems = new ArrayList<>();
+    for (ObjectError e : errors) {
+      SourcedObject o = e.object();
+      problems.add(new DecodeException(o.source(), o.document(), o.ref(), e.error().field().toString(),
+          e.error().errorBody(), null));
+    }
+    return problems;
   }
 
   /** {@return whether the object is a pod controller that {@link #add} decodes} */
@@ -126,10 +200,9 @@ public final class ClusterReader {
     PodController.Builder b = PodController.builder().kind(o.kind())
         .metadata(ObjectMeta.builder().name(name).namespace(namespace).uid(uid).build());
     if (o.kind().equals("Job")) {
-      b.parallelism(count(spec, "parallelism", "spec.parallelism", where))
-          .completions(count(spec, "completions", "spec.completions", where));
+      b.parallelism(podCount(spec, "parallelism", where)).completions(podCount(spec, "completions", where));
     } else if (!o.kind().equals("DaemonSet")) {
-      b.replicas(count(spec, "replicas", "spec.replicas", where));
+      b.replicas(podCount(spec, "replicas", where));
       if (o.kind().equals("StatefulSet")) {
         b.ordinalsStart(count(spec.path("ordinals"), "start", "spec.ordinals.start", where));
       }
@@ -174,6 +247,17 @@ public final class ClusterReader {
     }
   }
 
+  /* A count of pods: at most maxPods, as making more would take longer than any answer is worth. */
+  private @Nullable Integer podCount(JsonNode spec, String field, Where where) throws DecodeException {
+    Integer count = count(spec, field, "spec." + field, where);
+    if (count != null && count > maxPods) {
+      throw where.error("spec." + field, "Invalid value: " + count + ": more than the " + maxPods + " pods dra4j"
+          + " makes from one pod controller (each is scheduled, so the count bounds time and memory); a larger"
+          + " count needs a larger limit (dra4j schedule --max-pods)");
+    }
+    return count;
+  }
+
   private static @Nullable Integer count(JsonNode parent, String field, String path, Where where)
       throws DecodeException {
     JsonNode value = parent.get(field);
@@ -184,7 +268,7 @@ public final class ClusterReader {
       throw where.error(path, "must be an integer, got " + value);
     }
     if (value.intValue() < 0) {
-      throw where.error(path, "must be greater than or equal to 0, got " + value);
+      throw where.error(path, "Invalid value: " + value + ": must be greater than or equal to 0");
     }
     return value.intValue();
   }

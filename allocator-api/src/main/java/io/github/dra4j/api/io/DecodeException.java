@@ -1,6 +1,7 @@
 package io.github.dra4j.api.io;
 
 import io.github.dra4j.api.field.FieldPath;
+import io.github.dra4j.api.field.Quoted;
 import java.io.IOException;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -72,7 +73,7 @@ public final class DecodeException extends IOException {
       sb.append(", document ").append(document);
     }
     if (objectRef != null) {
-      sb.append(" (").append(objectRef).append(')');
+      sb.append(" (").append(Quoted.abbreviate(objectRef)).append(')');
     }
     if (path != null) {
       sb.append(", ").append(path);

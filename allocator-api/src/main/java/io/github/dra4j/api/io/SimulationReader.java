@@ -7,6 +7,8 @@ import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
@@ -14,15 +16,26 @@ import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.validation.CrossObjectValidator;
+import io.github.dra4j.api.validation.ObjectError;
+import io.github.dra4j.api.validation.SourcedObject;
+import io.github.dra4j.api.validation.Validator;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -32,7 +45,18 @@ import org.jspecify.annotations.Nullable;
  * out-of-range value is an error naming the file, the document, the object and the field path,
  * and the embedded Nodes, ResourceSlices, Pods and ResourceClaimTemplates are decoded and checked
  * by the codec with their path inside the document ({@code spec.cluster.nodeGroups[0].slices[1]
- * .spec.devices[0].name}). Their {@code apiVersion} and {@code kind} may be left out.
+ * .spec.devices[0].name}). Their {@code apiVersion} and {@code kind} may be left out. The
+ * embedded pods and claim templates, which no API server has seen, are validated as the API
+ * server would validate them ({@link Validator}), and the cluster's objects and the pod kinds'
+ * templates may not share kind, namespace and name ({@link CrossObjectValidator#duplicateObjects}).
+ *
+ * <p>Reading a simulation is safe by default, as a simulation may come from someone else: the
+ * files it names ({@code spec.cluster.files}, a node group's {@code file}) must be regular files
+ * in its directory or below, after symbolic links are followed (kustomize's {@code
+ * LoadRestrictionsRootOnly}), unless {@link Options#filesOutsideDirectory()} allows any; an error
+ * in such a file never quotes the file's text (it says where the problem is, and {@code dra4j
+ * validate} on that file says what it is); and {@code spec.workload.count} is at most {@link
+ * Options#maxArrivals()}.
  *
  * <pre>{@code
  * SimulationSpec spec = SimulationReader.read(Path.of("sim.yaml"), KubernetesCodec.create());
@@ -52,16 +76,81 @@ public final class SimulationReader {
   private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order");
   private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "pod", "claimTemplates");
 
+  /**
+   * Most nodes all node groups of a simulation may have together: 100,000, twenty times the 5,000
+   * nodes Kubernetes is tested to; each is made in memory with its slices.
+   */
+  public static final int MAX_NODES = 100_000;
+
+  /** The line and column a YAML error names, the one part of its text that quotes nothing. */
+  private static final Pattern LINE_COLUMN = Pattern.compile("\\(line \\d+, column \\d+\\)");
+
   private final KubernetesCodec codec;
   private final String source;
   private final @Nullable Path base;
+  private final Options options;
   private int document;
+  private Function<String, @Nullable String> policy = name -> null;
   private @Nullable String ref;
+  /** Nodes of the node groups read so far. */
+  private long nodes;
+  /** The cluster's objects and the pod kinds' templates, with where each was read, for the duplicate check. */
+  private final List<SourcedObject> named = new ArrayList<>();
+  /** The path inside the simulation of each object of {@link #named} embedded in it. */
+  private final IdentityHashMap<SourcedObject, JsonPath> embeddedAt = new IdentityHashMap<>();
 
-  private SimulationReader(KubernetesCodec codec, String source, @Nullable Path base) {
+  private SimulationReader(KubernetesCodec codec, String source, @Nullable Path base, Options options) {
     this.codec = codec;
     this.source = source;
-    this.base = base;
+    this.base = base == null ? null : base.toAbsolutePath().normalize();
+    this.options = options;
+  }
+
+  /**
+   * What reading a simulation may do: read files outside its directory, and how many arrivals it
+   * may ask for.
+   *
+   * @param filesOutsideDirectory whether the files a simulation names may lie outside its
+   *     directory (absolute paths, {@code ..}, symbolic links leading out); false by default
+   * @param maxArrivals the largest {@code spec.workload.count}, at least 0; by default {@link
+   *     PodController#DEFAULT_MAX_PODS}
+   */
+  public record Options(boolean filesOutsideDirectory, int maxArrivals) {
+    private static final Options DEFAULTS = new Options(false, PodController.DEFAULT_MAX_PODS);
+
+    /**
+     * Checks the limit.
+     *
+     * @throws IllegalArgumentException when {@code maxArrivals} is negative
+     */
+    public Options {
+      if (maxArrivals < 0) {
+        throw new IllegalArgumentException("maxArrivals must be at least 0, got " + maxArrivals);
+      }
+    }
+
+    /** {@return files only in the simulation's directory, at most {@link PodController#DEFAULT_MAX_PODS} arrivals} */
+    public static Options defaults() {
+      return DEFAULTS;
+    }
+
+    /**
+     * {@return these options, with files outside the simulation's directory allowed or not}
+     *
+     * @param allowed whether they are allowed
+     */
+    public Options withFilesOutsideDirectory(boolean allowed) {
+      return new Options(allowed, maxArrivals);
+    }
+
+    /**
+     * {@return these options with another largest {@code spec.workload.count}}
+     *
+     * @param max the largest count, at least 0
+     */
+    public Options withMaxArrivals(int max) {
+      return new Options(filesOutsideDirectory, max);
+    }
   }
 
   /**
@@ -74,8 +163,42 @@ public final class SimulationReader {
    * @throws IOException when a file cannot be read
    */
   public static SimulationSpec read(Path file, KubernetesCodec codec) throws IOException {
+    return read(file, codec, Options.defaults());
+  }
+
+  /**
+   * Reads a simulation file and checks each of {@code spec.policies} with the caller's own list
+   * of policies (the scorers it knows), so that an unknown name is an error with its field path.
+   *
+   * @param file the file
+   * @param codec the codec for the embedded and referenced objects
+   * @param options where files may be and how many arrivals there may be
+   * @param policy given a policy name, null when it is known, else why not (such as the names known)
+   * @return the simulation
+   * @throws DecodeException when the file is not a valid simulation, breaks one of the options or
+   *     names an unknown policy
+   * @throws IOException when a file cannot be read
+   */
+  public static SimulationSpec read(Path file, KubernetesCodec codec, Options options,
+      Function<String, @Nullable String> policy) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
-    return read(Files.readString(file), file.toString(), parent, codec);
+    return read(Files.readString(file), file.toString(), parent, codec, options, policy);
+  }
+
+  /**
+   * Reads a simulation file with the given options; {@code spec.cluster.files} are resolved
+   * against its directory.
+   *
+   * @param file the file
+   * @param codec the codec for the embedded and referenced objects (its field validation applies)
+   * @param options where files may be and how many arrivals there may be
+   * @return the simulation
+   * @throws DecodeException when the file or a file it names is not a valid simulation or
+   *     object, or breaks one of the options
+   * @throws IOException when the file cannot be read
+   */
+  public static SimulationSpec read(Path file, KubernetesCodec codec, Options options) throws IOException {
+    return read(file, codec, options, name -> null);
   }
 
   /**
@@ -91,7 +214,31 @@ public final class SimulationReader {
    */
   public static SimulationSpec read(String text, String source, @Nullable Path base, KubernetesCodec codec)
       throws IOException {
-    SimulationReader reader = new SimulationReader(Objects.requireNonNull(codec, "codec"), source, base);
+    return read(text, source, base, codec, Options.defaults());
+  }
+
+  /**
+   * Reads a simulation from text with the given options.
+   *
+   * @param text the YAML or JSON: exactly one Simulation document
+   * @param source the name errors use for the text
+   * @param base the directory {@code spec.cluster.files} are relative to; null to refuse files
+   * @param codec the codec for the embedded and referenced objects
+   * @param options where files may be and how many arrivals there may be
+   * @return the simulation
+   * @throws DecodeException when the text is not one valid simulation, or breaks one of the options
+   * @throws IOException when a referenced file cannot be read
+   */
+  public static SimulationSpec read(String text, String source, @Nullable Path base, KubernetesCodec codec,
+      Options options) throws IOException {
+    return read(text, source, base, codec, options, name -> null);
+  }
+
+  private static SimulationSpec read(String text, String source, @Nullable Path base, KubernetesCodec codec,
+      Options options, Function<String, @Nullable String> policy) throws IOException {
+    SimulationReader reader = new SimulationReader(Objects.requireNonNull(codec, "codec"), source, base,
+        Objects.requireNonNull(options, "options"));
+    reader.policy = Objects.requireNonNull(policy, "policy");
     List<JsonNode> docs = new ArrayList<>();
     List<Integer> numbers = new ArrayList<>();
     codec.forEachDocument(text, source, (node, doc) -> {
@@ -133,11 +280,17 @@ public final class SimulationReader {
       object(cluster, clusterAt, CLUSTER);
       JsonNode files = list(cluster, clusterAt, "files");
       for (int i = 0; i < files.size(); i++) {
-        objects.addAll(file(files.get(i), clusterAt.field("files").index(i)));
+        for (SourcedObject o : file(files.get(i), clusterAt.field("files").index(i))) {
+          objects.add(o.object());
+          named.add(o);
+        }
       }
       JsonNode inline = list(cluster, clusterAt, "objects");
       for (int i = 0; i < inline.size(); i++) {
-        objects.add(clusterObject(inline.get(i), clusterAt.field("objects").index(i)));
+        JsonPath objectAt = clusterAt.field("objects").index(i);
+        Object o = clusterObject(inline.get(i), objectAt);
+        objects.add(o);
+        remember(o, objectAt);
       }
       JsonNode groupNodes = list(cluster, clusterAt, "nodeGroups");
       for (int i = 0; i < groupNodes.size(); i++) {
@@ -149,39 +302,100 @@ public final class SimulationReader {
     }
 
     Arrivals arrivals = arrivals(required(spec, specAt, "workload"), specAt.field("workload"));
+    checkTemplates(objects, arrivals, specAt.field("workload"));
     List<String> policies = new ArrayList<>();
     JsonNode p = list(spec, specAt, "policies");
     for (int i = 0; i < p.size(); i++) {
-      policies.add(string(p.get(i), specAt.field("policies").index(i)));
+      String policyName = string(p.get(i), specAt.field("policies").index(i));
+      String unknown = policy.apply(policyName);
+      if (unknown != null) {
+        throw fail(specAt.field("policies").index(i), "Unsupported value: \"" + policyName + "\": " + unknown);
+      }
+      policies.add(policyName);
     }
     if (policies.isEmpty()) {
       policies.add("first");
     }
     int sampleEvery = integer(spec, specAt, "sampleEvery", 0, 0);
+    checkDuplicates();
     return new SimulationSpec(simName, Cluster.of(objects), groups, arrivals, policies, sampleEvery);
   }
 
-  private List<Object> file(JsonNode entry, JsonPath at) throws IOException {
-    String name = string(entry, at);
+  /* The objects of a file the simulation names, each with where it was read. */
+  private List<SourcedObject> file(JsonNode entry, JsonPath at) throws IOException {
+    Path path = resolve(string(entry, at), at);
+    checkReadable(path, at);
+    String name = path.toString();
+    List<SourcedObject> out = new ArrayList<>();
+    try (InputStream in = Files.newInputStream(path)) {
+      codec.readAll(in, name, (o, doc) -> out.add(new SourcedObject(o, name, doc)));
+    } catch (DecodeException e) {
+      throw withoutText(e, path, at);
+    } catch (NoSuchFileException e) {
+      throw fail(at, "Not found: " + path + ": no such file");
+    } catch (IOException e) {
+      throw fail(at, "cannot read " + path + ": " + e.getClass().getSimpleName());
+    }
+    for (SourcedObject o : out) {
+      if (!isClusterObject(o.object())) {
+        throw new DecodeException(name, o.document(), null, null, "a simulation's cluster cannot hold a "
+            + describe(o.object()) + " (named from " + source + ", " + at + ")", null);
+      }
+    }
+    return out;
+  }
+
+  /*
+   * The path of a file the simulation names: against its directory, and in it or below unless
+   * the options allow any (kustomize's LoadRestrictionsRootOnly). Symbolic links are followed,
+   * so a link cannot lead out either.
+   */
+  private Path resolve(String name, JsonPath at) throws DecodeException {
     if (base == null) {
       throw fail(at, "files cannot be read here: the simulation was not read from a file");
     }
-    Path path = base.resolve(name);
-    String text;
-    try {
-      text = Files.readString(path);
-    } catch (NoSuchFileException e) {
-      throw fail(at, "file not found: " + path);
+    Path path = base.resolve(name).normalize();
+    if (options.filesOutsideDirectory()) {
+      return path;
     }
-    List<Object> out = new ArrayList<>();
-    for (Object o : codec.readAll(text, path.toString())) {
-      if (!isClusterObject(o)) {
-        throw new DecodeException(path.toString(), 0, null, null, "a simulation's cluster cannot hold a "
-            + describe(o) + " (named from " + source + ", " + at + ")", null);
+    boolean inside = path.startsWith(base);
+    if (inside && Files.exists(path)) {
+      try {
+        inside = path.toRealPath().startsWith(base.toRealPath());
+      } catch (IOException e) {
+        inside = false;
       }
-      out.add(o);
     }
-    return out;
+    if (!inside) {
+      throw fail(at, "Forbidden: \"" + name + "\" is outside the simulation's directory " + base
+          + ": a simulation reads files only in its directory or below, unless allowed (dra4j simulate"
+          + " --load-restrictor LoadRestrictionsNone)");
+    }
+    return path;
+  }
+
+  /* A regular file, or an error at the entry that names it. */
+  private void checkReadable(Path path, JsonPath at) throws DecodeException {
+    if (Files.isDirectory(path)) {
+      throw fail(at, "Invalid value: " + path + " is a directory: name a file of Kubernetes objects");
+    }
+    if (!Files.exists(path)) {
+      throw fail(at, "Not found: " + path + ": no such file");
+    }
+    if (!Files.isRegularFile(path)) {
+      throw fail(at, "Invalid value: " + path + " is not a regular file");
+    }
+  }
+
+  /*
+   * A decode error in a file the simulation names, without the text of the error: it may quote
+   * the file, which the simulation's author may not be allowed to read. Where it is stays.
+   */
+  private DecodeException withoutText(DecodeException e, Path path, JsonPath at) {
+    Matcher lineColumn = LINE_COLUMN.matcher(e.detail());
+    return new DecodeException(e.source(), e.document(), null, null, "cannot be read as Kubernetes"
+        + " objects" + (lineColumn.find() ? " " + lineColumn.group() : "") + " (named from " + source + ", " + at
+        + "; the reason is not shown, as it may quote the file: 'dra4j validate -f " + path + "' shows it)", null);
   }
 
   private Object clusterObject(JsonNode node, JsonPath at) throws DecodeException {
@@ -208,6 +422,11 @@ public final class SimulationReader {
     object(node, at, GROUP);
     String name = text(node, at, "name");
     int count = integer(node, at, "count", 1, -1);
+    nodes += count;
+    if (nodes > MAX_NODES) {
+      throw fail(at.field("count"), "Invalid value: " + count + ": the node groups would have " + nodes
+          + " nodes, more than the " + MAX_NODES + " a simulation may have");
+    }
     if (node.has("file")) {
       if (node.has("node") || node.has("slices")) {
         throw fail(at.field("file"), "Forbidden: give the node and its slices either in a file or as node and slices");
@@ -232,20 +451,21 @@ public final class SimulationReader {
   private NodeGroup groupFromFile(String name, int count, JsonNode entry, JsonPath at) throws IOException {
     Node template = null;
     List<ResourceSlice> slices = new ArrayList<>();
-    List<Object> objects = file(entry, at);
+    List<SourcedObject> objects = file(entry, at);
     // file() has refused the entry when there is no base
-    String path = String.valueOf(Objects.requireNonNull(base).resolve(entry.textValue()));
-    for (Object o : objects) {
+    String path = String.valueOf(Objects.requireNonNull(base).resolve(entry.textValue()).normalize());
+    for (SourcedObject sourced : objects) {
+      Object o = sourced.object();
       if (o instanceof Node) {
         if (template != null) {
-          throw new DecodeException(path, 0, null, null, "a node group's file holds one Node, found "
+          throw new DecodeException(path, sourced.document(), null, null, "a node group's file holds one Node, found "
               + template.name() + " and " + ((Node) o).name() + " (named from " + source + ", " + at + ")", null);
         }
         template = (Node) o;
       } else if (o instanceof ResourceSlice) {
         slices.add((ResourceSlice) o);
       } else {
-        throw new DecodeException(path, 0, null, null, "a node group's file holds a Node and its ResourceSlices, not a "
+        throw new DecodeException(path, sourced.document(), null, null, "a node group's file holds a Node and its ResourceSlices, not a "
             + describe(o) + " (named from " + source + ", " + at + "); put it in spec.cluster.files", null);
       }
     }
@@ -278,6 +498,10 @@ public final class SimulationReader {
       podKinds.add(k);
     }
     int count = integer(node, at, "count", 0, -1);
+    if (count > options.maxArrivals()) {
+      throw fail(at.field("count"), "Invalid value: " + count + ": more than the " + options.maxArrivals()
+          + " arrivals a simulation may have; a larger count needs a larger limit (dra4j simulate --max-pods)");
+    }
     long seed = node.has("seed") ? longValue(node.get("seed"), at.field("seed")) : 0;
     List<String> order = new ArrayList<>();
     JsonNode o = list(node, at, "order");
@@ -309,6 +533,7 @@ public final class SimulationReader {
     Integer lifetime = node.has("lifetime") ? integer(node, at, "lifetime", 1, 1) : null;
     JsonPath podAt = at.field("pod");
     Pod pod = embedded(required(node, at, "pod"), podAt, Pod.class, "v1");
+    validated(Validator.validate(pod), podAt);
     for (int i = 0; i < pod.spec().resourceClaims().size(); i++) {
       if (pod.spec().resourceClaims().get(i).resourceClaimName() != null) {
         throw fail(podAt.field("spec").field("resourceClaims").index(i).field("resourceClaimName"),
@@ -318,10 +543,84 @@ public final class SimulationReader {
     List<ResourceClaimTemplate> templates = new ArrayList<>();
     JsonNode t = list(node, at, "claimTemplates");
     for (int i = 0; i < t.size(); i++) {
-      templates.add(embedded(t.get(i), at.field("claimTemplates").index(i), ResourceClaimTemplate.class,
-          "resource.k8s.io/v1"));
+      JsonPath templateAt = at.field("claimTemplates").index(i);
+      ResourceClaimTemplate template = embedded(t.get(i), templateAt, ResourceClaimTemplate.class, "resource.k8s.io/v1");
+      validated(Validator.validate(template), templateAt);
+      remember(template, templateAt);
+      templates.add(template);
     }
     return new PodKind(name, pod, templates, weight, lifetime);
+  }
+
+  /*
+   * Every template a kind's pod names exists, among the kind's own or the cluster's, in the pod's
+   * namespace: otherwise every pod of the kind would stay pending, which reads as a capacity answer.
+   */
+  private void checkTemplates(List<Object> objects, Arrivals arrivals, JsonPath at) throws DecodeException {
+    Set<String> cluster = new TreeSet<>();
+    for (Object o : objects) {
+      if (o instanceof ResourceClaimTemplate t) {
+        cluster.add(namespaced(t.metadata().namespace(), t.name()));
+      }
+    }
+    for (int i = 0; i < arrivals.kinds().size(); i++) {
+      PodKind kind = arrivals.kinds().get(i);
+      Set<String> known = new TreeSet<>(cluster);
+      kind.templates().forEach(t -> known.add(namespaced(t.metadata().namespace(), t.name())));
+      List<PodResourceClaim> claims = kind.pod().spec().resourceClaims();
+      for (int j = 0; j < claims.size(); j++) {
+        String template = claims.get(j).resourceClaimTemplateName();
+        if (template != null && !known.contains(namespaced(kind.pod().namespace(), template))) {
+          throw fail(at.field("podKinds").index(i).field("pod").field("spec").field("resourceClaims").index(j)
+              .field("resourceClaimTemplateName"), "Not found: \"" + template + "\": no ResourceClaimTemplate of "
+              + "this name in namespace " + namespace(kind.pod().namespace()) + " among the kind's claimTemplates "
+              + "or the cluster's objects" + (known.isEmpty() ? "" : "; known: " + String.join(", ", known)));
+        }
+      }
+    }
+  }
+
+  private static String namespace(@Nullable String namespace) {
+    return namespace == null || namespace.isEmpty() ? "default" : namespace;
+  }
+
+  private static String namespaced(@Nullable String namespace, @Nullable String name) {
+    return namespace(namespace) + "/" + name;
+  }
+
+  /* ---------------- checks ---------------- */
+
+  /* An object written in the simulation itself, for the duplicate check. */
+  private void remember(Object o, JsonPath at) {
+    SourcedObject sourced = new SourcedObject(o, source, document);
+    named.add(sourced);
+    embeddedAt.put(sourced, at);
+  }
+
+  /* An embedded object's validation errors, at their path inside the simulation; the first is thrown. */
+  private void validated(List<FieldError> errors, JsonPath at) throws DecodeException {
+    List<DecodeException> problems = new ArrayList<>();
+    for (FieldError e : errors) {
+      problems.add(new DecodeException(source, document, ref, at + "." + e.field(), e.errorBody(), null));
+    }
+    if (!problems.isEmpty()) {
+      throw DecodeException.allOf(problems);
+    }
+  }
+
+  /* Two objects of the cluster or templates of the pod kinds with one kind, namespace and name. */
+  private void checkDuplicates() throws DecodeException {
+    List<DecodeException> problems = new ArrayList<>();
+    for (ObjectError e : CrossObjectValidator.duplicateObjects(named)) {
+      SourcedObject o = e.object();
+      JsonPath at = embeddedAt.get(o);
+      problems.add(at == null
+          ? new DecodeException(o.source(), o.document(), o.ref(), e.error().field().toString(), e.error().errorBody(), null)
+          : new DecodeException(source, document, ref, at + "." + e.error().field(), e.error().errorBody(), null));
+    }
+    if (!problems.isEmpty()) {
+      throw DecodeException.allOf(problems);
+    }
   }
 
   /* ---------------- helpers ---------------- */

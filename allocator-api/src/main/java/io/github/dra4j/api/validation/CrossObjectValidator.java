@@ -65,4 +65,20 @@ public final class CrossObjectValidator {
     DuplicateObjects.check(objects, errors);
     return errors.sorted();
   }
+
+  /**
+   * Checks only that no pool names a device or a shared counter set twice across its slices of the
+   * newest generation. The scheduler refuses such a pool ("invalid resource pools were
+   * encountered" when no other pool can satisfy a claim), so a reader that reproduces the scheduler
+   * warns about it rather than refusing the input; {@code validate} reports it as an error.
+   *
+   * @param objects the objects, with their origins when known
+   * @return an error for every device or counter set whose name an earlier slice of its pool
+   *     gives, in input order; empty when every pool names each once
+   */
+  public static List<ObjectError> duplicatePoolNames(List<SourcedObject> objects) {
+    CrossObjectErrors errors = new CrossObjectErrors(List.copyOf(objects));
+    PoolConsistency.checkNames(objects, errors);
+    return errors.sorted();
+  }
 }

@@ -27,7 +27,8 @@ final class DuplicateObjects {
       SourcedObject earlier = first.putIfAbsent(key, o);
       if (earlier != null) {
         errors.add(i, new FieldError(FieldError.Type.DUPLICATE, NAME, key.name(),
-            "the same kind, namespace and name as " + earlier.describe()));
+            "the same kind, namespace and name as " + earlier.describe()
+                + "; the API server refuses to create a second object of one name"));
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.github.dra4j.api.validation;
 
 import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.field.Quoted;
 import java.util.Objects;
 
 /**
@@ -20,6 +21,6 @@ public record ObjectError(SourcedObject object, FieldError error) {
   @Override
   public String toString() {
     String where = object.where();
-    return (where.isEmpty() ? "" : where + ": ") + object.ref() + ": " + error;
+    return (where.isEmpty() ? "" : where + ": ") + Quoted.abbreviate(object.ref()) + ": " + error;
   }
 }

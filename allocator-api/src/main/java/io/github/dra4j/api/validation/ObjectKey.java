@@ -5,6 +5,7 @@ import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
@@ -19,7 +20,7 @@ import org.jspecify.annotations.Nullable;
 record ObjectKey(String kind, @Nullable String namespace, String name) {
   static final String DEFAULT_NAMESPACE = "default";
 
-  /** The kinds dra4j models; the simple class name is the Kubernetes kind. */
+  /** The kinds dra4j models; the simple class name is the Kubernetes kind (a PodController carries its own). */
   private static final List<Class<?>> KINDS = List.of(ResourceSlice.class, DeviceClass.class,
       ResourceClaim.class, ResourceClaimTemplate.class, Pod.class, DeviceTaintRule.class, Node.class);
 
@@ -64,10 +65,14 @@ record ObjectKey(String kind, @Nullable String namespace, String name) {
   }
 
   private static boolean namespaced(Object o) {
-    return o instanceof ResourceClaim || o instanceof ResourceClaimTemplate || o instanceof Pod;
+    return o instanceof ResourceClaim || o instanceof ResourceClaimTemplate || o instanceof Pod
+        || o instanceof PodController;
   }
 
   private static @Nullable String kind(Object o) {
+    if (o instanceof PodController) {
+      return ((PodController) o).kind();
+    }
     for (Class<?> kind : KINDS) {
       if (kind.isInstance(o)) {
         return kind.getSimpleName();
@@ -91,6 +96,8 @@ record ObjectKey(String kind, @Nullable String namespace, String name) {
       return ((DeviceTaintRule) o).metadata();
     } else if (o instanceof Node) {
       return ((Node) o).metadata();
+    } else if (o instanceof PodController) {
+      return ((PodController) o).metadata();
     }
     return null;
   }

@@ -44,6 +44,18 @@ final class PoolConsistency {
   }
 
   static void check(List<SourcedObject> objects, CrossObjectErrors errors) {
+    pools(objects).forEach((pool, members) -> checkPool(pool, members, errors));
+  }
+
+  /*
+   * Only the duplicate device and counter set names of the newest generation: what makes the
+   * scheduler refuse a pool, where an older or incomplete generation is a pool being updated.
+   */
+  static void checkNames(List<SourcedObject> objects, CrossObjectErrors errors) {
+    pools(objects).forEach((pool, members) -> uniqueNames(pool, current(members), errors));
+  }
+
+  private static Map<String, List<Member>> pools(List<SourcedObject> objects) {
     Map<String, List<Member>> pools = new LinkedHashMap<>();
     for (int i = 0; i < objects.size(); i++) {
       if (objects.get(i).object() instanceof ResourceSlice) {
@@ -52,23 +64,38 @@ final class PoolConsistency {
             .add(new Member(i, s, objects.get(i)));
       }
     }
-    pools.forEach((pool, members) -> checkPool(pool, members, errors));
+    return pools;
+  }
+
+  /* The slices of the newest generation, one per name. */
+  private static List<Member> current(List<Member> members) {
+    long newest = members.stream().mapToLong(Member::generation).max().orElseThrow();
+    List<Member> current = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (Member m : members) {
+      if (m.generation() == newest && names.add(String.valueOf(m.slice.name()))) {
+        current.add(m);
+      }
+    }
+    return current;
+  }
+
+  private static void uniqueNames(String pool, List<Member> current, CrossObjectErrors errors) {
+    unique(pool, current, s -> s.spec().devices(), Device::name, DEVICES, "device", errors);
+    unique(pool, current, s -> s.spec().sharedCounters(), CounterSet::name, COUNTER_SETS, "counter set", errors);
   }
 
   private static void checkPool(String pool, List<Member> members, CrossObjectErrors errors) {
     long newest = members.stream().mapToLong(Member::generation).max().orElseThrow();
     Member newestSlice = members.stream().filter(m -> m.generation() == newest).findFirst().orElseThrow();
-    List<Member> current = new ArrayList<>();
-    Set<String> names = new HashSet<>();
     for (Member m : members) {
       if (m.generation() < newest) {
         errors.add(m.index, FieldError.invalid(GENERATION, m.generation(), "older than generation " + newest
             + " of " + newestSlice.object.describe() + " in the same pool " + pool
             + ": the scheduler ignores slices of an older generation (a pool being updated)"));
-      } else if (names.add(String.valueOf(m.slice.name()))) {
-        current.add(m);
       }
     }
+    List<Member> current = current(members);
     Member first = current.get(0);
     for (Member m : current.subList(1, current.size())) {
       if (m.count() != first.count()) {
@@ -81,8 +108,7 @@ final class PoolConsistency {
           + (current.size() == 1 ? " ResourceSlice" : " ResourceSlices") + " of generation " + newest
           + " in the input: the scheduler treats the pool as incomplete and allocates none of its devices"));
     }
-    unique(pool, current, s -> s.spec().devices(), Device::name, DEVICES, "device", errors);
-    unique(pool, current, s -> s.spec().sharedCounters(), CounterSet::name, COUNTER_SETS, "counter set", errors);
+    uniqueNames(pool, current, errors);
   }
 
   /* Reports each name already used by another slice of the pool. */

@@ -1,5 +1,6 @@
 package io.github.dra4j.api.validation;
 
+import io.github.dra4j.api.field.Quoted;
 import io.github.dra4j.api.io.UnknownObject;
 import java.util.Objects;
 
@@ -46,6 +47,7 @@ public record SourcedObject(Object object, String source, int document) {
   /** {@return the reference and, when known, where the object was read: {@code ResourceSlice/a (x.yaml, document 2)}} */
   String describe() {
     String where = where();
-    return where.isEmpty() ? ref() : ref() + " (" + where + ")";
+    String ref = Quoted.abbreviate(ref());
+    return where.isEmpty() ? ref : ref + " (" + where + ")";
   }
 }

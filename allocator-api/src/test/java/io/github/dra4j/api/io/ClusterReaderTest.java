@@ -98,7 +98,7 @@ final class ClusterReaderTest {
   @ParameterizedTest(name = "{1}")
   @CsvSource(delimiter = '|', value = {
       "spec: {replicas: two}|w.yaml, document 1 (Deployment/web), spec.replicas: must be an integer, got \"two\"",
-      "spec: {replicas: -1}|w.yaml, document 1 (Deployment/web), spec.replicas: must be greater than or equal to 0, got -1",
+      "spec: {replicas: -1}|w.yaml, document 1 (Deployment/web), spec.replicas: Invalid value: -1: must be greater than or equal to 0",
       "spec: {replicas: 1.5}|w.yaml, document 1 (Deployment/web), spec.replicas: must be an integer, got 1.5",
       "spec: {replicas: 1}|w.yaml, document 1 (Deployment/web), spec.template: Required value",
       "spec: {template: [1]}|w.yaml, document 1 (Deployment/web), spec.template: must be an object",
@@ -107,6 +107,86 @@ final class ClusterReaderTest {
   void invalidController_namesFileDocumentObjectAndField(String spec, String message) {
     assertThatThrownBy(() -> read("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n" + spec, CODEC,
         new ArrayList<>())).isInstanceOf(DecodeException.class).hasMessage(message);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "Deployment|replicas: 2147483647|spec.replicas: Invalid value: 2147483647",
+      "StatefulSet|replicas: 100001|spec.replicas: Invalid value: 100001",
+      "Job|parallelism: 100001|spec.parallelism: Invalid value: 100001",
+      "Job|completions: 2000000|spec.completions: Invalid value: 2000000"})
+  void podCountAboveTheLimit_isAnError_namingControllerAndField(String kind, String spec, String error) {
+    String apiVersion = PodController.apiVersionOf(kind);
+    assertThatThrownBy(() -> read(controller(apiVersion, kind, "  " + spec + "\n"), CODEC, new ArrayList<>()))
+        .isInstanceOf(DecodeException.class)
+        .hasMessageStartingWith("w.yaml, document 1 (" + kind + "/shop/web), " + error + ": more than the 100000 pods");
+  }
+
+  @Test
+  void podCountAtALargerLimit_isRead() throws DecodeException {
+    ClusterReader reader = ClusterReader.create(CODEC).maxPods(200_000);
+    for (Object o : CODEC.readAll(controller("apps/v1", "Deployment", "  replicas: 150000\n"), "w.yaml")) {
+      assertThat(reader.add(o, "w.yaml", 1)).isTrue();
+    }
+    assertThat(reader.cluster().controllers()).singleElement().satisfies(c -> assertThat(c.replicas()).isEqualTo(150_000));
+    assertThatThrownBy(() -> ClusterReader.create(CODEC).maxPods(-1)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /* Adds every document of the text with its number, as the CLI does. */
+  private static ClusterReader readDocuments(String yaml) throws DecodeException {
+    ClusterReader reader = ClusterReader.create(CODEC);
+    CODEC.readAll(yaml, "c.yaml", (o, document) -> {
+      try {
+        assertThat(reader.add(o, "c.yaml", document)).isTrue();
+      } catch (DecodeException e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    return reader;
+  }
+
+  @Test
+  void twoObjectsOfOneKindAndName_areAnError_namingBothDocuments() throws DecodeException {
+    String gpu = "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {}\n";
+    String claim = "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: same%s}\n"
+        + "spec: {devices: {requests: [{name: r, exactly: {deviceClassName: gpu}}]}}\n";
+    ClusterReader reader = readDocuments(String.join("---\n", gpu, String.format(claim, ", namespace: default"),
+        "apiVersion: v1\nkind: Node\nmetadata: {name: node-a}\n", gpu, String.format(claim, "")));
+
+    assertThatThrownBy(reader::cluster).isInstanceOf(DecodeException.class).hasMessage(String.join("\n",
+        "c.yaml, document 4 (DeviceClass/gpu), metadata.name: Duplicate value: \"gpu\": the same kind, namespace"
+            + " and name as DeviceClass/gpu (c.yaml, document 1); the API server refuses to create a second object"
+            + " of one name",
+        "c.yaml, document 5 (ResourceClaim/same), metadata.name: Duplicate value: \"same\": the same kind,"
+            + " namespace and name as ResourceClaim/default/same (c.yaml, document 2); the API server refuses to"
+            + " create a second object of one name"));
+  }
+
+  @Test
+  void oneDeviceNameInTwoSlicesOfAPool_isAWarning_namingBothSlices() throws DecodeException {
+    String slice = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: %s}\nspec:\n"
+        + "  driver: gpu.example.com\n  nodeName: node-a\n  pool: {name: p, generation: 1, resourceSliceCount: 2}\n"
+        + "  devices: [{name: %s}]\n";
+    ClusterReader reader = readDocuments(String.format(slice, "a", "gpu-0") + "---\n" + String.format(slice, "b", "gpu-0"));
+
+    assertThat(reader.cluster().slices()).hasSize(2);
+    assertThat(reader.poolWarnings()).extracting(DecodeException::getMessage).containsExactly(
+        "c.yaml, document 2 (ResourceSlice/b), spec.devices[0].name: Duplicate value: \"gpu-0\": also a device of"
+            + " ResourceSlice/a (c.yaml, document 1) in pool gpu.example.com/p: the scheduler refuses the pool");
+  }
+
+  @Test
+  void oneSliceGivenTwice_isAWarning_theAllocatorRefusesItsPool() throws DecodeException {
+    String slice = "apiVersion: resource.k8s.io/v1\nkind: ResourceSlice\nmetadata: {name: a}\nspec:\n"
+        + "  driver: gpu.example.com\n  nodeName: node-a\n  pool: {name: p, generation: 1, resourceSliceCount: 1}\n"
+        + "  devices: [{name: gpu-0}]\n";
+    ClusterReader reader = readDocuments(slice + "---\n" + slice);
+
+    assertThat(reader.cluster().slices()).as("both kept: the pool has more slices than it counts").hasSize(2);
+    assertThat(reader.poolWarnings()).extracting(DecodeException::getMessage).contains(
+        "c.yaml, document 2 (ResourceSlice/a), metadata.name: Duplicate value: \"a\": the same kind, namespace and"
+            + " name as ResourceSlice/a (c.yaml, document 1); the API server refuses to create a second object of"
+            + " one name");
   }
 
   @Test

@@ -61,6 +61,7 @@ final class CrossObjectValidatorTest {
   }
 
   private static final String GPU = "[{name: r, exactly: {deviceClassName: gpu}}]";
+  private static final String REFUSED = "; the API server refuses to create a second object of one name";
 
   /* --- the rules --- */
 
@@ -75,10 +76,10 @@ final class CrossObjectValidatorTest {
             node("node-1")), List.of()),
         row("duplicate object", List.of(node("node-1"), deviceClass("gpu"), node("node-1")),
             List.of("in.yaml, document 3: Node/node-1: metadata.name: Duplicate value: \"node-1\": the same kind,"
-                + " namespace and name as Node/node-1 (in.yaml, document 1)")),
+                + " namespace and name as Node/node-1 (in.yaml, document 1)" + REFUSED)),
         row("no namespace is default", List.of(deviceClass("gpu"), claim("default", "c", GPU), claim("", "c", GPU)),
             List.of("in.yaml, document 3: ResourceClaim/c: metadata.name: Duplicate value: \"c\": the same kind,"
-                + " namespace and name as ResourceClaim/default/c (in.yaml, document 2)")),
+                + " namespace and name as ResourceClaim/default/c (in.yaml, document 2)" + REFUSED)),
         row("same name, other kind or namespace", List.of(deviceClass("gpu"), claim("a", "gpu", GPU),
             claim("b", "gpu", GPU), template("gpu", GPU)), List.of()),
         row("older generation", List.of(slice("a-0", "a", 1, 1, "gpu-0"), slice("a-1", "a", 2, 1, "gpu-1")),
@@ -99,7 +100,7 @@ final class CrossObjectValidatorTest {
                 + " generation")),
         row("a slice given twice counts once", List.of(slice("a-0", "a", 1, 1, "gpu-0"), slice("a-0", "a", 1, 1, "gpu-0")),
             List.of("in.yaml, document 2: ResourceSlice/a-0: metadata.name: Duplicate value: \"a-0\": the same kind,"
-                + " namespace and name as ResourceSlice/a-0 (in.yaml, document 1)")),
+                + " namespace and name as ResourceSlice/a-0 (in.yaml, document 1)" + REFUSED)),
         row("duplicate device in a pool", List.of(slice("a-0", "a", 1, 2, "gpu-0", "gpu-1"),
             slice("a-1", "a", 1, 2, "gpu-2", "gpu-1")),
             List.of("in.yaml, document 2: ResourceSlice/a-1: spec.devices[1].name: Duplicate value: \"gpu-1\": also a"
@@ -135,7 +136,7 @@ final class CrossObjectValidatorTest {
             List.of("in.yaml, document 1: ResourceClaim/default/c: spec.devices.requests[0].exactly.deviceClassName:"
                     + " Not found: \"gpu\": no DeviceClass of this name in the input",
                 "in.yaml, document 3: Node/node-9: metadata.name: Duplicate value: \"node-9\": the same kind,"
-                    + " namespace and name as Node/node-9 (in.yaml, document 2)")));
+                    + " namespace and name as Node/node-9 (in.yaml, document 2)" + REFUSED)));
   }
 
   private static Arguments row(String name, List<String> documents, List<String> errors) {
@@ -166,7 +167,7 @@ final class CrossObjectValidatorTest {
 
     assertThat(CrossObjectValidator.duplicateObjects(objects)).extracting(ObjectError::toString).containsExactly(
         "ResourceSlice/a-0: metadata.name: Duplicate value: \"a-0\": the same kind, namespace and name as"
-            + " ResourceSlice/a-0");
+            + " ResourceSlice/a-0" + REFUSED);
   }
 
   @Test

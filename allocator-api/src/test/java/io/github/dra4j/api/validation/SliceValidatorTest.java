@@ -31,6 +31,7 @@ import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.field.Quoted;
 import io.github.dra4j.testing.Builders.DeviceBuilder;
 import io.github.dra4j.testing.Builders.DeviceMixinBuilder;
 import io.github.dra4j.testing.Builders.SliceBuilder;
@@ -163,8 +164,8 @@ final class SliceValidatorTest {
             "spec.pool.name: Invalid value: \"\": " + Formats.SUBDOMAIN_MSG),
         bad("pool name too long", slice("s", DRIVER, "p".repeat(254), NODE, device("d")),
             "spec.pool.name: Too long: may not be more than 253 bytes",
-            "spec.pool.name: Invalid value: \"" + "p".repeat(254)
-                + "\": must be no more than 253 characters"),
+            "spec.pool.name: Invalid value: \"" + "p".repeat(Quoted.MAX_CHARS)
+                + "...\" (254 characters): must be no more than 253 characters"),
         bad("resourceSliceCount zero", plain().resourceSliceCount(0),
             "spec.pool.resourceSliceCount: Invalid value: 0: must be greater than zero"),
         bad("generation negative", plain().generation(-1),
