@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * @param resourceClaims the claims the pod references, by pod-local name
  * @param initContainers the init containers, in order
  * @param containers the containers, in order
+ * @param schedulingGroup the PodGroup the pod belongs to ({@code spec.schedulingGroup}), or null
  */
 public record PodSpec(
     @Nullable String nodeName,
@@ -31,7 +32,8 @@ public record PodSpec(
     @Nullable Integer priority,
     List<PodResourceClaim> resourceClaims,
     List<Container> initContainers,
-    List<Container> containers) {
+    List<Container> containers,
+    @Nullable PodSchedulingGroup schedulingGroup) {
   public PodSpec {
     nodeSelector = Copies.map(nodeSelector);
     resourceClaims = Copies.list(resourceClaims);
@@ -62,6 +64,7 @@ public record PodSpec(
     private final List<PodResourceClaim> resourceClaims = new ArrayList<>();
     private final List<Container> initContainers = new ArrayList<>();
     private final List<Container> containers = new ArrayList<>();
+    private @Nullable PodSchedulingGroup schedulingGroup;
 
     private Builder() {}
 
@@ -73,6 +76,7 @@ public record PodSpec(
       resourceClaims.addAll(r.resourceClaims());
       initContainers.addAll(r.initContainers());
       containers.addAll(r.containers());
+      schedulingGroup = r.schedulingGroup();
     }
 
     /** Sets or (with null) clears {@code nodeName}; returns this builder. */
@@ -157,6 +161,13 @@ public record PodSpec(
       return this;
     }
 
+    /** Sets or (with null) clears {@code schedulingGroup}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder schedulingGroup(@Nullable PodSchedulingGroup schedulingGroup) {
+      this.schedulingGroup = schedulingGroup;
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -164,7 +175,7 @@ public record PodSpec(
      */
     public PodSpec build() {
       return new PodSpec(nodeName, nodeSelector, requiredNodeAffinity, priority, resourceClaims,
-          initContainers, containers);
+          initContainers, containers, schedulingGroup);
     }
   }
 }

@@ -23,6 +23,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodSchedulingGroup;
 import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.ResourceRequirements;
@@ -151,6 +152,10 @@ final class CoreTables {
           "preferredDuringSchedulingIgnoredDuringExecution[]:V1PreferredSchedulingTerm"),
       "podAffinity:V1PodAffinity podAntiAffinity:V1PodAntiAffinity");
 
+  static final Table<PodSchedulingGroup> SCHEDULING_GROUP = Table.core(PodSchedulingGroup.class, "V1PodSchedulingGroup")
+      .field(STRING)
+      .build();
+
   static final Table<PodSpec> POD_SPEC = Table.core(PodSpec.class, "V1PodSpec")
       .field(STRING)
       .field(map(STRING))
@@ -159,12 +164,13 @@ final class CoreTables {
       .field(list(POD_RESOURCE_CLAIM))
       .field(list(CONTAINER))
       .field(list(CONTAINER)).always()
+      .field(SCHEDULING_GROUP)
       .known("activeDeadlineSeconds automountServiceAccountToken dnsConfig:V1PodDNSConfig dnsPolicy "
           + "enableServiceLinks ephemeralContainers[]:V1EphemeralContainer evictionResponders[]:V1EvictionResponder "
           + "hostAliases[]:V1HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride "
           + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS overhead preemptionPolicy priorityClassName "
           + "readinessGates[]:V1PodReadinessGate resources:V1ResourceRequirements restartPolicy runtimeClassName "
-          + "schedulerName schedulingGates[]:V1PodSchedulingGate schedulingGroup:V1PodSchedulingGroup "
+          + "schedulerName schedulingGates[]:V1PodSchedulingGate "
           + "securityContext:V1PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN "
           + "shareProcessNamespace subdomain terminationGracePeriodSeconds tolerations[]:V1Toleration "
           + "topologySpreadConstraints[]:V1TopologySpreadConstraint volumes[]:V1Volume")
@@ -210,5 +216,5 @@ final class CoreTables {
   /** Every table and wrapper of this class, for the known-fields table. */
   static final List<Type<?>> ALL = List.of(OWNER_REFERENCE, OBJECT_META, NODE_SELECTOR_REQUIREMENT, NODE_SELECTOR_TERM,
       NODE_SELECTOR, NODE_STATUS, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER, POD_RESOURCE_CLAIM, AFFINITY,
-      POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
+      SCHEDULING_GROUP, POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
 }
