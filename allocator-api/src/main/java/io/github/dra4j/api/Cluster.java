@@ -16,9 +16,8 @@ import org.jspecify.annotations.Nullable;
  * controllers included.
  *
  * <p>Create clusters with {@link #builder()}, {@link #of(Collection)} or {@link #toBuilder()},
- * not with the canonical constructor: kinds will be added (the {@code scheduling.k8s.io}
- * Workload and PodGroup), each as one more component with an accessor and builder methods,
- * which changes the constructor but nothing a builder user calls.
+ * not with the canonical constructor: when a kind is added, it is one more component with an
+ * accessor and builder methods, which changes the constructor but nothing a builder user calls.
  *
  * @param nodes the Nodes
  * @param slices every ResourceSlice (all nodes, all generations)
@@ -29,6 +28,8 @@ import org.jspecify.annotations.Nullable;
  * @param taintRules the DeviceTaintRules
  * @param pods the Pods
  * @param controllers the Deployments, ReplicaSets, StatefulSets, DaemonSets and Jobs
+ * @param workloads the {@code scheduling.k8s.io} Workloads
+ * @param podGroups the {@code scheduling.k8s.io} PodGroups
  */
 public record Cluster(
     List<Node> nodes,
@@ -38,7 +39,9 @@ public record Cluster(
     List<ResourceClaimTemplate> templates,
     List<DeviceTaintRule> taintRules,
     List<Pod> pods,
-    List<PodController> controllers) {
+    List<PodController> controllers,
+    List<Workload> workloads,
+    List<PodGroup> podGroups) {
   private static final Cluster EMPTY = builder().build();
 
   /**
@@ -55,6 +58,8 @@ public record Cluster(
     taintRules = Copies.list(taintRules);
     pods = Copies.list(pods);
     controllers = Copies.list(controllers);
+    workloads = Copies.list(workloads);
+    podGroups = Copies.list(podGroups);
   }
 
   /** {@return the cluster without any object} */
@@ -66,7 +71,7 @@ public record Cluster(
    * Sorts objects into a cluster by their record type, keeping their order within each kind.
    *
    * @param objects Nodes, ResourceSlices, DeviceClasses, ResourceClaims, ResourceClaimTemplates,
-   *     DeviceTaintRules, Pods and PodControllers, in any mix
+   *     DeviceTaintRules, Pods, PodControllers, Workloads and PodGroups, in any mix
    * @return the cluster
    * @throws IllegalArgumentException for an object of any other type, naming its type
    */
@@ -99,7 +104,7 @@ public record Cluster(
 
   /** The kinds a cluster holds, as {@link #of(Collection)} names them. */
   static final List<String> KINDS = List.of("Node", "ResourceSlice", "DeviceClass", "ResourceClaim",
-      "ResourceClaimTemplate", "DeviceTaintRule", "Pod", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job");
+      "ResourceClaimTemplate", "DeviceTaintRule", "Pod", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Workload", "PodGroup");
 
   /** {@return the claims with {@code status.allocation}, whose devices are in use, in order} */
   public List<ResourceClaim> allocatedClaims() {
@@ -110,6 +115,23 @@ public record Cluster(
       }
     }
     return out;
+  }
+
+  /**
+   * {@return the first PodGroup with this namespace and name, or null}
+   *
+   * @param namespace the namespace; null or empty is {@value ObjectRef#DEFAULT_NAMESPACE}
+   * @param name the name
+   */
+  public @Nullable PodGroup podGroup(@Nullable String namespace, String name) {
+    String ns = namespace == null || namespace.isEmpty() ? ObjectRef.DEFAULT_NAMESPACE : namespace;
+    for (PodGroup g : podGroups) {
+      String own = g.namespace() == null || g.namespace().isEmpty() ? ObjectRef.DEFAULT_NAMESPACE : g.namespace();
+      if (own.equals(ns) && name.equals(g.name())) {
+        return g;
+      }
+    }
+    return null;
   }
 
   /**
@@ -137,6 +159,8 @@ public record Cluster(
     b.taintRules.addAll(taintRules);
     b.pods.addAll(pods);
     b.controllers.addAll(controllers);
+    b.workloads.addAll(workloads);
+    b.podGroups.addAll(podGroups);
     return b;
   }
 
@@ -158,6 +182,8 @@ public record Cluster(
     private final List<DeviceTaintRule> taintRules = new ArrayList<>();
     private final List<Pod> pods = new ArrayList<>();
     private final List<PodController> controllers = new ArrayList<>();
+    private final List<Workload> workloads = new ArrayList<>();
+    private final List<PodGroup> podGroups = new ArrayList<>();
 
     private Builder() {}
 
@@ -184,6 +210,10 @@ public record Cluster(
         pods.add((Pod) object);
       } else if (object instanceof PodController) {
         controllers.add((PodController) object);
+      } else if (object instanceof Workload) {
+        workloads.add((Workload) object);
+      } else if (object instanceof PodGroup) {
+        podGroups.add((PodGroup) object);
       } else {
         return false;
       }
@@ -238,6 +268,18 @@ public record Cluster(
       return replace(this.controllers, controllers);
     }
 
+    /** Replaces the Workloads; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder workloads(Collection<Workload> workloads) {
+      return replace(this.workloads, workloads);
+    }
+
+    /** Replaces the PodGroups; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder podGroups(Collection<PodGroup> podGroups) {
+      return replace(this.podGroups, podGroups);
+    }
+
     private <T> Builder replace(List<T> list, Collection<T> with) {
       list.clear();
       for (T t : with) {
@@ -248,7 +290,8 @@ public record Cluster(
 
     /** {@return the cluster} */
     public Cluster build() {
-      return new Cluster(nodes, slices, classes, claims, templates, taintRules, pods, controllers);
+      return new Cluster(nodes, slices, classes, claims, templates, taintRules, pods, controllers, workloads,
+          podGroups);
     }
   }
 }

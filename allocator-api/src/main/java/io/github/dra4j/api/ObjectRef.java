@@ -67,7 +67,8 @@ public record ObjectRef(String kind, @Nullable String namespace, String name, @N
   /**
    * Returns the ref of one of the model's top-level objects, under the kind its record is named
    * after ({@code Node}, {@code ResourceSlice}, {@code DeviceClass}, {@code ResourceClaim},
-   * {@code ResourceClaimTemplate}, {@code DeviceTaintRule}, {@code Pod}) or, for a {@link
+   * {@code ResourceClaimTemplate}, {@code DeviceTaintRule}, {@code Pod}, {@code Workload}, {@code
+   * PodGroup}) or, for a {@link
    * PodController}, its own kind.
    *
    * @param object the object
@@ -90,6 +91,10 @@ public record ObjectRef(String kind, @Nullable String namespace, String name, @N
       return of("ResourceClaimTemplate", ((ResourceClaimTemplate) object).metadata());
     } else if (object instanceof DeviceTaintRule) {
       return of("DeviceTaintRule", ((DeviceTaintRule) object).metadata());
+    } else if (object instanceof Workload) {
+      return of("Workload", ((Workload) object).metadata());
+    } else if (object instanceof PodGroup) {
+      return of("PodGroup", ((PodGroup) object).metadata());
     } else if (object instanceof PodController) {
       PodController c = (PodController) object;
       return of(c.kind(), c.metadata());

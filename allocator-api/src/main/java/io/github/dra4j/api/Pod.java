@@ -35,4 +35,10 @@ public record Pod(ObjectMeta metadata, PodSpec spec, PodStatus status) {
   public @Nullable String namespace() {
     return metadata.namespace();
   }
+
+  /** {@return the PodGroup the pod belongs to ({@code spec.schedulingGroup.podGroupName}), or null} */
+  public @Nullable String podGroupName() {
+    PodSchedulingGroup group = spec.schedulingGroup();
+    return group == null ? null : group.podGroupName();
+  }
 }

@@ -21,6 +21,7 @@ import org.jspecify.annotations.Nullable;
  * @param tolerations the node taints the pod tolerates
  * @param topologySpreadConstraints how the pod spreads with the pods it selects
  * @param overhead what running the pod costs beyond its containers (from its RuntimeClass)
+ * @param schedulingGroup the PodGroup the pod belongs to ({@code spec.schedulingGroup}), or null
  */
 public record PodSpec(
     @Nullable String nodeName,
@@ -32,7 +33,8 @@ public record PodSpec(
     List<Container> containers,
     List<Toleration> tolerations,
     List<TopologySpreadConstraint> topologySpreadConstraints,
-    Map<String, Quantity> overhead) {
+    Map<String, Quantity> overhead,
+    @Nullable PodSchedulingGroup schedulingGroup) {
   public PodSpec {
     nodeSelector = Copies.map(nodeSelector);
     resourceClaims = Copies.list(resourceClaims);
@@ -74,6 +76,7 @@ public record PodSpec(
     private final List<Toleration> tolerations = new ArrayList<>();
     private final List<TopologySpreadConstraint> topologySpreadConstraints = new ArrayList<>();
     private final Map<String, Quantity> overhead = new LinkedHashMap<>();
+    private @Nullable PodSchedulingGroup schedulingGroup;
 
     private Builder() {}
 
@@ -88,6 +91,7 @@ public record PodSpec(
       tolerations.addAll(r.tolerations());
       topologySpreadConstraints.addAll(r.topologySpreadConstraints());
       overhead.putAll(r.overhead());
+      schedulingGroup = r.schedulingGroup();
     }
 
     /** Sets or (with null) clears {@code nodeName}; returns this builder. */
@@ -218,6 +222,13 @@ public record PodSpec(
       return this;
     }
 
+    /** Sets or (with null) clears {@code schedulingGroup}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder schedulingGroup(@Nullable PodSchedulingGroup schedulingGroup) {
+      this.schedulingGroup = schedulingGroup;
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -225,7 +236,7 @@ public record PodSpec(
      */
     public PodSpec build() {
       return new PodSpec(nodeName, nodeSelector, affinity, priority, resourceClaims,
-          initContainers, containers, tolerations, topologySpreadConstraints, overhead);
+          initContainers, containers, tolerations, topologySpreadConstraints, overhead, schedulingGroup);
     }
   }
 }

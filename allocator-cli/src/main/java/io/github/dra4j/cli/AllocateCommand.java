@@ -107,7 +107,7 @@ final class AllocateCommand implements Callable<Integer> {
     }
     // Pods and ResourceClaimTemplates are read (so their errors show) but allocate takes its
     // claims as given; pod controllers and other kinds were counted in the skipped notice.
-    Cluster cluster = input.cluster(codec, false, ctx::warn);
+    Cluster cluster = input.claimsCluster(codec, ctx::warn);
     Node nodeObject = cluster.node(node);
     List<ResourceClaim> toAllocate = new ArrayList<>();
     for (ResourceClaim claim : cluster.claims()) {

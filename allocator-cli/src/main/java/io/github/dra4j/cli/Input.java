@@ -2,7 +2,9 @@ package io.github.dra4j.cli;
 
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.ObjectRef;
+import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.io.ClusterReader;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
@@ -301,6 +303,18 @@ final class Input {
    */
   Cluster cluster(KubernetesCodec codec, int maxPods, Consumer<String> warnings) {
     return cluster(codec, true, maxPods, warnings);
+  }
+
+  /**
+   * {@return the cluster without pods and templates}, for a command that allocates the claims as
+   * given: those objects were decoded (so their errors show) but cannot change its answer, so two
+   * of one name are no reason to stop it.
+   */
+  Cluster claimsCluster(KubernetesCodec codec, Consumer<String> warnings) {
+    List<Item> used = items.stream()
+        .filter(i -> !(i.object() instanceof Pod || i.object() instanceof ResourceClaimTemplate))
+        .toList();
+    return new Input(used).cluster(codec, false, warnings);
   }
 
   private Cluster cluster(KubernetesCodec codec, boolean controllers, int maxPods, Consumer<String> warnings) {

@@ -11,8 +11,11 @@ import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.scheduling.PodControllers;
+import io.github.dra4j.scheduling.PodGroupResult;
+import io.github.dra4j.scheduling.PodGroupScheduler;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.io.IOException;
@@ -49,6 +52,11 @@ import picocli.CommandLine.Option;
           + "the input's Pods. A DaemonSet (apps/v1) has one pod per node its template admits, "
           + "<controller>-<node>.",
       "",
+      "Pods with spec.schedulingGroup.podGroupName are placed one PodGroup (scheduling.k8s.io/"
+          + "v1alpha2) at a time, all or nothing for a gang, within one topology domain when the "
+          + "group has a constraint; the PodGroups follow the pods on stdout with their "
+          + "PodGroupScheduled condition, and stderr has one line per group left pending.",
+      "",
       "Exit 0: every pending pod was placed. stdout holds the pending pods in input order with "
           + "spec.nodeName and their claim statuses set, then every claim allocated or reserved "
           + "in this run, generated ones included.",
@@ -61,7 +69,8 @@ import picocli.CommandLine.Option;
     footer = {
       "  dra4j schedule -f demo.yaml -f deviceclasses.yaml -f node.yaml -f resourceslice-gpu.yaml",
       "  dra4j schedule --scorer least-allocated -o json -f cluster.yaml -f pods.yaml",
-      "  dra4j schedule --feature-gates DRAExtendedResource=false --explain -f cluster.yaml"
+      "  dra4j schedule --feature-gates DRAExtendedResource=false --explain -f cluster.yaml",
+      "  dra4j schedule --gang-search joint -f docs/examples/scheduling/gang"
     })
 final class ScheduleCommand implements Callable<Integer> {
   /** From this many pending pods on, a terminal shows a progress bar. */
@@ -101,6 +110,17 @@ final class ScheduleCommand implements Callable<Integer> {
       + "explain the first node where its claims did not fit.")
   boolean explain;
 
+  @Option(names = "--gang-search", paramLabel = "MODE", defaultValue = "default",
+      description = "How the pods of a PodGroup are placed: default (as kube-scheduler's workload "
+          + "scheduling cycle) or joint (when the default rejects a group, search its pods together "
+          + "with backtracking and say whether a placement exists); see docs/scheduling.md.")
+  String gangSearch = "default";
+
+  @Option(names = "--gang-search-budget", paramLabel = "STEPS", defaultValue = "10000",
+      description = "Allocator calls a joint search may make per group, a node asked in a batch "
+          + "counting as one (default 10000).")
+  long gangBudget = PodGroupScheduler.DEFAULT_JOINT_BUDGET;
+
   ScheduleCommand(Context ctx) {
     this.ctx = ctx;
   }
@@ -133,7 +153,16 @@ final class ScheduleCommand implements Callable<Integer> {
       throw new CliException("no Node in the input; add the Node objects (name and labels) with -f");
     }
 
+    GangSearch mode = switch (gangSearch) {
+      case "default" -> GangSearch.DEFAULT;
+      case "joint" -> GangSearch.JOINT;
+      default -> throw new CliException("--gang-search: unknown mode \"" + gangSearch + "\"; known: default, joint");
+    };
+    if (gangBudget < 1) {
+      throw new CliException("--gang-search-budget: must be at least 1: " + gangBudget);
+    }
     List<SchedulingResult> results;
+    List<PodGroupResult> groups = List.of();
     List<Pod> pods = List.of();
     try {
       StructuredAllocator allocator = StructuredAllocator.builder()
@@ -147,7 +176,14 @@ final class ScheduleCommand implements Callable<Integer> {
           .build();
       pods = PodControllers.pods(cluster);
       warnUnusedClaims(cluster, pods);
-      results = scheduleWithProgress(scheduler, pods);
+      if (pods.stream().anyMatch(p -> p.podGroupName() != null)) {
+        PodGroupScheduler.Results r = PodGroupScheduler.builder(scheduler).podGroups(cluster.podGroups())
+            .gangSearch(mode).jointStepBudget(gangBudget).build().scheduleAll(pods);
+        results = r.pods();
+        groups = r.groups();
+      } else {
+        results = scheduleWithProgress(scheduler, pods);
+      }
     } catch (AllocationException e) {
       throw new CliException(describe(e, input, pods), e);
     }
@@ -166,15 +202,37 @@ final class ScheduleCommand implements Callable<Integer> {
         allPlaced = false;
       }
     }
+    for (PodGroupResult g : groups) {
+      out.add(g.group());
+      for (ResourceClaim c : g.claims()) {
+        claims.putIfAbsent(ObjectRef.of(c).key(), c);
+      }
+    }
     out.addAll(claims.values());
     output.print(ctx, out);
 
+    List<Pod> reported = reportGroups(groups);
     for (SchedulingResult r : results) {
-      if (r instanceof SchedulingResult.Unschedulable) {
+      if (r instanceof SchedulingResult.Unschedulable && !reported.contains(r.pod())) {
         report((SchedulingResult.Unschedulable) r);
       }
     }
     return allPlaced ? Dra4j.EXIT_OK : Dra4j.EXIT_UNSATISFIABLE;
+  }
+
+  /* One line per group left pending (and the joint search's finding); returns the pods those lines cover. */
+  private List<Pod> reportGroups(List<PodGroupResult> groups) {
+    List<Pod> covered = new ArrayList<>();
+    for (PodGroupResult g : groups) {
+      if (g.joint() != null) {
+        ctx.err.println(g.joint());
+      }
+      if (!g.scheduled()) {
+        ctx.err.println(g.line());
+        g.pods().forEach(p -> covered.add(p.pod()));
+      }
+    }
+    return covered;
   }
 
   /*

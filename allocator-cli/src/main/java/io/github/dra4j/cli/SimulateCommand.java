@@ -9,6 +9,7 @@ import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.SimulationReader;
+import io.github.dra4j.api.io.UnknownObject;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
@@ -16,6 +17,7 @@ import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.simulation.ScaleUp;
 import io.github.dra4j.simulation.Simulation;
 import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
@@ -90,6 +92,19 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Option(names = "--scale-up", paramLabel = "GROUP",
+      description = "Instead of one run: search the fewest nodes of this node group that leave nothing pending "
+          + "(the simulation is the check, under the document's first policy), and print the curve.")
+  @Nullable String scaleUp;
+
+  @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "1000",
+      description = "With --scale-up: the largest node count tried (default ${DEFAULT-VALUE}).")
+  int maxNodes = 1000;
+
+  @Option(names = "--allow-unplaceable",
+      description = "Run even when a pod kind fits no node before any arrival (a warning instead of exit 2).")
+  boolean allowUnplaceable;
+
   /** Where the files a simulation names may be, named as kustomize names its option. */
   enum LoadRestrictor {
     LoadRestrictionsRootOnly,
@@ -115,7 +130,8 @@ final class SimulateCommand implements Callable<Integer> {
     SimulationSpec spec;
     try {
       spec = SimulationReader.read(file, validation.codec(ctx), SimulationReader.Options.defaults()
-          .withFilesOutsideDirectory(loadRestrictor == LoadRestrictor.LoadRestrictionsNone).withMaxArrivals(maxPods));
+          .withFilesOutsideDirectory(loadRestrictor == LoadRestrictor.LoadRestrictionsNone).withMaxArrivals(maxPods),
+          SimulateCommand::unknownPolicy);
     } catch (NoSuchFileException e) {
       throw new CliException(file + ": no such file", e);
     } catch (DecodeException e) {
@@ -130,18 +146,12 @@ final class SimulateCommand implements Callable<Integer> {
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
       spec.nodeGroups().forEach(builder::nodeGroup);
-      for (int i = 0; i < spec.policies().size(); i++) {
-        String name = spec.policies().get(i);
-        try {
-          builder.policy(name, NodeScorer.named(name));
-        } catch (IllegalArgumentException e) {
-          throw new CliException(file + " (Simulation/" + spec.name() + "), spec.policies[" + i + "]: " + e.getMessage(), e);
-        }
-      }
-    } catch (CliException e) {
-      throw e;
+      spec.policies().forEach(name -> builder.policy(name, NodeScorer.named(name))); // checked while reading
     } catch (IllegalArgumentException e) {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+    }
+    if (scaleUp != null) {
+      return scaleUp(spec, features);
     }
     Simulation simulation;
     try {
@@ -151,21 +161,108 @@ final class SimulateCommand implements Callable<Integer> {
     }
     SimulationResult result;
     try {
+      preflight(simulation, spec);
       result = runWithProgress(simulation, spec);
     } catch (AllocationException e) {
       throw new CliException(file + " (Simulation/" + spec.name() + ")" + templateOf(e.objectRef(), spec) + ": "
           + e.getMessage(), e);
     }
+    String smallest = simulation.smallestKind();
     if (output.equals("json")) {
-      ctx.out.println(json(spec, result));
+      ctx.out.println(json(spec, simulation, result));
     } else {
-      ctx.out.print(text(spec, simulation, result));
+      ctx.out.print(text(spec, simulation, result, smallest));
     }
     if (report != null) {
-      Path page = new SimulationReport(spec, result).write(report);
+      Path page = new SimulationReport(spec, simulation, result, smallest).write(report);
       ctx.err.println("report: " + page);
     }
     return Dra4j.EXIT_OK;
+  }
+
+  private int scaleUp(SimulationSpec spec, Features features) {
+    String group = Objects.requireNonNull(scaleUp);
+    if (spec.nodeGroups().stream().noneMatch(g -> g.name().equals(group))) {
+      throw new CliException("--scale-up: no node group named \"" + group + "\"; known: "
+          + spec.nodeGroups().stream().map(g -> g.name()).toList());
+    }
+    if (maxNodes < 1) {
+      throw new CliException("--max-nodes: must be at least 1, got " + maxNodes);
+    }
+    String policy = spec.policies().get(0);
+    ScaleUp.Result r;
+    try {
+      r = ScaleUp.search(StructuredAllocator.builder().features(features).selectorCompiler(CelCompiler.create()).build(),
+          spec, group, policy, maxNodes, gates.extendedResources());
+    } catch (AllocationException e) {
+      throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
+    }
+    if (output.equals("json")) {
+      ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+      ObjectNode root = mapper.createObjectNode();
+      root.put("apiVersion", SimulationReader.API_VERSION).put("kind", "ScaleUpResult");
+      root.putObject("metadata").put("name", spec.name());
+      root.put("group", r.group()).put("policy", r.policy());
+      if (r.nodes() == null) {
+        root.putNull("nodes");
+      } else {
+        root.put("nodes", r.nodes());
+      }
+      ArrayNode curve = root.putArray("curve");
+      r.curve().forEach(pt -> curve.addObject().put("nodes", pt.nodes()).put("placed", pt.placed())
+          .put("pending", pt.pending()));
+      try {
+        ctx.out.println(mapper.writeValueAsString(root));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("a tree of plain values always serializes", e);
+      }
+      return Dra4j.EXIT_OK;
+    }
+    StringBuilder sb = new StringBuilder("scale-up of node group ").append(group).append(" under policy ")
+        .append(policy).append(", ").append(spec.arrivals().count()).append(" arrivals: ");
+    sb.append(r.nodes() == null ? "even " + maxNodes + " nodes leave pods pending (--max-nodes)"
+        : r.nodes() + " nodes leave nothing pending").append('\n');
+    sb.append(String.format(Locale.ROOT, "%8s  %8s  %8s%n", "nodes", "placed", "pending"));
+    r.curve().forEach(pt -> sb.append(String.format(Locale.ROOT, "%8d  %8d  %8d%n", pt.nodes(), pt.placed(), pt.pending())));
+    ctx.out.print(sb);
+    return Dra4j.EXIT_OK;
+  }
+
+  /* A kind that fits no node even before any arrival is an input error, unless allowed. */
+  private void preflight(Simulation simulation, SimulationSpec spec) {
+    Map<String, String> unplaceable = simulation.unplaceableKinds();
+    if (unplaceable.isEmpty()) {
+      return;
+    }
+    String where = where(spec);
+    List<String> kinds = spec.arrivals().kinds().stream().map(k -> k.name()).toList();
+    for (Map.Entry<String, String> e : unplaceable.entrySet()) {
+      String line = where + ", spec.workload.podKinds[" + kinds.indexOf(e.getKey()) + "]: pod kind " + e.getKey()
+          + " fits no node even on the cluster before any arrival: " + e.getValue();
+      if (!allowUnplaceable) {
+        throw new CliException(line + " (--allow-unplaceable runs the simulation anyway)");
+      }
+      ctx.err.println("warning: " + line);
+    }
+  }
+
+  /* "file, document N (Simulation/name)", as the reader's errors begin. */
+  private String where(SimulationSpec spec) {
+    for (Input.Item item : Input.read(validation.codec(ctx), List.of(file.toString()), false, ctx.in).items()) {
+      if (item.object() instanceof UnknownObject u && SimulationReader.KIND.equals(u.kind())) {
+        return item.where() + " (Simulation/" + spec.name() + ")";
+      }
+    }
+    return file + " (Simulation/" + spec.name() + ")";
+  }
+
+  private static @Nullable String unknownPolicy(String name) {
+    try {
+      var unused = NodeScorer.named(name);
+      return null;
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
   }
 
   /*
@@ -218,7 +315,24 @@ final class SimulateCommand implements Callable<Integer> {
 
   /* ---------------- text ---------------- */
 
-  static String text(SimulationSpec spec, Simulation simulation, SimulationResult result) {
+  /** What the numbers mean, printed with them (text, report and JSON). */
+  static final List<String> DEFINITIONS = List.of(
+      "The table shows the last sample: the cluster after the last arrival.",
+      "device placements: every device a ResourceSlice lists; with partitionable devices (MIG) every "
+          + "placement of every profile is one, and most exclude each other, so their share stays low even when "
+          + "the GPUs are full.",
+      "GPUs in use: counter sets (one per physical partitionable device) with any counter consumed.",
+      "counters: summed over the group's counter sets, in the driver's unit (binary quantities in GiB).",
+      "stranded for KIND: what is free on the nodes where a fresh pod of KIND would not be placed now "
+          + "(the scheduler's own check), the capacity that KIND cannot use.",
+      "stranded for every kind: what is free on the nodes where no kind of the workload would be placed, "
+          + "a lower bound on waste.",
+      "smallest kind: the kind of which most pods fit on the starting cluster (dra4j headroom).",
+      "Counters no device has, and stranded amounts that are zero under every policy, are left out of the "
+          + "table (not of -o json or the report's series).");
+
+  /* The summary table, a header row then one row per figure, one column per policy: the text's and the report's. */
+  static List<String[]> rows(SimulationResult result, CounterUnits units, String smallest) {
     List<SimulationResult.Policy> policies = result.policies();
     List<String[]> rows = new ArrayList<>();
     rows.add(row("", policies, SimulationResult.Policy::name));
@@ -235,25 +349,40 @@ final class SimulateCommand implements Callable<Integer> {
     rows.add(row("first pending (arrival)", policies,
         p -> p.firstPending() == null ? "-" : "#" + p.firstPending().index() + " " + p.firstPending().kind()));
     for (String group : policies.get(0).last().groups().keySet()) {
-      rows.add(row("[" + group + "] devices used", policies, p -> pct(p.last().group(group).deviceUtilization())
-          + " of " + p.last().group(group).devices()));
-      rows.add(row("[" + group + "] stranded nodes", policies,
-          p -> p.last().group(group).strandedNodes() + " of " + p.last().group(group).nodes()));
-      rows.add(row("[" + group + "] stranded devices", policies,
-          p -> Integer.toString(p.last().group(group).strandedDevices())));
+      String g = "[" + group + "] ";
+      rows.add(row(g + "device placements allocated", policies, p -> {
+        SimulationResult.GroupUsage u = p.last().group(group);
+        return u.allocatedDevices() + " of " + u.devices() + " (" + pct(u.deviceUtilization()) + ")";
+      }));
+      if (policies.get(0).last().group(group).counterSets() > 0) {
+        rows.add(row(g + "GPUs in use (counter sets)", policies,
+            p -> p.last().group(group).counterSetsInUse() + " of " + p.last().group(group).counterSets()));
+      }
       for (String counter : counters(policies, group)) {
-        rows.add(row("[" + group + "] " + counter + " used", policies, p -> {
+        if (policies.stream().allMatch(p -> {
           SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
-          return c == null ? "-" : pct(c.utilization());
-        }));
-        rows.add(row("[" + group + "] " + counter + " stranded", policies, p -> {
+          return c == null || c.total() == 0;
+        })) {
+          continue; // a counter no device has (encoders of a GPU without them)
+        }
+        rows.add(row(g + counter + " used", policies, p -> {
           SimulationResult.CounterUsage c = p.last().group(group).counters().get(counter);
-          return c == null ? "-" : pct(c.total() > 0 ? c.stranded() / c.total() : 0);
+          return c == null ? "-" : units.format(counter, c.used()) + " of " + units.format(counter, c.total())
+              + " (" + pct(c.utilization()) + ")";
         }));
       }
+      strandedRows(rows, policies, group, units, "stranded for " + smallest + " (smallest kind)",
+          u -> u.strandedByKind().get(smallest));
+      strandedRows(rows, policies, group, units, "stranded for every kind", u -> new SimulationResult.Stranded(
+          u.strandedNodes(), u.strandedDevices(), strandedCounters(u)));
     }
     rows.add(row("placements/s", policies, p -> String.format(Locale.ROOT, "%.0f", p.placementsPerSecond())));
+    return rows;
+  }
 
+  static String text(SimulationSpec spec, Simulation simulation, SimulationResult result, String smallest) {
+    List<SimulationResult.Policy> policies = result.policies();
+    List<String[]> rows = rows(result, new CounterUnits(simulation.cluster()), smallest);
     int[] widths = new int[rows.get(0).length];
     for (String[] r : rows) {
       for (int i = 0; i < r.length; i++) {
@@ -261,9 +390,10 @@ final class SimulateCommand implements Callable<Integer> {
       }
     }
     StringBuilder sb = new StringBuilder();
+    int last = policies.get(0).last().step();
     sb.append("simulation ").append(spec.name()).append(": ").append(result.arrivals().size())
         .append(" arrivals on ").append(simulation.nodes().size()).append(" nodes, seed ")
-        .append(spec.arrivals().seed()).append('\n');
+        .append(spec.arrivals().seed()).append("; the state after arrival ").append(last).append(" (the last sample)\n");
     for (String[] r : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < r.length; i++) {
@@ -277,7 +407,38 @@ final class SimulateCommand implements Callable<Integer> {
             .append(p.firstPending().message()).append('\n');
       }
     }
+    sb.append("definitions:\n");
+    DEFINITIONS.forEach(d -> sb.append("  ").append(d).append('\n'));
     return sb.toString();
+  }
+
+  private static Map<String, Double> strandedCounters(SimulationResult.GroupUsage u) {
+    Map<String, Double> out = new java.util.LinkedHashMap<>();
+    u.counters().forEach((k, c) -> out.put(k, c.stranded()));
+    return out;
+  }
+
+  private static void strandedRows(List<String[]> rows, List<SimulationResult.Policy> policies, String group,
+      CounterUnits units, String label, Function<SimulationResult.GroupUsage, SimulationResult.@Nullable Stranded> of) {
+    String g = "[" + group + "] " + label;
+    rows.add(row(g + ": nodes, devices", policies, p -> {
+      SimulationResult.Stranded s = of.apply(p.last().group(group));
+      return s == null ? "-" : s.nodes() + " nodes, " + s.devices() + " devices";
+    }));
+    for (String counter : counters(policies, group)) {
+      if (policies.stream().allMatch(p -> {
+        SimulationResult.Stranded s = of.apply(p.last().group(group));
+        Double left = s == null ? null : s.counters().get(counter);
+        return left == null || left == 0;
+      })) {
+        continue; // nothing of it stranded under any policy
+      }
+      rows.add(row(g + ": " + counter, policies, p -> {
+        SimulationResult.Stranded s = of.apply(p.last().group(group));
+        Double left = s == null ? null : s.counters().get(counter);
+        return left == null ? "0" : units.format(counter, left);
+      }));
+    }
   }
 
   private static Set<String> counters(List<SimulationResult.Policy> policies, String group) {
@@ -302,13 +463,23 @@ final class SimulateCommand implements Callable<Integer> {
 
   /* ---------------- json ---------------- */
 
-  static String json(SimulationSpec spec, SimulationResult result) {
+  static String json(SimulationSpec spec, Simulation simulation, SimulationResult result) {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode();
     root.put("apiVersion", SimulationReader.API_VERSION);
     root.put("kind", "SimulationResult");
     root.putObject("metadata").put("name", spec.name());
     root.put("seed", spec.arrivals().seed());
+    ArrayNode definitions = root.putArray("definitions");
+    DEFINITIONS.forEach(definitions::add);
+    // Counter amounts are in base units: bytes for binary quantities (memory), else counts.
+    CounterUnits units = new CounterUnits(simulation.cluster());
+    ObjectNode counterUnits = root.putObject("counterUnits");
+    for (String group : result.policies().get(0).last().groups().keySet()) {
+      for (String c : counters(result.policies(), group)) {
+        counterUnits.put(c, units.isBytes(c) ? "bytes" : "count");
+      }
+    }
     ArrayNode arrivals = root.putArray("arrivals");
     result.arrivals().forEach(arrivals::add);
     ArrayNode policies = root.putArray("policies");
@@ -345,6 +516,13 @@ final class SimulateCommand implements Callable<Integer> {
               .put("total", u.total()).put("used", u.used()).put("stranded", u.stranded()));
           ObjectNode byClass = gn.putObject("devicesByClass");
           g.devicesByClass().forEach(byClass::put);
+          gn.put("counterSets", g.counterSets()).put("counterSetsInUse", g.counterSetsInUse());
+          ObjectNode byKind = gn.putObject("strandedByKind");
+          g.strandedByKind().forEach((k, st) -> {
+            ObjectNode kn = byKind.putObject(k).put("nodes", st.nodes()).put("devices", st.devices());
+            ObjectNode kc = kn.putObject("counters");
+            st.counters().forEach(kc::put);
+          });
         }
       }
     }

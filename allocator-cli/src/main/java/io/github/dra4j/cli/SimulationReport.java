@@ -1,6 +1,11 @@
 package io.github.dra4j.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.simulation.Simulation;
 import io.github.dra4j.simulation.SimulationResult;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -13,9 +18,7 @@ import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import org.apache.commons.text.StringEscapeUtils;
 import org.knowm.xchart.BitmapEncoder;
@@ -24,10 +27,12 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
 
 /**
- * The {@code --report} page: {@code index.html} with the summary table and, per node group,
- * charts over the arrivals (device utilization, stranded devices, and each counter's
- * utilization and stranded share), one line per policy. The charts are written as PNG files
- * beside the page and embedded in it as data URIs, so the page alone can be mailed or attached.
+ * The {@code --report} page: {@code index.html} begins with the summary (what the table shows,
+ * the table itself with units, the first pending pods) and the definitions, then one section per
+ * node group with charts over the arrivals, one line per policy, drawn only for the series that
+ * change. Every sampled series is also written as {@code series.csv} and {@code series.json}
+ * beside the page, and each chart as a PNG (embedded in the page as a data URI, so the page alone
+ * can be mailed).
  */
 final class SimulationReport {
   private static final int WIDTH = 720;
@@ -35,11 +40,18 @@ final class SimulationReport {
 
   private final SimulationSpec spec;
   private final SimulationResult result;
+  private final CounterUnits units;
+  private final String smallest;
 
-  SimulationReport(SimulationSpec spec, SimulationResult result) {
+  SimulationReport(SimulationSpec spec, Simulation simulation, SimulationResult result, String smallest) {
     this.spec = spec;
     this.result = result;
+    this.units = new CounterUnits(simulation.cluster());
+    this.smallest = smallest;
   }
+
+  /** One sampled series of a node group: its values per policy over the samples. */
+  private record Series(String group, String name, String unit, ToDoubleFunction<SimulationResult.GroupUsage> value) {}
 
   /**
    * Checks, before the simulation runs, that the page can be written into the directory: it is
@@ -93,86 +105,143 @@ final class SimulationReport {
     // Charts are drawn off-screen; a machine without a display must not need one.
     System.setProperty("java.awt.headless", "true");
     checkTarget(dir);
+    List<Series> series = series();
     StringBuilder html = new StringBuilder();
     html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>")
         .append(esc("dra4j simulation " + spec.name())).append("</title>\n<style>")
         .append("body{font-family:sans-serif;margin:2em;max-width:1500px}")
         .append("table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}")
         .append("td:first-child,th:first-child{text-align:left}img{margin:4px}")
-        .append("</style></head><body>\n<h1>").append(esc("Simulation " + spec.name())).append("</h1>\n<p>")
+        .append("</style></head><body>\n<h1>").append(esc("Simulation " + spec.name())).append("</h1>\n");
+    html.append("<section id=\"summary\"><h2>Summary</h2>\n<p>")
         .append(esc(result.arrivals().size() + " arrivals, seed " + spec.arrivals().seed() + ", policies "
-            + String.join(", ", spec.policies())))
-        .append("</p>\n");
-    html.append(summaryTable());
-    for (SimulationResult.Policy p : result.policies()) {
-      if (p.firstPending() != null) {
-        html.append("<p><b>").append(esc(p.name())).append("</b>: first pending pod ")
-            .append(esc(p.firstPending().pod() + " (arrival " + p.firstPending().index() + "): "
-                + p.firstPending().message()))
-            .append("</p>\n");
-      }
-    }
+            + String.join(", ", spec.policies()) + ". The table shows the last sample: the cluster after arrival "
+            + result.policies().get(0).last().step() + "."))
+        .append("</p>\n").append(table()).append(firstPending()).append("</section>\n");
+    html.append("<section id=\"definitions\"><h2>Definitions</h2>\n<ul>\n");
+    SimulateCommand.DEFINITIONS.forEach(d -> html.append("<li>").append(esc(d)).append("</li>\n"));
+    html.append("</ul>\n<p>Every series: <a href=\"series.csv\">series.csv</a>, <a href=\"series.json\">series.json</a>.</p>\n")
+        .append("</section>\n");
     int n = 0;
-    for (String group : result.policies().get(0).last().groups().keySet()) {
-      html.append("<h2>Node group ").append(esc(group)).append("</h2>\n");
-      List<XYChart> charts = new ArrayList<>();
-      charts.add(chart(group, group + ": devices allocated", "share of devices",
-          g -> g.deviceUtilization()));
-      charts.add(chart(group, group + ": stranded devices", "devices", g -> g.strandedDevices()));
-      for (String counter : counters(group)) {
-        charts.add(chart(group, group + ": " + counter + " used", "share of total", g -> {
-          SimulationResult.CounterUsage c = g.counters().get(counter);
-          return c == null ? 0 : c.utilization();
-        }));
-        charts.add(chart(group, group + ": " + counter + " stranded", "share of total", g -> {
-          SimulationResult.CounterUsage c = g.counters().get(counter);
-          return c == null || c.total() <= 0 ? 0 : c.stranded() / c.total();
-        }));
-      }
-      for (XYChart chart : charts) {
+    for (String group : groups()) {
+      html.append("<section class=\"group\" id=\"group-").append(esc(group)).append("\"><h2>Node group ")
+          .append(esc(group)).append("</h2>\n");
+      List<String> flat = new ArrayList<>();
+      for (Series s : series) {
+        if (!s.group().equals(group)) {
+          continue;
+        }
+        if (!changes(s)) {
+          flat.add(s.name() + " (" + format(s, s.value().applyAsDouble(result.policies().get(0).last().group(group))) + ")");
+          continue;
+        }
+        XYChart chart = chart(s);
         byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
         String name = String.format(Locale.ROOT, "chart-%02d.png", ++n);
         Files.write(dir.resolve(name), png);
         html.append("<img alt=\"").append(esc(chart.getTitle())).append("\" src=\"data:image/png;base64,")
             .append(Base64.getEncoder().encodeToString(png)).append("\">\n");
       }
+      if (!flat.isEmpty()) {
+        html.append("<p class=\"flat\">Constant over the run, for every policy (not charted): ")
+            .append(esc(String.join("; ", flat))).append("</p>\n");
+      }
+      html.append("</section>\n");
     }
     html.append("</body></html>\n");
+    Files.writeString(dir.resolve("series.csv"), csv(series));
+    Files.writeString(dir.resolve("series.json"), json(series));
     Path page = dir.resolve("index.html");
     Files.writeString(page, html);
     return page;
   }
 
-  private String summaryTable() {
-    StringBuilder sb = new StringBuilder("<table>\n<tr><th></th>");
+  private List<String> groups() {
+    return new ArrayList<>(result.policies().get(0).last().groups().keySet());
+  }
+
+  private List<Series> series() {
+    List<Series> out = new ArrayList<>();
+    for (String group : groups()) {
+      out.add(new Series(group, "device placements allocated", "devices", g -> g.allocatedDevices()));
+      if (result.policies().get(0).last().group(group).counterSets() > 0) {
+        out.add(new Series(group, "GPUs in use (counter sets)", "counter sets", g -> g.counterSetsInUse()));
+      }
+      Set<String> counters = counters(group);
+      for (String c : counters) {
+        out.add(new Series(group, c + " used", units.unit(c), g -> {
+          SimulationResult.CounterUsage u = g.counters().get(c);
+          return u == null ? 0 : units.value(c, u.used());
+        }));
+      }
+      out.add(new Series(group, "stranded for " + smallest + ": devices", "devices", g -> {
+        SimulationResult.Stranded s = g.strandedByKind().get(smallest);
+        return s == null ? 0 : s.devices();
+      }));
+      for (String c : counters) {
+        out.add(new Series(group, "stranded for " + smallest + ": " + c, units.unit(c), g -> {
+          SimulationResult.Stranded s = g.strandedByKind().get(smallest);
+          Double v = s == null ? null : s.counters().get(c);
+          return v == null ? 0 : units.value(c, v);
+        }));
+      }
+      out.add(new Series(group, "stranded for every kind: devices", "devices", g -> g.strandedDevices()));
+      for (String c : counters) {
+        out.add(new Series(group, "stranded for every kind: " + c, units.unit(c), g -> {
+          SimulationResult.CounterUsage u = g.counters().get(c);
+          return u == null ? 0 : units.value(c, u.stranded());
+        }));
+      }
+    }
+    return out;
+  }
+
+  /* Whether any policy's value differs from the first sample's of the first policy. */
+  private boolean changes(Series s) {
+    double first = s.value().applyAsDouble(result.policies().get(0).samples().get(0).group(s.group()));
     for (SimulationResult.Policy p : result.policies()) {
-      sb.append("<th>").append(esc(p.name())).append("</th>");
+      for (SimulationResult.Sample sample : p.samples()) {
+        if (s.value().applyAsDouble(sample.group(s.group())) != first) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String format(Series s, double v) {
+    String number = v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    return number + " " + s.unit();
+  }
+
+  private String table() {
+    List<String[]> rows = SimulateCommand.rows(result, units, smallest);
+    StringBuilder sb = new StringBuilder("<table>\n<tr>");
+    for (String h : rows.get(0)) {
+      sb.append("<th>").append(esc(h)).append("</th>");
     }
     sb.append("</tr>\n");
-    row(sb, "placed", p -> Integer.toString(p.placed()));
-    row(sb, "pending", p -> Integer.toString(p.pending()));
-    for (String kind : result.policies().get(0).kinds().keySet()) {
-      row(sb, kind + " placed / pending", p -> {
-        // every policy ran every kind
-        SimulationResult.KindCount k = Objects.requireNonNull(p.kinds().get(kind));
-        return k.placed() + " / " + k.pending();
-      });
+    for (String[] row : rows.subList(1, rows.size())) {
+      sb.append("<tr>");
+      for (String cell : row) {
+        sb.append("<td>").append(esc(cell.strip())).append("</td>");
+      }
+      sb.append("</tr>\n");
     }
-    row(sb, "first pending arrival", p -> p.firstPending() == null ? "-" : Integer.toString(p.firstPending().index()));
-    for (String group : result.policies().get(0).last().groups().keySet()) {
-      row(sb, group + ": stranded nodes", p -> Integer.toString(p.last().group(group).strandedNodes()));
-      row(sb, group + ": stranded devices", p -> Integer.toString(p.last().group(group).strandedDevices()));
-    }
-    row(sb, "placements per second", p -> String.format(Locale.ROOT, "%.0f", p.placementsPerSecond()));
     return sb.append("</table>\n").toString();
   }
 
-  private void row(StringBuilder sb, String label, Function<SimulationResult.Policy, String> cell) {
-    sb.append("<tr><td>").append(esc(label)).append("</td>");
+  private String firstPending() {
+    StringBuilder sb = new StringBuilder();
     for (SimulationResult.Policy p : result.policies()) {
-      sb.append("<td>").append(esc(cell.apply(p))).append("</td>");
+      if (p.firstPending() != null) {
+        sb.append("<p><b>").append(esc(p.name())).append("</b>: first pending pod ")
+            .append(esc(p.firstPending().pod() + " (arrival " + p.firstPending().index() + "): "
+                + p.firstPending().message()))
+            .append("</p>\n");
+      }
     }
-    sb.append("</tr>\n");
+    return sb.toString();
   }
 
   private Set<String> counters(String group) {
@@ -181,21 +250,61 @@ final class SimulationReport {
     return out;
   }
 
-  private XYChart chart(String group, String title, String yTitle,
-      ToDoubleFunction<SimulationResult.GroupUsage> value) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("arrivals").yAxisTitle(yTitle).build();
+  private XYChart chart(Series s) {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(s.group() + ": " + s.name())
+        .xAxisTitle("arrivals").yAxisTitle(s.unit()).build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW).setMarkerSize(0);
     for (SimulationResult.Policy p : result.policies()) {
       double[] x = new double[p.samples().size()];
       double[] y = new double[x.length];
       for (int i = 0; i < x.length; i++) {
         x[i] = p.samples().get(i).step();
-        y[i] = value.applyAsDouble(p.samples().get(i).group(group));
+        y[i] = s.value().applyAsDouble(p.samples().get(i).group(s.group()));
       }
       chart.addSeries(p.name(), x, y);
     }
     return chart;
+  }
+
+  /* One line per policy, sample and series: policy,step,group,series,unit,value. */
+  private String csv(List<Series> series) {
+    StringBuilder sb = new StringBuilder("policy,step,group,series,unit,value\n");
+    for (SimulationResult.Policy p : result.policies()) {
+      for (SimulationResult.Sample sample : p.samples()) {
+        for (Series s : series) {
+          sb.append(StringEscapeUtils.escapeCsv(p.name())).append(',').append(sample.step()).append(',')
+              .append(StringEscapeUtils.escapeCsv(s.group())).append(',').append(StringEscapeUtils.escapeCsv(s.name()))
+              .append(',').append(StringEscapeUtils.escapeCsv(s.unit())).append(',')
+              .append(s.value().applyAsDouble(sample.group(s.group()))).append('\n');
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  private String json(List<Series> series) {
+    ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode root = mapper.createObjectNode();
+    root.put("simulation", spec.name());
+    ArrayNode all = root.putArray("series");
+    for (Series s : series) {
+      ObjectNode n = all.addObject().put("group", s.group()).put("name", s.name()).put("unit", s.unit());
+      ObjectNode policies = n.putObject("policies");
+      for (SimulationResult.Policy p : result.policies()) {
+        ObjectNode pn = policies.putObject(p.name());
+        ArrayNode steps = pn.putArray("steps");
+        ArrayNode values = pn.putArray("values");
+        for (SimulationResult.Sample sample : p.samples()) {
+          steps.add(sample.step());
+          values.add(s.value().applyAsDouble(sample.group(s.group())));
+        }
+      }
+    }
+    try {
+      return mapper.writeValueAsString(root) + "\n";
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("a tree of plain values always serializes", e);
+    }
   }
 
   private static String esc(String text) {

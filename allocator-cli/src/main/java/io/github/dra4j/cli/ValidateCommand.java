@@ -4,9 +4,11 @@ import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodGroup;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.Workload;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
 import io.github.dra4j.api.validation.CrossObjectValidator;
@@ -119,6 +121,10 @@ final class ValidateCommand implements Callable<Integer> {
           selectors.check(template.spec().spec().devices(), FieldPath.of("spec", "spec", "devices")));
     } else if (o instanceof Pod) {
       return Validator.validate((Pod) o);
+    } else if (o instanceof Workload) {
+      return Validator.validate((Workload) o);
+    } else if (o instanceof PodGroup) {
+      return Validator.validate((PodGroup) o);
     }
     return null;
   }

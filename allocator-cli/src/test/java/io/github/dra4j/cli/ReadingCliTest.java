@@ -109,6 +109,16 @@ final class ReadingCliTest {
   }
 
   @Test
+  void allocate_twoTemplatesOfOneName_doNotStopIt_theyCannotChangeItsAnswer() throws IOException {
+    Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, TEMPLATE, TEMPLATE, CLAIM), "allocate", "--node", "node-1", "-f", "-");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    assertThat(allocatedClaims(r)).containsExactly("claim-0");
+    assertThat(Cli.stdin(docs(NODE, CLASS, SLICE, TEMPLATE, TEMPLATE, CLAIM), "validate", "-f", "-").err())
+        .as("validate still reports them").contains("Duplicate value");
+  }
+
+  @Test
   void allocate_invalidPodFieldIsExit2WithItsPath() {
     String pod = POD.replace("resources: {claims: [{name: gpu}]}", "resources: {limits: {cpu: much}, claims: [{name: gpu}]}");
     Cli.Result r = Cli.stdin(docs(NODE, CLASS, SLICE, pod), "allocate", "--node", "node-1", "-f", "-");

@@ -12,14 +12,14 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** A command that does not exist is a usage error of one line, with the nearest command when one is near. */
 final class UnknownCommandTest {
   private static final String COMMANDS =
-      "the commands are allocate, schedule, simulate, flatten, validate, generate and help";
+      "the commands are allocate, schedule, simulate, headroom, flatten, validate, generate and help";
 
   static Stream<Arguments> unknown() {
     return Stream.of(
-        row("no such command, with --help", new String[] {"headroom", "--help"},
-            "dra4j: unknown command \"headroom\"; " + COMMANDS + " (see 'dra4j --help')"),
-        row("no such command", new String[] {"headroom"},
-            "dra4j: unknown command \"headroom\"; " + COMMANDS + " (see 'dra4j --help')"),
+        row("no such command, with --help", new String[] {"forecast", "--help"},
+            "dra4j: unknown command \"forecast\"; " + COMMANDS + " (see 'dra4j --help')"),
+        row("no such command", new String[] {"forecast"},
+            "dra4j: unknown command \"forecast\"; " + COMMANDS + " (see 'dra4j --help')"),
         row("with options", new String[] {"simulate-everything", "-f", "x.yaml"},
             "dra4j: unknown command \"simulate-everything\"; " + COMMANDS + " (see 'dra4j --help')"),
         row("misspelled", new String[] {"alocate", "--node", "n", "-f", "x.yaml"},

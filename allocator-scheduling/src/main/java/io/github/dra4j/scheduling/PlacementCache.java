@@ -87,7 +87,11 @@ final class PlacementCache {
 
   /** Each node's reasons from the filters (null: it passes) and the nodes that pass. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: a cache entry
-  record Filtered(@Nullable List<String>[] reasons, BitSet candidates) {}
+  record Filtered(@Nullable List<String>[] reasons, BitSet candidates) {
+    /** No node: a pod whose claims could not be resolved. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static final Filtered NONE = new Filtered(new List[0], new BitSet());
+  }
 
   /** Per node: whether the claims fit (when known), and the allocation and score there. */
   static final class Answers {

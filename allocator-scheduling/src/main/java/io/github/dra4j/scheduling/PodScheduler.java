@@ -109,16 +109,16 @@ public final class PodScheduler {
   static final int RESERVED_FOR_MAX = PodClaimResolver.RESERVED_FOR_MAX;
 
   private final List<Node> nodes;
-  private final Map<String, ResourceClaimTemplate> templates;
+  final Map<String, ResourceClaimTemplate> templates;
   /** Every claim by namespace/name, input order, with what this session did to it. */
-  private final Map<String, ResourceClaim> claims;
+  final Map<String, ResourceClaim> claims;
   private final NodeScorer scorer;
-  private final AllocationOptions options;
-  private final PodClaimResolver resolver;
-  private final PlacementCache cache;
-  private final NodeInfos infos;
+  final AllocationOptions options;
+  final PodClaimResolver resolver;
+  final PlacementCache cache;
+  final NodeInfos infos;
   private final Ties ties;
-  private ClusterSnapshot snapshot;
+  ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
     Cluster cluster = b.cluster;
@@ -161,34 +161,39 @@ public final class PodScheduler {
    *     CEL error, an invalid pool that blocks allocation, the step budget used up)
    */
   public synchronized SchedulingResult schedule(Pod pod) {
-    Objects.requireNonNull(pod, "pod");
-    String namespace = namespace(pod.namespace());
-    Pod withUid = PodClaimResolver.withUid(pod, namespace);
+    return schedule(pod, null);
+  }
 
-    Resolution r = resolver.resolve(withUid, namespace);
-    String preFilterFailure = r.failure != null ? r.failure : preFilter(withUid);
+  /* One pod on the nodes of a mask (all nodes without one): a pod group's placement is one domain. */
+  synchronized SchedulingResult schedule(Pod pod, @Nullable BitSet within) {
+    Objects.requireNonNull(pod, "pod");
+    Plan p = plan(pod);
+    int count = within == null ? nodes.size() : within.cardinality();
+    String preFilterFailure = p.r.failure != null ? p.r.failure : preFilter(p.pod);
     if (preFilterFailure != null) {
-      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(nodes.size()) + " " + preFilterFailure + ".",
+      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(count) + " " + preFilterFailure + ".",
           Map.of(), null);
     }
-    List<ResourceClaim> toAllocate = new ArrayList<>();
-    List<ResourceClaim> allocated = new ArrayList<>();
-    split(r, toAllocate, allocated);
-    Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos);
-    PlacementCache.Filtered filtered = cache.filter(cycle);
-    PlacementCache.Answers answers = toAllocate.isEmpty() ? null : cache.answers(toAllocate);
-    BitSet feasible = answers == null ? filtered.candidates()
-        : cache.feasible(snapshot, answers, filtered.candidates(), toAllocate, options);
+    BitSet candidates = p.candidates();
+    if (within != null) {
+      candidates = (BitSet) candidates.clone();
+      candidates.and(within);
+    }
+    PlacementCache.Answers answers = p.toAllocate.isEmpty() ? null : cache.answers(p.toAllocate);
+    BitSet feasible = answers == null || candidates.isEmpty() ? candidates
+        : cache.feasible(snapshot, answers, candidates, p.toAllocate, options);
     if (feasible.isEmpty()) {
       IdentityHashMap<Node, List<String>> rejected = new IdentityHashMap<>();
       for (int i = 0; i < nodes.size(); i++) {
-        List<String> why = filtered.reasons()[i];
-        rejected.put(nodes.get(i), why != null ? why : List.of(CANNOT_ALLOCATE));
+        if (within == null || within.get(i)) {
+          List<String> why = p.filtered.reasons()[i];
+          rejected.put(nodes.get(i), why != null ? why : List.of(CANNOT_ALLOCATE));
+        }
       }
-      return unschedulable(pod, rejected, toAllocate);
+      return unschedulable(pod, rejected, p.toAllocate);
     }
-    Choice choice = choose(cycle, feasible, answers, toAllocate);
-    return commit(withUid, r, toAllocate, choice);
+    Choice choice = choose(p.cycle, feasible, answers, p.toAllocate);
+    return commit(p.pod, p.r, p.toAllocate, choice);
   }
 
   /* A PreFilter that refuses the pod on every node: NodeAffinity's node names that conflict. */
@@ -339,7 +344,7 @@ public final class PodScheduler {
 
   /* ---------------- filtering and choosing ---------------- */
 
-  private record Choice(Node node, List<AllocationResult> results) {}
+  record Choice(Node node, List<AllocationResult> results) {}
 
   /*
    * The best-scored feasible node, the first of equals in node order (or one of them drawn by the
@@ -393,8 +398,8 @@ public final class PodScheduler {
 
   /* ---------------- outcomes ---------------- */
 
-  private SchedulingResult commit(Pod pod, Resolution r, List<ResourceClaim> toAllocate, Choice choice) {
-    ResourceClaimConsumerReference consumer =
+  SchedulingResult commit(Pod pod, Resolution r, List<ResourceClaim> toAllocate, Choice choice) {
+    ResourceClaimConsumerReference podConsumer =
         new ResourceClaimConsumerReference(null, "pods", pod.name(), pod.metadata().uid());
     List<ResourceClaim> podClaims = new ArrayList<>();
     List<ResourceClaim> newlyAllocated = new ArrayList<>();
@@ -407,7 +412,9 @@ public final class PodScheduler {
         claim = claim.withAllocation(choice.results.get(index));
         newlyAllocated.add(claim);
       }
-      if (!reservedFor(claim, pod)) {
+      ResourceClaimConsumerReference group = groupConsumers.get(key(claim));
+      ResourceClaimConsumerReference consumer = group != null ? group : podConsumer;
+      if (group != null ? !Objects.requireNonNull(claim.status()).reservedFor().contains(group) : !reservedFor(claim, pod)) {
         // allocated, now or before: it has a status
         List<ResourceClaimConsumerReference> reserved = new ArrayList<>(Objects.requireNonNull(claim.status()).reservedFor());
         reserved.add(consumer);
@@ -424,12 +431,15 @@ public final class PodScheduler {
     }
     if (!newlyAllocated.isEmpty()) {
       snapshot = snapshot.withAllocated(newlyAllocated);
-      cache.forget(snapshot.changedNodes());
+      changed(snapshot.changedNodes());
     }
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
         new PodStatus(statuses, extended));
     infos.add(cache.position(choice.node), bound);
     cache.forgetPods(cache.position(choice.node));
+    if (onBound != null) {
+      onBound.accept(bound);
+    }
     return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
   }
 
@@ -448,7 +458,10 @@ public final class PodScheduler {
     Map<String, String> reasons = new LinkedHashMap<>();
     Node firstCannotAllocate = null;
     for (Node node : nodes) {
-      List<String> why = Objects.requireNonNull(rejected.get(node)); // every node was rejected
+      List<String> why = rejected.get(node);
+      if (why == null) {
+        continue; // outside the pod group's placement
+      }
       reasons.put(node.name(), String.join(", ", why));
       if (firstCannotAllocate == null && why.contains(CANNOT_ALLOCATE)) {
         firstCannotAllocate = node;
@@ -461,8 +474,44 @@ public final class PodScheduler {
         explanation = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
       }
     }
-    String message = FitError.message(nodes.size(), rejected.values(), CANNOT_ALLOCATE, explanation);
+    String message = FitError.message(rejected.size(), rejected.values(), CANNOT_ALLOCATE, explanation);
     return new SchedulingResult.Unschedulable(pod, message, reasons, explanation);
+  }
+
+  /* ---------------- pod groups: PodGroupScheduler's access ---------------- */
+
+  /** Claims reserved for a PodGroup rather than for each pod, by claim key, during one group's cycle. */
+  Map<String, ResourceClaimConsumerReference> groupConsumers = Map.of();
+  /** Told the nodes each commit changed (null: all), while a pod group's attempt may be rolled back. */
+  @Nullable Consumer<@Nullable Set<String>> onChange;
+  /** Told each pod a commit binds, while a pod group's attempt may be rolled back. */
+  @Nullable Consumer<Pod> onBound;
+
+  void changed(@Nullable Set<String> nodeNames) {
+    cache.forget(nodeNames);
+    if (onChange != null) {
+      onChange.accept(nodeNames);
+    }
+  }
+
+  /** A pod's claims and the nodes its filters admit, on the current state. */
+  record Plan(Pod pod, Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated,
+      Cycle cycle, PlacementCache.Filtered filtered) {
+    BitSet candidates() {
+      return filtered.candidates();
+    }
+  }
+
+  synchronized Plan plan(Pod pod) {
+    String namespace = namespace(pod.namespace());
+    Pod withUid = PodClaimResolver.withUid(pod, namespace);
+    Resolution r = resolver.resolve(withUid, namespace);
+    List<ResourceClaim> toAllocate = new ArrayList<>();
+    List<ResourceClaim> allocated = new ArrayList<>();
+    split(r, toAllocate, allocated);
+    Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos);
+    PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
+    return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
   }
 
   /* ---------------- helpers ---------------- */

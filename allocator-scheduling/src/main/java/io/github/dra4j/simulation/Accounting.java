@@ -13,6 +13,7 @@ import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -34,7 +35,8 @@ final class Accounting {
   private final NodeGroups cluster;
   private final List<PodKind> kinds;
   private final PodScheduler scheduler;
-  private final IdentityHashMap<Node, Boolean> fitsSome = new IdentityHashMap<>();
+  /** Per node, the kinds (by index) a fresh pod of which would be placed there. */
+  private final IdentityHashMap<Node, BitSet> fits = new IdentityHashMap<>();
   private final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Accounting(NodeGroups cluster, List<PodKind> kinds, PodScheduler scheduler) {
@@ -54,17 +56,25 @@ final class Accounting {
     refreshFits();
     ClusterSnapshot snapshot = scheduler.snapshot();
     Map<String, Group> acc = new LinkedHashMap<>();
-    cluster.groups.forEach(g -> acc.put(g, new Group()));
+    cluster.groups.forEach(g -> acc.put(g, new Group(kinds.size())));
     for (Node node : cluster.cluster.nodes()) {
       Group a = group(acc, node);
       NodeCapacity cap = NodeCapacity.of(snapshot.usage(node));
-      boolean stranded = cap.hasFree() && !Objects.requireNonNull(fitsSome.get(node)); // refreshed above
+      BitSet kindsFit = Objects.requireNonNull(fits.get(node)); // refreshed above
+      boolean stranded = cap.hasFree() && kindsFit.isEmpty();
       a.nodes++;
       a.devices += cap.devices();
       a.allocated += cap.allocatedDevices();
+      a.counterSets += cap.counterSets();
+      a.counterSetsInUse += cap.counterSetsInUse();
       if (stranded) {
         a.strandedNodes++;
         a.strandedDevices += cap.devices() - cap.allocatedDevices();
+      }
+      if (cap.hasFree()) {
+        for (int k = kindsFit.nextClearBit(0); k < kinds.size(); k = kindsFit.nextClearBit(k + 1)) {
+          a.byKind[k].add(cap);
+        }
       }
       cap.counterTotals().forEach((k, total) -> {
         BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(k)); // the same counters
@@ -92,8 +102,12 @@ final class Accounting {
     acc.forEach((g, a) -> {
       Map<String, SimulationResult.CounterUsage> counters = new LinkedHashMap<>();
       a.counters.forEach((k, v) -> counters.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
+      Map<String, SimulationResult.Stranded> byKind = new LinkedHashMap<>();
+      for (int k = 0; k < kinds.size(); k++) {
+        byKind.put(kinds.get(k).name(), a.byKind[k].result());
+      }
       usage.put(g, new SimulationResult.GroupUsage(a.nodes, a.devices, a.allocated, a.strandedNodes,
-          a.strandedDevices, counters, a.byClass));
+          a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind));
     });
     return new SimulationResult.Sample(step, usage);
   }
@@ -102,32 +116,23 @@ final class Accounting {
     return Objects.requireNonNull(acc.get(cluster.groupOfNode.get(node.name()))); // every node is in a group
   }
 
-  /* Asks, kind after kind, whether some kind fits on the nodes whose verdict may have changed. */
+  /* Asks every kind whether it fits on the nodes whose verdicts may have changed. */
   private void refreshFits() {
     List<Node> check = new ArrayList<>();
     for (Node node : cluster.cluster.nodes()) {
-      if (!cluster.nodeLocal || dirty.contains(node) || !fitsSome.containsKey(node)) {
+      if (!cluster.nodeLocal || dirty.contains(node) || !fits.containsKey(node)) {
         check.add(node);
-        fitsSome.put(node, false);
+        fits.put(node, new BitSet(kinds.size()));
       }
     }
     dirty.clear();
-    for (PodKind kind : kinds) {
-      if (check.isEmpty()) {
-        break;
+    if (check.isEmpty()) {
+      return;
+    }
+    for (int k = 0; k < kinds.size(); k++) {
+      for (Node node : scheduler.fits(ArrivalDraw.pod(kinds.get(k), -1), check)) {
+        Objects.requireNonNull(fits.get(node)).set(k); // reset above
       }
-      Pod probe = ArrivalDraw.pod(kind, -1);
-      Set<Node> fit = Collections.newSetFromMap(new IdentityHashMap<>());
-      fit.addAll(scheduler.fits(probe, check));
-      List<Node> rest = new ArrayList<>();
-      for (Node node : check) {
-        if (fit.contains(node)) {
-          fitsSome.put(node, true);
-        } else {
-          rest.add(node);
-        }
-      }
-      check = rest;
     }
   }
 
@@ -138,8 +143,35 @@ final class Accounting {
     int allocated;
     int strandedNodes;
     int strandedDevices;
+    int counterSets;
+    int counterSetsInUse;
     final Map<String, double[]> counters = new LinkedHashMap<>();
     final Map<String, Integer> byClass = new LinkedHashMap<>();
+    final KindStranded[] byKind;
+
+    Group(int kinds) {
+      byKind = new KindStranded[kinds];
+      for (int k = 0; k < kinds; k++) {
+        byKind[k] = new KindStranded();
+      }
+    }
+  }
+
+  /** What one kind cannot use in a group, summed while sampling. */
+  private static final class KindStranded {
+    int nodes;
+    int devices;
+    final Map<String, Double> counters = new LinkedHashMap<>();
+
+    void add(NodeCapacity cap) {
+      nodes++;
+      devices += cap.devices() - cap.allocatedDevices();
+      cap.counterLeft().forEach((k, left) -> counters.merge(k, left.doubleValue(), Double::sum));
+    }
+
+    SimulationResult.Stranded result() {
+      return new SimulationResult.Stranded(nodes, devices, counters);
+    }
   }
 
   /** {@return the DeviceClass the request (or {@code request/subrequest}) of the claim asked for} */

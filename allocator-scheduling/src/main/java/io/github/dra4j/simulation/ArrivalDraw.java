@@ -4,34 +4,75 @@ import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.PodKind;
-import java.util.ArrayList;
+import java.util.AbstractList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.SplittableRandom;
+import org.jspecify.annotations.Nullable;
 
 /*
- * The pod kind of every arrival, fixed before any policy runs so that every policy sees the same
- * pods, and the pod of each arrival.
+ * The pod kind of every arrival, fixed by the order or the seed so that every policy sees the
+ * same pods, and the pod of each arrival.
  */
 final class ArrivalDraw {
   private ArrivalDraw() {}
 
-  /* The kinds in arrival order: the order cyclically when given, else a weighted draw from the seed. */
+  /*
+   * The kinds in arrival order: the order cyclically when given, else a weighted draw from the
+   * seed. Drawn as they are asked for, never held: memory does not grow with the count. The
+   * consumers read in order (each policy's loop from 0, the output), which costs one draw per
+   * arrival; reading backwards replays the draw from the seed.
+   */
   static List<PodKind> kinds(Arrivals a) {
-    List<PodKind> out = new ArrayList<>(a.count());
-    Map<String, PodKind> byName = new HashMap<>();
-    a.kinds().forEach(k -> byName.put(k.name(), k));
-    if (!a.order().isEmpty()) {
-      for (int i = 0; i < a.count(); i++) {
-        out.add(byName.get(a.order().get(i % a.order().size())));
-      }
-      return out;
+    return new Drawn(a);
+  }
+
+  /* The kind names of the arrivals, as lazily as the kinds: SimulationResult keeps this view as it is. */
+  static List<String> names(List<PodKind> drawn) {
+    return new Names(drawn);
+  }
+
+  private static final class Drawn extends AbstractList<PodKind> {
+    private final Arrivals a;
+    private final Map<String, PodKind> byName = new HashMap<>();
+    private final double total;
+    private SplittableRandom random;
+    private int last = -1;
+    private @Nullable PodKind lastKind;
+
+    Drawn(Arrivals a) {
+      this.a = a;
+      a.kinds().forEach(k -> byName.put(k.name(), k));
+      this.total = a.kinds().stream().mapToDouble(PodKind::weight).sum();
+      this.random = new SplittableRandom(a.seed());
     }
-    // SplittableRandom's sequence is specified, so a seed gives the same arrivals on every JVM.
-    SplittableRandom random = new SplittableRandom(a.seed());
-    double total = a.kinds().stream().mapToDouble(PodKind::weight).sum();
-    for (int i = 0; i < a.count(); i++) {
+
+    @Override
+    public int size() {
+      return a.count();
+    }
+
+    @Override
+    public synchronized PodKind get(int index) {
+      Objects.checkIndex(index, a.count());
+      if (!a.order().isEmpty()) {
+        return Objects.requireNonNull(byName.get(a.order().get(index % a.order().size()))); // Arrivals checked the names
+      }
+      if (index < last) {
+        // SplittableRandom's sequence is specified, so a seed gives the same arrivals on every JVM.
+        random = new SplittableRandom(a.seed());
+        last = -1;
+      }
+      while (last < index) {
+        lastKind = draw();
+        last++;
+      }
+      return Objects.requireNonNull(lastKind);
+    }
+
+    private PodKind draw() {
       double x = random.nextDouble() * total;
       PodKind chosen = null;
       for (PodKind k : a.kinds()) {
@@ -43,9 +84,26 @@ final class ArrivalDraw {
           x -= k.weight();
         }
       }
-      out.add(chosen);
+      return Objects.requireNonNull(chosen); // Arrivals requires a positive weight without an order
     }
-    return out;
+  }
+
+  static final class Names extends AbstractList<String> {
+    private final List<PodKind> drawn;
+
+    Names(List<PodKind> drawn) {
+      this.drawn = drawn;
+    }
+
+    @Override
+    public int size() {
+      return drawn.size();
+    }
+
+    @Override
+    public String get(int index) {
+      return drawn.get(index).name();
+    }
   }
 
   /** Arrival {@code index} of a kind; a negative index is the probe that asks whether the kind still fits. */

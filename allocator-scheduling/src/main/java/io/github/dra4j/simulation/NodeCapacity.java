@@ -14,13 +14,15 @@ import java.util.Map;
  * nodes are left out, so that summing nodes counts each device once.
  */
 record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> counterTotals,
-    Map<String, BigDecimal> counterLeft) {
+    Map<String, BigDecimal> counterLeft, int counterSets, int counterSetsInUse) {
 
   static NodeCapacity of(List<PoolUsage> pools) {
     int devices = 0;
     int allocated = 0;
     Map<String, BigDecimal> totals = new LinkedHashMap<>();
     Map<String, BigDecimal> left = new LinkedHashMap<>();
+    // A counter set is one physical GPU for partitionable devices: in use when any counter is consumed.
+    Map<String, Boolean> sets = new LinkedHashMap<>();
     for (PoolUsage pool : pools) {
       if (!pool.nodeLocal()) {
         continue;
@@ -30,9 +32,12 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
       for (PoolUsage.Counter c : pool.counters()) {
         totals.merge(c.name(), c.total(), BigDecimal::add);
         left.merge(c.name(), c.available().max(BigDecimal.ZERO), BigDecimal::add);
+        sets.merge(pool.driver() + "/" + pool.pool() + "/" + c.counterSet(), c.available().compareTo(c.total()) < 0,
+            Boolean::logicalOr);
       }
     }
-    return new NodeCapacity(devices, allocated, totals, left);
+    int inUse = (int) sets.values().stream().filter(Boolean::booleanValue).count();
+    return new NodeCapacity(devices, allocated, totals, left, sets.size(), inUse);
   }
 
   /** {@return whether anything is free: a device or a counter amount} */

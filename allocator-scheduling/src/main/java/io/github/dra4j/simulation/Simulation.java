@@ -14,6 +14,7 @@ import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -109,11 +110,57 @@ public final class Simulation {
     return cluster.cluster.slices();
   }
 
-  /** {@return the pod kind of each arrival, in order} */
+  /**
+   * {@return the pod kind of each arrival, in order: an unmodifiable view drawn as it is read, so
+   * that memory does not grow with the count}
+   */
   public List<String> arrivals() {
-    List<String> out = new ArrayList<>(drawn.size());
-    drawn.forEach(k -> out.add(k.name()));
+    return ArrivalDraw.names(drawn);
+  }
+
+  /**
+   * The pre-flight check: the pod kinds that fit no node even on the cluster as it starts (before
+   * any arrival), asked with the scheduler as a first arrival would be. Such a kind stays pending
+   * throughout, which says more about the input (a node selector no group matches, a device no
+   * node has) than about capacity.
+   *
+   * @return per such kind, in kind order, the scheduler's message for its first pod
+   * @throws AllocationException when the allocator rejects the input
+   */
+  public Map<String, String> unplaceableKinds() {
+    Map<String, String> out = new LinkedHashMap<>();
+    ClusterSnapshot start = allocator.snapshot(cluster.cluster);
+    for (PodKind k : arrivals.kinds()) {
+      PodScheduler scheduler = PodScheduler.builder(allocator)
+          .cluster(cluster.cluster).snapshot(start).extendedResources(extendedResources).build();
+      if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
+        out.put(k.name(), u.message());
+      }
+    }
     return out;
+  }
+
+  /**
+   * The smallest pod kind of the arrivals: the one of which most pods fit on the cluster as it
+   * starts ({@link Headroom}), the first of equals. What it cannot use is capacity the workload
+   * cannot use at all while such pods keep arriving ({@link SimulationResult.GroupUsage#strandedByKind}).
+   *
+   * @return the kind's name
+   * @throws AllocationException when the allocator rejects the input
+   */
+  public String smallestKind() {
+    Headroom headroom = Headroom.builder(allocator).cluster(cluster.cluster).extendedResources(extendedResources)
+        .build();
+    String best = arrivals.kinds().get(0).name();
+    int most = -1;
+    for (PodKind k : arrivals.kinds()) {
+      int total = headroom.of(k).total();
+      if (total > most) {
+        most = total;
+        best = k.name();
+      }
+    }
+    return best;
   }
 
   /**

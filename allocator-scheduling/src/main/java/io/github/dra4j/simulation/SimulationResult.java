@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
 public record SimulationResult(List<String> arrivals, List<Policy> policies) {
   /** Copies the lists. */
   public SimulationResult {
-    arrivals = List.copyOf(arrivals);
+    // The simulation's own view is drawn as it is read and unmodifiable: kept, not copied.
+    arrivals = arrivals instanceof ArrivalDraw.Names ? arrivals : List.copyOf(arrivals);
     policies = List.copyOf(policies);
   }
 
@@ -132,18 +133,59 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * @param strandedDevices the free devices of those nodes
    * @param counters per counter name, summed over the counter sets (a GPU each, say), in first-seen order
    * @param devicesByClass allocated devices per DeviceClass the claims asked for
+   * @param counterSets the shared counter sets of the group's own pools: with partitionable
+   *     devices, one per physical device (a whole GPU), however many partitions it offers
+   * @param counterSetsInUse how many of them have any counter consumed: whole GPUs in use
+   * @param strandedByKind per pod kind, in kind order, what is free on the nodes where a fresh
+   *     pod of that kind would not be placed: the capacity that kind cannot use
    */
   public record GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
-      Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass) {
+      Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass, int counterSets,
+      int counterSetsInUse, Map<String, Stranded> strandedByKind) {
     /** Copies the maps, keeping their order. */
     public GroupUsage {
       counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
       devicesByClass = Collections.unmodifiableMap(new LinkedHashMap<>(devicesByClass));
+      strandedByKind = Collections.unmodifiableMap(new LinkedHashMap<>(strandedByKind));
+      if (counterSetsInUse < 0 || counterSetsInUse > counterSets) {
+        throw new IllegalArgumentException(counterSetsInUse + " of " + counterSets + " counter sets in use");
+      }
+    }
+
+    /**
+     * The usage without counter sets or per-kind stranded capacity.
+     *
+     * @param nodes see the record component
+     * @param devices see the record component
+     * @param allocatedDevices see the record component
+     * @param strandedNodes see the record component
+     * @param strandedDevices see the record component
+     * @param counters see the record component
+     * @param devicesByClass see the record component
+     */
+    public GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
+        Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass) {
+      this(nodes, devices, allocatedDevices, strandedNodes, strandedDevices, counters, devicesByClass, 0, 0, Map.of());
     }
 
     /** {@return the allocated share of the devices, 0 without devices} */
     public double deviceUtilization() {
       return devices == 0 ? 0 : (double) allocatedDevices / devices;
+    }
+  }
+
+  /**
+   * Free capacity on some nodes of a group that a pod kind cannot use, because a fresh pod of the
+   * kind would not be placed on them.
+   *
+   * @param nodes nodes with something free on which the kind does not fit
+   * @param devices their free devices
+   * @param counters per counter name, what is left of it on those nodes, in the counter's unit
+   */
+  public record Stranded(int nodes, int devices, Map<String, Double> counters) {
+    /** Copies the map, keeping its order. */
+    public Stranded {
+      counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
     }
   }
 

@@ -134,6 +134,66 @@ final class SimulationTest {
   }
 
   @Test
+  void strandedIsPerKind_whatAPairCannotUseASingleCan() throws IOException {
+    // First fit: box-0 and box-1 take a pair each (1 GPU left), the single fills box-0; box-2, box-3 stay empty.
+    String text = document("    count: 3\n    order: [pair, pair, single]\n    podKinds:\n"
+        + kind("pair", 2, "      weight: 0") + "\n" + kind("single", 1, "      weight: 0"), "[first]");
+    Simulation simulation = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(text, "sim.yaml", null, CODEC)).build();
+    SimulationResult.GroupUsage box = simulation.run().policy("first").last().group("box");
+    // A pair does not fit box-1: its GPU and counter unit are lost to pairs (box-0 has nothing free).
+    assertEquals(new SimulationResult.Stranded(1, 1, java.util.Map.of("units", 1.0)), box.strandedByKind().get("pair"));
+    // A single fits everywhere something is free: nothing is lost to singles, and nothing to every kind.
+    assertEquals(new SimulationResult.Stranded(0, 0, java.util.Map.of()), box.strandedByKind().get("single"));
+    assertEquals(0, box.strandedNodes());
+    // One counter set per node; two have a unit consumed.
+    assertEquals(4, box.counterSets());
+    assertEquals(2, box.counterSetsInUse());
+    // 4 nodes x 3 singles fit on the empty cluster, 4 x 1 pairs.
+    assertEquals("single", simulation.smallestKind());
+  }
+
+  @Test
+  void scaleUpFindsTheFewestNodesAndReportsTheCurve() throws IOException {
+    // A node of 3 GPUs takes one pair: 8 pairs need 8 nodes. From the document's 4: 4 (4 pending),
+    // 8 (none), then 6 (2) and 7 (1).
+    SimulationSpec eight = SimulationReader.read(document("    count: 8\n    podKinds:\n" + kind("pair", 2, ""), "[first]"),
+        "sim.yaml", null, CODEC);
+    ScaleUp.Result up = ScaleUp.search(ALLOCATOR, eight, "box", "first", 100, true);
+    assertEquals(8, up.nodes());
+    assertEquals(List.of(new ScaleUp.Point(4, 4, 4), new ScaleUp.Point(6, 6, 2), new ScaleUp.Point(7, 7, 1),
+        new ScaleUp.Point(8, 8, 0)), up.curve());
+    // 2 pairs: fewer nodes than the document's are enough, found downwards (4, then 2, then 1).
+    SimulationSpec two = SimulationReader.read(document("    count: 2\n    podKinds:\n" + kind("pair", 2, ""), "[first]"),
+        "sim.yaml", null, CODEC);
+    ScaleUp.Result down = ScaleUp.search(ALLOCATOR, two, "box", "first", 100, true);
+    assertEquals(2, down.nodes());
+    assertEquals(List.of(1, 2, 4), down.curve().stream().map(ScaleUp.Point::nodes).toList());
+    // Capped: 5 nodes at most never place 8 pairs.
+    ScaleUp.Result capped = ScaleUp.search(ALLOCATOR, eight, "box", "first", 5, true);
+    assertNull(capped.nodes());
+    assertEquals(List.of(4, 5), capped.curve().stream().map(ScaleUp.Point::nodes).toList());
+  }
+
+  @Test
+  void aHugeCountIsNotMaterialised() throws IOException {
+    // 2^31 - 1 arrivals held as a list would need 8 GiB or more; drawn lazily they need nothing.
+    String text = document("    count: " + Integer.MAX_VALUE + "\n    seed: 42\n    podKinds:\n"
+        + kind("pair", 2, "      weight: 1") + "\n" + kind("single", 1, "      weight: 2"), "[first]");
+    Simulation huge = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(text, "sim.yaml", null, CODEC)).build();
+    List<String> arrivals = huge.arrivals();
+    assertEquals(Integer.MAX_VALUE, arrivals.size());
+    // The same seed draws the same kinds as a small run does, and reading backwards replays the draw.
+    Simulation small = Simulation.builder(ALLOCATOR)
+        .spec(SimulationReader.read(text.replace("count: " + Integer.MAX_VALUE, "count: 30"), "sim.yaml", null, CODEC))
+        .build();
+    List<String> first30 = List.copyOf(small.arrivals());
+    assertEquals(first30, arrivals.subList(0, 30));
+    assertEquals(first30.get(3), arrivals.get(3));
+    assertThrows(UnsupportedOperationException.class, () -> arrivals.set(0, "pair"));
+    assertEquals(first30, small.run().arrivals(), "the result keeps the same view");
+  }
+
+  @Test
   void podsThatLeaveFreeTheirDevices() throws IOException {
     // Pair i leaves before arrival i + 4: arrivals 4..7 take the nodes the first four freed.
     SimulationResult result = run(document(
@@ -194,6 +254,26 @@ final class SimulationTest {
     };
     DecodeException e = assertThrows(DecodeException.class, () -> SimulationReader.read(changed, "sim.yaml", null, CODEC));
     assertTrue(e.getMessage().contains(expected), e.getMessage());
+  }
+
+  @Test
+  void aKindThatFitsNoNodeIsFoundBeforeTheRun() throws IOException {
+    // Nodes have 3 GPUs: a quad never fits, a pair does.
+    SimulationSpec spec = SimulationReader.read(document("    count: 2\n    podKinds:\n" + kind("quad", 4, "") + "\n"
+        + kind("pair", 2, ""), "[first]"), "sim.yaml", null, CODEC);
+    java.util.Map<String, String> unplaceable = Simulation.builder(ALLOCATOR).spec(spec).build().unplaceableKinds();
+    assertEquals(List.of("quad"), List.copyOf(unplaceable.keySet()));
+    assertTrue(unplaceable.get("quad").startsWith("0/4 nodes are available: 4 cannot allocate all claims"),
+        unplaceable.get("quad"));
+  }
+
+  @Test
+  void aTemplateNoOneDefinesIsAnError() {
+    String text = document("    count: 1\n    podKinds:\n" + kind("pair", 2, ""), "[first]")
+        .replace("resourceClaimTemplateName: pair-gpus", "resourceClaimTemplateName: pair-gpu");
+    DecodeException e = assertThrows(DecodeException.class, () -> SimulationReader.read(text, "sim.yaml", null, CODEC));
+    assertTrue(e.getMessage().contains("spec.workload.podKinds[0].pod.spec.resourceClaims[0].resourceClaimTemplateName: "
+        + "Not found: \"pair-gpu\""), e.getMessage());
   }
 
   @Test

@@ -31,6 +31,7 @@ import io.github.dra4j.api.PodAffinityTerm;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodSchedulingGroup;
 import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.PreferredSchedulingTerm;
@@ -260,6 +261,10 @@ final class CoreTables {
           .field(list(STRING))
           .build();
 
+  static final Table<PodSchedulingGroup> SCHEDULING_GROUP = Table.core(PodSchedulingGroup.class, "V1PodSchedulingGroup")
+      .field(STRING)
+      .build();
+
   static final Table<PodSpec> POD_SPEC = Table.core(PodSpec.class, "V1PodSpec")
       .field(STRING)
       .field(map(STRING))
@@ -271,12 +276,13 @@ final class CoreTables {
       .field(list(TOLERATION))
       .field(list(TOPOLOGY_SPREAD_CONSTRAINT))
       .field(map(QUANTITY))
+      .field(SCHEDULING_GROUP)
       .known("activeDeadlineSeconds automountServiceAccountToken dnsConfig:V1PodDNSConfig dnsPolicy "
           + "enableServiceLinks ephemeralContainers[]:V1EphemeralContainer evictionResponders[]:V1EvictionResponder "
           + "hostAliases[]:V1HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride "
           + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS preemptionPolicy priorityClassName "
           + "readinessGates[]:V1PodReadinessGate resources:V1ResourceRequirements restartPolicy runtimeClassName "
-          + "schedulerName schedulingGates[]:V1PodSchedulingGate schedulingGroup:V1PodSchedulingGroup "
+          + "schedulerName schedulingGates[]:V1PodSchedulingGate "
           + "securityContext:V1PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN "
           + "shareProcessNamespace subdomain terminationGracePeriodSeconds volumes[]:V1Volume")
       .build();
@@ -323,5 +329,5 @@ final class CoreTables {
       NODE_SELECTOR, TAINT, NODE_SPEC, NODE_STATUS, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER_PORT,
       CONTAINER, POD_RESOURCE_CLAIM, LABEL_SELECTOR_REQUIREMENT, LABEL_SELECTOR, PREFERRED_SCHEDULING_TERM, NODE_AFFINITY,
       POD_AFFINITY_TERM, WEIGHTED_POD_AFFINITY_TERM, POD_AFFINITY, POD_ANTI_AFFINITY, AFFINITY, TOLERATION,
-      TOPOLOGY_SPREAD_CONSTRAINT, POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
+      TOPOLOGY_SPREAD_CONSTRAINT, SCHEDULING_GROUP, POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
 }

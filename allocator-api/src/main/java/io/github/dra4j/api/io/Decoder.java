@@ -59,6 +59,11 @@ final class Decoder {
         out.add((Table<?>) t);
       }
     }
+    for (Type<?> t : SchedulingTables.ALL) {
+      if (t instanceof Table<?>) {
+        out.add((Table<?>) t);
+      }
+    }
     return out;
   }
 

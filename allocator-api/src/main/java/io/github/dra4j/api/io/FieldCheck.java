@@ -147,6 +147,7 @@ final class FieldCheck {
     List<String> lines = new ArrayList<>();
     List<Type<?>> all = new ArrayList<>(CoreTables.ALL);
     all.addAll(Tables.ALL);
+    all.addAll(SchedulingTables.ALL);
     for (Version v : List.of(Version.V1, Version.V1BETA2, Version.V1BETA1)) {
       for (Type<?> t : all) {
         t.describe(v, described);

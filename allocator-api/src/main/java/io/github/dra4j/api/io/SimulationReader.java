@@ -8,6 +8,7 @@ import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
@@ -31,6 +32,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -87,6 +90,7 @@ public final class SimulationReader {
   private final @Nullable Path base;
   private final Options options;
   private int document;
+  private Function<String, @Nullable String> policy = name -> null;
   private @Nullable String ref;
   /** Nodes of the node groups read so far. */
   private long nodes;
@@ -163,6 +167,25 @@ public final class SimulationReader {
   }
 
   /**
+   * Reads a simulation file and checks each of {@code spec.policies} with the caller's own list
+   * of policies (the scorers it knows), so that an unknown name is an error with its field path.
+   *
+   * @param file the file
+   * @param codec the codec for the embedded and referenced objects
+   * @param options where files may be and how many arrivals there may be
+   * @param policy given a policy name, null when it is known, else why not (such as the names known)
+   * @return the simulation
+   * @throws DecodeException when the file is not a valid simulation, breaks one of the options or
+   *     names an unknown policy
+   * @throws IOException when a file cannot be read
+   */
+  public static SimulationSpec read(Path file, KubernetesCodec codec, Options options,
+      Function<String, @Nullable String> policy) throws IOException {
+    Path parent = file.toAbsolutePath().getParent();
+    return read(Files.readString(file), file.toString(), parent, codec, options, policy);
+  }
+
+  /**
    * Reads a simulation file with the given options; {@code spec.cluster.files} are resolved
    * against its directory.
    *
@@ -175,8 +198,7 @@ public final class SimulationReader {
    * @throws IOException when the file cannot be read
    */
   public static SimulationSpec read(Path file, KubernetesCodec codec, Options options) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    return read(Files.readString(file), file.toString(), parent, codec, options);
+    return read(file, codec, options, name -> null);
   }
 
   /**
@@ -209,8 +231,14 @@ public final class SimulationReader {
    */
   public static SimulationSpec read(String text, String source, @Nullable Path base, KubernetesCodec codec,
       Options options) throws IOException {
+    return read(text, source, base, codec, options, name -> null);
+  }
+
+  private static SimulationSpec read(String text, String source, @Nullable Path base, KubernetesCodec codec,
+      Options options, Function<String, @Nullable String> policy) throws IOException {
     SimulationReader reader = new SimulationReader(Objects.requireNonNull(codec, "codec"), source, base,
         Objects.requireNonNull(options, "options"));
+    reader.policy = Objects.requireNonNull(policy, "policy");
     List<JsonNode> docs = new ArrayList<>();
     List<Integer> numbers = new ArrayList<>();
     codec.forEachDocument(text, source, (node, doc) -> {
@@ -274,10 +302,16 @@ public final class SimulationReader {
     }
 
     Arrivals arrivals = arrivals(required(spec, specAt, "workload"), specAt.field("workload"));
+    checkTemplates(objects, arrivals, specAt.field("workload"));
     List<String> policies = new ArrayList<>();
     JsonNode p = list(spec, specAt, "policies");
     for (int i = 0; i < p.size(); i++) {
-      policies.add(string(p.get(i), specAt.field("policies").index(i)));
+      String policyName = string(p.get(i), specAt.field("policies").index(i));
+      String unknown = policy.apply(policyName);
+      if (unknown != null) {
+        throw fail(specAt.field("policies").index(i), "Unsupported value: \"" + policyName + "\": " + unknown);
+      }
+      policies.add(policyName);
     }
     if (policies.isEmpty()) {
       policies.add("first");
@@ -516,6 +550,42 @@ public final class SimulationReader {
       templates.add(template);
     }
     return new PodKind(name, pod, templates, weight, lifetime);
+  }
+
+  /*
+   * Every template a kind's pod names exists, among the kind's own or the cluster's, in the pod's
+   * namespace: otherwise every pod of the kind would stay pending, which reads as a capacity answer.
+   */
+  private void checkTemplates(List<Object> objects, Arrivals arrivals, JsonPath at) throws DecodeException {
+    Set<String> cluster = new TreeSet<>();
+    for (Object o : objects) {
+      if (o instanceof ResourceClaimTemplate t) {
+        cluster.add(namespaced(t.metadata().namespace(), t.name()));
+      }
+    }
+    for (int i = 0; i < arrivals.kinds().size(); i++) {
+      PodKind kind = arrivals.kinds().get(i);
+      Set<String> known = new TreeSet<>(cluster);
+      kind.templates().forEach(t -> known.add(namespaced(t.metadata().namespace(), t.name())));
+      List<PodResourceClaim> claims = kind.pod().spec().resourceClaims();
+      for (int j = 0; j < claims.size(); j++) {
+        String template = claims.get(j).resourceClaimTemplateName();
+        if (template != null && !known.contains(namespaced(kind.pod().namespace(), template))) {
+          throw fail(at.field("podKinds").index(i).field("pod").field("spec").field("resourceClaims").index(j)
+              .field("resourceClaimTemplateName"), "Not found: \"" + template + "\": no ResourceClaimTemplate of "
+              + "this name in namespace " + namespace(kind.pod().namespace()) + " among the kind's claimTemplates "
+              + "or the cluster's objects" + (known.isEmpty() ? "" : "; known: " + String.join(", ", known)));
+        }
+      }
+    }
+  }
+
+  private static String namespace(@Nullable String namespace) {
+    return namespace == null || namespace.isEmpty() ? "default" : namespace;
+  }
+
+  private static String namespaced(@Nullable String namespace, @Nullable String name) {
+    return namespace(namespace) + "/" + name;
   }
 
   /* ---------------- checks ---------------- */

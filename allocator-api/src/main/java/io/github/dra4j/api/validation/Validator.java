@@ -3,9 +3,11 @@ package io.github.dra4j.api.validation;
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodGroup;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.Workload;
 import io.github.dra4j.api.field.FieldError;
 import java.util.List;
 
@@ -97,5 +99,28 @@ public final class Validator {
    */
   public static List<FieldError> validate(DeviceTaintRule rule) {
     return TaintRuleValidation.validate(rule);
+  }
+
+  /**
+   * Validates a {@code scheduling.k8s.io} Workload: metadata, at most 8 templates unique by name,
+   * and in each exactly one scheduling policy, {@code gang.minCount} at least 1, at most one
+   * topology constraint, at most 4 group claims each naming a claim or a template.
+   *
+   * @param workload the Workload
+   * @return every error, in field order; empty when the Workload is valid
+   */
+  public static List<FieldError> validate(Workload workload) {
+    return WorkloadValidation.validate(workload);
+  }
+
+  /**
+   * Validates a {@code scheduling.k8s.io} PodGroup: metadata, its template reference, and the
+   * policy, constraint and claim rules of a Workload's template.
+   *
+   * @param group the PodGroup
+   * @return every error, in field order; empty when the PodGroup is valid
+   */
+  public static List<FieldError> validate(PodGroup group) {
+    return WorkloadValidation.validate(group);
   }
 }

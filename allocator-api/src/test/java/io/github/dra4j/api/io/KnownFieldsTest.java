@@ -66,7 +66,8 @@ final class KnownFieldsTest {
         "resource.k8s.io/v1 ResourceSlice", "resource.k8s.io/v1 DeviceTaintRule",
         "resource.k8s.io/v1beta2 ResourceClaimTemplate", "resource.k8s.io/v1beta2 DeviceTaintRule",
         "resource.k8s.io/v1beta1 ResourceClaim", "resource.k8s.io/v1alpha3 DeviceClass",
-        "resource.k8s.io/v1alpha3 ResourceSlice", "resource.k8s.io/v1alpha3 DeviceTaintRule");
+        "resource.k8s.io/v1alpha3 ResourceSlice", "resource.k8s.io/v1alpha3 DeviceTaintRule",
+        "scheduling.k8s.io/v1alpha2 Workload", "scheduling.k8s.io/v1alpha2 PodGroup");
   }
 
   private static Class<?> load(String name, ClassLoader loader) {
@@ -117,7 +118,9 @@ final class KnownFieldsTest {
         }
       }
       if (nested == null) {
-        if (!mine.isEmpty()) {
+        // client-java-api models a Go struct without fields (a basic scheduling policy) as Object
+        boolean emptyStruct = t == Object.class && table.getOrDefault(mine, Map.of("", "")).isEmpty();
+        if (!mine.isEmpty() && !emptyStruct) {
           problems.add(at + ": a value in the API, " + mine + " in the table");
         }
       } else if (!mine.startsWith(shape) || mine.length() == shape.length()
