@@ -1,25 +1,47 @@
 package io.github.dra4j.api;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The core/v1 Node fields that allocation reads: name and labels (node selectors) and the declared
- * features.
+ * The core/v1 Node fields that allocation and scheduling read: name and labels (node selectors),
+ * whether it is cordoned, its taints, its allocatable resources and the declared features.
  *
  * @param metadata object metadata
+ * @param spec the node's spec, or null when the input has none
  * @param status the node's status, or null when the input has none
  */
-public record Node(ObjectMeta metadata, @Nullable NodeStatus status) {
+public record Node(ObjectMeta metadata, @Nullable NodeSpec spec, @Nullable NodeStatus status) {
   public Node {
     Objects.requireNonNull(metadata, "metadata");
     Objects.requireNonNull(metadata.name(), "metadata.name");
   }
 
-  /** A node without status. */
+  /** A node without spec. */
+  public Node(ObjectMeta metadata, @Nullable NodeStatus status) {
+    this(metadata, null, status);
+  }
+
+  /** A node without spec and status. */
   public Node(ObjectMeta metadata) {
-    this(metadata, null);
+    this(metadata, null, null);
+  }
+
+  /** {@return the node's taints; empty without spec} */
+  public List<Taint> taints() {
+    return spec == null ? List.of() : spec.taints();
+  }
+
+  /** {@return whether the node is cordoned ({@code spec.unschedulable})} */
+  public boolean unschedulable() {
+    return spec != null && spec.cordoned();
+  }
+
+  /** {@return the node's allocatable resources; empty when the input gives none} */
+  public Map<String, Quantity> allocatable() {
+    return status == null ? Map.of() : status.allocatable();
   }
 
   /** {@return whether the node's kubelet declares the feature ({@code status.declaredFeatures})} */

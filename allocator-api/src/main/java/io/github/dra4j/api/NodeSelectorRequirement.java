@@ -35,29 +35,18 @@ public record NodeSelectorRequirement(String key, String operator, List<String> 
    */
   public boolean matches(Map<String, String> labels) {
     String value = labels.get(key);
-    switch (operator) {
-      case IN:
-        return value != null && values.contains(value);
-      case NOT_IN:
-        return value == null || !values.contains(value);
-      case EXISTS:
-        return value != null;
-      case DOES_NOT_EXIST:
-        return value == null;
-      case GT:
-      case LT:
-        if (value == null || values.size() != 1) {
-          return false;
-        }
-        try {
-          long have = Long.parseLong(value);
-          long want = Long.parseLong(values.get(0));
-          return operator.equals(GT) ? have > want : have < want;
-        } catch (NumberFormatException e) {
-          return false;
-        }
-      default:
-        return false;
+    if (!operator.equals(GT) && !operator.equals(LT)) {
+      return LabelSelectorRequirement.matches(operator, values, value);
+    }
+    if (value == null || values.size() != 1) {
+      return false;
+    }
+    try {
+      long have = Long.parseLong(value);
+      long want = Long.parseLong(values.get(0));
+      return operator.equals(GT) ? have > want : have < want;
+    } catch (NumberFormatException e) {
+      return false;
     }
   }
 

@@ -11,34 +11,43 @@ import org.jspecify.annotations.Nullable;
 /**
  * The part of a core/v1 PodSpec that DRA scheduling reads.
  *
- * <p>{@code requiredNodeAffinity} is
- * {@code spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution}, flattened
- * because it is the only part of {@code affinity} that decides where the pod may run; the
- * codec reads and writes it at its API path.
- *
  * @param nodeName the node the pod is bound to, or null while it is unscheduled
  * @param nodeSelector node labels the node must have
- * @param requiredNodeAffinity a node selector the node must match, or null
+ * @param affinity node affinity, pod affinity and anti-affinity, or null
  * @param priority the pod priority (from its PriorityClass), or null when not resolved
  * @param resourceClaims the claims the pod references, by pod-local name
  * @param initContainers the init containers, in order
  * @param containers the containers, in order
+ * @param tolerations the node taints the pod tolerates
+ * @param topologySpreadConstraints how the pod spreads with the pods it selects
+ * @param overhead what running the pod costs beyond its containers (from its RuntimeClass)
  * @param schedulingGroup the PodGroup the pod belongs to ({@code spec.schedulingGroup}), or null
  */
 public record PodSpec(
     @Nullable String nodeName,
     Map<String, String> nodeSelector,
-    @Nullable NodeSelector requiredNodeAffinity,
+    @Nullable Affinity affinity,
     @Nullable Integer priority,
     List<PodResourceClaim> resourceClaims,
     List<Container> initContainers,
     List<Container> containers,
+    List<Toleration> tolerations,
+    List<TopologySpreadConstraint> topologySpreadConstraints,
+    Map<String, Quantity> overhead,
     @Nullable PodSchedulingGroup schedulingGroup) {
   public PodSpec {
     nodeSelector = Copies.map(nodeSelector);
     resourceClaims = Copies.list(resourceClaims);
     initContainers = Copies.list(initContainers);
     containers = Copies.list(containers);
+    tolerations = Copies.list(tolerations);
+    topologySpreadConstraints = Copies.list(topologySpreadConstraints);
+    overhead = Copies.map(overhead);
+  }
+
+  /** {@return {@code affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution}, or null} */
+  public @Nullable NodeSelector requiredNodeAffinity() {
+    return affinity == null ? null : affinity.requiredNodeAffinity();
   }
 
   /** {@return a builder with every list and map empty and every other component unset} */
@@ -59,11 +68,14 @@ public record PodSpec(
   public static final class Builder {
     private @Nullable String nodeName;
     private final Map<String, String> nodeSelector = new LinkedHashMap<>();
-    private @Nullable NodeSelector requiredNodeAffinity;
+    private @Nullable Affinity affinity;
     private @Nullable Integer priority;
     private final List<PodResourceClaim> resourceClaims = new ArrayList<>();
     private final List<Container> initContainers = new ArrayList<>();
     private final List<Container> containers = new ArrayList<>();
+    private final List<Toleration> tolerations = new ArrayList<>();
+    private final List<TopologySpreadConstraint> topologySpreadConstraints = new ArrayList<>();
+    private final Map<String, Quantity> overhead = new LinkedHashMap<>();
     private @Nullable PodSchedulingGroup schedulingGroup;
 
     private Builder() {}
@@ -71,11 +83,14 @@ public record PodSpec(
     private Builder(PodSpec r) {
       nodeName = r.nodeName();
       nodeSelector.putAll(r.nodeSelector());
-      requiredNodeAffinity = r.requiredNodeAffinity();
+      affinity = r.affinity();
       priority = r.priority();
       resourceClaims.addAll(r.resourceClaims());
       initContainers.addAll(r.initContainers());
       containers.addAll(r.containers());
+      tolerations.addAll(r.tolerations());
+      topologySpreadConstraints.addAll(r.topologySpreadConstraints());
+      overhead.putAll(r.overhead());
       schedulingGroup = r.schedulingGroup();
     }
 
@@ -102,10 +117,56 @@ public record PodSpec(
       return this;
     }
 
-    /** Sets or (with null) clears {@code requiredNodeAffinity}; returns this builder. */
+    /**
+     * Sets or (with null) clears the required node affinity, keeping the rest of {@code
+     * affinity}; returns this builder.
+     */
     @CanIgnoreReturnValue
     public Builder requiredNodeAffinity(@Nullable NodeSelector requiredNodeAffinity) {
-      this.requiredNodeAffinity = requiredNodeAffinity;
+      Affinity a = affinity;
+      NodeAffinity na = a == null ? null : a.nodeAffinity();
+      NodeAffinity updated = requiredNodeAffinity == null && (na == null || na.preferred().isEmpty()) ? null
+          : new NodeAffinity(requiredNodeAffinity, na == null ? List.of() : na.preferred());
+      Affinity result = new Affinity(updated, a == null ? null : a.podAffinity(), a == null ? null : a.podAntiAffinity());
+      this.affinity = result.nodeAffinity() == null && result.podAffinity() == null && result.podAntiAffinity() == null
+          ? null : result;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code affinity}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder affinity(@Nullable Affinity affinity) {
+      this.affinity = affinity;
+      return this;
+    }
+
+    /** Appends one toleration; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addToleration(Toleration toleration) {
+      tolerations.add(Objects.requireNonNull(toleration, "toleration"));
+      return this;
+    }
+
+    /** Replaces {@code tolerations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder tolerations(List<Toleration> tolerations) {
+      this.tolerations.clear();
+      tolerations.forEach(this::addToleration);
+      return this;
+    }
+
+    /** Appends one topology spread constraint; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addTopologySpreadConstraint(TopologySpreadConstraint constraint) {
+      topologySpreadConstraints.add(Objects.requireNonNull(constraint, "constraint"));
+      return this;
+    }
+
+    /** Replaces {@code overhead}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder overhead(Map<String, Quantity> overhead) {
+      this.overhead.clear();
+      this.overhead.putAll(overhead);
       return this;
     }
 
@@ -174,8 +235,8 @@ public record PodSpec(
      * @return a new PodSpec
      */
     public PodSpec build() {
-      return new PodSpec(nodeName, nodeSelector, requiredNodeAffinity, priority, resourceClaims,
-          initContainers, containers, schedulingGroup);
+      return new PodSpec(nodeName, nodeSelector, affinity, priority, resourceClaims,
+          initContainers, containers, tolerations, topologySpreadConstraints, overhead, schedulingGroup);
     }
   }
 }

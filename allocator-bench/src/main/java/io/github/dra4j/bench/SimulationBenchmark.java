@@ -145,7 +145,7 @@ public class SimulationBenchmark {
     return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
   }
 
-  private static List<ResourceClaimTemplate> templates() {
+  static List<ResourceClaimTemplate> templates() {
     List<ResourceClaimTemplate> templates = new ArrayList<>();
     for (String profile : DgxA100.FILL_ROUND) {
       ResourceClaim claim = DgxA100.migClaim(profile, profile);
@@ -155,7 +155,7 @@ public class SimulationBenchmark {
     return List.copyOf(templates);
   }
 
-  private static Simulation simulation(StructuredAllocator allocator, int count) {
+  static Simulation simulation(StructuredAllocator allocator, int count) {
     Arrivals arrivals = new Arrivals(List.of(new PodKind("mig", pod(0), List.of(), 1, null)), 0, DgxA100.SEED, List.of());
     return Simulation.builder(allocator)
         .cluster(Cluster.builder().classes(DgxA100.classes()).build())
@@ -166,7 +166,7 @@ public class SimulationBenchmark {
   }
 
   /** Pod {@code i} asks for one MIG device of the fill round's profile {@code i mod 3}. */
-  private static Pod pod(int i) {
+  static Pod pod(int i) {
     String profile = DgxA100.FILL_ROUND.get(i % DgxA100.FILL_ROUND.size());
     return Pod.of(ObjectMeta.builder().name("pod-" + i).namespace("default").build(),
         PodSpec.builder().addResourceClaim(PodResourceClaim.ofTemplate("mig", label(profile))).build());

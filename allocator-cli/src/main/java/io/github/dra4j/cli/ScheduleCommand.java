@@ -97,7 +97,8 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Option(names = "--scorer", paramLabel = "NAME", defaultValue = "first",
       description = "How a node is chosen among those that fit: first (default: the first in "
-          + "input order), most-allocated (pack) or least-allocated (spread); see docs/scheduling.md.")
+          + "input order), most-allocated (pack), least-allocated (spread) or kube-scheduler (its "
+          + "default score plugins); see docs/scheduling.md.")
   String scorer = "first";
 
   @Option(names = "--max-pods", paramLabel = "N", defaultValue = "100000",

@@ -336,6 +336,29 @@ final class ScheduleCommandTest {
         .endsWith("request gpus: 8 of 8 devices suitable, 9 needed).");
   }
 
+  /* Nodes with taints and allocatable beside the example driver's node: the default filters in kube-scheduler's words. */
+  @Test
+  void defaultFilters_taintsAndAllocatable_placeAndReportAsKubeScheduler(@TempDir Path dir) throws Exception {
+    Path extra = dir.resolve("nodes-and-pods.yaml");
+    Files.writeString(extra, String.join("\n",
+        "apiVersion: v1", "kind: Node", "metadata: {name: tainted}",
+        "spec: {taints: [{key: gpu, value: 'true', effect: NoSchedule}]}", "---",
+        "apiVersion: v1", "kind: Node", "metadata: {name: small}", "status: {allocatable: {cpu: 500m, pods: '10'}}", "---",
+        "apiVersion: v1", "kind: Pod", "metadata: {name: busy, namespace: demo}",
+        "spec: {containers: [{name: c, resources: {requests: {cpu: '4'}}}]}", "---",
+        "apiVersion: v1", "kind: Pod", "metadata: {name: picky, namespace: demo}",
+        "spec: {nodeSelector: {disk: ssd}, containers: [{name: c}]}", ""));
+    List<String> args = new ArrayList<>(List.of("schedule", "-o", "json", "-f", extra.toString()));
+    args.addAll(List.of(EXAMPLE_DRIVER));
+    Cli.Result r = Cli.run(args.toArray(new String[0]));
+    assertThat(r.exit()).as("%s", r).isEqualTo(1);
+    assertThat(items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + " "
+        + p.path("spec").path("nodeName").asText()).containsExactly("busy kind-worker", "picky ");
+    assertThat(r.err().lines().filter(l -> l.startsWith("pod "))).containsExactly(
+        "pod demo/picky: 0/3 nodes are available: 1 node(s) had untolerated taint(s),"
+            + " 2 node(s) didn't match Pod's node affinity/selector.");
+  }
+
   @Test
   void badScorerOrGate_isAUsageError() {
     Cli.Result scorer = schedule("dra-example-driver/demo-basic-resourceclaimtemplate.yaml", EXAMPLE_DRIVER,

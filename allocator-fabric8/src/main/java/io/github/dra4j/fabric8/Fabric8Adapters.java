@@ -75,7 +75,8 @@ public final class Fabric8Adapters {
   }
 
   /**
-   * Converts a core/v1 Node to the name and labels that node selectors read.
+   * Converts a core/v1 Node to the fields dra4j reads: name and labels (node selectors), whether it is
+   * cordoned, its taints, its allocatable resources and declared features.
    *
    * @param node the fabric8 node
    * @return the record

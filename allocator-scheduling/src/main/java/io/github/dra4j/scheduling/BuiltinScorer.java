@@ -26,6 +26,18 @@ enum BuiltinScorer implements NodeScorer {
     public double score(NodeUsage usage) {
       return 1 - usage.utilization();
     }
+  },
+  /* PodScheduler scores with DefaultScores instead: the score plugins read pods and nodes, not DRA usage. */
+  KUBE_SCHEDULER {
+    @Override
+    public double score(NodeUsage usage) {
+      return 0;
+    }
+
+    @Override
+    public boolean readsUsage() {
+      return false;
+    }
   };
 
   final String cliName = name().toLowerCase(Locale.ROOT).replace('_', '-');

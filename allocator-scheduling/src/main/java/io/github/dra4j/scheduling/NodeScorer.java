@@ -13,7 +13,9 @@ import java.util.Objects;
  *   <li>{@link #first()} ignores it: the first feasible node wins (the default);
  *   <li>{@link #mostAllocated()} scores {@code utilization}: pods pack onto busy nodes, keeping
  *       whole nodes free for large claims;
- *   <li>{@link #leastAllocated()} scores {@code 1 - utilization}: pods spread.
+ *   <li>{@link #leastAllocated()} scores {@code 1 - utilization}: pods spread;
+ *   <li>{@link #kubeScheduler()} scores as kube-scheduler's default score plugins do, from the
+ *       pods and nodes rather than the DRA usage.
  * </ul>
  *
  * <p>{@link #score} is called for several nodes at once, from the common fork-join pool, so
@@ -61,9 +63,22 @@ public interface NodeScorer {
   }
 
   /**
+   * {@return kube-scheduler's default scoring} The default score plugins with their weights,
+   * each normalized as upstream: TaintToleration (3), NodeAffinity (2), PodTopologySpread (2),
+   * InterPodAffinity (2), NodeResourcesFit with LeastAllocated over cpu and memory (1) and
+   * NodeResourcesBalancedAllocation (1); the highest weighted sum wins. It reads the pods and
+   * nodes rather than the DRA usage, so {@link PodScheduler} scores with it itself; its {@link
+   * #score} is 0. See docs/scheduling.md for what is not modelled (ImageLocality, the
+   * DynamicResources score).
+   */
+  static NodeScorer kubeScheduler() {
+    return BuiltinScorer.KUBE_SCHEDULER;
+  }
+
+  /**
    * Returns a built-in scorer by the name the command line uses.
    *
-   * @param name {@code first}, {@code most-allocated} or {@code least-allocated}
+   * @param name {@code first}, {@code most-allocated}, {@code least-allocated} or {@code kube-scheduler}
    * @return the scorer
    * @throws IllegalArgumentException for any other name, listing the known ones
    */
@@ -73,6 +88,6 @@ public interface NodeScorer {
         return b;
       }
     }
-    throw new IllegalArgumentException("unknown scorer \"" + name + "\"; known: first, most-allocated, least-allocated");
+    throw new IllegalArgumentException("unknown scorer \"" + name + "\"; known: first, most-allocated, least-allocated, kube-scheduler");
   }
 }

@@ -5,6 +5,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.Toleration;
 import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.ClusterSnapshot;
@@ -24,9 +25,15 @@ import org.jspecify.annotations.Nullable;
  * What PodScheduler learnt about each node, carried from placement to placement, so that a
  * placement costs what its commit changed rather than what the cluster holds:
  *
- * - the filters before allocation (node name, node selector and affinity, unserved extended
- *   resources, allocated claims' node selectors) by what they read of the pod; nodes do not
+ * - the filters that read only the pod and the node (NodeFilter.podIndependent: cordons, node
+ *   name, taints, node selector and affinity), by what they read of the pod; nodes do not
  *   change, so these answers never expire;
+ * - the filters that read the pods bound to the node (NodePorts, NodeResourcesFit), by what they
+ *   read of the pod (requests, host ports, extended resources DRA does not serve), until a pod
+ *   joins or leaves the node (forgetPods);
+ * - the filters that read the pods of every node (PodTopologySpread, InterPodAffinity) and the
+ *   allocated claims' node selectors run anew for each pod, on the nodes that pass, and only
+ *   when they can refuse one (Cycle.needsClusterSteps);
  * - per set of claim specs to allocate (pods of one kind share their templates' specs): whether
  *   they fit on each node, and for scorers that read usage, the allocation there and its score.
  *   A commit changes the pools of the node it placed on (ClusterSnapshot.changedNodes), a
@@ -48,6 +55,7 @@ final class PlacementCache {
   private final Map<String, List<Integer>> byName = new HashMap<>();
   private final Map<FilterKey, Filtered> filters = new HashMap<>();
   private final Map<List<ResourceClaimSpec>, Answers> answers = new HashMap<>();
+  private final Map<LocalKey, Local> locals = new HashMap<>();
 
   PlacementCache(List<Node> nodes, NodeFilter filter) {
     this.nodes = nodes;
@@ -58,9 +66,24 @@ final class PlacementCache {
     }
   }
 
-  /** What the filters read of a pod and its claims. */
+  /** What the filters that read only the pod and the node read of the pod. */
   private record FilterKey(@Nullable String nodeName, Map<String, String> nodeSelector,
-      @Nullable NodeSelector affinity, List<String> unserved, List<@Nullable NodeSelector> allocated) {}
+      @Nullable NodeSelector affinity, List<Toleration> tolerations) {}
+
+  /** What the steps that read the node's own pods read of the pod. */
+  private record LocalKey(Map<String, Long> requests, List<NodeInfos.HostPort> ports, List<String> unserved) {}
+
+  /** Their answers per node, known until a pod joins or leaves the node. */
+  private static final class Local {
+    final BitSet known = new BitSet();
+    final BitSet pass = new BitSet();
+    final List<String>[] reasons;
+
+    @SuppressWarnings("unchecked")
+    Local(int n) {
+      reasons = (List<String>[]) new List<?>[n];
+    }
+  }
 
   /** Each node's reasons from the filters (null: it passes) and the nodes that pass. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: a cache entry
@@ -98,22 +121,24 @@ final class PlacementCache {
     return i == null ? -1 : i;
   }
 
-  /** {@return the filters' answers for this pod, computed for every node on first use} */
-  Filtered filter(Pod pod, List<String> unserved, List<ResourceClaim> allocated) {
-    List<@Nullable NodeSelector> selectors = new ArrayList<>(allocated.size());
-    for (ResourceClaim c : allocated) {
-      selectors.add(c.allocation() == null ? null : c.allocation().nodeSelector());
-    }
+  /**
+   * {@return the filters' answers for this pod} Those of the steps that read only the pod and
+   * the node are remembered; the other steps run on the nodes that pass them.
+   */
+  Filtered filter(Cycle in) {
+    Pod pod = in.pod();
     FilterKey key = new FilterKey(pod.spec().nodeName(), pod.spec().nodeSelector(),
-        pod.spec().requiredNodeAffinity(), List.copyOf(unserved), selectors);
+        pod.spec().requiredNodeAffinity(), pod.spec().tolerations());
     Filtered f = filters.get(key);
     if (f == null) {
       @SuppressWarnings("unchecked")
       List<String>[] reasons = (List<String>[]) new List<?>[nodes.size()];
       BitSet candidates = new BitSet(nodes.size());
-      NodeFilter.Input in = new NodeFilter.Input(pod, unserved, allocated);
+      Set<String> names = filter.preFilterNodeNames(pod);
       for (int i = 0; i < nodes.size(); i++) {
-        List<String> why = filter.reasons(in, nodes.get(i));
+        List<String> why = names != null && !names.contains(nodes.get(i).name())
+            ? List.of(NodeFilter.NOT_IN_PRE_FILTER_RESULT)
+            : filter.reasons(in, nodes.get(i), 0, filter.podIndependent());
         if (why.isEmpty()) {
           candidates.set(i);
         } else {
@@ -126,7 +151,62 @@ final class PlacementCache {
       }
       filters.put(key, f);
     }
-    return f;
+    if (filter.podIndependent() == filter.size()) {
+      return f;
+    }
+    Local local = local(in);
+    BitSet todo = (BitSet) f.candidates().clone();
+    todo.andNot(local.known);
+    for (int i = todo.nextSetBit(0); i >= 0; i = todo.nextSetBit(i + 1)) {
+      List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
+      local.known.set(i);
+      local.pass.set(i, why.isEmpty());
+      local.reasons[i] = why.isEmpty() ? null : why;
+    }
+    BitSet candidates = (BitSet) f.candidates().clone();
+    candidates.and(local.pass);
+    BitSet refused = (BitSet) f.candidates().clone();
+    refused.andNot(local.pass);
+    boolean cluster = filter.nodeLocal() < filter.size() && in.needsClusterSteps();
+    if (refused.isEmpty() && !cluster) {
+      return new Filtered(f.reasons(), candidates); // nothing more refused: the remembered reasons hold
+    }
+    List<String>[] reasons = f.reasons().clone();
+    for (int i = refused.nextSetBit(0); i >= 0; i = refused.nextSetBit(i + 1)) {
+      reasons[i] = local.reasons[i];
+    }
+    if (cluster) {
+      for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+        List<String> why = filter.reasons(in, nodes.get(i), filter.nodeLocal(), filter.size());
+        if (!why.isEmpty()) {
+          reasons[i] = why;
+          candidates.clear(i);
+        }
+      }
+    }
+    return new Filtered(reasons, candidates);
+  }
+
+  private Local local(Cycle in) {
+    LocalKey key = new LocalKey(in.requests(), in.ports(), in.unserved());
+    Local l = locals.get(key);
+    if (l == null) {
+      if (locals.size() >= MAX_KEYS) {
+        locals.clear();
+      }
+      l = new Local(nodes.size());
+      locals.put(key, l);
+    }
+    return l;
+  }
+
+  /** Forgets the node-local filters' answers for a node that a pod joined or left. */
+  void forgetPods(int node) {
+    if (node >= 0) {
+      for (Local l : locals.values()) {
+        l.known.clear(node);
+      }
+    }
   }
 
   /**

@@ -7,7 +7,10 @@ import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.PodStatus;
+import io.github.dra4j.api.Taint;
+import io.github.dra4j.api.Toleration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -23,7 +26,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>how many: {@code spec.replicas} (default 1) of a Deployment, ReplicaSet or StatefulSet;
  *       {@code spec.parallelism} (default 1), at most {@code spec.completions}, of a Job; one per
  *       node that a DaemonSet's template admits ({@link NodeFilter#daemonSet()}, the scheduler's
- *       own {@code NodeAffinity} step), in node order;
+ *       own {@code NodeAffinity} and {@code TaintToleration} steps, with the tolerations the
+ *       DaemonSet controller adds to its pods), in node order;
  *   <li>names: {@code <controller>-<i>}, {@code i} from 0, or from {@code spec.ordinals.start}
  *       for a StatefulSet, which is how Kubernetes names StatefulSet pods (the Deployment,
  *       ReplicaSet and Job controllers add a random suffix instead, and a Deployment's pods
@@ -78,11 +82,12 @@ public final class PodControllers {
         .ownerReferences(List.of(owner)).build();
     List<Pod> pods = new ArrayList<>();
     if (controller.kind().equals("DaemonSet")) {
+      Pod daemon = new Pod(template.metadata(), withDaemonTolerations(template.spec()), PodStatus.EMPTY);
       for (Node node : nodes) {
-        if (NodeFilter.daemonSet().reasons(template, node).isEmpty()) {
+        if (NodeFilter.daemonSet().reasons(daemon, node).isEmpty()) {
           String nodeName = Objects.requireNonNull(node.name(), "node metadata.name");
           pods.add(new Pod(base.toBuilder().name(name + "-" + nodeName).build(),
-              template.spec().toBuilder().requiredNodeAffinity(NodeSelector.forNodeName(nodeName)).build(),
+              daemon.spec().toBuilder().requiredNodeAffinity(NodeSelector.forNodeName(nodeName)).build(),
               PodStatus.EMPTY));
         }
       }
@@ -99,6 +104,32 @@ public final class PodControllers {
       pods.add(new Pod(metadata.build(), template.spec(), PodStatus.EMPTY));
     }
     return List.copyOf(pods);
+  }
+
+  /*
+   * The tolerations the DaemonSet controller adds to its pods (AddOrUpdateDaemonPodTolerations):
+   * daemons keep running on nodes that are not ready, unreachable, under pressure or cordoned.
+   */
+  private static final List<Toleration> DAEMON_TOLERATIONS = List.of(
+      exists("node.kubernetes.io/not-ready", Taint.NO_EXECUTE),
+      exists("node.kubernetes.io/unreachable", Taint.NO_EXECUTE),
+      exists("node.kubernetes.io/disk-pressure", Taint.NO_SCHEDULE),
+      exists("node.kubernetes.io/memory-pressure", Taint.NO_SCHEDULE),
+      exists("node.kubernetes.io/pid-pressure", Taint.NO_SCHEDULE),
+      exists(NodeFilter.UNSCHEDULABLE_TAINT, Taint.NO_SCHEDULE));
+
+  private static Toleration exists(String key, String effect) {
+    return new Toleration(key, Toleration.EXISTS, null, effect, null);
+  }
+
+  private static PodSpec withDaemonTolerations(PodSpec spec) {
+    PodSpec.Builder b = spec.toBuilder();
+    for (Toleration t : DAEMON_TOLERATIONS) {
+      if (!spec.tolerations().contains(t)) {
+        b.addToleration(t);
+      }
+    }
+    return b.build();
   }
 
   /** {@return how many pods a controller other than a DaemonSet runs} */

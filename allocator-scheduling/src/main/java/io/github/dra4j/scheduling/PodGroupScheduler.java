@@ -382,6 +382,8 @@ public final class PodGroupScheduler {
     private final ClusterSnapshot snapshot;
     private final Map<String, ResourceClaim> claims;
     private final Set<String> touched = new HashSet<>();
+    /** Pods bound since the mark: the filters that read a node's pods must not see them after undo. */
+    private final List<Pod> bound = new ArrayList<>();
     private boolean all;
 
     private Rollback(PodScheduler s) {
@@ -395,6 +397,7 @@ public final class PodGroupScheduler {
           touched.addAll(nodes);
         }
       };
+      s.onBound = bound::add;
     }
 
     static Rollback mark(PodScheduler s) {
@@ -403,6 +406,7 @@ public final class PodGroupScheduler {
 
     void keep() {
       s.onChange = null;
+      s.onBound = null;
     }
 
     @SuppressWarnings("ReferenceEquality") // unchanged claims are the very objects kept
@@ -422,6 +426,8 @@ public final class PodGroupScheduler {
       s.snapshot = snapshot;
       s.cache.forget(all ? null : touched);
       s.onChange = null;
+      s.onBound = null;
+      s.removePods(bound);
     }
   }
 

@@ -116,6 +116,8 @@ public final class PodScheduler {
   final AllocationOptions options;
   final PodClaimResolver resolver;
   final PlacementCache cache;
+  final NodeInfos infos;
+  private final Ties ties;
   ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -135,6 +137,8 @@ public final class PodScheduler {
     this.resolver = new PodClaimResolver(claims, templates, new ExtendedResources(cluster.classes()),
         b.extendedResources);
     this.cache = new PlacementCache(nodes, NodeFilter.scheduler());
+    this.infos = new NodeInfos(nodes, cluster.pods());
+    this.ties = new Ties(b.tieSeed);
     this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);
   }
 
@@ -165,8 +169,10 @@ public final class PodScheduler {
     Objects.requireNonNull(pod, "pod");
     Plan p = plan(pod);
     int count = within == null ? nodes.size() : within.cardinality();
-    if (p.r.failure != null) {
-      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(count) + " " + p.r.failure + ".", Map.of(), null);
+    String preFilterFailure = p.r.failure != null ? p.r.failure : preFilter(p.pod);
+    if (preFilterFailure != null) {
+      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(count) + " " + preFilterFailure + ".",
+          Map.of(), null);
     }
     BitSet candidates = p.candidates();
     if (within != null) {
@@ -186,8 +192,14 @@ public final class PodScheduler {
       }
       return unschedulable(pod, rejected, p.toAllocate);
     }
-    Choice choice = choose(feasible, answers, p.toAllocate);
+    Choice choice = choose(p.cycle, feasible, answers, p.toAllocate);
     return commit(p.pod, p.r, p.toAllocate, choice);
+  }
+
+  /* A PreFilter that refuses the pod on every node: NodeAffinity's node names that conflict. */
+  private static @Nullable String preFilter(Pod pod) {
+    Set<String> names = NodeFilter.scheduler().preFilterNodeNames(pod);
+    return names != null && names.isEmpty() ? NodeFilter.AFFINITY_TERMS_CONFLICT : null;
   }
 
   private static void split(Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated) {
@@ -252,7 +264,7 @@ public final class PodScheduler {
     String namespace = namespace(pod.namespace());
     Pod withUid = PodClaimResolver.withUid(pod, namespace);
     Resolution r = resolver.resolve(withUid, namespace);
-    if (r.failure != null) {
+    if (r.failure != null || preFilter(withUid) != null) {
       return List.of();
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
@@ -266,7 +278,7 @@ public final class PodScheduler {
       }
       wanted.set(i);
     }
-    wanted.and(cache.filter(withUid, r.unserved, allocated).candidates());
+    wanted.and(cache.filter(new Cycle(withUid, r.unserved, allocated, infos)).candidates());
     BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
         : cache.feasible(snapshot, cache.answers(toAllocate), wanted, toAllocate, options);
     List<Node> out = new ArrayList<>();
@@ -301,6 +313,20 @@ public final class PodScheduler {
     cache.forget(snapshot.nodesUsing(known));
   }
 
+  /**
+   * Removes bound pods, as when they leave their nodes: their requests, host ports and labels no
+   * longer count for the filters and scores that read the pods on a node. Their claims stay
+   * allocated until {@link #release} deletes them.
+   *
+   * @param leaving the pods, as bound ({@code spec.nodeName} set), matched by namespace and name;
+   *     pods not bound here are ignored
+   */
+  public synchronized void removePods(Collection<Pod> leaving) {
+    for (Pod p : leaving) {
+      cache.forgetPods(infos.remove(p));
+    }
+  }
+
   /** {@return every claim: those given, as this session changed them, then those it made, in order} */
   public synchronized List<ResourceClaim> claims() {
     return List.copyOf(claims.values());
@@ -320,10 +346,25 @@ public final class PodScheduler {
 
   record Choice(Node node, List<AllocationResult> results) {}
 
-  /* The best-scored feasible node, the first of equals in node order; scores are remembered per node. */
-  private Choice choose(BitSet feasible, PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
+  /*
+   * The best-scored feasible node, the first of equals in node order (or one of them drawn by the
+   * seeded random ties); usage scores are remembered per node.
+   */
+  private Choice choose(Cycle cycle, BitSet feasible, PlacementCache.@Nullable Answers answers,
+      List<ResourceClaim> toAllocate) {
+    if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
+      int[] at = feasible.stream().toArray();
+      long[] total = at.length == 1 ? new long[1] : DefaultScores.scores(cycle, at);
+      double[] scores = new double[at.length];
+      for (int k = 0; k < at.length; k++) {
+        scores[k] = total[k];
+      }
+      Node node = nodes.get(at[ties.best(scores)]);
+      return new Choice(node, allocateOn(node, toAllocate));
+    }
     if (!scorer.readsUsage()) {
-      Node node = nodes.get(feasible.nextSetBit(0));
+      int[] at = feasible.stream().toArray();
+      Node node = nodes.get(at[ties.best(new double[at.length])]);
       return new Choice(node, allocateOn(node, toAllocate));
     }
     // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
@@ -334,15 +375,12 @@ public final class PodScheduler {
       Node node = nodes.get(i);
       return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
     });
-    int best = -1;
-    double bestScore = 0;
-    for (int i = feasible.nextSetBit(0); i >= 0; i = feasible.nextSetBit(i + 1)) {
-      double score = cache.scored(scores, i).score();
-      if (best < 0 || score > bestScore) {
-        best = i;
-        bestScore = score;
-      }
+    int[] at = feasible.stream().toArray();
+    double[] values = new double[at.length];
+    for (int k = 0; k < at.length; k++) {
+      values[k] = cache.scored(scores, at[k]).score();
     }
+    int best = at[ties.best(values)];
     return new Choice(nodes.get(best), cache.scored(scores, best).placed());
   }
 
@@ -397,6 +435,11 @@ public final class PodScheduler {
     }
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
         new PodStatus(statuses, extended));
+    infos.add(cache.position(choice.node), bound);
+    cache.forgetPods(cache.position(choice.node));
+    if (onBound != null) {
+      onBound.accept(bound);
+    }
     return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
   }
 
@@ -441,6 +484,8 @@ public final class PodScheduler {
   Map<String, ResourceClaimConsumerReference> groupConsumers = Map.of();
   /** Told the nodes each commit changed (null: all), while a pod group's attempt may be rolled back. */
   @Nullable Consumer<@Nullable Set<String>> onChange;
+  /** Told each pod a commit binds, while a pod group's attempt may be rolled back. */
+  @Nullable Consumer<Pod> onBound;
 
   void changed(@Nullable Set<String> nodeNames) {
     cache.forget(nodeNames);
@@ -451,7 +496,7 @@ public final class PodScheduler {
 
   /** A pod's claims and the nodes its filters admit, on the current state. */
   record Plan(Pod pod, Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated,
-      PlacementCache.Filtered filtered) {
+      Cycle cycle, PlacementCache.Filtered filtered) {
     BitSet candidates() {
       return filtered.candidates();
     }
@@ -464,9 +509,9 @@ public final class PodScheduler {
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
     split(r, toAllocate, allocated);
-    PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE
-        : cache.filter(withUid, r.unserved, allocated);
-    return new Plan(withUid, r, toAllocate, allocated, filtered);
+    Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos);
+    PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
+    return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
   }
 
   /* ---------------- helpers ---------------- */
@@ -484,6 +529,7 @@ public final class PodScheduler {
     private AllocationOptions options = AllocationOptions.defaults();
     private boolean extendedResources = true;
     private @Nullable ClusterSnapshot snapshot;
+    private @Nullable Long tieSeed;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -553,6 +599,19 @@ public final class PodScheduler {
     @CanIgnoreReturnValue
     public Builder snapshot(ClusterSnapshot snapshot) {
       this.snapshot = Objects.requireNonNull(snapshot, "snapshot");
+      return this;
+    }
+
+    /**
+     * Breaks ties between equally scored nodes at random, as kube-scheduler does, with a stream
+     * seeded so that runs repeat; by default the first of them in node order wins.
+     *
+     * @param seed the seed of the draws
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder randomTies(long seed) {
+      this.tieSeed = seed;
       return this;
     }
 

@@ -83,18 +83,21 @@ final class SimulationRun {
     }
   }
 
-  /* Pods whose lifetime ends now leave: their claims are deleted and their devices freed. */
+  /* Pods whose lifetime ends now leave their nodes: their claims are deleted and their devices freed. */
   private void depart(int step) {
     List<SchedulingResult.Scheduled> leaving = departures.remove(step);
     if (leaving == null) {
       return;
     }
     List<ResourceClaim> released = new ArrayList<>();
+    List<Pod> pods = new ArrayList<>();
     for (SchedulingResult.Scheduled s : leaving) {
       placed.remove(s.pod().name());
       accounting.changed(s.node());
       released.addAll(s.claims());
+      pods.add(s.pod());
     }
+    scheduler.removePods(pods);
     scheduler.release(released);
   }
 }

@@ -167,9 +167,9 @@ final class PodControllersTest {
   }
 
   @Test
-  void daemonSet_reusesTheSchedulersNodeAffinityStep() {
-    assertThat(NodeFilter.daemonSet().stepNames()).containsExactly("NodeAffinity");
-    assertThat(NodeFilter.scheduler().stepNames()).containsExactly("NodeName", "NodeAffinity", "NodeResourcesFit",
-        "DynamicResources");
+  void daemonSet_reusesTheSchedulersNodeAffinityAndTaintSteps() {
+    assertThat(NodeFilter.daemonSet().stepNames()).containsExactly("NodeAffinity", "TaintToleration");
+    assertThat(NodeFilter.scheduler().stepNames()).containsExactly("NodeUnschedulable", "NodeName", "TaintToleration",
+        "NodeAffinity", "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity", "DynamicResources");
   }
 }

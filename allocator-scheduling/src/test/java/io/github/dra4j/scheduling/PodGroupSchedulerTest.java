@@ -72,6 +72,25 @@ final class PodGroupSchedulerTest {
     assertThat(s.podScheduler().claims().stream().filter(cl -> cl.allocation() != null)).hasSize(4);
   }
 
+  /* A pod of a group (or none) that holds host port 8080 and no claim. */
+  private static String portPod(String name, String group) {
+    return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: demo}\nspec: {"
+        + (group == null ? "" : "schedulingGroup: {podGroupName: " + group + "}, ")
+        + "containers: [{name: c, ports: [{containerPort: 80, hostPort: 8080}]}]}\n";
+  }
+
+  @Test
+  void gang_rolledBack_itsPodsNoLongerHoldNodeLocalResources() throws Exception {
+    // three pods of one port on two nodes: the gang fails; the pod after it must find the port free
+    Cluster c = with(TWO_NODES, gang("g1", 3, ""),
+        List.of(portPod("w-0", "g1"), portPod("w-1", "g1"), portPod("w-2", "g1"), portPod("free", null)));
+    PodGroupScheduler.Results r = groups(c, GangSearch.DEFAULT).scheduleAll(c.pods());
+
+    assertThat(r.groups().get(0).scheduled()).isFalse();
+    assertThat(r.pods().subList(0, 3)).noneMatch(SchedulingResult::isScheduled);
+    assertThat(r.pods().get(3).isScheduled()).as("the rolled-back pods released the port").isTrue();
+  }
+
   @Test
   void gang_minCountMet_placesWhatFitsAndLeavesTheRestPending() throws Exception {
     Cluster c = with(TWO_NODES, gang("g1", 4, ""), pods("g1", 5));

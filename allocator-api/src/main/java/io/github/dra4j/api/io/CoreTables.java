@@ -8,25 +8,38 @@ import static io.github.dra4j.api.io.Types.STRING;
 import static io.github.dra4j.api.io.Types.list;
 import static io.github.dra4j.api.io.Types.map;
 
+import io.github.dra4j.api.Affinity;
 import io.github.dra4j.api.Condition;
 import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ContainerPort;
 import io.github.dra4j.api.ContainerExtendedResourceRequest;
 import io.github.dra4j.api.ContainerResourceClaim;
+import io.github.dra4j.api.LabelSelector;
+import io.github.dra4j.api.LabelSelectorRequirement;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeAffinity;
 import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
+import io.github.dra4j.api.NodeSpec;
 import io.github.dra4j.api.NodeStatus;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodAffinity;
+import io.github.dra4j.api.PodAffinityTerm;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
 import io.github.dra4j.api.PodSchedulingGroup;
 import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.PodStatus;
+import io.github.dra4j.api.PreferredSchedulingTerm;
 import io.github.dra4j.api.ResourceRequirements;
+import io.github.dra4j.api.Taint;
+import io.github.dra4j.api.Toleration;
+import io.github.dra4j.api.TopologySpreadConstraint;
+import io.github.dra4j.api.WeightedPodAffinityTerm;
 import java.util.List;
 
 /*
@@ -83,10 +96,27 @@ final class CoreTables {
       .shared()
       .build();
 
-  /** Allocation reads only the features the kubelet declares (DRAOptionalNodeOperations). */
+  static final Table<Taint> TAINT = Table.core(Taint.class, "V1Taint")
+      .field(STRING).required()
+      .field(STRING)
+      .field(STRING).required()
+      .known("timeAdded")
+      .build();
+
+  /** Scheduling reads whether the node is cordoned and its taints. */
+  static final Table<NodeSpec> NODE_SPEC = Table.core(NodeSpec.class, "V1NodeSpec")
+      .field(BOOL)
+      .field(list(TAINT))
+      .known("configSource:V1NodeConfigSource externalID podCIDR podCIDRs "
+          + "podPreemptionPolicy:V1NodePodPreemptionPolicy providerID")
+      .writeOrder("taints", "unschedulable")
+      .build();
+
+  /** Allocation reads the features the kubelet declares (DRAOptionalNodeOperations), scheduling what is allocatable. */
   static final Table<NodeStatus> NODE_STATUS = Table.core(NodeStatus.class, "V1NodeStatus")
       .field(list(STRING))
-      .known("addresses[]:V1NodeAddress allocatable capacity conditions[]:V1NodeCondition config:V1NodeConfigStatus "
+      .field(map(QUANTITY))
+      .known("addresses[]:V1NodeAddress capacity conditions[]:V1NodeCondition config:V1NodeConfigStatus "
           + "daemonEndpoints:V1NodeDaemonEndpoints features:V1NodeFeatures images[]:V1ContainerImage "
           + "nodeInfo:V1NodeSystemInfo phase runtimeHandlers[]:V1NodeRuntimeHandler volumesAttached[]:V1AttachedVolume "
           + "volumesInUse")
@@ -94,9 +124,9 @@ final class CoreTables {
 
   static final Table<Node> NODE = Table.core(Node.class, "V1Node")
       .field(OBJECT_META).nonPointer()
+      .field(NODE_SPEC)
       .field(NODE_STATUS)
       .kind("Node", List.of("v1"))
-      .known("spec:V1NodeSpec")
       .check((values, r) -> {
         if (((ObjectMeta) values[0]).name() == null) {
           r.push("metadata");
@@ -130,12 +160,23 @@ final class CoreTables {
           .field(list(CONTAINER_CLAIM))
           .build();
 
+  static final Table<ContainerPort> CONTAINER_PORT = Table.core(ContainerPort.class, "V1ContainerPort")
+      .field(STRING)
+      .field(INT32)
+      .field(INT32).required()
+      .field(STRING)
+      .field(STRING)
+      .writeOrder("name", "containerPort", "hostPort", "protocol", "hostIP")
+      .build();
+
   static final Table<Container> CONTAINER = Table.core(Container.class, "V1Container")
       .field(STRING).required()
       .field(RESOURCE_REQUIREMENTS).nonPointer().omitEmpty()
+      .field(list(CONTAINER_PORT))
+      .field(STRING)
       .known("args command env[]:V1EnvVar envFrom[]:V1EnvFromSource image imagePullPolicy lifecycle:V1Lifecycle "
-          + "livenessProbe:V1Probe ports[]:V1ContainerPort readinessProbe:V1Probe "
-          + "resizePolicy[]:V1ContainerResizePolicy restartPolicy restartPolicyRules[]:V1ContainerRestartRule "
+          + "livenessProbe:V1Probe readinessProbe:V1Probe "
+          + "resizePolicy[]:V1ContainerResizePolicy restartPolicyRules[]:V1ContainerRestartRule "
           + "securityContext:V1SecurityContext startupProbe:V1Probe stdin stdinOnce terminationMessagePath "
           + "terminationMessagePolicy tty volumeDevices[]:V1VolumeDevice volumeMounts[]:V1VolumeMount workingDir")
       .build();
@@ -146,11 +187,79 @@ final class CoreTables {
       .field(STRING)
       .build();
 
-  /** A pod's {@code affinity}: only the required node affinity is read, under two wrapper objects. */
-  static final Type<NodeSelector> AFFINITY = new Wrapper<>("V1Affinity", "nodeAffinity",
-      new Wrapper<>("V1NodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution", NODE_SELECTOR,
-          "preferredDuringSchedulingIgnoredDuringExecution[]:V1PreferredSchedulingTerm"),
-      "podAffinity:V1PodAffinity podAntiAffinity:V1PodAntiAffinity");
+  static final Table<LabelSelectorRequirement> LABEL_SELECTOR_REQUIREMENT =
+      Table.core(LabelSelectorRequirement.class, "V1LabelSelectorRequirement")
+          .field(STRING).required()
+          .field(STRING).required()
+          .field(list(STRING))
+          .build();
+
+  static final Table<LabelSelector> LABEL_SELECTOR = Table.core(LabelSelector.class, "V1LabelSelector")
+      .field(map(STRING))
+      .field(list(LABEL_SELECTOR_REQUIREMENT))
+      .build();
+
+  static final Table<PreferredSchedulingTerm> PREFERRED_SCHEDULING_TERM =
+      Table.core(PreferredSchedulingTerm.class, "V1PreferredSchedulingTerm")
+          .field(INT32).required()
+          .field(NODE_SELECTOR_TERM).required()
+          .build();
+
+  static final Table<NodeAffinity> NODE_AFFINITY = Table.core(NodeAffinity.class, "V1NodeAffinity")
+      .field("requiredDuringSchedulingIgnoredDuringExecution", NODE_SELECTOR)
+      .field("preferredDuringSchedulingIgnoredDuringExecution", list(PREFERRED_SCHEDULING_TERM))
+      .build();
+
+  static final Table<PodAffinityTerm> POD_AFFINITY_TERM = Table.core(PodAffinityTerm.class, "V1PodAffinityTerm")
+      .field(LABEL_SELECTOR)
+      .field(list(STRING))
+      .field(STRING).required()
+      .field(LABEL_SELECTOR)
+      .field(list(STRING))
+      .field(list(STRING))
+      .build();
+
+  static final Table<WeightedPodAffinityTerm> WEIGHTED_POD_AFFINITY_TERM =
+      Table.core(WeightedPodAffinityTerm.class, "V1WeightedPodAffinityTerm")
+          .field(INT32).required()
+          .field(POD_AFFINITY_TERM).required()
+          .build();
+
+  static final Table<PodAffinity> POD_AFFINITY = podAffinity("V1PodAffinity");
+  static final Table<PodAffinity> POD_ANTI_AFFINITY = podAffinity("V1PodAntiAffinity");
+
+  private static Table<PodAffinity> podAffinity(String typeName) {
+    return Table.core(PodAffinity.class, typeName)
+        .field("requiredDuringSchedulingIgnoredDuringExecution", list(POD_AFFINITY_TERM))
+        .field("preferredDuringSchedulingIgnoredDuringExecution", list(WEIGHTED_POD_AFFINITY_TERM))
+        .build();
+  }
+
+  static final Table<Affinity> AFFINITY = Table.core(Affinity.class, "V1Affinity")
+      .field(NODE_AFFINITY)
+      .field(POD_AFFINITY)
+      .field(POD_ANTI_AFFINITY)
+      .build();
+
+  static final Table<Toleration> TOLERATION = Table.core(Toleration.class, "V1Toleration")
+      .field(STRING)
+      .field(STRING)
+      .field(STRING)
+      .field(STRING)
+      .field(LONG)
+      .build();
+
+  static final Table<TopologySpreadConstraint> TOPOLOGY_SPREAD_CONSTRAINT =
+      Table.core(TopologySpreadConstraint.class, "V1TopologySpreadConstraint")
+          .field(INT32).required()
+          .field(STRING).required()
+          .field(STRING).required()
+          .field(LABEL_SELECTOR)
+          .field(INT32)
+          .field(STRING)
+          .field(STRING)
+          .field(list(STRING))
+          .build();
 
   static final Table<PodSchedulingGroup> SCHEDULING_GROUP = Table.core(PodSchedulingGroup.class, "V1PodSchedulingGroup")
       .field(STRING)
@@ -159,21 +268,23 @@ final class CoreTables {
   static final Table<PodSpec> POD_SPEC = Table.core(PodSpec.class, "V1PodSpec")
       .field(STRING)
       .field(map(STRING))
-      .field("affinity", AFFINITY)
+      .field(AFFINITY)
       .field(INT32)
       .field(list(POD_RESOURCE_CLAIM))
       .field(list(CONTAINER))
       .field(list(CONTAINER)).always()
+      .field(list(TOLERATION))
+      .field(list(TOPOLOGY_SPREAD_CONSTRAINT))
+      .field(map(QUANTITY))
       .field(SCHEDULING_GROUP)
       .known("activeDeadlineSeconds automountServiceAccountToken dnsConfig:V1PodDNSConfig dnsPolicy "
           + "enableServiceLinks ephemeralContainers[]:V1EphemeralContainer evictionResponders[]:V1EvictionResponder "
           + "hostAliases[]:V1HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride "
-          + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS overhead preemptionPolicy priorityClassName "
+          + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS preemptionPolicy priorityClassName "
           + "readinessGates[]:V1PodReadinessGate resources:V1ResourceRequirements restartPolicy runtimeClassName "
           + "schedulerName schedulingGates[]:V1PodSchedulingGate "
           + "securityContext:V1PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN "
-          + "shareProcessNamespace subdomain terminationGracePeriodSeconds tolerations[]:V1Toleration "
-          + "topologySpreadConstraints[]:V1TopologySpreadConstraint volumes[]:V1Volume")
+          + "shareProcessNamespace subdomain terminationGracePeriodSeconds volumes[]:V1Volume")
       .build();
 
   static final Table<PodResourceClaimStatus> POD_RESOURCE_CLAIM_STATUS =
@@ -215,6 +326,8 @@ final class CoreTables {
 
   /** Every table and wrapper of this class, for the known-fields table. */
   static final List<Type<?>> ALL = List.of(OWNER_REFERENCE, OBJECT_META, NODE_SELECTOR_REQUIREMENT, NODE_SELECTOR_TERM,
-      NODE_SELECTOR, NODE_STATUS, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER, POD_RESOURCE_CLAIM, AFFINITY,
-      SCHEDULING_GROUP, POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
+      NODE_SELECTOR, TAINT, NODE_SPEC, NODE_STATUS, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER_PORT,
+      CONTAINER, POD_RESOURCE_CLAIM, LABEL_SELECTOR_REQUIREMENT, LABEL_SELECTOR, PREFERRED_SCHEDULING_TERM, NODE_AFFINITY,
+      POD_AFFINITY_TERM, WEIGHTED_POD_AFFINITY_TERM, POD_AFFINITY, POD_ANTI_AFFINITY, AFFINITY, TOLERATION,
+      TOPOLOGY_SPREAD_CONSTRAINT, SCHEDULING_GROUP, POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);
 }

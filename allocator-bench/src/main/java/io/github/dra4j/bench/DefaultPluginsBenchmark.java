@@ -1,0 +1,124 @@
+package io.github.dra4j.bench;
+
+import io.github.dra4j.api.Container;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeSpec;
+import io.github.dra4j.api.NodeStatus;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.ResourceRequirements;
+import io.github.dra4j.api.Taint;
+import io.github.dra4j.api.Toleration;
+import io.github.dra4j.core.ClusterSnapshot;
+import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
+import io.github.dra4j.simulation.Simulation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What kube-scheduler's other default filter plugins add to a placement: {@link
+ * SimulationBenchmark#placeOne}'s loop on DGX A100 MIG nodes, {@code dra-only} as there (nodes
+ * without allocatable or taints, pods asking for one MIG device), against {@code all-plugins}:
+ * every node with allocatable cpu, memory and pods and every tenth tainted, every pod also
+ * requesting cpu and memory, tolerating the taint and holding no host port, so that
+ * NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts and NodeResourcesFit all run and
+ * NodeResourcesFit counts every placement. Both choose the first feasible node; compare the
+ * medians of the two in the same run.
+ *
+ * <p>Run: {@code java -jar benchmarks.jar DefaultPluginsBenchmark}.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2, timeUnit = TimeUnit.SECONDS)
+@Measurement(iterations = 3, time = 2, timeUnit = TimeUnit.SECONDS)
+public class DefaultPluginsBenchmark {
+  @Param({"1000"})
+  int nodes;
+
+  @Param({"dra-only", "all-plugins"})
+  String plugins;
+
+  private StructuredAllocator allocator;
+  private Simulation simulation;
+  private ClusterSnapshot built;
+  private List<Node> clusterNodes;
+  private PodScheduler scheduler;
+  private int next;
+
+  /** Builds the cluster and places the first pods. */
+  @Setup(Level.Trial)
+  public void setup() {
+    allocator = Allocations.allocator();
+    simulation = SimulationBenchmark.simulation(allocator, nodes);
+    built = allocator.snapshot(simulation.slices(), DgxA100.classes(), List.of());
+    clusterNodes = plugins.equals("all-plugins") ? withAllocatable(simulation.cluster().nodes()) : simulation.cluster().nodes();
+    restart();
+    if (!(scheduler.schedule(pod(next++)) instanceof SchedulingResult.Scheduled)) {
+      throw new IllegalStateException("the first pod was not placed");
+    }
+  }
+
+  private static List<Node> withAllocatable(List<Node> plain) {
+    List<Node> out = new ArrayList<>(plain.size());
+    for (int i = 0; i < plain.size(); i++) {
+      Node n = plain.get(i);
+      List<Taint> taints = i % 10 == 0 ? List.of(new Taint("dedicated", "ml", Taint.NO_SCHEDULE)) : List.of();
+      out.add(new Node(n.metadata(), new NodeSpec(null, taints), new NodeStatus(List.of(),
+          Map.of("cpu", Quantity.parse("256"), "memory", Quantity.parse("2Ti"), "pods", Quantity.parse("110")))));
+    }
+    return List.copyOf(out);
+  }
+
+  /* Starts again on the empty cluster, with nothing remembered. */
+  private void restart() {
+    scheduler = PodScheduler.builder(allocator)
+        .cluster(simulation.cluster().toBuilder().nodes(clusterNodes).templates(SimulationBenchmark.templates()).build())
+        .scorer(NodeScorer.first())
+        .snapshot(allocator.snapshot(built, simulation.slices(), DgxA100.classes(), List.of()))
+        .build();
+  }
+
+  private Pod pod(int i) {
+    Pod pod = SimulationBenchmark.pod(i);
+    if (!plugins.equals("all-plugins")) {
+      return pod;
+    }
+    ResourceRequirements requests = new ResourceRequirements(Map.of(),
+        Map.of("cpu", Quantity.parse("2"), "memory", Quantity.parse("16Gi")), List.of());
+    return new Pod(pod.metadata(), pod.spec().toBuilder()
+        .addContainer(new Container("main", requests))
+        .addToleration(new Toleration("dedicated", Toleration.EXISTS, null, Taint.NO_SCHEDULE, null))
+        .build(), pod.status());
+  }
+
+  /** {@return the node the next pod went to} */
+  @Benchmark
+  public String placeOne() {
+    SchedulingResult r = scheduler.schedule(pod(next++));
+    if (r instanceof SchedulingResult.Scheduled s) {
+      return Objects.requireNonNull(s.node().name());
+    }
+    restart(); // the cluster is full
+    return "";
+  }
+}

@@ -1,0 +1,107 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.TopologySpreadConstraint;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * One pod's scheduling cycle: the pod, what resolving its claims found, the nodes' bound pods,
+ * and what the plugins compute once per pod before they look at the nodes (their PreFilter and
+ * PreScore state), computed on first use.
+ */
+final class Cycle {
+  private final Pod pod;
+  private final List<String> unserved;
+  private final List<ResourceClaim> allocated;
+  private final NodeInfos infos;
+  private @Nullable Map<String, Long> requests;
+  private @Nullable List<Map.Entry<String, Long>> scalarRequests;
+  private @Nullable List<NodeInfos.HostPort> ports;
+  private TopologySpread.@Nullable State spread;
+  private InterPodAffinity.@Nullable State podAffinity;
+
+  Cycle(Pod pod, List<String> unserved, List<ResourceClaim> allocated, NodeInfos infos) {
+    this.pod = pod;
+    this.unserved = unserved;
+    this.allocated = allocated;
+    this.infos = infos;
+  }
+
+  Pod pod() {
+    return pod;
+  }
+
+  /** Extended resources that no DeviceClass serves (all, with DRAExtendedResource off). */
+  List<String> unserved() {
+    return unserved;
+  }
+
+  List<ResourceClaim> allocated() {
+    return allocated;
+  }
+
+  NodeInfos infos() {
+    return infos;
+  }
+
+  /** {@return the pod's requests as NodeResourcesFit counts them} */
+  Map<String, Long> requests() {
+    if (requests == null) {
+      requests = PodRequests.of(pod);
+    }
+    return requests;
+  }
+
+  /** {@return the scalar resources NodeResourcesFit checks, sorted by name} */
+  List<Map.Entry<String, Long>> scalarRequests() {
+    if (scalarRequests == null) {
+      scalarRequests = ResourcesFit.scalarRequests(requests(), unserved);
+    }
+    return scalarRequests;
+  }
+
+  List<NodeInfos.HostPort> ports() {
+    if (ports == null) {
+      ports = NodeInfos.hostPorts(pod);
+    }
+    return ports;
+  }
+
+  TopologySpread.State spread() {
+    if (spread == null) {
+      spread = TopologySpread.count(pod, TopologySpread.constraints(pod, TopologySpreadConstraint.DO_NOT_SCHEDULE), infos);
+    }
+    return spread;
+  }
+
+  InterPodAffinity.State podAffinity() {
+    if (podAffinity == null) {
+      podAffinity = InterPodAffinity.count(pod, infos);
+    }
+    return podAffinity;
+  }
+
+  /**
+   * {@return whether the steps after the node-local ones can refuse a node}: the pod has
+   * DoNotSchedule spread constraints, pod affinity terms are around, or claims are allocated.
+   */
+  boolean needsClusterSteps() {
+    if (!allocated.isEmpty() || infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) {
+      return true;
+    }
+    for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
+      if (c.whenUnsatisfiable().equals(TopologySpreadConstraint.DO_NOT_SCHEDULE)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  int position(Node node) {
+    return infos.position(node);
+  }
+}

@@ -1,0 +1,170 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.api.Affinity;
+import io.github.dra4j.api.LabelSelector;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodAffinity;
+import io.github.dra4j.api.PodAffinityTerm;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * InterPodAffinity's filter (interpodaffinity/filtering.go). Before the nodes are filtered, three
+ * counts per topology pair (key, a node's value for it) are made over the pods bound to every
+ * node: the existing pods' required anti-affinity terms that match the incoming pod; the nodes'
+ * pods that match all of the incoming pod's required affinity terms; and those that match each of
+ * its required anti-affinity terms. A node is refused when the pod's affinity finds no match in
+ * one of the node's domains (unless no pod anywhere matches and the pod matches its own terms, so
+ * that the first of a group can start), when its anti-affinity finds one, or when an existing
+ * pod's anti-affinity covers the node. Namespaces are not modelled: a namespaceSelector is
+ * matched against a namespace without labels, so {} selects every namespace.
+ */
+final class InterPodAffinity {
+  static final String AFFINITY_MISMATCH = "node(s) didn't match pod affinity rules";
+  static final String ANTI_AFFINITY_MISMATCH = "node(s) didn't match pod anti-affinity rules";
+  static final String EXISTING_ANTI_AFFINITY_MISMATCH = "node(s) didn't satisfy existing pods anti-affinity rules";
+
+  /** An affinity term as the framework builds it (AffinityTerm): namespaces defaulted, selectors merged. */
+  record Term(String topologyKey, Set<String> namespaces, @Nullable LabelSelector namespaceSelector, PodSelector selector) {
+    static Term of(PodAffinityTerm t, Pod owner) {
+      Set<String> namespaces = Set.copyOf(t.namespaces());
+      if (namespaces.isEmpty() && t.namespaceSelector() == null) {
+        namespaces = Set.of(PodClaimResolver.namespace(owner.namespace()));
+      }
+      return new Term(t.topologyKey(), namespaces, t.namespaceSelector(),
+          PodSelector.of(t.labelSelector(), owner, t.matchLabelKeys(), t.mismatchLabelKeys()));
+    }
+
+    boolean matches(Pod pod) {
+      String ns = PodClaimResolver.namespace(pod.namespace());
+      boolean inNamespace = namespaces.contains(ns) || (namespaceSelector != null && namespaceSelector.matches(Map.of()));
+      return inNamespace && selector.matches(pod.metadata().labels());
+    }
+  }
+
+  /** A topology pair: a node label and its value. */
+  record Pair(String key, String value) {}
+
+  /** The three counts of the PreFilter, and the incoming pod's terms. */
+  static final class State {
+    final List<Term> affinity;
+    final List<Term> antiAffinity;
+    final Map<Pair, Integer> existingAnti = new HashMap<>();
+    final Map<Pair, Integer> affinityCounts = new HashMap<>();
+    final Map<Pair, Integer> antiCounts = new HashMap<>();
+
+    State(List<Term> affinity, List<Term> antiAffinity) {
+      this.affinity = affinity;
+      this.antiAffinity = antiAffinity;
+    }
+  }
+
+  private InterPodAffinity() {}
+
+  static List<Term> required(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
+    Affinity a = pod.spec().affinity();
+    PodAffinity pa = a == null ? null : which.apply(a);
+    if (pa == null) {
+      return List.of();
+    }
+    List<Term> out = new ArrayList<>(pa.required().size());
+    for (PodAffinityTerm t : pa.required()) {
+      out.add(Term.of(t, pod));
+    }
+    return out;
+  }
+
+  /** {@return the counts over every node's pods} */
+  static State count(Pod pod, NodeInfos infos) {
+    State s = new State(required(pod, Affinity::podAffinity), required(pod, Affinity::podAntiAffinity));
+    boolean own = !s.affinity.isEmpty() || !s.antiAffinity.isEmpty();
+    if (!own && !infos.anyPodAffinity()) {
+      return s;
+    }
+    List<Node> nodes = infos.nodes();
+    for (int i = 0; i < nodes.size(); i++) {
+      Map<String, String> labels = nodes.get(i).metadata().labels();
+      for (NodeInfos.Bound b : infos.pods(i)) {
+        Pod existing = b.pod();
+        if (NodeInfos.hasPodAffinity(existing)) {
+          for (Term t : required(existing, Affinity::podAntiAffinity)) {
+            if (t.matches(pod)) {
+              bump(s.existingAnti, labels, t.topologyKey());
+            }
+          }
+        }
+        if (own) {
+          if (!s.affinity.isEmpty() && matchesAll(s.affinity, existing)) {
+            for (Term t : s.affinity) {
+              bump(s.affinityCounts, labels, t.topologyKey());
+            }
+          }
+          for (Term t : s.antiAffinity) {
+            if (t.matches(existing)) {
+              bump(s.antiCounts, labels, t.topologyKey());
+            }
+          }
+        }
+      }
+    }
+    return s;
+  }
+
+  private static void bump(Map<Pair, Integer> counts, Map<String, String> labels, String key) {
+    String value = labels.get(key);
+    if (value != null) {
+      counts.merge(new Pair(key, value), 1, Integer::sum);
+    }
+  }
+
+  static boolean matchesAll(List<Term> terms, Pod pod) {
+    for (Term t : terms) {
+      if (!t.matches(pod)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@return the filter's reason for the node, or null when it passes} */
+  static @Nullable String reason(Pod pod, State s, Node node) {
+    Map<String, String> labels = node.metadata().labels();
+    if (!satisfiesAffinity(pod, s, labels)) {
+      return AFFINITY_MISMATCH;
+    }
+    for (Term t : s.antiAffinity) {
+      String value = labels.get(t.topologyKey());
+      if (value != null && s.antiCounts.getOrDefault(new Pair(t.topologyKey(), value), 0) > 0) {
+        return ANTI_AFFINITY_MISMATCH;
+      }
+    }
+    if (!s.existingAnti.isEmpty()) {
+      for (Map.Entry<String, String> e : labels.entrySet()) {
+        if (s.existingAnti.getOrDefault(new Pair(e.getKey(), e.getValue()), 0) > 0) {
+          return EXISTING_ANTI_AFFINITY_MISMATCH;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static boolean satisfiesAffinity(Pod pod, State s, Map<String, String> labels) {
+    boolean podsExist = true;
+    for (Term t : s.affinity) {
+      String value = labels.get(t.topologyKey());
+      if (value == null) {
+        return false;
+      }
+      if (s.affinityCounts.getOrDefault(new Pair(t.topologyKey(), value), 0) <= 0) {
+        podsExist = false;
+      }
+    }
+    return podsExist || (s.affinityCounts.isEmpty() && matchesAll(s.affinity, pod));
+  }
+}

@@ -1,0 +1,148 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.TopologySpreadConstraint;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * PodTopologySpread's filter (podtopologyspread/filtering.go): for each of the pod's
+ * DoNotSchedule constraints, the pods its selector matches in the pod's namespace are counted
+ * per domain (the value of the topology key) over the nodes that have every constraint's key
+ * and pass the constraint's node inclusion policies (node affinity honoured by default, taints
+ * ignored by default); a node is refused when its domain's count, plus one if the pod matches
+ * its own selector, exceeds the smallest domain's count by more than maxSkew. With fewer domains
+ * than minDomains the smallest count is 0.
+ */
+final class TopologySpread {
+  static final String NODE_LABEL_MISMATCH = "node(s) didn't match pod topology spread constraints (missing required label)";
+  static final String CONSTRAINTS_MISMATCH = "node(s) didn't match pod topology spread constraints";
+  static final String HONOR = "Honor";
+
+  /** One constraint with its selector built. */
+  record Constraint(int maxSkew, String key, PodSelector selector, int minDomains, boolean honorAffinity,
+      boolean honorTaints) {
+    static Constraint of(TopologySpreadConstraint c, Pod pod) {
+      Integer min = c.minDomains();
+      return new Constraint(c.maxSkew(), c.topologyKey(), PodSelector.of(c.labelSelector(), pod, c.matchLabelKeys(),
+          List.of()), min == null ? 1 : min, c.nodeAffinityPolicy() == null || c.nodeAffinityPolicy().equals(HONOR),
+          HONOR.equals(c.nodeTaintsPolicy()));
+    }
+
+    /** {@return whether the node's pods count for this constraint (matchNodeInclusionPolicies)} */
+    boolean includes(Pod pod, Node node) {
+      return (!honorAffinity || NodeFilter.matchesNodeSelector(pod, node))
+          && (!honorTaints || NodeFilter.untoleratedTaint(pod, node) == null);
+    }
+  }
+
+  /** The counts per domain of each constraint, and the smallest count and number of domains. */
+  static final class State {
+    final List<Constraint> constraints;
+    final List<Map<String, Integer>> counts = new ArrayList<>();
+    final int[] min;
+
+    State(List<Constraint> constraints) {
+      this.constraints = constraints;
+      this.min = new int[constraints.size()];
+      for (int k = 0; k < constraints.size(); k++) {
+        counts.add(new HashMap<>());
+      }
+    }
+
+    int minMatch(int k) {
+      Constraint c = constraints.get(k);
+      return counts.get(k).size() < c.minDomains() ? 0 : min[k];
+    }
+  }
+
+  private TopologySpread() {}
+
+  /** {@return the pod's constraints with this whenUnsatisfiable} */
+  static List<Constraint> constraints(Pod pod, String when) {
+    List<Constraint> out = new ArrayList<>();
+    for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
+      if (c.whenUnsatisfiable().equals(when)) {
+        out.add(Constraint.of(c, pod));
+      }
+    }
+    return out;
+  }
+
+  /** {@return the counts of the constraints over every node (PreFilter)} */
+  static State count(Pod pod, List<Constraint> constraints, NodeInfos infos) {
+    State s = new State(constraints);
+    if (constraints.isEmpty()) {
+      return s;
+    }
+    String namespace = PodClaimResolver.namespace(pod.namespace());
+    List<Node> nodes = infos.nodes();
+    for (int i = 0; i < nodes.size(); i++) {
+      Node node = nodes.get(i);
+      Map<String, String> labels = node.metadata().labels();
+      if (!hasKeys(labels, constraints)) {
+        continue;
+      }
+      for (int k = 0; k < constraints.size(); k++) {
+        Constraint c = constraints.get(k);
+        if (!c.includes(pod, node)) {
+          continue;
+        }
+        String value = Objects.requireNonNull(labels.get(c.key())); // hasKeys
+        s.counts.get(k).merge(value, matching(infos.pods(i), c.selector(), namespace), Integer::sum);
+      }
+    }
+    for (int k = 0; k < constraints.size(); k++) {
+      int min = Integer.MAX_VALUE;
+      for (int n : s.counts.get(k).values()) {
+        min = Math.min(min, n);
+      }
+      s.min[k] = min;
+    }
+    return s;
+  }
+
+  static boolean hasKeys(Map<String, String> labels, List<Constraint> constraints) {
+    for (Constraint c : constraints) {
+      if (!labels.containsKey(c.key())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@return how many of the pods are in the namespace and match the selector (countPodsMatchSelector)} */
+  static int matching(List<NodeInfos.Bound> pods, PodSelector selector, String namespace) {
+    int n = 0;
+    for (NodeInfos.Bound b : pods) {
+      if (PodClaimResolver.namespace(b.pod().namespace()).equals(namespace)
+          && selector.matches(b.pod().metadata().labels())) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  /** {@return the filter's reason for the node, or null when it passes} */
+  static @Nullable String reason(Pod pod, State s, Node node) {
+    Map<String, String> labels = node.metadata().labels();
+    for (int k = 0; k < s.constraints.size(); k++) {
+      Constraint c = s.constraints.get(k);
+      String value = labels.get(c.key());
+      if (value == null) {
+        return NODE_LABEL_MISMATCH;
+      }
+      int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
+      long skew = (long) s.counts.get(k).getOrDefault(value, 0) + self - s.minMatch(k);
+      if (skew > c.maxSkew()) {
+        return CONSTRAINTS_MISMATCH;
+      }
+    }
+    return null;
+  }
+}
