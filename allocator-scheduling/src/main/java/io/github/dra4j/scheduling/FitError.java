@@ -1,8 +1,16 @@
 package io.github.dra4j.scheduling;
 
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.core.AllocationOptions;
+import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.Explanation;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -55,5 +63,34 @@ final class FitError {
       sb.append(i == 1 ? " " : "; ").append(lines[i].strip());
     }
     return sb.toString();
+  }
+
+  /*
+   * kube-scheduler's FitError: each node's reasons (in node order, nodes outside a pod group's
+   * placement left out), and the allocator's explanation for the first node that could not allocate.
+   */
+  static SchedulingResult unschedulable(Pod pod, List<Node> nodes, IdentityHashMap<Node, List<String>> rejected,
+      ClusterSnapshot snapshot, List<ResourceClaim> toAllocate, AllocationOptions options, String cannotAllocate) {
+    Map<String, String> reasons = new LinkedHashMap<>();
+    Node firstCannotAllocate = null;
+    for (Node node : nodes) {
+      List<String> why = rejected.get(node);
+      if (why == null) {
+        continue; // outside the pod group's placement
+      }
+      reasons.put(node.name(), String.join(", ", why));
+      if (firstCannotAllocate == null && why.contains(cannotAllocate)) {
+        firstCannotAllocate = node;
+      }
+    }
+    Explanation explanation = null;
+    if (firstCannotAllocate != null) {
+      AllocationOutcome outcome = snapshot.allocate(firstCannotAllocate, toAllocate, options);
+      if (outcome instanceof AllocationOutcome.Unsatisfiable) {
+        explanation = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
+      }
+    }
+    String message = message(rejected.size(), rejected.values(), cannotAllocate, explanation);
+    return new SchedulingResult.Unschedulable(pod, message, reasons, explanation);
   }
 }

@@ -315,4 +315,10 @@ public final class NodeFilter {
     }
     return false;
   }
+
+  /* A PreFilter that refuses the pod on every node: NodeAffinity's node names that conflict. */
+  static @Nullable String preFilterFailure(Pod pod) {
+    Set<String> names = scheduler().preFilterNodeNames(pod);
+    return names != null && names.isEmpty() ? AFFINITY_TERMS_CONFLICT : null;
+  }
 }

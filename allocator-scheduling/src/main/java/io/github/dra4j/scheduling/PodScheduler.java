@@ -21,7 +21,6 @@ import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
-import io.github.dra4j.core.Explanation;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.PodClaimResolver.PodClaim;
 import io.github.dra4j.scheduling.PodClaimResolver.Resolution;
@@ -169,7 +168,7 @@ public final class PodScheduler {
     Objects.requireNonNull(pod, "pod");
     Plan p = plan(pod);
     int count = within == null ? nodes.size() : within.cardinality();
-    String preFilterFailure = p.r.failure != null ? p.r.failure : preFilter(p.pod);
+    String preFilterFailure = p.r.failure != null ? p.r.failure : NodeFilter.preFilterFailure(p.pod);
     if (preFilterFailure != null) {
       return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(count) + " " + preFilterFailure + ".",
           Map.of(), null);
@@ -190,16 +189,10 @@ public final class PodScheduler {
           rejected.put(nodes.get(i), why != null ? why : List.of(CANNOT_ALLOCATE));
         }
       }
-      return unschedulable(pod, rejected, p.toAllocate);
+      return FitError.unschedulable(pod, nodes, rejected, snapshot, p.toAllocate, options, CANNOT_ALLOCATE);
     }
     Choice choice = choose(p.cycle, feasible, answers, p.toAllocate);
     return commit(p.pod, p.r, p.toAllocate, choice);
-  }
-
-  /* A PreFilter that refuses the pod on every node: NodeAffinity's node names that conflict. */
-  private static @Nullable String preFilter(Pod pod) {
-    Set<String> names = NodeFilter.scheduler().preFilterNodeNames(pod);
-    return names != null && names.isEmpty() ? NodeFilter.AFFINITY_TERMS_CONFLICT : null;
   }
 
   private static void split(Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated) {
@@ -264,7 +257,7 @@ public final class PodScheduler {
     String namespace = namespace(pod.namespace());
     Pod withUid = PodClaimResolver.withUid(pod, namespace);
     Resolution r = resolver.resolve(withUid, namespace);
-    if (r.failure != null || preFilter(withUid) != null) {
+    if (r.failure != null || NodeFilter.preFilterFailure(withUid) != null) {
       return List.of();
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
@@ -451,31 +444,6 @@ public final class PodScheduler {
       }
     }
     return -1;
-  }
-
-  /* kube-scheduler's FitError: each node's reasons, and the allocator's explanation for the first that could not allocate. */
-  private SchedulingResult unschedulable(Pod pod, IdentityHashMap<Node, List<String>> rejected, List<ResourceClaim> toAllocate) {
-    Map<String, String> reasons = new LinkedHashMap<>();
-    Node firstCannotAllocate = null;
-    for (Node node : nodes) {
-      List<String> why = rejected.get(node);
-      if (why == null) {
-        continue; // outside the pod group's placement
-      }
-      reasons.put(node.name(), String.join(", ", why));
-      if (firstCannotAllocate == null && why.contains(CANNOT_ALLOCATE)) {
-        firstCannotAllocate = node;
-      }
-    }
-    Explanation explanation = null;
-    if (firstCannotAllocate != null) {
-      AllocationOutcome outcome = snapshot.allocate(firstCannotAllocate, toAllocate, options);
-      if (outcome instanceof AllocationOutcome.Unsatisfiable) {
-        explanation = ((AllocationOutcome.Unsatisfiable) outcome).explanation();
-      }
-    }
-    String message = FitError.message(rejected.size(), rejected.values(), CANNOT_ALLOCATE, explanation);
-    return new SchedulingResult.Unschedulable(pod, message, reasons, explanation);
   }
 
   /* ---------------- pod groups: PodGroupScheduler's access ---------------- */

@@ -179,7 +179,8 @@ final class SimulationTest {
     // 2^31 - 1 arrivals held as a list would need 8 GiB or more; drawn lazily they need nothing.
     String text = document("    count: " + Integer.MAX_VALUE + "\n    seed: 42\n    podKinds:\n"
         + kind("pair", 2, "      weight: 1") + "\n" + kind("single", 1, "      weight: 2"), "[first]");
-    Simulation huge = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(text, "sim.yaml", null, CODEC)).build();
+    Simulation huge = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(text, "sim.yaml", null, CODEC,
+        SimulationReader.Options.defaults().withMaxArrivals(Integer.MAX_VALUE))).build();
     List<String> arrivals = huge.arrivals();
     assertEquals(Integer.MAX_VALUE, arrivals.size());
     // The same seed draws the same kinds as a small run does, and reading backwards replays the draw.

@@ -23,6 +23,7 @@ import io.github.dra4j.api.validation.SourcedObject;
 import io.github.dra4j.api.validation.Validator;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -182,7 +183,22 @@ public final class SimulationReader {
   public static SimulationSpec read(Path file, KubernetesCodec codec, Options options,
       Function<String, @Nullable String> policy) throws IOException {
     Path parent = file.toAbsolutePath().getParent();
-    return read(Files.readString(file), file.toString(), parent, codec, options, policy);
+    return read(text(file), file.toString(), parent, codec, options, policy);
+  }
+
+  /* The file's text, decoded as every other input: UTF-8, or UTF-16/UTF-32 after a byte order mark. */
+  private static String text(Path file) throws IOException {
+    StringBuilder text = new StringBuilder();
+    char[] buffer = new char[8192];
+    try (InputStream in = Files.newInputStream(file);
+        Reader reader = new UnicodeInput(in, 4L * KubernetesCodec.MAX_INPUT_CHARS, n -> { })) {
+      for (int n = reader.read(buffer); n != -1; n = reader.read(buffer)) {
+        text.append(buffer, 0, n);
+      }
+    } catch (UnicodeInput.Refused e) {
+      throw new DecodeException(file.toString(), 0, null, null, String.valueOf(e.getMessage()), null);
+    }
+    return text.toString();
   }
 
   /**

@@ -43,6 +43,21 @@ final class SimulationReaderSafetyTest {
   }
 
   @Test
+  void utf16AndUtf32FilesWithAByteOrderMark_areReadAsUtf8Is(@TempDir Path dir) throws IOException {
+    String text = simulation("    objects: []", "3");
+    SimulationSpec expected = SimulationReader.read(write(dir.resolve("utf-8"), text), CODEC);
+    for (String charset : java.util.List.of("UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE")) {
+      Path file = dir.resolve(charset + ".yaml");
+      Files.write(file, ("\uFEFF" + text).getBytes(java.nio.charset.Charset.forName(charset)));
+      assertThat(SimulationReader.read(file, CODEC)).as(charset).isEqualTo(expected);
+    }
+    Path invalid = dir.resolve("invalid.yaml");
+    Files.write(invalid, new byte[] {'k', (byte) 0xC3, (byte) 0x28});
+    assertThatThrownBy(() -> SimulationReader.read(invalid, CODEC)).isInstanceOf(DecodeException.class)
+        .hasMessageContaining("not valid UTF-8");
+  }
+
+  @Test
   void filesOutsideTheDirectory_areRefused_unlessAllowed(@TempDir Path dir) throws IOException {
     Files.writeString(dir.resolve("classes.yaml"), CLASS);
     Path sim = write(dir.resolve("sim"), simulation("    files: [../classes.yaml]", "1"));
