@@ -1,6 +1,8 @@
 package io.github.dra4j.cli;
 
+import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.io.KubernetesCodec;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -44,29 +46,21 @@ final class InputOptions {
     }
   }
 
-  /** Byte counts with binary suffixes: 512, 64Mi, 8Gi. */
+  /** Byte counts written as Kubernetes quantities: 512, 64Mi, 8Gi (Quantity reads the suffixes). */
   static final class ByteSize implements ITypeConverter<Long> {
     @Override
     public Long convert(String value) {
-      String v = value.strip();
-      long unit = 1;
-      String[] suffixes = {"Ki", "Mi", "Gi", "Ti"};
-      for (int i = 0; i < suffixes.length; i++) {
-        if (v.endsWith(suffixes[i])) {
-          unit = 1L << (10 * (i + 1));
-          v = v.substring(0, v.length() - 2);
-          break;
-        }
-      }
+      BigDecimal bytes;
       try {
-        long n = Long.parseLong(v);
-        if (n < 1 || n > Long.MAX_VALUE / unit) {
-          throw new TypeConversionException("'" + value + "' is not a positive size");
-        }
-        return n * unit;
-      } catch (NumberFormatException e) {
+        bytes = Quantity.parse(value.strip()).value();
+      } catch (IllegalArgumentException e) {
         throw new TypeConversionException("'" + value + "' is not a size such as 512, 64Mi or 8Gi");
       }
+      if (bytes.signum() < 1 || bytes.stripTrailingZeros().scale() > 0
+          || bytes.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+        throw new TypeConversionException("'" + value + "' is not a positive size");
+      }
+      return bytes.longValueExact();
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.dra4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.ResourceClaim;
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** What allocate and validate read: every kind of a dump, directories, comma lists, typed lists. */
 final class ReadingCliTest {
@@ -336,6 +339,19 @@ final class ReadingCliTest {
     assertThat(r.err()).contains("warning: " + slice + ", document 1 (ResourceSlice/slice-1), metadata.name:"
         + " Duplicate value: \"slice-1\": the same kind, namespace and name as ResourceSlice/slice-1 (" + slice
         + ", document 1)");
+  }
+
+  @ParameterizedTest
+  @CsvSource({"512, 512", "1Ki, 1024", "64Mi, 67108864", "8Gi, 8589934592", "1k, 1000"})
+  void maxInputBytes_readsQuantities(String value, long bytes) {
+    assertThat(new InputOptions.ByteSize().convert(value)).isEqualTo(bytes);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "-1Ki", "0.5", "many"})
+  void maxInputBytes_refusesWhatIsNoPositiveWholeSize(String value) {
+    assertThatThrownBy(() -> new InputOptions.ByteSize().convert(value))
+        .isInstanceOf(picocli.CommandLine.TypeConversionException.class).hasMessageContaining(value);
   }
 
   @Test
