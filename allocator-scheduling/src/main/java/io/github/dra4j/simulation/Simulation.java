@@ -132,7 +132,7 @@ public final class Simulation {
     ClusterSnapshot start = allocator.snapshot(cluster.cluster);
     for (PodKind k : arrivals.kinds()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).snapshot(start).extendedResources(extendedResources).build();
+          .cluster(cluster.cluster).snapshot(start).extendedResources(extendedResources).preemption(false).build();
       if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
         out.put(k.name(), u.message());
       }
