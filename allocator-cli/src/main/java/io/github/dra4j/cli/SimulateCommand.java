@@ -101,6 +101,11 @@ final class SimulateCommand implements Callable<Integer> {
       description = "With --scale-up: the largest node count tried (default ${DEFAULT-VALUE}).")
   int maxNodes = 1000;
 
+  @Option(names = "--no-preemption", description = "Arrivals evict nothing. By default an arrival that fits no "
+      + "node preempts lower-priority pods as kube-scheduler's DefaultPreemption does; the summary counts "
+      + "preemptions and evicted pods per kind (evicted pods leave, as pending ones do).")
+  boolean noPreemption;
+
   @Option(names = "--allow-unplaceable",
       description = "Run even when a pod kind fits no node before any arrival (a warning instead of exit 2).")
   boolean allowUnplaceable;
@@ -142,7 +147,8 @@ final class SimulateCommand implements Callable<Integer> {
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
-        .extendedResources(gates.extendedResources());
+        .extendedResources(gates.extendedResources())
+        .preemption(!noPreemption);
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
       spec.nodeGroups().forEach(builder::nodeGroup);
@@ -346,6 +352,15 @@ final class SimulateCommand implements Callable<Integer> {
             return k.placed() + "/" + k.pending();
           }));
     }
+    for (String kind : policies.get(0).kinds().keySet()) {
+      if (policies.stream().map(p -> Objects.requireNonNull(p.kinds().get(kind)))
+          .anyMatch(k -> k.preemptions() + k.preempted() > 0)) {
+        rows.add(row("  " + kind + " preemptions/preempted", policies, p -> {
+          SimulationResult.KindCount k = Objects.requireNonNull(p.kinds().get(kind));
+          return k.preemptions() + "/" + k.preempted();
+        }));
+      }
+    }
     rows.add(row("first pending (arrival)", policies,
         p -> p.firstPending() == null ? "-" : "#" + p.firstPending().index() + " " + p.firstPending().kind()));
     for (String group : policies.get(0).last().groups().keySet()) {
@@ -489,7 +504,8 @@ final class SimulateCommand implements Callable<Integer> {
       n.put("placed", p.placed());
       n.put("pending", p.pending());
       ObjectNode kinds = n.putObject("kinds");
-      p.kinds().forEach((k, c) -> kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending()));
+      p.kinds().forEach((k, c) -> kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending())
+          .put("preemptions", c.preemptions()).put("preempted", c.preempted()));
       if (p.firstPending() != null) {
         n.putObject("firstPending")
             .put("index", p.firstPending().index())

@@ -62,6 +62,7 @@ public final class Simulation {
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
   private final boolean extendedResources;
+  private final boolean preemption;
   private final List<PodKind> drawn;
 
   private Simulation(Builder b) {
@@ -81,6 +82,7 @@ public final class Simulation {
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
     this.extendedResources = b.extendedResources;
+    this.preemption = b.preemption;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
   }
@@ -187,7 +189,7 @@ public final class Simulation {
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
-          .build();
+          .preemption(preemption).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       results.add(new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
           afterArrival).run());
@@ -204,6 +206,7 @@ public final class Simulation {
     private @Nullable Arrivals arrivals;
     private int sampleEvery;
     private boolean extendedResources = true;
+    private boolean preemption = true;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -288,6 +291,20 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Turns DefaultPreemption on (the default, as in kube-scheduler) or off for every policy's
+     * scheduler ({@link PodScheduler.Builder#preemption}): an arrival of higher priority that fits
+     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}).
+     *
+     * @param enabled whether arrivals may preempt
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder preemption(boolean enabled) {
+      this.preemption = enabled;
       return this;
     }
 

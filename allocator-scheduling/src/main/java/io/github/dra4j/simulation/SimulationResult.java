@@ -80,10 +80,25 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
   /**
    * Pods of one kind.
    *
-   * @param placed how many were placed
+   * @param placed how many were placed (those placed by preempting others included)
    * @param pending how many no node took
+   * @param preemptions how many of the placed ones evicted lower-priority pods to fit
+   *     (DefaultPreemption)
+   * @param preempted how many of the placed ones were evicted later as victims; like pending pods
+   *     they are not retried, so they leave the simulation (a controller would make new pods,
+   *     which are new arrivals)
    */
-  public record KindCount(int placed, int pending) {}
+  public record KindCount(int placed, int pending, int preemptions, int preempted) {
+    /**
+     * Counts of a kind that neither preempted nor was preempted.
+     *
+     * @param placed see the record component
+     * @param pending see the record component
+     */
+    public KindCount(int placed, int pending) {
+      this(placed, pending, 0, 0);
+    }
+  }
 
   /**
    * The first pod that stayed pending.
