@@ -8,21 +8,17 @@ import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodDisruptionBudget;
 import io.github.dra4j.api.ResourceClaim;
-import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimStatus;
 import io.github.dra4j.core.AllocationOutcome;
-import io.github.dra4j.core.ClusterSnapshot;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.ToLongFunction;
 
 /*
@@ -121,7 +117,7 @@ final class Preemptor {
       }
     }
     Map<Integer, List<String>> statuses = new HashMap<>();
-    Claims claims = new Claims(s);
+    VictimClaims claims = new VictimClaims(s);
     List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, potential, claims, statuses);
     if (candidates.isEmpty()) {
       List<List<String>> reasons = new ArrayList<>(n);
@@ -176,9 +172,19 @@ final class Preemptor {
   }
 
   /* DryRunPreemption, in node order: candidates that break no budget first. */
-  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, List<Integer> potential, Claims claims,
+  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, List<Integer> potential, VictimClaims claims,
       Map<Integer, List<String>> statuses) {
     int wanted = numCandidates(potential.size());
+    int priority = priorities.of(p.pod());
+    for (int node : potential) {
+      List<NodeInfos.Bound> lower = new ArrayList<>();
+      for (NodeInfos.Bound b : s.infos.pods(node)) {
+        if (priorities.of(b.pod()) < priority) {
+          lower.add(b);
+        }
+      }
+      claims.mayRemove(node, lower);
+    }
     List<Candidate> nonViolating = new ArrayList<>();
     List<Candidate> violating = new ArrayList<>();
     for (int node : potential) {
@@ -197,7 +203,7 @@ final class Preemptor {
   }
 
   /* SelectVictimsOnNode: the node's pods are removed and put back in place, whatever the outcome. */
-  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, int node, Claims claims) {
+  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, int node, VictimClaims claims) {
     NodeInfos infos = s.infos;
     int priority = priorities.of(p.pod());
     List<NodeInfos.Bound> before = new ArrayList<>(infos.pods(node));
@@ -250,7 +256,7 @@ final class Preemptor {
 
   /* Puts a removed pod back and tells whether the pod still fits; if not, the pod is removed again. */
   private static boolean reprieve(PodScheduler s, PodScheduler.Plan p, int node, NodeInfos.Bound b,
-      List<NodeInfos.Bound> removed, Claims claims) {
+      List<NodeInfos.Bound> removed, VictimClaims claims) {
     s.infos.add(node, b.pod());
     removed.remove(b);
     if (fails(s, p, node, removed, claims).isEmpty()) {
@@ -263,7 +269,7 @@ final class Preemptor {
 
   /* RunFilterPluginsWithNominatedPods on the node without the removed pods: the first failing filter's reasons. */
   private static List<String> fails(PodScheduler s, PodScheduler.Plan p, int node, Collection<NodeInfos.Bound> removed,
-      Claims claims) {
+      VictimClaims claims) {
     Node n = s.nodes().get(node);
     Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos);
     NodeFilter filter = NodeFilter.scheduler();
@@ -271,7 +277,7 @@ final class Preemptor {
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
       return why;
     }
-    AllocationOutcome outcome = claims.without(removed).allocate(n, p.toAllocate(), s.options);
+    AllocationOutcome outcome = claims.without(node, removed).allocate(n, p.toAllocate(), s.options);
     return outcome instanceof AllocationOutcome.Allocated ? List.of() : List.of(NodeFilter.CANNOT_ALLOCATE);
   }
 
@@ -347,7 +353,7 @@ final class Preemptor {
   }
 
   /* prepareCandidate: the victims leave the node; their claims lose them, and those nobody uses any more are deallocated. */
-  private static Preemption evict(PodScheduler s, Candidate best, Claims claims) {
+  private static Preemption evict(PodScheduler s, Candidate best, VictimClaims claims) {
     List<ResourceClaim> freed = claims.freed(best.victims());
     List<Pod> victims = new ArrayList<>();
     for (NodeInfos.Bound b : best.victims()) {
@@ -355,7 +361,7 @@ final class Preemptor {
       for (ResourceClaim c : claims.of(b.pod())) {
         ResourceClaim current = s.claims.get(key(c));
         if (current != null && !freed.contains(c)) {
-          s.resolver.put(key(c), Claims.unreserved(current, b.pod()));
+          s.resolver.put(key(c), VictimClaims.unreserved(current, b.pod()));
         }
       }
     }
@@ -385,93 +391,5 @@ final class Preemptor {
 
   private static String uid(Pod pod) {
     return Objects.requireNonNull(PodClaimResolver.withUid(pod, namespace(pod.namespace())).metadata().uid());
-  }
-
-  /*
-   * The allocated claims by the pods they are reserved for, and the snapshots without the claims
-   * that a set of removed pods frees, remembered for one preemption.
-   */
-  static final class Claims {
-    private final ClusterSnapshot snapshot;
-    private final Map<String, List<ResourceClaim>> byPod = new HashMap<>();
-    private final Map<Set<String>, ClusterSnapshot> without = new LinkedHashMap<>();
-
-    Claims(PodScheduler s) {
-      this.snapshot = s.snapshot;
-      for (ResourceClaim c : s.claims.values()) {
-        if (c.allocation() == null || c.status() == null) {
-          continue;
-        }
-        for (ResourceClaimConsumerReference ref : c.status().reservedFor()) {
-          if ("pods".equals(ref.resource()) && ref.name() != null) {
-            byPod.computeIfAbsent(key(c.metadata().namespace(), ref.name()), k -> new ArrayList<>()).add(c);
-          }
-        }
-      }
-    }
-
-    List<ResourceClaim> of(Pod pod) {
-      return byPod.getOrDefault(key(pod.namespace(), pod.name()), List.of());
-    }
-
-    /** {@return the claims of these pods that no other consumer holds, in the order first met} */
-    List<ResourceClaim> freed(Collection<NodeInfos.Bound> gone) {
-      List<Pod> pods = new ArrayList<>();
-      gone.forEach(b -> pods.add(b.pod()));
-      List<ResourceClaim> out = new ArrayList<>();
-      for (Pod p : pods) {
-        for (ResourceClaim c : of(p)) {
-          if (!out.contains(c) && onlyFor(c, pods)) {
-            out.add(c);
-          }
-        }
-      }
-      return out;
-    }
-
-    ClusterSnapshot without(Collection<NodeInfos.Bound> gone) {
-      List<ResourceClaim> freed = freed(gone);
-      if (freed.isEmpty()) {
-        return snapshot;
-      }
-      Set<String> keys = new TreeSet<>();
-      freed.forEach(c -> keys.add(key(c)));
-      return without.computeIfAbsent(keys, k -> snapshot.withoutAllocated(freed));
-    }
-
-    private static boolean onlyFor(ResourceClaim claim, List<Pod> pods) {
-      for (ResourceClaimConsumerReference ref : Objects.requireNonNull(claim.status()).reservedFor()) {
-        boolean gone = false;
-        for (Pod p : pods) {
-          gone |= consumes(ref, p);
-        }
-        if (!gone) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    /* A reservation names the pod by UID; a dump's pod without one is matched by name. */
-    static boolean consumes(ResourceClaimConsumerReference ref, Pod pod) {
-      if (!"pods".equals(ref.resource())) {
-        return false;
-      }
-      if (ref.uid() != null && pod.metadata().uid() != null) {
-        return ref.uid().equals(pod.metadata().uid());
-      }
-      return Objects.equals(ref.name(), pod.name());
-    }
-
-    static ResourceClaim unreserved(ResourceClaim claim, Pod pod) {
-      ResourceClaimStatus st = Objects.requireNonNull(claim.status());
-      List<ResourceClaimConsumerReference> left = new ArrayList<>();
-      for (ResourceClaimConsumerReference ref : st.reservedFor()) {
-        if (!consumes(ref, pod)) {
-          left.add(ref);
-        }
-      }
-      return new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(st.allocation(), left));
-    }
   }
 }

@@ -125,4 +125,50 @@ final class PreemptionDraTest {
       assertThat(high.preemption().releasedClaims()).extracting(ResourceClaim::name).isEqualTo(List.of("shared"));
     });
   }
+
+  /*
+   * Devices of a pool every node sees (allNodes): removing n2's pod frees its local claim but not
+   * n1's fabric device, so n2 stays infeasible although its victim has the lower priority; the
+   * dry run must not see n1's freed fabric claim from n2.
+   */
+  @Test
+  void aPoolEveryNodeSees_isJudgedPerNode_withOnlyThatNodesVictimsGone() throws Exception {
+    String fabric = String.join("\n",
+        "apiVersion: v1", "kind: Node", "metadata: {name: n2}", "---",
+        "apiVersion: resource.k8s.io/v1", "kind: ResourceSlice", "metadata: {name: fabric}",
+        "spec: {driver: fabric.example.com, allNodes: true, pool: {name: fabric, generation: 1, resourceSliceCount: 1},"
+            + " devices: [{name: d0}, {name: d1}]}", "---",
+        "apiVersion: resource.k8s.io/v1", "kind: ResourceSlice", "metadata: {name: n2-local}",
+        "spec: {driver: gpu.example.com, nodeName: n2, pool: {name: n2, generation: 1, resourceSliceCount: 1},"
+            + " devices: [{name: local-0}]}", "---",
+        "apiVersion: resource.k8s.io/v1", "kind: DeviceClass", "metadata: {name: fabric}",
+        "spec: {selectors: [{cel: {expression: 'device.driver == \"fabric.example.com\"'}}]}", "---",
+        "apiVersion: resource.k8s.io/v1", "kind: ResourceClaim", "metadata: {name: want, namespace: demo}",
+        "spec: {devices: {requests: [{name: f, exactly: {deviceClassName: fabric}}]}}", "---",
+        claim("ca", "fabric", "fabric.example.com", "fabric", "d0", "a"), "---",
+        claim("cb", "fabric", "fabric.example.com", "fabric", "d1", "b"), "---",
+        claim("cc", "gpu.example.com", "gpu.example.com", "n2", "local-0", "c"), "---",
+        bound("a", "gpu-node", 0, "ca"), "---", bound("b", "n2", 500, "cb"), "---", bound("c", "n2", -10, "cc"), "");
+    PodScheduler s = scheduler(fabric);
+    SchedulingResult placed = s.schedule(CODEC.read(pod("high", 100,
+        "resourceClaims: [{name: f, resourceClaimName: want}], "), Pod.class));
+    assertThat(placed).isInstanceOfSatisfying(SchedulingResult.Scheduled.class, sc -> {
+      assertThat(sc.node().name()).isEqualTo("gpu-node");
+      assertThat(sc.preemption().victims()).extracting(Pod::name).containsExactly("a");
+      assertThat(sc.preemption().releasedClaims()).extracting(ResourceClaim::name).containsExactly("ca");
+    });
+  }
+
+  private static String claim(String name, String className, String driver, String pool, String device, String pod) {
+    return "apiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: " + name + ", namespace: demo}\n"
+        + "spec: {devices: {requests: [{name: r, exactly: {deviceClassName: " + className + "}}]}}\n"
+        + "status: {allocation: {devices: {results: [{request: r, driver: " + driver + ", pool: " + pool + ", device: "
+        + device + "}]}}, reservedFor: [{resource: pods, name: " + pod + ", uid: uid-" + pod + "}]}";
+  }
+
+  private static String bound(String name, String node, int priority, String claim) {
+    return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: demo, uid: uid-" + name + "}\n"
+        + "spec: {nodeName: " + node + ", priority: " + priority + ", resourceClaims: [{name: g, resourceClaimName: "
+        + claim + "}], containers: [{name: c}]}";
+  }
 }
