@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class ScheduleCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static String file(String name) {
+  static String file(String name) {
     try {
       return Path.of(ScheduleCommandTest.class.getResource("/real-world/" + name).toURI()).toString();
     } catch (URISyntaxException e) {
@@ -62,7 +62,7 @@ final class ScheduleCommandTest {
     return Cli.run(all.toArray(new String[0]));
   }
 
-  private static List<JsonNode> items(Cli.Result r, String kind) throws IOException {
+  static List<JsonNode> items(Cli.Result r, String kind) throws IOException {
     List<JsonNode> out = new ArrayList<>();
     for (JsonNode item : JSON.readTree(r.out()).path("items")) {
       if (item.path("kind").asText().equals(kind)) {

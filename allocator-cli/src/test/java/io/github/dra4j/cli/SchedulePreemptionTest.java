@@ -2,9 +2,6 @@ package io.github.dra4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,19 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * driver's node is evicted for a high-priority one, its claim released, the victim named on stderr.
  */
 final class SchedulePreemptionTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
-  private static String file(String name) {
-    try {
-      return Path.of(SchedulePreemptionTest.class.getResource("/real-world/" + name).toURI()).toString();
-    } catch (URISyntaxException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
   private static final List<String> EXAMPLE_DRIVER = List.of(
-      "-f", file("dra-example-driver/deviceclasses.yaml"), "-f", file("dra-example-driver/node.yaml"),
-      "-f", file("dra-example-driver/resourceslice-gpu.yaml"));
+      "-f", ScheduleCommandTest.file("dra-example-driver/deviceclasses.yaml"),
+      "-f", ScheduleCommandTest.file("dra-example-driver/node.yaml"),
+      "-f", ScheduleCommandTest.file("dra-example-driver/resourceslice-gpu.yaml"));
 
   private static String cluster(String urgentClass) {
     StringBuilder results = new StringBuilder();
@@ -67,23 +55,13 @@ final class SchedulePreemptionTest {
     return Cli.run(all.toArray(new String[0]));
   }
 
-  private static List<JsonNode> items(Cli.Result r, String kind) throws Exception {
-    List<JsonNode> out = new ArrayList<>();
-    for (JsonNode item : JSON.readTree(r.out()).path("items")) {
-      if (item.path("kind").asText().equals(kind)) {
-        out.add(item);
-      }
-    }
-    return out;
-  }
-
   @Test
-  void highPriorityPod_preemptsTheLowPriorityPodHoldingEveryGpu() throws Exception {
-    Cli.Result r = schedule(Files.createTempDirectory("preempt"), "serving");
+  void highPriorityPod_preemptsTheLowPriorityPodHoldingEveryGpu(@TempDir Path dir) throws Exception {
+    Cli.Result r = schedule(dir, "serving");
     assertThat(r.exit()).as("%s", r).isZero();
-    assertThat(items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + " "
+    assertThat(ScheduleCommandTest.items(r, "Pod")).extracting(p -> p.path("metadata").path("name").asText() + " "
         + p.path("spec").path("nodeName").asText()).containsExactly("urgent kind-worker");
-    assertThat(items(r, "ResourceClaim")).singleElement().satisfies(c -> assertThat(
+    assertThat(ScheduleCommandTest.items(r, "ResourceClaim")).singleElement().satisfies(c -> assertThat(
         c.path("status").path("allocation").path("devices").path("results").get(0).path("device").asText())
         .isEqualTo("gpu-0"));
     assertThat(r.err().lines().filter(l -> l.startsWith("pod "))).containsExactly(
