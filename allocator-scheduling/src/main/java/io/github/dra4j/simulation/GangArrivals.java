@@ -48,6 +48,21 @@ final class GangArrivals {
       return result.pods().size() - placed.size();
     }
 
+    /*
+     * The group's kube-scheduler-style line and, when a pod failed for a reason of its own (no
+     * node for its claims, say), the first such pod and its reason: the line alone says only how
+     * many were placed.
+     */
+    String why() {
+      for (SchedulingResult p : result.pods()) {
+        if (p instanceof SchedulingResult.Unschedulable u && !u.message().equals(result.message())) {
+          String reason = u.message().endsWith(".") ? u.message().substring(0, u.message().length() - 1) : u.message();
+          return result.line() + " (pod " + u.pod().name() + ": " + reason + ")";
+        }
+      }
+      return result.line();
+    }
+
     String firstPod() {
       return Objects.requireNonNull(result.pods().get(0).pod().name()); // a group has at least one pod, named
     }

@@ -37,7 +37,10 @@ import org.jspecify.annotations.Nullable;
  * policy sees the same pods and a run repeats; each policy's loop schedules them, letting pods
  * leave when their lifetime ends; and each sample accounts usage and stranded capacity per node
  * group. Arrival {@code i} of kind {@code k} is the kind's pod named {@code k-i}; a kind with a
- * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims.
+ * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims. Arrival {@code
+ * i} of a gang kind ({@link PodKind#gang()}) is the PodGroup {@code k-i} of pods {@code k-i-0},
+ * {@code k-i-1}, ..., placed all or nothing by {@link PodGroupScheduler} (see {@link
+ * Builder#gangSearch}) and leaving together.
  *
  * <pre>{@code
  * SimulationResult result = Simulation.builder(allocator)

@@ -114,7 +114,7 @@ final class SimulationRun {
       placed.put(Objects.requireNonNull(s.pod().name()), s); // GangArrivals names every pod
     }
     if (firstPending == null && !a.result().scheduled()) {
-      firstPending = new SimulationResult.FirstPending(step, kind.name(), a.firstPod(), a.result().line(),
+      firstPending = new SimulationResult.FirstPending(step, kind.name(), a.firstPod(), a.why(),
           a.podGroup());
     }
   }

@@ -116,9 +116,14 @@ final class GangSimulationTest {
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(2, 4,
         new SimulationResult.GroupCount(1, 2)));
-    assertThat(p.firstPending()).isEqualTo(new SimulationResult.FirstPending(1, "train", "train-1-0",
-        "pod group default/train-1 is unschedulable: minCount (2) cannot be satisfied: 0 scheduled, 1 remaining",
-        "default/train-1"));
+    SimulationResult.FirstPending first = p.firstPending();
+    assertThat(first).isNotNull();
+    assertThat(List.of(first.index(), first.kind(), first.pod(), first.podGroup()))
+        .containsExactly(1, "train", "train-1-0", "default/train-1");
+    // The group's line, then its first pod's own reason: both nodes' GPUs are taken.
+    assertThat(first.message()).startsWith("pod group default/train-1 is unschedulable: minCount (2) cannot be "
+        + "satisfied: 0 scheduled, 1 remaining (pod train-1-0: 0/2 nodes are available: 2 cannot allocate all claims")
+        .endsWith(")").doesNotEndWith(".)");
     assertThat(p.last().group("dgx").allocatedDevices()).isEqualTo(16);
     assertThat(p.last().group("dgx").devicesByClass()).containsEntry("gpu", 16);
   }
@@ -149,8 +154,8 @@ final class GangSimulationTest {
         new SimulationResult.GroupCount(1, 1)));
     assertThat(p.firstPending()).isNotNull();
     assertThat(p.firstPending().podGroup()).isEqualTo("default/train-1");
-    assertThat(p.firstPending().message())
-        .isEqualTo("pod group default/train-1 is unschedulable: minCount (2) cannot be satisfied: 0 scheduled, 1 remaining");
+    assertThat(p.firstPending().message()).startsWith("pod group default/train-1 is unschedulable: minCount (2) cannot "
+        + "be satisfied: 0 scheduled, 1 remaining (pod train-1-0: 0/2 nodes are available");
   }
 
   @Test
@@ -166,8 +171,9 @@ final class GangSimulationTest {
     assertThat(p.samples().get(0).group("b").allocatedDevices()).isEqualTo(16);
     assertThat(p.samples().get(0).group("a").allocatedDevices()).isZero();
     assertThat(p.firstPending()).isNotNull();
-    assertThat(p.firstPending().message()).isEqualTo("pod group default/train-1 is unschedulable: 0/2 placements"
-        + " are available, first placement status: minCount (2) cannot be satisfied: 1 scheduled, 0 remaining");
+    assertThat(p.firstPending().message()).startsWith("pod group default/train-1 is unschedulable: 0/2 placements"
+        + " are available, first placement status: minCount (2) cannot be satisfied: 1 scheduled, 0 remaining"
+        + " (pod train-1-1: 0/1 nodes are available: 1 cannot allocate all claims");
   }
 
   @Test
