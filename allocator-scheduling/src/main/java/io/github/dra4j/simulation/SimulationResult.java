@@ -81,34 +81,70 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * Pods of one kind.
    *
    * @param placed how many were placed (those placed by preempting others included)
-   * @param pending how many no node took
+   * @param pending how many no node took: with gangs, every pod of a group left pending, and the
+   *     pods beyond {@code minCount} that a placed group could not place
+   * @param groups for a gang kind, how many of its PodGroups were placed or left pending; null
+   *     for a kind whose arrivals are single pods
    * @param preemptions how many of the placed ones evicted lower-priority pods to fit
    *     (DefaultPreemption)
    * @param preempted how many of the placed ones were evicted later as victims; like pending pods
    *     they are not retried, so they leave the simulation (a controller would make new pods,
    *     which are new arrivals)
    */
-  public record KindCount(int placed, int pending, int preemptions, int preempted) {
+  public record KindCount(int placed, int pending, @Nullable GroupCount groups, int preemptions, int preempted) {
     /**
-     * Counts of a kind that neither preempted nor was preempted.
+     * The count of a kind whose arrivals are single pods, which neither preempted nor was preempted.
      *
      * @param placed see the record component
      * @param pending see the record component
      */
     public KindCount(int placed, int pending) {
-      this(placed, pending, 0, 0);
+      this(placed, pending, null, 0, 0);
+    }
+
+    /**
+     * The count of a kind that neither preempted nor was preempted.
+     *
+     * @param placed see the record component
+     * @param pending see the record component
+     * @param groups see the record component
+     */
+    public KindCount(int placed, int pending, @Nullable GroupCount groups) {
+      this(placed, pending, groups, 0, 0);
     }
   }
 
   /**
-   * The first pod that stayed pending.
+   * PodGroups of one gang kind.
+   *
+   * @param placed how many groups were placed (at least {@code minCount} of their pods)
+   * @param pending how many were left pending: none of their pods placed
+   */
+  public record GroupCount(int placed, int pending) {}
+
+  /**
+   * The first arrival that stayed pending: a pod, or a gang's PodGroup.
    *
    * @param index its arrival index, from 0
    * @param kind its pod kind
-   * @param pod its name
-   * @param message why, in kube-scheduler's words ({@link SchedulingResult.Unschedulable#message})
+   * @param pod its name; for a gang, the PodGroup's first pod
+   * @param message why, in kube-scheduler's words ({@link SchedulingResult.Unschedulable#message});
+   *     for a gang, the group's line ({@link io.github.dra4j.scheduling.PodGroupResult#line})
+   * @param podGroup for a gang, the PodGroup as {@code <namespace>/<name>}; null for a pod
    */
-  public record FirstPending(int index, String kind, String pod, String message) {}
+  public record FirstPending(int index, String kind, String pod, String message, @Nullable String podGroup) {
+    /**
+     * The first pending pod of a kind whose arrivals are single pods.
+     *
+     * @param index see the record component
+     * @param kind see the record component
+     * @param pod see the record component
+     * @param message see the record component
+     */
+    public FirstPending(int index, String kind, String pod, String message) {
+      this(index, kind, pod, message, null);
+    }
+  }
 
   /**
    * The cluster after some arrivals.

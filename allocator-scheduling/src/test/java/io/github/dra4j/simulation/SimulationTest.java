@@ -299,12 +299,12 @@ final class SimulationTest {
         + "\n" + serving;
     SimulationResult result = run(document(workload, "[first]"));
     SimulationResult.Policy p = result.policy("first");
-    assertEquals(new SimulationResult.KindCount(4, 0, 0, 2), p.kinds().get("batch"));
-    assertEquals(new SimulationResult.KindCount(2, 0, 2, 0), p.kinds().get("serving"));
+    assertEquals(new SimulationResult.KindCount(4, 0, null, 0, 2), p.kinds().get("batch"));
+    assertEquals(new SimulationResult.KindCount(2, 0, null, 2, 0), p.kinds().get("serving"));
     assertNull(p.firstPending());
 
     SimulationSpec spec = SimulationReader.read(document(workload, "[first]"), "sim.yaml", null, CODEC);
     SimulationResult off = Simulation.builder(ALLOCATOR).spec(spec).preemption(false).build().run();
-    assertEquals(new SimulationResult.KindCount(0, 2, 0, 0), off.policy("first").kinds().get("serving"));
+    assertEquals(new SimulationResult.KindCount(0, 2, null, 0, 0), off.policy("first").kinds().get("serving"));
   }
 }
