@@ -2,9 +2,11 @@ package io.github.dra4j.simulation;
 
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -146,6 +148,11 @@ public final class ScaleUp {
           // One sample, after the last arrival: the search needs only the counts.
           .sampleEvery(Math.max(1, spec.arrivals().count())).policy(policy, scorer)
           .extendedResources(extendedResources);
+      Timeline t = spec.timeline();
+      if (t != null) {
+        // In time: samples at the start and the end only.
+        b.timeline(new Timeline(t.rate(), t.trace(), t.durations(), Duration.ofNanos(Long.MAX_VALUE)));
+      }
       for (int i = 0; i < spec.nodeGroups().size(); i++) {
         NodeGroup g = spec.nodeGroups().get(i);
         b.nodeGroup(i == at ? new NodeGroup(g.name(), nodes, g.node(), g.slices()) : g);

@@ -1,6 +1,7 @@
 package io.github.dra4j.simulation;
 
 import io.github.dra4j.scheduling.SchedulingResult;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,11 +101,32 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    *
    * @param step how many pods had arrived
    * @param groups the usage of each node group, in cluster order ({@code cluster} for the explicit nodes)
+   * @param time with arrivals in time, the simulated time of the sample (every event up to it
+   *     applied); null for arrivals counted in steps
+   * @param pendingByKind with arrivals in time, the pods of each kind waiting in the queue, in
+   *     kind order; empty for arrivals counted in steps
    */
-  public record Sample(int step, Map<String, GroupUsage> groups) {
-    /** Copies the map, keeping its order. */
+  public record Sample(int step, Map<String, GroupUsage> groups, @Nullable Duration time,
+      Map<String, Integer> pendingByKind) {
+    /** Copies the maps, keeping their order. */
     public Sample {
       groups = Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+      pendingByKind = Collections.unmodifiableMap(new LinkedHashMap<>(pendingByKind));
+    }
+
+    /**
+     * A sample of arrivals counted in steps.
+     *
+     * @param step see the record component
+     * @param groups see the record component
+     */
+    public Sample(int step, Map<String, GroupUsage> groups) {
+      this(step, groups, null, Map.of());
+    }
+
+    /** {@return the pods waiting, of every kind; 0 for arrivals counted in steps} */
+    public int pending() {
+      return pendingByKind.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /**
