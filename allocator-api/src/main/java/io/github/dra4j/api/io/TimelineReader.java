@@ -27,6 +27,8 @@ final class TimelineReader {
   private static final Pattern RATE = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)/(.+)");
   private static final Set<String> DISTRIBUTION = Set.of("distribution", "mean", "min", "max", "duration");
   private static final String HEADER = "timestamp,kind,duration";
+  private static final String TIMESTAMP = "not an offset from the start (90s, 1h2m) nor an RFC 3339 time"
+      + " (2024-05-01T10:00:00Z)";
 
   private final SimulationReader reader;
 
@@ -201,7 +203,11 @@ final class TimelineReader {
           throw error(where, "field 1 (timestamp)", "an offset after RFC 3339 times; use one form in a trace" + named);
         }
         offsets = true;
-        atTime = duration(time, where, "field 1 (timestamp)", true, named);
+        try {
+          atTime = GoDuration.parse(time);
+        } catch (IllegalArgumentException e) {
+          throw error(where, "field 1 (timestamp)", TIMESTAMP + named);
+        }
       }
       if (atTime.compareTo(previous) < 0) {
         throw error(where, "field 1 (timestamp)", "before the previous arrival's time; a trace is in time order"
@@ -214,8 +220,7 @@ final class TimelineReader {
             + named);
       }
       String d = fields[2].strip();
-      out.add(new Timeline.TraceArrival(atTime, kind, d.isEmpty() ? null : duration(d, where, "field 3 (duration)",
-          false, named)));
+      out.add(new Timeline.TraceArrival(atTime, kind, d.isEmpty() ? null : duration(d, where, "field 3 (duration)", named)));
       if (out.size() > maxArrivals) {
         throw error(where, null, "more than the " + maxArrivals + " arrivals a simulation may have; a larger trace"
             + " needs a larger limit (dra4j simulate --max-pods)" + named);
@@ -231,16 +236,14 @@ final class TimelineReader {
     try {
       return OffsetDateTime.parse(text);
     } catch (DateTimeParseException e) {
-      throw error(where, "field 1 (timestamp)", "not an RFC 3339 time (2024-05-01T10:00:00Z) nor an offset from the"
-          + " start (90s, 1h2m)" + named);
+      throw error(where, "field 1 (timestamp)", TIMESTAMP + named);
     }
   }
 
-  private static Duration duration(String text, String where, String field, boolean zero, String named)
-      throws DecodeException {
+  private static Duration duration(String text, String where, String field, String named) throws DecodeException {
     try {
       Duration d = GoDuration.parse(text);
-      if (zero || !d.isZero()) {
+      if (!d.isZero()) {
         return d;
       }
     } catch (IllegalArgumentException e) {
