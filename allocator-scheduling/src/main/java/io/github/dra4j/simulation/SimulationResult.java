@@ -43,8 +43,10 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * One policy's run.
    *
    * @param name the policy's name
-   * @param kinds placed and pending pods per pod kind, in the arrivals' kind order
-   * @param firstPending the first arrival no node took, or null when every pod was placed
+   * @param kinds placed and pending pods per pod kind, in the arrivals' kind order; with arrivals
+   *     in time, the pods placed at any time and those still waiting at the end
+   * @param firstPending the first arrival no node took (in time: the first that had to wait), or
+   *     null when every pod was placed
    * @param samples the cluster's state every {@code sampleEvery} arrivals and after the last
    * @param seconds the time spent scheduling (sampling left out)
    */
