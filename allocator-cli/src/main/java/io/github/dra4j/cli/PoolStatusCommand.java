@@ -31,6 +31,8 @@ import picocli.CommandLine.Option;
           + "its status, computed from the input's ResourceSlices, ResourceClaims and DeviceTaintRules "
           + "(see docs/simulation.md, \"Pool status\").",
       "",
+      "The request is given with --driver (and --pool, --limit, --default-partition-type-attribute), "
+          + "or as ResourcePoolStatusRequest objects in the input, each of which is answered.",
       "-o yaml or json prints the request with its status, in the upstream object's shape.",
       "",
       "Exit 0: the status was computed (incomplete pools are a result).",
@@ -40,6 +42,7 @@ import picocli.CommandLine.Option;
     footer = {
       "  dra4j pool-status -f cluster/ --driver gpu.nvidia.com",
       "  dra4j pool-status -f cluster/ --driver gpu.nvidia.com --pool dgx-1-0 -o yaml",
+      "  dra4j pool-status -f cluster/ -f request.yaml -o yaml",
       "  dra4j pool-status -f slices.yaml --driver gpu.example.com --default-partition-type-attribute gpu.example.com/profile"
     })
 final class PoolStatusCommand implements Callable<Integer> {
@@ -59,8 +62,9 @@ final class PoolStatusCommand implements Callable<Integer> {
   @Option(names = {"-R", "--recursive"}, description = "Also read the subdirectories of the directories given with -f.")
   boolean recursive;
 
-  @Option(names = "--driver", paramLabel = "NAME", required = true, description = "spec.driver: the DRA driver whose pools are reported.")
-  String driver = "";
+  @Option(names = "--driver", paramLabel = "NAME",
+      description = "spec.driver: the DRA driver whose pools are reported (or give ResourcePoolStatusRequests with -f).")
+  @Nullable String driver;
 
   @Option(names = "--pool", paramLabel = "NAME", description = "spec.poolName: only this pool.")
   @Nullable String pool;
@@ -90,28 +94,48 @@ final class PoolStatusCommand implements Callable<Integer> {
     if (!List.of("text", "yaml", "json").contains(output)) {
       throw new CliException("-o: unknown format \"" + output + "\"; known: text, yaml, json");
     }
-    ResourcePoolStatusRequestSpec spec = new ResourcePoolStatusRequestSpec(driver, pool, limit, defaultAttribute);
     KubernetesCodec codec = validation.codec(ctx);
-    Cluster cluster = Input.read(codec, files, recursive, ctx.in).cluster(codec, false, ctx::warn);
-    ResourcePoolStatus.Status status;
-    try {
-      status = ResourcePoolStatus.calculate(cluster, spec);
-    } catch (IllegalArgumentException e) {
-      throw new CliException(KIND + "/" + name + ": " + e.getMessage(), e);
+    Input input = Input.read(codec, files, recursive, ctx.in);
+    Cluster cluster = input.cluster(codec, false, ctx::warn);
+    List<PoolStatusRequests.Request> requests = PoolStatusRequests.read(input);
+    if (driver != null) {
+      if (!requests.isEmpty()) {
+        throw new CliException("give --driver or ResourcePoolStatusRequest objects in the input, not both; "
+            + requests.get(0).where() + " holds one");
+      }
+      requests = List.of(new PoolStatusRequests.Request(name, new ResourcePoolStatusRequestSpec(driver, pool, limit,
+          defaultAttribute), "--driver"));
+    } else if (pool != null || limit != null || defaultAttribute != null) {
+      throw new CliException("--pool, --limit and --default-partition-type-attribute belong to a request given with --driver");
     }
-    String json = json(spec, status);
+    if (requests.isEmpty()) {
+      throw new CliException("no request: give --driver NAME, or ResourcePoolStatusRequest objects with -f");
+    }
+    List<Object> answered = new ArrayList<>();
+    StringBuilder text = new StringBuilder();
+    for (PoolStatusRequests.Request r : requests) {
+      ResourcePoolStatus.Status status;
+      try {
+        status = ResourcePoolStatus.calculate(cluster, r.spec());
+      } catch (IllegalArgumentException e) {
+        throw new CliException(r.where() + " (" + KIND + "/" + r.name() + "): " + e.getMessage(), e);
+      }
+      answered.add(new UnknownObject(API_VERSION, KIND, r.name(), RawJson.of(json(r.name(), r.spec(), status))));
+      text.append(requests.size() > 1 ? KIND + "/" + r.name() + ": " : "").append(text(r.spec(), status));
+    }
     if (output.equals("json")) {
-      ctx.out.println(json);
+      ctx.out.println(answered.size() == 1 ? ((UnknownObject) answered.get(0)).content().json()
+          : codec.writeJsonList(answered));
     } else if (output.equals("yaml")) {
-      ctx.out.print(codec.writeYaml(List.of(new UnknownObject(API_VERSION, KIND, name, RawJson.of(json)))));
+      ctx.out.print(codec.writeYaml(answered));
     } else {
-      ctx.out.print(text(spec, status));
+      ctx.out.print(text);
     }
     return Dra4j.EXIT_OK;
   }
 
   /* The request with its status, as the controller writes it: optional fields left out when unset. */
-  String json(ResourcePoolStatusRequestSpec spec, ResourcePoolStatus.Status status) {
+  static String json(String name, ResourcePoolStatusRequestSpec spec, ResourcePoolStatus.Status status) {
     ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     ObjectNode root = mapper.createObjectNode().put("apiVersion", API_VERSION).put("kind", KIND);
     root.putObject("metadata").put("name", name);

@@ -100,6 +100,45 @@ final class PoolStatusCommandTest {
     Cli.Result r = Cli.stdin("", "pool-status", "-f", write(dir), "--driver", "gpu.example.com", "--limit", "1001");
 
     assertThat(r.exit()).isEqualTo(2);
-    assertThat(r.err()).contains("ResourcePoolStatusRequest/pool-status: spec.limit: Invalid value: 1001: must not exceed 1000");
+    assertThat(r.err()).contains("--driver (ResourcePoolStatusRequest/pool-status): spec.limit: Invalid value: 1001: must not"
+        + " exceed 1000");
+  }
+
+  private static String request(String name, String spec) {
+    return "apiVersion: resource.k8s.io/v1alpha3\nkind: ResourcePoolStatusRequest\nmetadata: {name: " + name + "}\nspec: "
+        + spec + "\n";
+  }
+
+  @Test
+  void requestsInTheInput_areEachAnswered(@TempDir Path dir) throws IOException {
+    Path requests = dir.resolve("requests.yaml");
+    Files.writeString(requests, request("all", "{driver: gpu.example.com}") + "---\n"
+        + request("none", "{driver: gpu.example.com, poolName: node-z}"));
+    Cli.Result r = Cli.stdin("", "pool-status", "-f", write(dir), "-f", requests.toString(), "-o", "json");
+
+    assertThat(r.exit()).as(r.toString()).isZero();
+    JsonNode list = new ObjectMapper().readTree(r.out());
+    assertThat(list.path("kind").asText()).isEqualTo("List");
+    assertThat(list.path("items").get(0).path("metadata").path("name").asText()).isEqualTo("all");
+    assertThat(list.path("items").get(0).path("status").path("poolCount").asInt()).isEqualTo(1);
+    assertThat(list.path("items").get(1).path("spec").path("poolName").asText()).isEqualTo("node-z");
+    assertThat(list.path("items").get(1).path("status").path("poolCount").asInt()).isZero();
+    assertThat(list.path("items").get(1).path("status").has("pools")).isFalse();
+  }
+
+  @Test
+  void aRequestInTheInput_isReadStrictly(@TempDir Path dir) throws IOException {
+    Path requests = dir.resolve("request.yaml");
+    Files.writeString(requests, request("typo", "{driver: gpu.example.com, pool: node-a}"));
+    Cli.Result r = Cli.stdin("", "pool-status", "-f", write(dir), "-f", requests.toString());
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains(requests + ", document 1 (ResourcePoolStatusRequest/typo), spec.pool: unknown field \"pool\"");
+
+    Files.writeString(requests, request("fine", "{driver: gpu.example.com}"));
+    Cli.Result both = Cli.stdin("", "pool-status", "-f", write(dir), "-f", requests.toString(), "--driver", "x.example.com");
+    assertThat(both.exit()).isEqualTo(2);
+    assertThat(both.err()).contains("give --driver or ResourcePoolStatusRequest objects in the input, not both");
+    Cli.Result none = Cli.stdin("", "pool-status", "-f", write(dir));
+    assertThat(none.err()).contains("no request: give --driver NAME, or ResourcePoolStatusRequest objects with -f");
   }
 }
