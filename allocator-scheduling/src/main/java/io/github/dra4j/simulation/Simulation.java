@@ -13,7 +13,9 @@ import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodGroupScheduler;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
@@ -36,7 +38,10 @@ import org.jspecify.annotations.Nullable;
  * policy sees the same pods and a run repeats; each policy's loop schedules them, letting pods
  * leave when their lifetime ends; and each sample accounts usage and stranded capacity per node
  * group. Arrival {@code i} of kind {@code k} is the kind's pod named {@code k-i}; a kind with a
- * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims.
+ * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims. Arrival {@code
+ * i} of a gang kind ({@link PodKind#gang()}) is the PodGroup {@code k-i} of pods {@code k-i-0},
+ * {@code k-i-1}, ..., placed all or nothing by {@link PodGroupScheduler} (see {@link
+ * Builder#gangSearch}) and leaving together.
  *
  * <pre>{@code
  * SimulationResult result = Simulation.builder(allocator)
@@ -68,6 +73,7 @@ public final class Simulation {
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
   private final boolean extendedResources;
+  private final GangSearch gangSearch;
   private final List<PodKind> drawn;
   private final @Nullable TimedArrivals timed;
 
@@ -88,6 +94,7 @@ public final class Simulation {
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
     this.extendedResources = b.extendedResources;
+    this.gangSearch = b.gangSearch;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
     this.timed = b.timeline == null ? null : new TimedArrivals(drawn, b.timeline, arrivals.seed());
@@ -197,10 +204,12 @@ public final class Simulation {
           .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
           .build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
+      GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
+          .build());
       results.add(timed != null
           ? new TimedRun(p.getKey(), scheduler, arrivals.kinds(), timed, accounting, afterArrival).run()
           : new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
-              afterArrival).run());
+              afterArrival, gangs).run());
     }
     return new SimulationResult(arrivals(), results);
   }
@@ -215,6 +224,7 @@ public final class Simulation {
     private @Nullable Timeline timeline;
     private int sampleEvery;
     private boolean extendedResources = true;
+    private GangSearch gangSearch = GangSearch.DEFAULT;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -317,6 +327,20 @@ public final class Simulation {
     }
 
     /**
+     * Sets how every policy places the PodGroups of gang pod kinds (default {@link
+     * GangSearch#DEFAULT}, as kube-scheduler; {@link GangSearch#JOINT} searches jointly for the
+     * groups the default rejects).
+     *
+     * @param search the mode
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder gangSearch(GangSearch search) {
+      this.gangSearch = Objects.requireNonNull(search, "search");
+      return this;
+    }
+
+    /**
      * Takes everything from a simulation document: its cluster, node groups, arrivals, sampling
      * and its policies by their built-in names ({@link NodeScorer#named}).
      *
@@ -345,6 +369,9 @@ public final class Simulation {
     public Simulation build() {
       if (arrivals == null) {
         throw new IllegalArgumentException("a simulation needs arrivals");
+      }
+      if (timeline != null && arrivals.kinds().stream().anyMatch(k -> k.gang() != null)) {
+        throw new IllegalArgumentException("gang pod kinds arrive in steps: a timeline takes single pods");
       }
       if (timeline != null && !timeline.trace().isEmpty() && (timeline.trace().size() != arrivals.count()
           || !timeline.trace().stream().map(Timeline.TraceArrival::kind).toList().equals(arrivals.order()))) {
