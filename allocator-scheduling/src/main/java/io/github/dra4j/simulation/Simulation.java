@@ -204,7 +204,8 @@ public final class Simulation {
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
-          .preemption(preemption).build();
+          // a timed run keeps no count of evicted pods yet, so only the arrival-count run preempts
+          .preemption(preemption && timed == null).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
           .build());
