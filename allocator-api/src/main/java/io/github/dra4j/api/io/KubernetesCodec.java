@@ -692,6 +692,26 @@ public final class KubernetesCodec {
     return value;
   }
 
+  /**
+   * Decodes a value of a model type that sits inside another document, such as a NodeAffinity in
+   * a scheduler configuration, with its path in that document in errors.
+   */
+  <T> T decodeAt(JsonNode node, Class<T> type, String source, int document, @Nullable String ref, JsonPath at)
+      throws DecodeException {
+    requireModelType(type);
+    TreeTokens tokens = new TreeTokens(node);
+    tokens.next();
+    Reading r = new Reading(Version.V1, validation, new Shared(), at);
+    T value;
+    try {
+      value = Decoder.decode(type, tokens, r);
+    } catch (Reading.Failure f) {
+      throw new DecodeException(source, document, ref, f.path, f.getMessage());
+    }
+    report(r, source, document, ref);
+    return value;
+  }
+
   private static @Nullable String objectRef(JsonNode node) {
     JsonNode name = node.path("metadata").path("name");
     return ObjectReader.ref(text(node, "kind"), name.isTextual() ? name.textValue() : null);

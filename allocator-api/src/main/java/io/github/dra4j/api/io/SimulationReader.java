@@ -187,7 +187,7 @@ public final class SimulationReader {
   }
 
   /* The file's text, decoded as every other input: UTF-8, or UTF-16/UTF-32 after a byte order mark. */
-  private static String text(Path file) throws IOException {
+  static String text(Path file) throws IOException {
     StringBuilder text = new StringBuilder();
     char[] buffer = new char[8192];
     try (InputStream in = Files.newInputStream(file);
