@@ -92,6 +92,8 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Mixin SchedulerConfigOption schedulerConfig = new SchedulerConfigOption();
+
   @Option(names = "--scale-up", paramLabel = "GROUP",
       description = "Instead of one run: search the fewest nodes of this node group that leave nothing pending "
           + "(the simulation is the check, under the document's first policy), and print the curve.")
@@ -142,7 +144,8 @@ final class SimulateCommand implements Callable<Integer> {
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
-        .extendedResources(gates.extendedResources());
+        .extendedResources(gates.extendedResources())
+        .configuration(schedulerConfig.read(validation.codec(ctx)));
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
       spec.nodeGroups().forEach(builder::nodeGroup);

@@ -5,6 +5,7 @@ import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
@@ -63,9 +64,11 @@ public final class Simulation {
   private final int sampleEvery;
   private final boolean extendedResources;
   private final List<PodKind> drawn;
+  private final @Nullable SchedulerConfiguration configuration;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
+    this.configuration = b.configuration;
     this.arrivals = Objects.requireNonNull(b.arrivals, "arrivals");
     if (b.policies.isEmpty()) {
       throw new IllegalArgumentException("a simulation needs at least one policy");
@@ -132,7 +135,8 @@ public final class Simulation {
     ClusterSnapshot start = allocator.snapshot(cluster.cluster);
     for (PodKind k : arrivals.kinds()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).snapshot(start).extendedResources(extendedResources).build();
+          .cluster(cluster.cluster).configuration(configuration).snapshot(start).extendedResources(extendedResources)
+          .build();
       if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
         out.put(k.name(), u.message());
       }
@@ -186,8 +190,8 @@ public final class Simulation {
     List<SimulationResult.Policy> results = new ArrayList<>();
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
-          .build();
+          .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
+          .extendedResources(extendedResources).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       results.add(new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
           afterArrival).run());
@@ -204,6 +208,7 @@ public final class Simulation {
     private @Nullable Arrivals arrivals;
     private int sampleEvery;
     private boolean extendedResources = true;
+    private @Nullable SchedulerConfiguration configuration;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -288,6 +293,21 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Schedules every policy's pods with a kube-scheduler configuration ({@link
+     * PodScheduler.Builder#configuration}): its profiles, Filter plugins and {@code
+     * percentageOfNodesToScore} apply to every policy; the policy's scorer chooses among the nodes
+     * found, {@code kube-scheduler} with the profile's Score plugins and weights.
+     *
+     * @param configuration the configuration; null for none (the default)
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder configuration(@Nullable SchedulerConfiguration configuration) {
+      this.configuration = configuration;
       return this;
     }
 
