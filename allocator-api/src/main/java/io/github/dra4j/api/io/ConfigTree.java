@@ -20,10 +20,10 @@ final class ConfigTree {
   private final KubernetesCodec codec;
   private final String source;
   private final int document;
-  private final String ref;
+  private final @Nullable String ref;
   private final List<DecodeException> errors = new ArrayList<>();
 
-  ConfigTree(KubernetesCodec codec, String source, int document, String ref) {
+  ConfigTree(KubernetesCodec codec, String source, int document, @Nullable String ref) {
     this.codec = codec;
     this.source = source;
     this.document = document;
@@ -42,8 +42,22 @@ final class ConfigTree {
     return document;
   }
 
-  String ref() {
+  @Nullable String ref() {
     return ref;
+  }
+
+  /** A document of a stream and its number. */
+  record Document(JsonNode node, int number) {}
+
+  /** {@return the one document of the text} */
+  static Document single(KubernetesCodec codec, String text, String source, String kind) throws DecodeException {
+    List<Document> docs = new ArrayList<>();
+    codec.forEachDocument(text, source, (node, doc) -> docs.add(new Document(node, doc)));
+    if (docs.size() != 1) {
+      throw new DecodeException(source, docs.size() > 1 ? docs.get(1).number() : 0, null, null,
+          "expected exactly one " + kind + " document, found " + docs.size(), null);
+    }
+    return docs.get(0);
   }
 
   /** Checks that the node is an object with only known fields. */

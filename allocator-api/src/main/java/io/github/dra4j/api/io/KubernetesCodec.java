@@ -681,15 +681,7 @@ public final class KubernetesCodec {
       reader.takeWarnings().forEach(warnings);
       return value;
     }
-    Reading r = new Reading(Version.of(text(node, "apiVersion")), validation, new Shared(), JsonPath.ROOT);
-    T value;
-    try {
-      value = Decoder.decode(type, tokens, r);
-    } catch (Reading.Failure f) {
-      throw new DecodeException(source, document, null, f.path, f.getMessage());
-    }
-    report(r, source, document, null);
-    return value;
+    return decode(tokens, type, source, document, null, JsonPath.ROOT, Version.of(text(node, "apiVersion")));
   }
 
   /**
@@ -701,7 +693,12 @@ public final class KubernetesCodec {
     requireModelType(type);
     TreeTokens tokens = new TreeTokens(node);
     tokens.next();
-    Reading r = new Reading(Version.V1, validation, new Shared(), at);
+    return decode(tokens, type, source, document, ref, at, Version.V1);
+  }
+
+  private <T> T decode(TreeTokens tokens, Class<T> type, String source, int document, @Nullable String ref,
+      JsonPath at, Version version) throws DecodeException {
+    Reading r = new Reading(version, validation, new Shared(), at);
     T value;
     try {
       value = Decoder.decode(type, tokens, r);

@@ -90,18 +90,9 @@ public final class SchedulerConfigurationReader {
    */
   public static SchedulerConfiguration read(String text, String source, KubernetesCodec codec) throws DecodeException {
     Objects.requireNonNull(codec, "codec");
-    List<JsonNode> docs = new ArrayList<>();
-    List<Integer> numbers = new ArrayList<>();
-    codec.forEachDocument(text, source, (node, doc) -> {
-      docs.add(node);
-      numbers.add(doc);
-    });
-    if (docs.size() != 1) {
-      throw new DecodeException(source, docs.size() > 1 ? numbers.get(1) : 0, null, null,
-          "expected exactly one " + KIND + " document, found " + docs.size(), null);
-    }
-    return new SchedulerConfigurationReader(new ConfigTree(codec, source, numbers.get(0), KIND))
-        .configuration(docs.get(0));
+    ConfigTree.Document only = ConfigTree.single(codec, text, source, KIND);
+    return new SchedulerConfigurationReader(new ConfigTree(codec, source, only.number(), KIND))
+        .configuration(only.node());
   }
 
   private SchedulerConfiguration configuration(JsonNode root) throws DecodeException {
