@@ -125,6 +125,10 @@ final class SimulateCommand implements Callable<Integer> {
     if (maxPods < 0) {
       throw new CliException("--max-pods: must be at least 0, got " + maxPods);
     }
+    if (scaleUp != null && schedulerConfig.config != null) {
+      throw new CliException("--config with --scale-up: the scale-up search runs without a scheduler configuration;"
+          + " run simulate --config at the node counts it finds");
+    }
     if (report != null) {
       SimulationReport.checkTarget(report);
     }

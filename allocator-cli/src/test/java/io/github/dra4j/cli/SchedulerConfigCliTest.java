@@ -100,6 +100,31 @@ final class SchedulerConfigCliTest {
     assertThat(total(with.out())).isEqualTo(total(without.out()) + 2);
   }
 
+  @Test
+  void simulate_appliesTheConfigurationToEveryPolicy(@TempDir Path dir) throws IOException {
+    Path sim = Path.of("..", "docs", "examples", "simulation", "dgx-mig.yaml");
+    Path cfg = Files.writeString(dir.resolve("sched.yaml"), CONFIG);
+    Cli.Result plain = Cli.stdin("", "simulate", "-f", sim.toString(), "-o", "json");
+    Cli.Result configured = Cli.stdin("", "simulate", "--config", cfg.toString(), "-f", sim.toString(), "-o", "json");
+    assertThat(plain.exit()).as("%s", plain).isZero();
+    assertThat(configured.exit()).as("%s", configured).isZero();
+    // the arrivals name no scheduler and the default profile is kube-scheduler's: the same answers
+    assertThat(withoutTimes(configured.out())).isEqualTo(withoutTimes(plain.out()));
+    Path bad = Files.writeString(dir.resolve("bad.yaml"), CONFIG.replace("MostAllocated", "MostAllocate"));
+    Cli.Result refused = Cli.stdin("", "simulate", "--config", bad.toString(), "-f", sim.toString());
+    assertThat(refused.exit()).isEqualTo(2);
+    assertThat(refused.err()).contains("profiles[1].pluginConfig[0].args.scoringStrategy.type: Unsupported value:"
+        + " \"MostAllocate\"");
+    Cli.Result scaleUp = Cli.stdin("", "simulate", "--config", cfg.toString(), "--scale-up", "dgx", "-f",
+        sim.toString());
+    assertThat(scaleUp.exit()).isEqualTo(2);
+    assertThat(scaleUp.err()).contains("--config with --scale-up");
+  }
+
+  private static String withoutTimes(String json) {
+    return json.replaceAll("\"(seconds|placementsPerSecond)\" : [0-9.E-]+", "");
+  }
+
   private static List<String> placements(Cli.Result r) throws IOException {
     List<String> out = new java.util.ArrayList<>();
     for (com.fasterxml.jackson.databind.JsonNode item : new com.fasterxml.jackson.databind.ObjectMapper()
