@@ -2,10 +2,8 @@ package io.github.dra4j.scheduling;
 
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.config.SchedulerConfiguration;
-import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -85,10 +83,5 @@ final class Profiles {
     }
     nextStartNodeIndex = (nextStartNodeIndex + processed) % nodes;
     return out;
-  }
-
-  /** {@return the profiles' names, in order} */
-  List<String> names() {
-    return new ArrayList<>(byName.keySet());
   }
 }

@@ -4,7 +4,6 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeAffinity;
 import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
-import java.util.List;
 import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
@@ -65,10 +64,5 @@ final class SchedulingProfile {
     int slash = extendedResource.indexOf('/');
     return !ignoredResourceGroups.isEmpty() && ignoredResourceGroups.contains(
         slash < 0 ? extendedResource : extendedResource.substring(0, slash));
-  }
-
-  /** {@return the Filter plugins' names} */
-  List<String> filters() {
-    return config.filters();
   }
 }

@@ -30,22 +30,6 @@ final class ConfigTree {
     this.ref = ref;
   }
 
-  KubernetesCodec codec() {
-    return codec;
-  }
-
-  String source() {
-    return source;
-  }
-
-  int document() {
-    return document;
-  }
-
-  @Nullable String ref() {
-    return ref;
-  }
-
   /** A document of a stream and its number. */
   record Document(JsonNode node, int number) {}
 
