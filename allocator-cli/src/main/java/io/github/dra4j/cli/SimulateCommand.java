@@ -16,6 +16,7 @@ import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.simulation.ScaleUp;
 import io.github.dra4j.simulation.Simulation;
@@ -94,6 +95,12 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin SchedulerConfigOption schedulerConfig = new SchedulerConfigOption();
 
+  @Option(names = "--gang-search", paramLabel = "MODE", defaultValue = "default",
+      description = "How the PodGroups of gang pod kinds are placed: default (as kube-scheduler's workload "
+          + "scheduling cycle) or joint (when the default rejects a group, search its pods together); see "
+          + "docs/scheduling.md.")
+  String gangSearch = "default";
+
   @Option(names = "--scale-up", paramLabel = "GROUP",
       description = "Instead of one run: search the fewest nodes of this node group that leave nothing pending "
           + "(the simulation is the check, under the document's first policy), and print the curve.")
@@ -132,6 +139,11 @@ final class SimulateCommand implements Callable<Integer> {
     if (report != null) {
       SimulationReport.checkTarget(report);
     }
+    GangSearch mode = switch (gangSearch) {
+      case "default" -> GangSearch.DEFAULT;
+      case "joint" -> GangSearch.JOINT;
+      default -> throw new CliException("--gang-search: unknown mode \"" + gangSearch + "\"; known: default, joint");
+    };
     Features features = gates.features();
     SimulationSpec spec;
     try {
@@ -149,9 +161,9 @@ final class SimulateCommand implements Callable<Integer> {
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
         .extendedResources(gates.extendedResources())
-        .configuration(schedulerConfig.read(validation.codec(ctx)));
+        .configuration(schedulerConfig.read(validation.codec(ctx))).gangSearch(mode);
     try {
-      builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
+      builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery()).timeline(spec.timeline());
       spec.nodeGroups().forEach(builder::nodeGroup);
       spec.policies().forEach(name -> builder.policy(name, NodeScorer.named(name))); // checked while reading
     } catch (IllegalArgumentException e) {
@@ -350,7 +362,8 @@ final class SimulateCommand implements Callable<Integer> {
           p -> {
             // every policy ran every kind
             SimulationResult.KindCount k = Objects.requireNonNull(p.kinds().get(kind));
-            return k.placed() + "/" + k.pending();
+            SimulationResult.GroupCount g = k.groups();
+            return k.placed() + "/" + k.pending() + (g == null ? "" : " (groups " + g.placed() + "/" + g.pending() + ")");
           }));
     }
     rows.add(row("first pending (arrival)", policies,
@@ -400,7 +413,8 @@ final class SimulateCommand implements Callable<Integer> {
     int last = policies.get(0).last().step();
     sb.append("simulation ").append(spec.name()).append(": ").append(result.arrivals().size())
         .append(" arrivals on ").append(simulation.nodes().size()).append(" nodes, seed ")
-        .append(spec.arrivals().seed()).append("; the state after arrival ").append(last).append(" (the last sample)\n");
+        .append(spec.arrivals().seed()).append("; the state after arrival ").append(last).append(TimedReport.clock(result))
+        .append(" (the last sample)\n");
     for (String[] r : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < r.length; i++) {
@@ -410,13 +424,19 @@ final class SimulateCommand implements Callable<Integer> {
     }
     for (SimulationResult.Policy p : policies) {
       if (p.firstPending() != null) {
-        sb.append(p.name()).append(": first pending pod ").append(p.firstPending().pod()).append(": ")
-            .append(p.firstPending().message()).append('\n');
+        sb.append(p.name()).append(": ").append(firstPending(p.firstPending())).append('\n');
       }
     }
     sb.append("definitions:\n");
+    TimedReport.definitions(result).forEach(d -> sb.append("  ").append(d).append('\n'));
     DEFINITIONS.forEach(d -> sb.append("  ").append(d).append('\n'));
     return sb.toString();
+  }
+
+  /* The first pending arrival: a pod and its message, or a gang's kube-scheduler-style line, which names its PodGroup. */
+  static String firstPending(SimulationResult.FirstPending first) {
+    return first.podGroup() != null ? "first pending " + first.message()
+        : "first pending pod " + first.pod() + ": " + first.message();
   }
 
   private static Map<String, Double> strandedCounters(SimulationResult.GroupUsage u) {
@@ -478,6 +498,7 @@ final class SimulateCommand implements Callable<Integer> {
     root.putObject("metadata").put("name", spec.name());
     root.put("seed", spec.arrivals().seed());
     ArrayNode definitions = root.putArray("definitions");
+    TimedReport.definitions(result).forEach(definitions::add);
     DEFINITIONS.forEach(definitions::add);
     // Counter amounts are in base units: bytes for binary quantities (memory), else counts.
     CounterUnits units = new CounterUnits(simulation.cluster());
@@ -496,13 +517,19 @@ final class SimulateCommand implements Callable<Integer> {
       n.put("placed", p.placed());
       n.put("pending", p.pending());
       ObjectNode kinds = n.putObject("kinds");
-      p.kinds().forEach((k, c) -> kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending()));
+      p.kinds().forEach((k, c) -> {
+        ObjectNode kind = kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending());
+        if (c.groups() != null) {
+          kind.putObject("groups").put("placed", c.groups().placed()).put("pending", c.groups().pending());
+        }
+      });
       if (p.firstPending() != null) {
         n.putObject("firstPending")
             .put("index", p.firstPending().index())
             .put("kind", p.firstPending().kind())
             .put("pod", p.firstPending().pod())
-            .put("message", p.firstPending().message());
+            .put("message", p.firstPending().message())
+            .put("podGroup", p.firstPending().podGroup());
       } else {
         n.putNull("firstPending");
       }
@@ -512,6 +539,11 @@ final class SimulateCommand implements Callable<Integer> {
       for (SimulationResult.Sample s : p.samples()) {
         ObjectNode sample = samples.addObject();
         sample.put("step", s.step());
+        if (s.time() != null) {
+          sample.put("time", TimedReport.format(s.time())).put("seconds", s.time().toNanos() / 1e9);
+          ObjectNode pending = sample.putObject("pendingByKind");
+          s.pendingByKind().forEach(pending::put);
+        }
         ObjectNode groups = sample.putObject("groups");
         for (Map.Entry<String, SimulationResult.GroupUsage> e : s.groups().entrySet()) {
           SimulationResult.GroupUsage g = e.getValue();

@@ -119,7 +119,9 @@ final class SnapshotIndex {
       }
       List<SliceEntry> next = new ArrayList<>(prev.slices.size());
       for (SliceEntry s : prev.slices) {
-        SliceEntry n = new SliceEntry(s, added);
+        // A slice none of whose devices the claims use keeps its entry: its devices' states are
+        // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
+        SliceEntry n = uses(s, added) ? new SliceEntry(s, added) : s;
         successor.put(s, n);
         next.add(n);
       }
@@ -133,6 +135,15 @@ final class SnapshotIndex {
     }
     return new SnapshotIndex(this, slicesOnNode.with(newOnNode),
         nodes == null ? replaced(slicesShared, successor) : slicesShared, pools.with(newPools), nodes);
+  }
+
+  private static boolean uses(SliceEntry slice, AllocatedState added) {
+    for (DeviceEntry d : slice.devices) {
+      if (added.names(d.id)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

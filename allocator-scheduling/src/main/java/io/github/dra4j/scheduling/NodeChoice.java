@@ -30,18 +30,18 @@ final class NodeChoice {
         scores[k] = total[k];
       }
       Node node = nodes.get(at[ties.best(scores)]);
-      return new PodScheduler.Choice(node, allocateOn(s, node, toAllocate));
+      return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {
       int[] at = feasible.stream().toArray();
       Node node = nodes.get(at[ties.best(new double[at.length])]);
-      return new PodScheduler.Choice(node, allocateOn(s, node, toAllocate));
+      return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
     }
     // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
     PlacementCache.Answers scores = answers != null ? answers : new PlacementCache.Answers(nodes.size());
     ClusterSnapshot now = s.snapshot;
     s.cache.score(scores, feasible, i -> {
-      List<AllocationResult> placed = allocateOn(s, nodes.get(i), toAllocate);
+      List<AllocationResult> placed = allocateOn(s, nodes.get(i), answers, toAllocate);
       Node node = nodes.get(i);
       return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
     });
@@ -54,9 +54,12 @@ final class NodeChoice {
     return new PodScheduler.Choice(nodes.get(best), s.cache.scored(scores, best).placed());
   }
 
-  private static List<AllocationResult> allocateOn(PodScheduler s, Node node, List<ResourceClaim> toAllocate) {
-    if (toAllocate.isEmpty()) {
-      return List.of();
+  /* The claims' allocation on a node: the one its feasibility search found, else a search. */
+  private static List<AllocationResult> allocateOn(PodScheduler s, Node node,
+      PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
+    List<AllocationResult> found = answers == null ? null : answers.found[s.cache.position(node)];
+    if (toAllocate.isEmpty() || found != null) {
+      return found == null ? List.of() : found;
     }
     AllocationOutcome outcome = s.snapshot.allocate(node, toAllocate, s.options);
     if (!(outcome instanceof AllocationOutcome.Allocated)) {

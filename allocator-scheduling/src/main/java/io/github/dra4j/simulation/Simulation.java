@@ -10,10 +10,13 @@ import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodGroupScheduler;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
@@ -36,7 +39,10 @@ import org.jspecify.annotations.Nullable;
  * policy sees the same pods and a run repeats; each policy's loop schedules them, letting pods
  * leave when their lifetime ends; and each sample accounts usage and stranded capacity per node
  * group. Arrival {@code i} of kind {@code k} is the kind's pod named {@code k-i}; a kind with a
- * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims.
+ * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims. Arrival {@code
+ * i} of a gang kind ({@link PodKind#gang()}) is the PodGroup {@code k-i} of pods {@code k-i-0},
+ * {@code k-i-1}, ..., placed all or nothing by {@link PodGroupScheduler} (see {@link
+ * Builder#gangSearch}) and leaving together.
  *
  * <pre>{@code
  * SimulationResult result = Simulation.builder(allocator)
@@ -51,6 +57,11 @@ import org.jspecify.annotations.Nullable;
  * System.out.println(pack.placed() + " placed, " + pack.last().group("dgx").strandedDevices() + " devices stranded");
  * }</pre>
  *
+ * <p>With a {@link Timeline} the arrivals come in simulated time instead: by a rate or a trace,
+ * each pod runs for its kind's duration once placed, pods that fit nowhere wait and are tried
+ * again whenever pods leave, and samples are taken every interval of simulated time with the
+ * pods waiting per kind (see docs/simulation.md, "Arrivals in time").
+ *
  * <p>Instances are immutable; {@link #run} may be called again and gives the same counts.
  */
 public final class Simulation {
@@ -63,8 +74,10 @@ public final class Simulation {
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
   private final boolean extendedResources;
+  private final GangSearch gangSearch;
   private final List<PodKind> drawn;
   private final @Nullable SchedulerConfiguration configuration;
+  private final @Nullable TimedArrivals timed;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
@@ -84,8 +97,10 @@ public final class Simulation {
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
     this.extendedResources = b.extendedResources;
+    this.gangSearch = b.gangSearch;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
+    this.timed = b.timeline == null ? null : new TimedArrivals(drawn, b.timeline, arrivals.seed());
   }
 
   /**
@@ -193,8 +208,12 @@ public final class Simulation {
           .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
           .extendedResources(extendedResources).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
-      results.add(new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
-          afterArrival).run());
+      GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
+          .build());
+      results.add(timed != null
+          ? new TimedRun(p.getKey(), scheduler, arrivals.kinds(), timed, accounting, afterArrival).run()
+          : new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
+              afterArrival, gangs).run());
     }
     return new SimulationResult(arrivals(), results);
   }
@@ -206,9 +225,11 @@ public final class Simulation {
     private final List<NodeGroup> groups = new ArrayList<>();
     private final Map<String, NodeScorer> policies = new LinkedHashMap<>();
     private @Nullable Arrivals arrivals;
+    private @Nullable Timeline timeline;
     private int sampleEvery;
     private boolean extendedResources = true;
     private @Nullable SchedulerConfiguration configuration;
+    private GangSearch gangSearch = GangSearch.DEFAULT;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -249,6 +270,20 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder arrivals(Arrivals arrivals) {
       this.arrivals = Objects.requireNonNull(arrivals, "arrivals");
+      return this;
+    }
+
+    /**
+     * Puts the arrivals in simulated time: when they come (a rate or a trace, whose kinds must
+     * be the arrivals' order) and how long each kind's pods run; {@link #sampleEvery} then gives
+     * way to the timeline's sample interval.
+     *
+     * @param timeline the timeline, or null for arrivals counted in steps (the default)
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder timeline(@Nullable Timeline timeline) {
+      this.timeline = timeline;
       return this;
     }
 
@@ -312,6 +347,20 @@ public final class Simulation {
     }
 
     /**
+     * Sets how every policy places the PodGroups of gang pod kinds (default {@link
+     * GangSearch#DEFAULT}, as kube-scheduler; {@link GangSearch#JOINT} searches jointly for the
+     * groups the default rejects).
+     *
+     * @param search the mode
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder gangSearch(GangSearch search) {
+      this.gangSearch = Objects.requireNonNull(search, "search");
+      return this;
+    }
+
+    /**
      * Takes everything from a simulation document: its cluster, node groups, arrivals, sampling
      * and its policies by their built-in names ({@link NodeScorer#named}).
      *
@@ -325,6 +374,7 @@ public final class Simulation {
       spec.nodeGroups().forEach(this::nodeGroup);
       arrivals(spec.arrivals());
       sampleEvery(spec.sampleEvery());
+      timeline(spec.timeline());
       spec.policies().forEach(p -> policy(p, NodeScorer.named(p)));
       return this;
     }
@@ -339,6 +389,13 @@ public final class Simulation {
     public Simulation build() {
       if (arrivals == null) {
         throw new IllegalArgumentException("a simulation needs arrivals");
+      }
+      if (timeline != null && arrivals.kinds().stream().anyMatch(k -> k.gang() != null)) {
+        throw new IllegalArgumentException("gang pod kinds arrive in steps: a timeline takes single pods");
+      }
+      if (timeline != null && !timeline.trace().isEmpty() && (timeline.trace().size() != arrivals.count()
+          || !timeline.trace().stream().map(Timeline.TraceArrival::kind).toList().equals(arrivals.order()))) {
+        throw new IllegalArgumentException("a trace's arrivals must be the arrivals' count and order");
       }
       return new Simulation(this);
     }

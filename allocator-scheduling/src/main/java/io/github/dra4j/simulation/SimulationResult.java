@@ -1,6 +1,7 @@
 package io.github.dra4j.simulation;
 
 import io.github.dra4j.scheduling.SchedulingResult;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,8 +43,10 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * One policy's run.
    *
    * @param name the policy's name
-   * @param kinds placed and pending pods per pod kind, in the arrivals' kind order
-   * @param firstPending the first arrival no node took, or null when every pod was placed
+   * @param kinds placed and pending pods per pod kind, in the arrivals' kind order; with arrivals
+   *     in time, the pods placed at any time and those still waiting at the end
+   * @param firstPending the first arrival no node took (in time: the first that had to wait), or
+   *     null when every pod was placed
    * @param samples the cluster's state every {@code sampleEvery} arrivals and after the last
    * @param seconds the time spent scheduling (sampling left out)
    */
@@ -81,30 +84,86 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * Pods of one kind.
    *
    * @param placed how many were placed
-   * @param pending how many no node took
+   * @param pending how many no node took: with gangs, every pod of a group left pending, and the
+   *     pods beyond {@code minCount} that a placed group could not place
+   * @param groups for a gang kind, how many of its PodGroups were placed or left pending; null
+   *     for a kind whose arrivals are single pods
    */
-  public record KindCount(int placed, int pending) {}
+  public record KindCount(int placed, int pending, @Nullable GroupCount groups) {
+    /**
+     * The count of a kind whose arrivals are single pods.
+     *
+     * @param placed see the record component
+     * @param pending see the record component
+     */
+    public KindCount(int placed, int pending) {
+      this(placed, pending, null);
+    }
+  }
 
   /**
-   * The first pod that stayed pending.
+   * PodGroups of one gang kind.
+   *
+   * @param placed how many groups were placed (at least {@code minCount} of their pods)
+   * @param pending how many were left pending: none of their pods placed
+   */
+  public record GroupCount(int placed, int pending) {}
+
+  /**
+   * The first arrival that stayed pending: a pod, or a gang's PodGroup.
    *
    * @param index its arrival index, from 0
    * @param kind its pod kind
-   * @param pod its name
-   * @param message why, in kube-scheduler's words ({@link SchedulingResult.Unschedulable#message})
+   * @param pod its name; for a gang, the PodGroup's first pod
+   * @param message why, in kube-scheduler's words ({@link SchedulingResult.Unschedulable#message});
+   *     for a gang, the group's line ({@link io.github.dra4j.scheduling.PodGroupResult#line})
+   * @param podGroup for a gang, the PodGroup as {@code <namespace>/<name>}; null for a pod
    */
-  public record FirstPending(int index, String kind, String pod, String message) {}
+  public record FirstPending(int index, String kind, String pod, String message, @Nullable String podGroup) {
+    /**
+     * The first pending pod of a kind whose arrivals are single pods.
+     *
+     * @param index see the record component
+     * @param kind see the record component
+     * @param pod see the record component
+     * @param message see the record component
+     */
+    public FirstPending(int index, String kind, String pod, String message) {
+      this(index, kind, pod, message, null);
+    }
+  }
 
   /**
    * The cluster after some arrivals.
    *
    * @param step how many pods had arrived
    * @param groups the usage of each node group, in cluster order ({@code cluster} for the explicit nodes)
+   * @param time with arrivals in time, the simulated time of the sample (every event up to it
+   *     applied); null for arrivals counted in steps
+   * @param pendingByKind with arrivals in time, the pods of each kind waiting in the queue, in
+   *     kind order; empty for arrivals counted in steps
    */
-  public record Sample(int step, Map<String, GroupUsage> groups) {
-    /** Copies the map, keeping its order. */
+  public record Sample(int step, Map<String, GroupUsage> groups, @Nullable Duration time,
+      Map<String, Integer> pendingByKind) {
+    /** Copies the maps, keeping their order. */
     public Sample {
       groups = Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+      pendingByKind = Collections.unmodifiableMap(new LinkedHashMap<>(pendingByKind));
+    }
+
+    /**
+     * A sample of arrivals counted in steps.
+     *
+     * @param step see the record component
+     * @param groups see the record component
+     */
+    public Sample(int step, Map<String, GroupUsage> groups) {
+      this(step, groups, null, Map.of());
+    }
+
+    /** {@return the pods waiting, of every kind; 0 for arrivals counted in steps} */
+    public int pending() {
+      return pendingByKind.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /**

@@ -8,14 +8,17 @@ import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodGroupResourceClaim;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.Arrivals;
+import io.github.dra4j.api.simulation.Gang;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.validation.CrossObjectValidator;
 import io.github.dra4j.api.validation.ObjectError;
@@ -73,8 +76,12 @@ public final class SimulationReader {
   private static final Set<String> SPEC = Set.of("cluster", "workload", "policies", "sampleEvery");
   private static final Set<String> CLUSTER = Set.of("files", "objects", "nodeGroups");
   private static final Set<String> GROUP = Set.of("name", "count", "node", "slices", "file");
-  private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order");
-  private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "pod", "claimTemplates");
+  private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order", "rate", "trace",
+      "sampleInterval");
+  private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "duration", "pod",
+      "claimTemplates", "gang");
+  private static final Set<String> GANG = Set.of("size", "minCount", "topologyKey", "resourceClaims");
+  private static final Set<String> GROUP_CLAIM = Set.of("name", "resourceClaimTemplateName", "resourceClaimName");
 
   /**
    * Most nodes all node groups of a simulation may have together: 100,000, twenty times the 5,000
@@ -92,6 +99,8 @@ public final class SimulationReader {
   private int document;
   private Function<String, @Nullable String> policy = name -> null;
   private @Nullable String ref;
+  /** The workload in simulated time, when it has a rate or a trace. */
+  private @Nullable Timeline timeline;
   /** Nodes of the node groups read so far. */
   private long nodes;
   /** The cluster's objects and the pod kinds' templates, with where each was read, for the duplicate check. */
@@ -322,15 +331,30 @@ public final class SimulationReader {
     if (policies.isEmpty()) {
       policies.add("first");
     }
+    if (timeline != null && spec.has("sampleEvery")) {
+      throw fail(specAt.field("sampleEvery"), "Forbidden: arrivals in time are sampled by"
+          + " spec.workload.sampleInterval");
+    }
     int sampleEvery = integer(spec, specAt, "sampleEvery", 0, 0);
     checkDuplicates();
-    return new SimulationSpec(simName, Cluster.of(objects), groups, arrivals, policies, sampleEvery);
+    return new SimulationSpec(simName, Cluster.of(objects), groups, arrivals, policies, sampleEvery, timeline);
+  }
+
+  /* The source errors name for the simulation. */
+  String source() {
+    return source;
+  }
+
+  /* A file the simulation names, in its directory (unless allowed elsewhere) and a regular file. */
+  Path readableFile(JsonNode entry, JsonPath at) throws DecodeException {
+    Path path = resolve(string(entry, at), at);
+    checkReadable(path, at);
+    return path;
   }
 
   /* The objects of a file the simulation names, each with where it was read. */
   private List<SourcedObject> file(JsonNode entry, JsonPath at) throws IOException {
-    Path path = resolve(string(entry, at), at);
-    checkReadable(path, at);
+    Path path = readableFile(entry, at);
     String name = path.toString();
     List<SourcedObject> out = new ArrayList<>();
     try (InputStream in = Files.newInputStream(path)) {
@@ -487,7 +511,7 @@ public final class SimulationReader {
     return new NodeGroup(name, count, template, slices);
   }
 
-  private Arrivals arrivals(JsonNode node, JsonPath at) throws DecodeException {
+  private Arrivals arrivals(JsonNode node, JsonPath at) throws IOException {
     object(node, at, WORKLOAD);
     JsonNode kinds = list(node, at, "podKinds");
     if (kinds.isEmpty()) {
@@ -503,13 +527,17 @@ public final class SimulationReader {
       names.add(k.name());
       podKinds.add(k);
     }
-    int count = integer(node, at, "count", 0, -1);
+    TimelineReader.Read time = new TimelineReader(this).read(node, at, names, options.maxArrivals());
+    if (time != null) {
+      timeline = time.timeline();
+    }
+    int count = time != null && time.count() >= 0 ? time.count() : integer(node, at, "count", 0, -1);
     if (count > options.maxArrivals()) {
       throw fail(at.field("count"), "Invalid value: " + count + ": more than the " + options.maxArrivals()
           + " arrivals a simulation may have; a larger count needs a larger limit (dra4j simulate --max-pods)");
     }
     long seed = node.has("seed") ? longValue(node.get("seed"), at.field("seed")) : 0;
-    List<String> order = new ArrayList<>();
+    List<String> order = new ArrayList<>(time != null ? time.order() : List.of());
     JsonNode o = list(node, at, "order");
     for (int i = 0; i < o.size(); i++) {
       String kind = string(o.get(i), at.field("order").index(i));
@@ -555,7 +583,46 @@ public final class SimulationReader {
       remember(template, templateAt);
       templates.add(template);
     }
-    return new PodKind(name, pod, templates, weight, lifetime);
+    Gang gang = node.has("gang") ? gang(node.get("gang"), at.field("gang"), pod, podAt) : null;
+    return new PodKind(name, pod, templates, weight, lifetime, gang);
+  }
+
+  /* A gang: its size, minCount (the size when left out), topology key and group claims, each used by a pod entry. */
+  private Gang gang(JsonNode node, JsonPath at, Pod pod, JsonPath podAt) throws DecodeException {
+    object(node, at, GANG);
+    int size = integer(node, at, "size", 1, -1);
+    int minCount = integer(node, at, "minCount", 1, size);
+    if (minCount > size) {
+      throw fail(at.field("minCount"), "Invalid value: " + minCount + ": must be at most the size, " + size);
+    }
+    String topologyKey = node.has("topologyKey") ? text(node, at, "topologyKey") : null;
+    if (pod.podGroupName() != null) {
+      throw fail(podAt.field("spec").field("schedulingGroup"), "Forbidden: a gang kind's pods are given their "
+          + "PodGroup as they arrive");
+    }
+    List<PodGroupResourceClaim> claims = new ArrayList<>();
+    JsonNode c = list(node, at, "resourceClaims");
+    Set<String> names = new TreeSet<>();
+    for (int i = 0; i < c.size(); i++) {
+      JsonPath claimAt = at.field("resourceClaims").index(i);
+      object(c.get(i), claimAt, GROUP_CLAIM);
+      if (c.get(i).has("resourceClaimName")) {
+        throw fail(claimAt.field("resourceClaimName"), "Forbidden: every group of a kind would share this claim; use "
+            + "resourceClaimTemplateName");
+      }
+      PodGroupResourceClaim claim = PodGroupResourceClaim.ofTemplate(text(c.get(i), claimAt, "name"),
+          text(c.get(i), claimAt, "resourceClaimTemplateName"));
+      if (!names.add(claim.name())) {
+        throw fail(claimAt.field("name"), "Duplicate value: \"" + claim.name() + "\"");
+      }
+      if (pod.spec().resourceClaims().stream().noneMatch(claim::matches)) {
+        throw fail(claimAt, "Invalid value: no entry of " + podAt + ".spec.resourceClaims has name \"" + claim.name()
+            + "\" and resourceClaimTemplateName \"" + claim.resourceClaimTemplateName() + "\", so no pod uses this "
+            + "group claim");
+      }
+      claims.add(claim);
+    }
+    return Gang.of(size, minCount, topologyKey, claims);
   }
 
   /*
@@ -650,7 +717,7 @@ public final class SimulationReader {
     return type.cast(o);
   }
 
-  private void object(JsonNode node, JsonPath at, Set<String> known) throws DecodeException {
+  void object(JsonNode node, JsonPath at, Set<String> known) throws DecodeException {
     new ConfigTree(codec, source, document, ref).object(node, at, known);
   }
 
@@ -681,7 +748,7 @@ public final class SimulationReader {
     return string(v, at.field(field));
   }
 
-  private String string(JsonNode v, JsonPath at) throws DecodeException {
+  String string(JsonNode v, JsonPath at) throws DecodeException {
     if (!v.isTextual() || v.textValue().isEmpty()) {
       throw fail(at, "expected a non-empty string, got " + Decoder.describe(v));
     }
@@ -710,7 +777,7 @@ public final class SimulationReader {
     return v.longValue();
   }
 
-  private DecodeException fail(JsonPath at, String detail) {
+  DecodeException fail(JsonPath at, String detail) {
     return new DecodeException(source, document, ref, at.isRoot() ? null : at.toString(), detail, null);
   }
 }
