@@ -5,10 +5,13 @@ import io.github.dra4j.api.NodeAffinity;
 import io.github.dra4j.api.PreferredSchedulingTerm;
 import io.github.dra4j.api.Taint;
 import io.github.dra4j.api.Toleration;
+import io.github.dra4j.api.config.SchedulerConfiguration.Resource;
+import io.github.dra4j.api.config.SchedulerConfiguration.ScoringStrategy;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /*
  * The choice among feasible nodes as kube-scheduler's default score plugins make it (the
@@ -33,12 +36,6 @@ import java.util.Map;
  */
 final class DefaultScores {
   static final long MAX = 100;
-  static final int TAINT_WEIGHT = 3;
-  static final int NODE_AFFINITY_WEIGHT = 2;
-  static final int FIT_WEIGHT = 1;
-  static final int BALANCED_WEIGHT = 1;
-  static final int SPREAD_WEIGHT = 2;
-  static final int POD_AFFINITY_WEIGHT = 2;
 
   private DefaultScores() {}
 
@@ -58,18 +55,30 @@ final class DefaultScores {
     return at[best];
   }
 
-  /** {@return the weighted sums of the plugins' normalized scores, for the nodes at these positions} */
+  /**
+   * {@return the weighted sums of the normalized scores of the profile's Score plugins, for the
+   * nodes at these positions} A plugin the profile disables (weight 0) is not run.
+   */
   static long[] scores(Cycle in, int[] at) {
-    long[][] plugins = {taintToleration(in, at), nodeAffinity(in, at), SpreadAndAffinityScores.spread(in, at),
-        SpreadAndAffinityScores.podAffinity(in, at), resourcesFit(in, at), balancedAllocation(in, at)};
-    int[] weights = {TAINT_WEIGHT, NODE_AFFINITY_WEIGHT, SPREAD_WEIGHT, POD_AFFINITY_WEIGHT, FIT_WEIGHT, BALANCED_WEIGHT};
+    SchedulingProfile p = in.profile();
     long[] total = new long[at.length];
-    for (int p = 0; p < plugins.length; p++) {
-      for (int k = 0; k < at.length; k++) {
-        total[k] += weights[p] * plugins[p][k];
-      }
-    }
+    add(total, p.taintToleration, () -> taintToleration(in, at));
+    add(total, p.nodeAffinity, () -> nodeAffinity(in, at));
+    add(total, p.podTopologySpread, () -> SpreadAndAffinityScores.spread(in, at));
+    add(total, p.interPodAffinity, () -> SpreadAndAffinityScores.podAffinity(in, at));
+    add(total, p.resourcesFit, () -> resourcesFit(in, at));
+    add(total, p.balancedAllocation, () -> balancedAllocation(in, at));
     return total;
+  }
+
+  private static void add(long[] total, int weight, Supplier<long[]> plugin) {
+    if (weight == 0) {
+      return;
+    }
+    long[] scores = plugin.get();
+    for (int k = 0; k < total.length; k++) {
+      total[k] += weight * scores[k];
+    }
   }
 
   /** {@return TaintToleration's normalized scores} */
@@ -91,7 +100,11 @@ final class DefaultScores {
   /** {@return NodeAffinity's normalized scores} */
   static long[] nodeAffinity(Cycle in, int[] at) {
     NodeAffinity na = in.pod().spec().affinity() == null ? null : in.pod().spec().affinity().nodeAffinity();
-    List<PreferredSchedulingTerm> preferred = na == null ? List.of() : na.preferred();
+    List<PreferredSchedulingTerm> preferred = new ArrayList<>(na == null ? List.of() : na.preferred());
+    NodeAffinity added = in.profile().addedAffinity();
+    if (added != null) {
+      preferred.addAll(added.preferred()); // NodeAffinityArgs.addedAffinity scores as the pod's own terms
+    }
     long[] scores = new long[at.length];
     for (int k = 0; k < at.length; k++) {
       Node node = in.infos().nodes().get(at[k]);
@@ -105,37 +118,85 @@ final class DefaultScores {
     return scores;
   }
 
-  /** {@return NodeResourcesFit's LeastAllocated scores; 0 on a node without allocatable} */
+  /**
+   * {@return NodeResourcesFit's scores with the profile's scoringStrategy; 0 on a node without
+   * allocatable} Requested cpu and memory are non-zero requests (a container without a request
+   * counts 100m and 200Mi), as noderesources' resourceAllocationScorer counts them.
+   */
   static long[] resourcesFit(Cycle in, int[] at) {
-    long[] pod = PodRequests.nonZero(in.pod());
+    ScoringStrategy strategy = in.profile().args().fit();
+    List<Resource> resources = strategy.resources();
     long[] scores = new long[at.length];
+    long[] requested = new long[resources.size()];
+    long[] allocatable = new long[resources.size()];
     for (int k = 0; k < at.length; k++) {
-      Map<String, Long> allocatable = in.infos().allocatable(at[k]);
-      if (allocatable != null) {
-        long[] requested = in.infos().nonZeroRequested(at[k]);
-        scores[k] = leastAllocated(allocatable, requested[0] + pod[0], requested[1] + pod[1]);
+      Map<String, Long> capacity = in.infos().allocatable(at[k]);
+      if (capacity == null) {
+        continue;
       }
+      for (int r = 0; r < resources.size(); r++) {
+        long[] pair = requestedAndAllocatable(in, at[k], capacity, resources.get(r).name(), true);
+        requested[r] = pair[0];
+        allocatable[r] = pair[1];
+      }
+      scores[k] = ResourceScorers.score(strategy, requested, allocatable);
     }
     return scores;
   }
 
-  /** {@return NodeResourcesBalancedAllocation's scores: 0 for a pod requesting neither cpu nor memory} */
+  /**
+   * {@return NodeResourcesBalancedAllocation's scores over the profile's resources: 0 for a pod
+   * requesting none of them}
+   */
   static long[] balancedAllocation(Cycle in, int[] at) {
-    Map<String, Long> pod = in.requests();
-    long cpu = pod.getOrDefault(PodRequests.CPU, 0L);
-    long memory = pod.getOrDefault(PodRequests.MEMORY, 0L);
+    List<Resource> resources = in.profile().args().balancedResources();
     long[] scores = new long[at.length];
+    boolean bestEffort = true;
+    for (Resource r : resources) {
+      bestEffort &= in.requests().getOrDefault(r.name(), 0L) == 0;
+    }
     // a best-effort pod is not scored by BalancedAllocation (kubernetes/kubernetes#129138)
-    if (cpu == 0 && memory == 0) {
+    if (bestEffort) {
       return scores;
     }
+    long[] requested = new long[resources.size()];
+    long[] allocatable = new long[resources.size()];
     for (int k = 0; k < at.length; k++) {
-      Map<String, Long> allocatable = in.infos().allocatable(at[k]);
-      Map<String, Long> requested = in.infos().requested(at[k]);
-      scores[k] = allocatable == null ? MAX : balanced(allocatable, requested.getOrDefault(PodRequests.CPU, 0L) + cpu,
-          requested.getOrDefault(PodRequests.MEMORY, 0L) + memory);
+      Map<String, Long> capacity = in.infos().allocatable(at[k]);
+      if (capacity == null) {
+        scores[k] = MAX;
+        continue;
+      }
+      for (int r = 0; r < resources.size(); r++) {
+        long[] pair = requestedAndAllocatable(in, at[k], capacity, resources.get(r).name(), false);
+        requested[r] = pair[0];
+        allocatable[r] = pair[1];
+      }
+      scores[k] = ResourceScorers.balanced(requested, allocatable);
     }
     return scores;
+  }
+
+  /*
+   * calculateResourceAllocatableRequest: {requested with the pod, allocatable} of one resource on
+   * a node; {0, 0} (left out) for a scalar resource the pod does not request or the node lacks.
+   */
+  private static long[] requestedAndAllocatable(Cycle in, int node, Map<String, Long> capacity, String resource,
+      boolean nonZero) {
+    long pod = in.requests().getOrDefault(resource, 0L);
+    if (nonZero && (resource.equals(PodRequests.CPU) || resource.equals(PodRequests.MEMORY))) {
+      int r = resource.equals(PodRequests.CPU) ? 0 : 1;
+      return new long[] {in.infos().nonZeroRequested(node)[r] + PodRequests.nonZero(in.pod())[r],
+          capacity.getOrDefault(resource, 0L)};
+    }
+    if (pod == 0 && PodRequests.scalar(resource)) {
+      return new long[2];
+    }
+    Long allocatable = capacity.get(resource);
+    if (allocatable == null) {
+      return new long[2];
+    }
+    return new long[] {in.infos().requested(node).getOrDefault(resource, 0L) + pod, allocatable};
   }
 
   static long untoleratedPreferNoSchedule(Node node, List<Toleration> tolerations) {
@@ -146,38 +207,6 @@ final class DefaultScores {
       }
     }
     return n;
-  }
-
-  /* leastResourceScorer over cpu and memory, each weighted 1. */
-  static long leastAllocated(Map<String, Long> allocatable, long cpu, long memory) {
-    long sum = 0;
-    long weights = 0;
-    long[] capacity = {allocatable.getOrDefault(PodRequests.CPU, 0L), allocatable.getOrDefault(PodRequests.MEMORY, 0L)};
-    long[] requested = {cpu, memory};
-    for (int r = 0; r < 2; r++) {
-      if (capacity[r] == 0) {
-        continue;
-      }
-      sum += requested[r] > capacity[r] ? 0 : (capacity[r] - requested[r]) * MAX / capacity[r];
-      weights++;
-    }
-    return weights == 0 ? 0 : sum / weights;
-  }
-
-  /* balancedResourceScorer over cpu and memory. */
-  static long balanced(Map<String, Long> allocatable, long cpu, long memory) {
-    long[] capacity = {allocatable.getOrDefault(PodRequests.CPU, 0L), allocatable.getOrDefault(PodRequests.MEMORY, 0L)};
-    long[] requested = {cpu, memory};
-    double[] fractions = new double[2];
-    int n = 0;
-    for (int r = 0; r < 2; r++) {
-      if (capacity[r] == 0) {
-        continue;
-      }
-      fractions[n++] = Math.min(1.0, (double) requested[r] / capacity[r]);
-    }
-    double std = n == 2 ? Math.abs((fractions[0] - fractions[1]) / 2) : 0;
-    return (long) ((1 - std) * MAX);
   }
 
   /* DefaultNormalizeScore(MAX, reverse). */
