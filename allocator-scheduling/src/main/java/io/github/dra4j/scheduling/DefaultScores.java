@@ -1,24 +1,32 @@
 package io.github.dra4j.scheduling;
 
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeAffinity;
 import io.github.dra4j.api.PreferredSchedulingTerm;
+import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.Taint;
 import io.github.dra4j.api.Toleration;
 import io.github.dra4j.api.config.SchedulerConfiguration.Resource;
 import io.github.dra4j.api.config.SchedulerConfiguration.ScoringStrategy;
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /*
  * The choice among feasible nodes as kube-scheduler's default score plugins make it (the
  * kube-scheduler profile of NodeScorer): each plugin scores every feasible node 0..100, normalized
  * as the plugin normalizes, and the weighted sum decides; equal sums go to the first node in
- * order (kube-scheduler picks one of them at random). ImageLocality (images are not read) and
- * DynamicResources' score are not modelled.
+ * order (kube-scheduler picks one of them at random). ImageLocality (images are not read) is not
+ * modelled.
  *
  * - TaintToleration (weight 3): the node's PreferNoSchedule taints that the pod's tolerations with
  *   no effect or PreferNoSchedule do not tolerate, counted and normalized in reverse
@@ -33,33 +41,23 @@ import java.util.function.Supplier;
  * - NodeResourcesBalancedAllocation (weight 1): (1 - |cpu fraction - memory fraction| / 2) * 100,
  *   fractions of allocatable requested with the pod (at most 1); a pod that requests neither is
  *   not scored by it.
+ * - DynamicResources (weight 1): per prioritized-list request of the pod's claims, 8 - i for the
+ *   alternative i it is allocated with (FirstAvailableDeviceRequestMaxSize - i), normalized to
+ *   the largest; see dynamicResources.
  */
 final class DefaultScores {
   static final long MAX = 100;
+  /** resource.k8s.io's FirstAvailableDeviceRequestMaxSize: the most alternatives a request lists. */
+  private static final int FIRST_AVAILABLE_MAX_SIZE = 8;
 
   private DefaultScores() {}
-
-  /** {@return the position of the chosen node among the feasible ones} */
-  static int choose(Cycle in, BitSet feasible) {
-    int[] at = feasible.stream().toArray();
-    if (at.length == 1) {
-      return at[0];
-    }
-    long[] total = scores(in, at);
-    int best = 0;
-    for (int k = 1; k < at.length; k++) {
-      if (total[k] > total[best]) {
-        best = k;
-      }
-    }
-    return at[best];
-  }
 
   /**
    * {@return the weighted sums of the normalized scores of the profile's Score plugins, for the
    * nodes at these positions} A plugin the profile disables (weight 0) is not run.
    */
-  static long[] scores(Cycle in, int[] at) {
+  static long[] scores(Cycle in, int[] at, List<ResourceClaim> toAllocate,
+      IntFunction<List<AllocationResult>> allocation) {
     SchedulingProfile p = in.profile();
     long[] total = new long[at.length];
     add(total, p.taintToleration, () -> taintToleration(in, at));
@@ -68,6 +66,7 @@ final class DefaultScores {
     add(total, p.interPodAffinity, () -> SpreadAndAffinityScores.podAffinity(in, at));
     add(total, p.resourcesFit, () -> resourcesFit(in, at));
     add(total, p.balancedAllocation, () -> balancedAllocation(in, at));
+    add(total, p.dynamicResources, () -> dynamicResources(in, at, toAllocate, allocation));
     return total;
   }
 
@@ -79,6 +78,68 @@ final class DefaultScores {
     for (int k = 0; k < total.length; k++) {
       total[k] += weight * scores[k];
     }
+  }
+
+  /**
+   * {@return DynamicResources' normalized scores} As the plugin's computeScore: per claim of the
+   * pod (those allocated before the cycle with their allocation, the others with the allocation
+   * found on the node), each prioritized-list request scores {@code 8 - i} for its alternative
+   * {@code i} that was allocated, 8 being FirstAvailableDeviceRequestMaxSize; normalized to the
+   * largest (DefaultNormalizeScore(100, false)). Nodes are allocated on only when a claim has a
+   * prioritized list, since otherwise every node scores 0.
+   */
+  static long[] dynamicResources(Cycle in, int[] at, List<ResourceClaim> toAllocate,
+      IntFunction<List<AllocationResult>> allocation) {
+    long[] scores = new long[at.length];
+    if (!hasFirstAvailable(in.allocated()) && !hasFirstAvailable(toAllocate)) {
+      return scores;
+    }
+    long before = 0;
+    for (ResourceClaim claim : in.allocated()) {
+      before += subRequestScore(claim, claim.allocation());
+    }
+    for (int k = 0; k < at.length; k++) {
+      scores[k] = before;
+      if (!toAllocate.isEmpty()) {
+        List<AllocationResult> found = allocation.apply(at[k]);
+        for (int c = 0; c < toAllocate.size() && c < found.size(); c++) {
+          scores[k] += subRequestScore(toAllocate.get(c), found.get(c));
+        }
+      }
+    }
+    normalize(scores, false);
+    return scores;
+  }
+
+  private static boolean hasFirstAvailable(List<ResourceClaim> claims) {
+    for (ResourceClaim claim : claims) {
+      for (DeviceRequest r : claim.spec().devices().requests()) {
+        if (!r.firstAvailable().isEmpty()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static long subRequestScore(ResourceClaim claim, @Nullable AllocationResult allocation) {
+    if (allocation == null) {
+      return 0;
+    }
+    Set<String> allocated = new HashSet<>();
+    for (DeviceRequestAllocationResult r : allocation.devices().results()) {
+      allocated.add(r.request());
+    }
+    long score = 0;
+    for (DeviceRequest r : claim.spec().devices().requests()) {
+      List<DeviceSubRequest> alternatives = r.firstAvailable();
+      for (int i = 0; i < alternatives.size(); i++) {
+        if (allocated.contains(r.name() + "/" + alternatives.get(i).name())) {
+          score += FIRST_AVAILABLE_MAX_SIZE - i;
+        }
+      }
+    }
+    return score;
   }
 
   /** {@return TaintToleration's normalized scores} */

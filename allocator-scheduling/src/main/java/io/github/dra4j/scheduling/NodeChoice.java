@@ -24,7 +24,8 @@ final class NodeChoice {
     Ties ties = s.ties;
     if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
       int[] at = feasible.stream().toArray();
-      long[] total = at.length == 1 ? new long[1] : DefaultScores.scores(cycle, at);
+      long[] total = at.length == 1 ? new long[1]
+          : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, nodes.get(i), answers, toAllocate));
       double[] scores = new double[at.length];
       for (int k = 0; k < at.length; k++) {
         scores[k] = total[k];

@@ -25,6 +25,7 @@ final class SchedulingProfile {
   final int interPodAffinity;
   final int resourcesFit;
   final int balancedAllocation;
+  final int dynamicResources;
   private final Set<String> ignoredResources;
   private final Set<String> ignoredResourceGroups;
 
@@ -37,6 +38,7 @@ final class SchedulingProfile {
     this.interPodAffinity = config.weight("InterPodAffinity");
     this.resourcesFit = config.weight("NodeResourcesFit");
     this.balancedAllocation = config.weight("NodeResourcesBalancedAllocation");
+    this.dynamicResources = config.weight("DynamicResources");
     this.ignoredResources = Set.copyOf(config.args().ignoredResources());
     this.ignoredResourceGroups = Set.copyOf(config.args().ignoredResourceGroups());
   }
