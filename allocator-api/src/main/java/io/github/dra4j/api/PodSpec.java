@@ -26,6 +26,8 @@ import org.jspecify.annotations.Nullable;
  *     priority} is not resolved, or null
  * @param preemptionPolicy {@code PreemptLowerPriority} or {@code Never}, or null for the
  *     PriorityClass's policy (and otherwise the default, {@code PreemptLowerPriority})
+ * @param schedulerName the scheduler profile that schedules the pod ({@code spec.schedulerName}), or
+ *     null for {@code default-scheduler}
  */
 public record PodSpec(
     @Nullable String nodeName,
@@ -40,7 +42,8 @@ public record PodSpec(
     Map<String, Quantity> overhead,
     @Nullable PodSchedulingGroup schedulingGroup,
     @Nullable String priorityClassName,
-    @Nullable String preemptionPolicy) {
+    @Nullable String preemptionPolicy,
+    @Nullable String schedulerName) {
   public PodSpec {
     nodeSelector = Copies.map(nodeSelector);
     resourceClaims = Copies.list(resourceClaims);
@@ -85,6 +88,7 @@ public record PodSpec(
     private @Nullable PodSchedulingGroup schedulingGroup;
     private @Nullable String priorityClassName;
     private @Nullable String preemptionPolicy;
+    private @Nullable String schedulerName;
 
     private Builder() {}
 
@@ -102,6 +106,7 @@ public record PodSpec(
       schedulingGroup = r.schedulingGroup();
       priorityClassName = r.priorityClassName();
       preemptionPolicy = r.preemptionPolicy();
+      schedulerName = r.schedulerName();
     }
 
     /** Sets or (with null) clears {@code nodeName}; returns this builder. */
@@ -253,6 +258,13 @@ public record PodSpec(
       return this;
     }
 
+    /** Sets or (with null) clears {@code schedulerName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder schedulerName(@Nullable String schedulerName) {
+      this.schedulerName = schedulerName;
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -261,7 +273,7 @@ public record PodSpec(
     public PodSpec build() {
       return new PodSpec(nodeName, nodeSelector, affinity, priority, resourceClaims,
           initContainers, containers, tolerations, topologySpreadConstraints, overhead, schedulingGroup,
-          priorityClassName, preemptionPolicy);
+          priorityClassName, preemptionPolicy, schedulerName);
     }
   }
 }

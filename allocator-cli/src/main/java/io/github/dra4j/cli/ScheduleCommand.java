@@ -6,6 +6,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
@@ -34,6 +35,7 @@ import java.util.function.Consumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -102,11 +104,13 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Mixin OutputOption output = new OutputOption();
 
-  @Option(names = "--scorer", paramLabel = "NAME", defaultValue = "first",
+  @Option(names = "--scorer", paramLabel = "NAME",
       description = "How a node is chosen among those that fit: first (default: the first in "
           + "input order), most-allocated (pack), least-allocated (spread) or kube-scheduler (its "
-          + "default score plugins); see docs/scheduling.md.")
-  String scorer = "first";
+          + "default score plugins; the default with --config); see docs/scheduling.md.")
+  @Nullable String scorer;
+
+  @Mixin SchedulerConfigOption schedulerConfig = new SchedulerConfigOption();
 
   @Option(names = "--max-pods", paramLabel = "N", defaultValue = "100000",
       description = "The largest spec.replicas, spec.parallelism or spec.completions of a pod controller"
@@ -142,11 +146,16 @@ final class ScheduleCommand implements Callable<Integer> {
     Features features = gates.features();
     NodeScorer nodeScorer;
     try {
-      nodeScorer = NodeScorer.named(scorer);
+      nodeScorer = NodeScorer.named(scorer == null ? "first" : scorer);
     } catch (IllegalArgumentException e) {
       throw new CliException("--scorer: " + e.getMessage(), e);
     }
     KubernetesCodec codec = validation.codec(ctx);
+    SchedulerConfiguration configuration = schedulerConfig.read(codec);
+    if (configuration != null && scorer != null && !scorer.equals("kube-scheduler")) {
+      throw new CliException("--scorer " + scorer + " with --config: the configuration's profiles score the nodes;"
+          + " leave --scorer out");
+    }
     Input input = inputOptions.read(codec, ctx);
     String skipped = input.skippedNotice(Input::isPodController);
     if (skipped != null && !quiet) {
@@ -184,6 +193,7 @@ final class ScheduleCommand implements Callable<Integer> {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster)
           .scorer(nodeScorer)
+          .configuration(configuration)
           .extendedResources(gates.extendedResources())
           .preemption(!noPreemption)
           .build();

@@ -93,6 +93,8 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Mixin SchedulerConfigOption schedulerConfig = new SchedulerConfigOption();
+
   @Option(names = "--gang-search", paramLabel = "MODE", defaultValue = "default",
       description = "How the PodGroups of gang pod kinds are placed: default (as kube-scheduler's workload "
           + "scheduling cycle) or joint (when the default rejects a group, search its pods together); see "
@@ -135,6 +137,10 @@ final class SimulateCommand implements Callable<Integer> {
     if (maxPods < 0) {
       throw new CliException("--max-pods: must be at least 0, got " + maxPods);
     }
+    if (scaleUp != null && schedulerConfig.config != null) {
+      throw new CliException("--config with --scale-up: the scale-up search runs without a scheduler configuration;"
+          + " run simulate --config at the node counts it finds");
+    }
     if (report != null) {
       SimulationReport.checkTarget(report);
     }
@@ -159,7 +165,8 @@ final class SimulateCommand implements Callable<Integer> {
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
-        .extendedResources(gates.extendedResources()).gangSearch(mode)
+        .extendedResources(gates.extendedResources())
+        .configuration(schedulerConfig.read(validation.codec(ctx))).gangSearch(mode)
         .preemption(!noPreemption);
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery()).timeline(spec.timeline());

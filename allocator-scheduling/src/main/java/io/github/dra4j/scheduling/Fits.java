@@ -27,7 +27,8 @@ final class Fits {
     String namespace = namespace(pod.namespace());
     Pod withUid = PodClaimResolver.withUid(pod, namespace);
     Resolution r = s.resolver.resolve(withUid, namespace);
-    if (r.failure != null || NodeFilter.preFilterFailure(withUid) != null) {
+    SchedulingProfile profile = s.profiles.of(withUid);
+    if (r.failure != null || s.profiles.unknown(withUid) != null || profile.filter.preFilterFailure(withUid) != null) {
       return List.of();
     }
     List<ResourceClaim> toAllocate = new ArrayList<>();
@@ -42,7 +43,7 @@ final class Fits {
       }
       wanted.set(i);
     }
-    wanted.and(cache.filter(new Cycle(withUid, r.unserved, allocated, s.infos)).candidates());
+    wanted.and(cache.filter(new Cycle(withUid, r.unserved, allocated, s.infos, profile)).candidates());
     BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
         : cache.feasible(s.snapshot, cache.answers(toAllocate), wanted, toAllocate, s.options);
     List<Node> out = new ArrayList<>();

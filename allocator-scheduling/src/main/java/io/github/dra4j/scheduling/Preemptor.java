@@ -108,7 +108,7 @@ final class Preemptor {
     PodScheduler.Plan p = s.plan(pod);
     int n = s.nodes().size();
     List<Integer> potential = new ArrayList<>();
-    if (p.r().failure == null && NodeFilter.preFilterFailure(p.pod()) == null) {
+    if (p.r().failure == null && p.cycle().profile().filter.preFilterFailure(p.pod()) == null) {
       for (int i = 0; i < n; i++) {
         List<String> why = p.filtered().reasons()[i];
         if (resolvable(p.cycle(), i, why == null ? List.of(NodeFilter.CANNOT_ALLOCATE) : why)) {
@@ -271,8 +271,8 @@ final class Preemptor {
   private static List<String> fails(PodScheduler s, PodScheduler.Plan p, int node, Collection<NodeInfos.Bound> removed,
       VictimClaims claims) {
     Node n = s.nodes().get(node);
-    Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos);
-    NodeFilter filter = NodeFilter.scheduler();
+    Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
+    NodeFilter filter = cycle.profile().filter;
     List<String> why = filter.reasons(cycle, n, 0, filter.size());
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
       return why;

@@ -5,6 +5,7 @@ import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
@@ -76,10 +77,12 @@ public final class Simulation {
   private final boolean preemption;
   private final GangSearch gangSearch;
   private final List<PodKind> drawn;
+  private final @Nullable SchedulerConfiguration configuration;
   private final @Nullable TimedArrivals timed;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
+    this.configuration = b.configuration;
     this.arrivals = Objects.requireNonNull(b.arrivals, "arrivals");
     if (b.policies.isEmpty()) {
       throw new IllegalArgumentException("a simulation needs at least one policy");
@@ -149,7 +152,8 @@ public final class Simulation {
     ClusterSnapshot start = allocator.snapshot(cluster.cluster);
     for (PodKind k : arrivals.kinds()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).snapshot(start).extendedResources(extendedResources).preemption(false).build();
+          .cluster(cluster.cluster).configuration(configuration).snapshot(start).extendedResources(extendedResources)
+          .preemption(false).build();
       if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
         out.put(k.name(), u.message());
       }
@@ -203,7 +207,8 @@ public final class Simulation {
     List<SimulationResult.Policy> results = new ArrayList<>();
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
+          .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
+          .extendedResources(extendedResources)
           // a timed run keeps no count of evicted pods yet, so only the arrival-count run preempts
           .preemption(preemption && timed == null).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
@@ -228,6 +233,7 @@ public final class Simulation {
     private int sampleEvery;
     private boolean extendedResources = true;
     private boolean preemption = true;
+    private @Nullable SchedulerConfiguration configuration;
     private GangSearch gangSearch = GangSearch.DEFAULT;
 
     private Builder(StructuredAllocator allocator) {
@@ -341,6 +347,21 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder preemption(boolean enabled) {
       this.preemption = enabled;
+      return this;
+    }
+
+    /**
+     * Schedules every policy's pods with a kube-scheduler configuration ({@link
+     * PodScheduler.Builder#configuration}): its profiles, Filter plugins and {@code
+     * percentageOfNodesToScore} apply to every policy; the policy's scorer chooses among the nodes
+     * found, {@code kube-scheduler} with the profile's Score plugins and weights.
+     *
+     * @param configuration the configuration; null for none (the default)
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder configuration(@Nullable SchedulerConfiguration configuration) {
+      this.configuration = configuration;
       return this;
     }
 
