@@ -22,6 +22,10 @@ import org.jspecify.annotations.Nullable;
  * @param topologySpreadConstraints how the pod spreads with the pods it selects
  * @param overhead what running the pod costs beyond its containers (from its RuntimeClass)
  * @param schedulingGroup the PodGroup the pod belongs to ({@code spec.schedulingGroup}), or null
+ * @param priorityClassName the PriorityClass that gives the pod its priority when {@code
+ *     priority} is not resolved, or null
+ * @param preemptionPolicy {@code PreemptLowerPriority} or {@code Never}, or null for the
+ *     PriorityClass's policy (and otherwise the default, {@code PreemptLowerPriority})
  * @param schedulerName the scheduler profile that schedules the pod ({@code spec.schedulerName}), or
  *     null for {@code default-scheduler}
  */
@@ -37,6 +41,8 @@ public record PodSpec(
     List<TopologySpreadConstraint> topologySpreadConstraints,
     Map<String, Quantity> overhead,
     @Nullable PodSchedulingGroup schedulingGroup,
+    @Nullable String priorityClassName,
+    @Nullable String preemptionPolicy,
     @Nullable String schedulerName) {
   public PodSpec {
     nodeSelector = Copies.map(nodeSelector);
@@ -80,6 +86,8 @@ public record PodSpec(
     private final List<TopologySpreadConstraint> topologySpreadConstraints = new ArrayList<>();
     private final Map<String, Quantity> overhead = new LinkedHashMap<>();
     private @Nullable PodSchedulingGroup schedulingGroup;
+    private @Nullable String priorityClassName;
+    private @Nullable String preemptionPolicy;
     private @Nullable String schedulerName;
 
     private Builder() {}
@@ -96,6 +104,8 @@ public record PodSpec(
       topologySpreadConstraints.addAll(r.topologySpreadConstraints());
       overhead.putAll(r.overhead());
       schedulingGroup = r.schedulingGroup();
+      priorityClassName = r.priorityClassName();
+      preemptionPolicy = r.preemptionPolicy();
       schedulerName = r.schedulerName();
     }
 
@@ -234,6 +244,20 @@ public record PodSpec(
       return this;
     }
 
+    /** Sets or (with null) clears {@code priorityClassName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder priorityClassName(@Nullable String priorityClassName) {
+      this.priorityClassName = priorityClassName;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code preemptionPolicy}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder preemptionPolicy(@Nullable String preemptionPolicy) {
+      this.preemptionPolicy = preemptionPolicy;
+      return this;
+    }
+
     /** Sets or (with null) clears {@code schedulerName}; returns this builder. */
     @CanIgnoreReturnValue
     public Builder schedulerName(@Nullable String schedulerName) {
@@ -249,7 +273,7 @@ public record PodSpec(
     public PodSpec build() {
       return new PodSpec(nodeName, nodeSelector, affinity, priority, resourceClaims,
           initContainers, containers, tolerations, topologySpreadConstraints, overhead, schedulingGroup,
-          schedulerName);
+          priorityClassName, preemptionPolicy, schedulerName);
     }
   }
 }

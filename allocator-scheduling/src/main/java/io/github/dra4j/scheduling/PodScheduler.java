@@ -119,6 +119,8 @@ public final class PodScheduler {
   final NodeInfos infos;
   final Ties ties;
   final Profiles profiles;
+  final Priorities priorities;
+  private final @Nullable Preemptor preemptor;
   ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -141,6 +143,8 @@ public final class PodScheduler {
     this.infos = new NodeInfos(nodes, cluster.pods());
     this.ties = new Ties(b.tieSeed);
     this.profiles = new Profiles(b.configuration);
+    this.priorities = new Priorities(cluster.priorityClasses());
+    this.preemptor = b.preemption ? new Preemptor(priorities, cluster.podDisruptionBudgets(), b.minCandidateNodes) : null;
     this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);
   }
 
@@ -155,7 +159,10 @@ public final class PodScheduler {
   }
 
   /**
-   * Schedules one pod and, when it is placed, commits the placement.
+   * Schedules one pod and, when it is placed, commits the placement. When it fits no node,
+   * DefaultPreemption runs (see {@link Builder#preemption}): lower-priority pods of one node are
+   * evicted and the pod placed there ({@link SchedulingResult.Scheduled#preemption()}), or the
+   * message ends with upstream's {@code preemption: ...} part.
    *
    * @param pod the pod; {@code spec.nodeName}, when set, is the only node it may go to
    * @return the placement, or why no node takes the pod
@@ -163,7 +170,11 @@ public final class PodScheduler {
    *     CEL error, an invalid pool that blocks allocation, the step budget used up)
    */
   public synchronized SchedulingResult schedule(Pod pod) {
-    return schedule(pod, null);
+    SchedulingResult refused = priorities.refused(pod);
+    SchedulingResult r = refused != null ? refused : schedule(pod, null);
+    // a pod no profile takes is not this scheduler's: no PostFilter runs for it
+    return r.isScheduled() || refused != null || preemptor == null || profiles.unknown(pod) != null ? r
+        : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r);
   }
 
   /* One pod on the nodes of a mask (all nodes without one): a pod group's placement is one domain. */
@@ -205,16 +216,10 @@ public final class PodScheduler {
     return commit(p.pod, p.r, p.toAllocate, choice);
   }
 
-  private static void split(Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated) {
-    for (PodClaim c : r.claims) {
-      (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
-    }
-  }
-
   /**
-   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher {@code
-   * spec.priority} first (no priority counts as 0, as in Kubernetes), equal priorities in input
-   * order. Each placement is committed before the next pod is scheduled.
+   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher priority
+   * first ({@code spec.priority}, else its PriorityClass's, else the global default class's, else
+   * 0, as admission resolves it), equal priorities in input order. Each placement is committed before the next pod is scheduled.
    *
    * @param pods the pods; bound ones are skipped
    * @return one result per pending pod, in input order
@@ -241,7 +246,7 @@ public final class PodScheduler {
     }
     Integer[] order = IntStream.range(0, pending.size()).boxed().toArray(Integer[]::new);
     // A stable sort: equal priorities keep input order.
-    Arrays.sort(order, (a, b) -> Integer.compare(priority(pending.get(b)), priority(pending.get(a))));
+    Arrays.sort(order, (a, b) -> Integer.compare(priorities.of(pending.get(b)), priorities.of(pending.get(a))));
     SchedulingResult[] results = new SchedulingResult[pending.size()];
     for (int i : order) {
       results[i] = schedule(pending.get(i));
@@ -264,34 +269,7 @@ public final class PodScheduler {
    * @throws AllocationException as {@link #schedule} does
    */
   public synchronized List<Node> fits(Pod pod, Collection<Node> among) {
-    String namespace = namespace(pod.namespace());
-    Pod withUid = PodClaimResolver.withUid(pod, namespace);
-    Resolution r = resolver.resolve(withUid, namespace);
-    SchedulingProfile profile = profiles.of(withUid);
-    if (r.failure != null || profiles.unknown(withUid) != null || profile.filter.preFilterFailure(withUid) != null) {
-      return List.of();
-    }
-    List<ResourceClaim> toAllocate = new ArrayList<>();
-    List<ResourceClaim> allocated = new ArrayList<>();
-    split(r, toAllocate, allocated);
-    BitSet wanted = new BitSet(nodes.size());
-    for (Node node : among) {
-      int i = cache.position(node);
-      if (i < 0) {
-        throw new IllegalArgumentException("node " + node.name() + " is not one of the scheduler's nodes");
-      }
-      wanted.set(i);
-    }
-    wanted.and(cache.filter(new Cycle(withUid, r.unserved, allocated, infos, profile)).candidates());
-    BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
-        : cache.feasible(snapshot, cache.answers(toAllocate), wanted, toAllocate, options);
-    List<Node> out = new ArrayList<>();
-    for (Node node : among) {
-      if (fit.get(cache.position(node))) {
-        out.add(node);
-      }
-    }
-    return out;
+    return Fits.among(this, pod, among);
   }
 
   /**
@@ -437,17 +415,10 @@ public final class PodScheduler {
     Resolution r = resolver.resolve(withUid, namespace);
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
-    split(r, toAllocate, allocated);
+    Fits.split(r, toAllocate, allocated);
     Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos, profiles.of(withUid));
     PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
     return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
-  }
-
-  /* ---------------- helpers ---------------- */
-
-  private static int priority(Pod pod) {
-    Integer p = pod.spec().priority();
-    return p == null ? 0 : p;
   }
 
   /** Configures a {@link PodScheduler}. Not thread-safe. */
@@ -459,6 +430,8 @@ public final class PodScheduler {
     private boolean extendedResources = true;
     private @Nullable ClusterSnapshot snapshot;
     private @Nullable Long tieSeed;
+    private boolean preemption = true;
+    private int[] minCandidateNodes = Preemptor.DEFAULT_MIN_CANDIDATE_NODES;
     private @Nullable SchedulerConfiguration configuration;
 
     private Builder(StructuredAllocator allocator) {
@@ -542,6 +515,34 @@ public final class PodScheduler {
     @CanIgnoreReturnValue
     public Builder randomTies(long seed) {
       this.tieSeed = seed;
+      return this;
+    }
+
+    /**
+     * Turns DefaultPreemption on (the default, as in kube-scheduler) or off; pods of a PodGroup
+     * never preempt.
+     *
+     * @param enabled whether a pod that fits nowhere may evict lower-priority pods
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder preemption(boolean enabled) {
+      this.preemption = enabled;
+      return this;
+    }
+
+    /**
+     * Sets DefaultPreemptionArgs: the dry run stops once it has found {@code max(percentage% of
+     * the nodes preemption may help, absolute)} candidate nodes (defaults 10 and 100).
+     *
+     * @param percentage minCandidateNodesPercentage, 0 to 100
+     * @param absolute minCandidateNodesAbsolute, at least 0
+     * @return this builder
+     * @throws IllegalArgumentException when a value is out of range or both are 0
+     */
+    @CanIgnoreReturnValue
+    public Builder minCandidateNodes(int percentage, int absolute) {
+      this.minCandidateNodes = Preemptor.checkArgs(percentage, absolute);
       return this;
     }
 

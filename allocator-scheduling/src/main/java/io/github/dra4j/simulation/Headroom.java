@@ -185,7 +185,7 @@ public final class Headroom {
     private PodScheduler scheduler() {
       return PodScheduler.builder(allocator).cluster(withTemplates).snapshot(start).configuration(configuration)
           .scorer(NodeScorer.first())
-          .extendedResources(extendedResources).options(options).build();
+          .extendedResources(extendedResources).options(options).preemption(false).build();
     }
 
     private Pod pod(@Nullable String node, int nodeIndex, int i) {

@@ -74,6 +74,7 @@ public final class Simulation {
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
   private final boolean extendedResources;
+  private final boolean preemption;
   private final GangSearch gangSearch;
   private final List<PodKind> drawn;
   private final @Nullable SchedulerConfiguration configuration;
@@ -97,6 +98,7 @@ public final class Simulation {
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
     this.extendedResources = b.extendedResources;
+    this.preemption = b.preemption;
     this.gangSearch = b.gangSearch;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
@@ -151,7 +153,7 @@ public final class Simulation {
     for (PodKind k : arrivals.kinds()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).configuration(configuration).snapshot(start).extendedResources(extendedResources)
-          .build();
+          .preemption(false).build();
       if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
         out.put(k.name(), u.message());
       }
@@ -206,7 +208,9 @@ public final class Simulation {
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
-          .extendedResources(extendedResources).build();
+          .extendedResources(extendedResources)
+          // a timed run keeps no count of evicted pods yet, so only the arrival-count run preempts
+          .preemption(preemption && timed == null).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
           .build());
@@ -228,6 +232,7 @@ public final class Simulation {
     private @Nullable Timeline timeline;
     private int sampleEvery;
     private boolean extendedResources = true;
+    private boolean preemption = true;
     private @Nullable SchedulerConfiguration configuration;
     private GangSearch gangSearch = GangSearch.DEFAULT;
 
@@ -328,6 +333,20 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Turns DefaultPreemption on (the default, as in kube-scheduler) or off for every policy's
+     * scheduler ({@link PodScheduler.Builder#preemption}): an arrival of higher priority that fits
+     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}).
+     *
+     * @param enabled whether arrivals may preempt
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder preemption(boolean enabled) {
+      this.preemption = enabled;
       return this;
     }
 

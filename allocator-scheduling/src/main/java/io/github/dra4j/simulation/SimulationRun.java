@@ -4,6 +4,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.Preemption;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,6 +36,8 @@ final class SimulationRun {
   private final Map<Integer, List<SchedulingResult.Scheduled>> departures = new HashMap<>();
   /** Placed pods still on their node, with their claims, for the per-class counts. */
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
+  /** The kind of each placed pod, by name. */
+  private final Map<String, String> kindOf = new HashMap<>();
   private final List<SimulationResult.Sample> samples = new ArrayList<>();
   private SimulationResult.@Nullable FirstPending firstPending;
   private long nanos;
@@ -48,7 +51,8 @@ final class SimulationRun {
     this.accounting = accounting;
     this.afterArrival = afterArrival;
     this.gangs = gangs;
-    kinds.forEach(k -> counts.put(k.name(), new int[4]));
+    // placed, pending, groups placed, groups pending, preemptions, preempted
+    kinds.forEach(k -> counts.put(k.name(), new int[6]));
     kinds.forEach(k -> {
       if (k.gang() != null) {
         gangKinds.add(k.name());
@@ -75,7 +79,7 @@ final class SimulationRun {
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
     counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
-        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null)));
+        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9);
   }
 
@@ -88,6 +92,11 @@ final class SimulationRun {
       count[0]++;
       accounting.changed(s.node());
       placed.put(Objects.requireNonNull(pod.name()), s); // ArrivalDraw names every pod
+      kindOf.put(pod.name(), kind.name());
+      if (s.preemption() != null) {
+        count[4]++;
+        evicted(s.preemption());
+      }
       if (kind.lifetime() != null) {
         departures.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(s);
       }
@@ -97,6 +106,20 @@ final class SimulationRun {
         firstPending = new SimulationResult.FirstPending(step, kind.name(), Objects.requireNonNull(pod.name()),
             ((SchedulingResult.Unschedulable) r).message());
       }
+    }
+  }
+
+  /* The victims of a preemption left their node: they are no longer placed and will not depart. */
+  private void evicted(Preemption p) {
+    accounting.changed(p.node());
+    for (Pod victim : p.victims()) {
+      SchedulingResult.Scheduled was = placed.remove(victim.name());
+      String kind = kindOf.remove(victim.name());
+      if (was == null || kind == null) {
+        continue; // a pod of the starting cluster, not an arrival
+      }
+      Objects.requireNonNull(counts.get(kind))[5]++;
+      departures.values().forEach(list -> list.removeIf(d -> Objects.equals(d.pod().name(), victim.name())));
     }
   }
 
@@ -112,6 +135,7 @@ final class SimulationRun {
     for (SchedulingResult.Scheduled s : a.placed()) {
       accounting.changed(s.node());
       placed.put(Objects.requireNonNull(s.pod().name()), s); // GangArrivals names every pod
+      kindOf.put(s.pod().name(), kind.name());
     }
     if (firstPending == null && !a.result().scheduled()) {
       firstPending = new SimulationResult.FirstPending(step, kind.name(), a.firstPod(), a.why(),
@@ -123,6 +147,7 @@ final class SimulationRun {
   private void depart(int step) {
     for (SchedulingResult.Scheduled s : gangs.depart(step)) {
       placed.remove(s.pod().name());
+      kindOf.remove(s.pod().name());
       accounting.changed(s.node());
     }
     List<SchedulingResult.Scheduled> leaving = departures.remove(step);
@@ -133,6 +158,7 @@ final class SimulationRun {
     List<Pod> pods = new ArrayList<>();
     for (SchedulingResult.Scheduled s : leaving) {
       placed.remove(s.pod().name());
+      kindOf.remove(s.pod().name());
       accounting.changed(s.node());
       released.addAll(s.claims());
       pods.add(s.pod());
