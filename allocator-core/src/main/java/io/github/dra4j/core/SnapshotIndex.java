@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * validation and no selector result. When churn has grown the uid space to more than twice the
  * live devices plus UID_SLACK, the devices are numbered again (and selector results start over).
  *
- * After a commit (withAllocated) only the claims' pools change: the maps are persistent
+ * After a commit (withAllocated) or a release (withState) only the claims' pools change: the maps are persistent
  * (PersistentMap), sharing all but the replaced entries with the previous index's, so that
  * deriving costs what changed, not what the cluster holds.
  */
@@ -109,9 +110,23 @@ final class SnapshotIndex {
    * lists holding those pools' slices are replaced; every other entry and list is shared.
    */
   SnapshotIndex withAllocated(AllocatedState added) {
+    return withEntries(added.pools(), (pool, s) -> new SliceEntry(s, added));
+  }
+
+  /**
+   * This index with the in-use state of these pools taken from {@code state} instead, as after a
+   * release: derived as {@link #withAllocated} derives, so a release costs what it changes.
+   *
+   * @param changed the pools whose devices' in-use state changed
+   * @param state the in-use state of every device of those pools (others may be missing)
+   */
+  SnapshotIndex withState(Set<PoolId> changed, AllocatedState state) {
+    return withEntries(changed, (pool, s) -> new SliceEntry(s, state, null, pool.ruleTaints));
+  }
+
+  private SnapshotIndex withEntries(Set<PoolId> changed, BiFunction<PoolEntry, SliceEntry, SliceEntry> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
-    Set<PoolId> changed = added.pools();
     for (PoolId id : changed) {
       PoolEntry prev = pools.get(id);
       if (prev == null) {
@@ -119,7 +134,7 @@ final class SnapshotIndex {
       }
       List<SliceEntry> next = new ArrayList<>(prev.slices.size());
       for (SliceEntry s : prev.slices) {
-        SliceEntry n = new SliceEntry(s, added);
+        SliceEntry n = successorOf.apply(prev, s);
         successor.put(s, n);
         next.add(n);
       }

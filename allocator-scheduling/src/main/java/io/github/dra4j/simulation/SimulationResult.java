@@ -46,9 +46,10 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * @param firstPending the first arrival no node took, or null when every pod was placed
    * @param samples the cluster's state every {@code sampleEvery} arrivals and after the last
    * @param seconds the time spent scheduling (sampling left out)
+   * @param wallSeconds the time of the whole run end to end: departures, scheduling and sampling
    */
   public record Policy(String name, Map<String, KindCount> kinds, @Nullable FirstPending firstPending,
-      List<Sample> samples, double seconds) {
+      List<Sample> samples, double seconds, double wallSeconds) {
     /** Copies the collections, keeping the map's order. */
     public Policy {
       Objects.requireNonNull(name, "name");
@@ -69,6 +70,15 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
     /** {@return placements per second of scheduling time; 0 when nothing was timed} */
     public double placementsPerSecond() {
       return seconds > 0 ? placed() / seconds : 0;
+    }
+
+    /**
+     * {@return arrivals (placed or pending) per second of the whole run, end to end; 0 when
+     * nothing was timed} What a capacity planner waits for: unlike {@link #placementsPerSecond}
+     * it counts letting pods leave and sampling the cluster too.
+     */
+    public double arrivalsPerSecond() {
+      return wallSeconds > 0 ? (placed() + pending()) / wallSeconds : 0;
     }
 
     /** {@return the last sample: the state after the last arrival} */
