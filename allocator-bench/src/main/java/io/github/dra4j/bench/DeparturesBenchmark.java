@@ -44,7 +44,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *       4g.20gb 1 for 12,000, 7g.40gb 1 for 16,000), so that pods leave from arrival 4,000 on
  *       and the cluster runs near full; the snapshot build, departures, scheduling and about 100
  *       samples included. Arrivals per second: {@value #ARRIVALS} over the time per run.
- *   <li>{@link #release}: one departure's release on the full cluster, {@code incremental}
+ *   <li>{@link #release}: one departure's release on the full cluster, and the claim allocated
+ *       again (the same commit both ways, so that each call starts from the newest snapshot), {@code incremental}
  *       ({@link ClusterSnapshot#withoutAllocated}) against {@code rebuild}, the snapshot derived
  *       from the previous one with the remaining claims ({@link StructuredAllocator#snapshot(
  *       ClusterSnapshot, java.util.Collection, java.util.Collection, java.util.Collection)}), as
@@ -66,29 +67,36 @@ public class DeparturesBenchmark {
     {"1g.10gb", 4.0, 4000}, {"2g.10gb", 2.0, 8000}, {"3g.20gb", 1.0, 12000}, {"4g.20gb", 1.0, 12000},
     {"7g.40gb", 1.0, 16000}};
 
-  @Param({"first", "most-allocated"})
-  String policy;
-  /** Nodes and arrivals: {@value #NODES} and {@value #ARRIVALS}, fewer in the smoke test. */
-  int nodes = NODES;
-  int arrivals = ARRIVALS;
-
-  private Simulation simulation;
-
-  @Setup(Level.Trial)
-  public void setup() {
-    simulation = simulation(Allocations.allocator(), nodes, arrivals, policy);
-  }
-
-  /** {@return the run's result} */
+  /**
+   * {@return the run's result}
+   *
+   * @param mixed the simulation
+   */
   @Benchmark
   @BenchmarkMode(Mode.SingleShotTime)
   @OutputTimeUnit(TimeUnit.MILLISECONDS)
-  public SimulationResult mixedSimulation() {
-    return simulation.run();
+  public SimulationResult mixedSimulation(Mixed mixed) {
+    return mixed.simulation.run();
+  }
+
+  /** The simulation of one policy. */
+  @State(Scope.Benchmark)
+  public static class Mixed {
+    @Param({"first", "most-allocated"})
+    String policy;
+    /** Nodes and arrivals: {@value DeparturesBenchmark#NODES} and {@value DeparturesBenchmark#ARRIVALS}, fewer in the smoke test. */
+    int nodes = NODES;
+    int arrivals = ARRIVALS;
+    Simulation simulation;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      simulation = simulation(Allocations.allocator(), nodes, arrivals, policy);
+    }
   }
 
   /**
-   * {@return the snapshot after one claim of the full cluster was released}
+   * {@return the snapshot after one claim of the full cluster was released and allocated again}
    *
    * @param full the full cluster and the way of releasing
    */
@@ -139,17 +147,23 @@ public class DeparturesBenchmark {
       return snapshot;
     }
 
+    /*
+     * Releases the next claim and allocates it again, so that every call starts from the newest
+     * snapshot, as a scheduler's departures do; the commit costs the same both ways.
+     */
     ClusterSnapshot releaseNext() {
       int i = next++ % claims.size();
+      snapshot = released(i).withAllocated(List.of(claims.get(i)));
+      return snapshot;
+    }
+
+    /** {@return the full cluster without claim {@code i}} */
+    ClusterSnapshot released(int i) {
       if (release.equals("incremental")) {
         return snapshot.withoutAllocated(List.of(claims.get(i)));
       }
-      List<ResourceClaim> remaining = new ArrayList<>(claims.size());
-      for (int k = 0; k < claims.size(); k++) {
-        if (k != i) {
-          remaining.add(claims.get(k));
-        }
-      }
+      List<ResourceClaim> remaining = new ArrayList<>(claims);
+      remaining.remove(i);
       return allocator.snapshot(snapshot, slices, DgxA100.classes(), remaining);
     }
   }

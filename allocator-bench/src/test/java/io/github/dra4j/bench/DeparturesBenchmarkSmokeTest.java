@@ -10,19 +10,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** DeparturesBenchmark on a small cluster: pods leave, and both ways of releasing free the same devices. */
+/** DeparturesBenchmark on a small cluster: pods leave, and both ways of releasing free the same devices, and a release allocated again is the full cluster. */
 final class DeparturesBenchmarkSmokeTest {
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"first", "most-allocated"})
   void mixedSimulation_placesAndLetsPodsLeave(String policy) {
-    DeparturesBenchmark benchmark = new DeparturesBenchmark();
-    benchmark.policy = policy;
-    benchmark.nodes = 2;
-    benchmark.arrivals = 200;
-    benchmark.setup();
+    DeparturesBenchmark.Mixed mixed = new DeparturesBenchmark.Mixed();
+    mixed.policy = policy;
+    mixed.nodes = 2;
+    mixed.arrivals = 200;
+    mixed.setup();
 
-    SimulationResult.Policy run = benchmark.mixedSimulation().policy(policy);
+    SimulationResult.Policy run = new DeparturesBenchmark().mixedSimulation(mixed).policy(policy);
 
     assertThat(run.placed() + run.pending()).isEqualTo(200);
     assertThat(run.placed()).isPositive();
@@ -40,11 +40,16 @@ final class DeparturesBenchmarkSmokeTest {
       state.nodes = 2;
       state.setup();
       full = state.full();
-      released[m] = state.releaseNext();
+      released[m] = state.released(0);
     }
     Node first = DgxA100.node("dgx-0");
     assertThat(released[0].usage(first)).isEqualTo(released[1].usage(first));
     assertThat(allocated(released[0], first)).as("one claim released").isEqualTo(allocated(full, first) - 1);
+    DeparturesBenchmark.Full again = new DeparturesBenchmark.Full();
+    again.release = "incremental";
+    again.nodes = 2;
+    again.setup();
+    assertThat(again.releaseNext().usage(first)).as("released and allocated again").isEqualTo(full.usage(first));
   }
 
   private static int allocated(ClusterSnapshot s, Node node) {
