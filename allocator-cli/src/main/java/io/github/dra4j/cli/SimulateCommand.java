@@ -16,6 +16,7 @@ import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.simulation.ScaleUp;
 import io.github.dra4j.simulation.Simulation;
@@ -92,6 +93,12 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Option(names = "--gang-search", paramLabel = "MODE", defaultValue = "default",
+      description = "How the PodGroups of gang pod kinds are placed: default (as kube-scheduler's workload "
+          + "scheduling cycle) or joint (when the default rejects a group, search its pods together); see "
+          + "docs/scheduling.md.")
+  String gangSearch = "default";
+
   @Option(names = "--scale-up", paramLabel = "GROUP",
       description = "Instead of one run: search the fewest nodes of this node group that leave nothing pending "
           + "(the simulation is the check, under the document's first policy), and print the curve.")
@@ -126,6 +133,11 @@ final class SimulateCommand implements Callable<Integer> {
     if (report != null) {
       SimulationReport.checkTarget(report);
     }
+    GangSearch mode = switch (gangSearch) {
+      case "default" -> GangSearch.DEFAULT;
+      case "joint" -> GangSearch.JOINT;
+      default -> throw new CliException("--gang-search: unknown mode \"" + gangSearch + "\"; known: default, joint");
+    };
     Features features = gates.features();
     SimulationSpec spec;
     try {
@@ -142,7 +154,7 @@ final class SimulateCommand implements Callable<Integer> {
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
-        .extendedResources(gates.extendedResources());
+        .extendedResources(gates.extendedResources()).gangSearch(mode);
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
       spec.nodeGroups().forEach(builder::nodeGroup);
@@ -345,7 +357,8 @@ final class SimulateCommand implements Callable<Integer> {
           p -> {
             // every policy ran every kind
             SimulationResult.KindCount k = Objects.requireNonNull(p.kinds().get(kind));
-            return k.placed() + "/" + k.pending();
+            SimulationResult.GroupCount g = k.groups();
+            return k.placed() + "/" + k.pending() + (g == null ? "" : " (groups " + g.placed() + "/" + g.pending() + ")");
           }));
     }
     rows.add(row("first pending (arrival)", policies,
@@ -406,13 +419,18 @@ final class SimulateCommand implements Callable<Integer> {
     }
     for (SimulationResult.Policy p : policies) {
       if (p.firstPending() != null) {
-        sb.append(p.name()).append(": first pending pod ").append(p.firstPending().pod()).append(": ")
-            .append(p.firstPending().message()).append('\n');
+        sb.append(p.name()).append(": ").append(firstPending(p.firstPending())).append('\n');
       }
     }
     sb.append("definitions:\n");
     DEFINITIONS.forEach(d -> sb.append("  ").append(d).append('\n'));
     return sb.toString();
+  }
+
+  /* The first pending arrival: a pod and its message, or a gang's kube-scheduler-style line, which names its PodGroup. */
+  static String firstPending(SimulationResult.FirstPending first) {
+    return first.podGroup() != null ? "first pending " + first.message()
+        : "first pending pod " + first.pod() + ": " + first.message();
   }
 
   private static Map<String, Double> strandedCounters(SimulationResult.GroupUsage u) {
@@ -492,13 +510,19 @@ final class SimulateCommand implements Callable<Integer> {
       n.put("placed", p.placed());
       n.put("pending", p.pending());
       ObjectNode kinds = n.putObject("kinds");
-      p.kinds().forEach((k, c) -> kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending()));
+      p.kinds().forEach((k, c) -> {
+        ObjectNode kind = kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending());
+        if (c.groups() != null) {
+          kind.putObject("groups").put("placed", c.groups().placed()).put("pending", c.groups().pending());
+        }
+      });
       if (p.firstPending() != null) {
         n.putObject("firstPending")
             .put("index", p.firstPending().index())
             .put("kind", p.firstPending().kind())
             .put("pod", p.firstPending().pod())
-            .put("message", p.firstPending().message());
+            .put("message", p.firstPending().message())
+            .put("podGroup", p.firstPending().podGroup());
       } else {
         n.putNull("firstPending");
       }

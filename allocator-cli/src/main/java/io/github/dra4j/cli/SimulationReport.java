@@ -235,9 +235,11 @@ final class SimulationReport {
     StringBuilder sb = new StringBuilder();
     for (SimulationResult.Policy p : result.policies()) {
       if (p.firstPending() != null) {
-        sb.append("<p><b>").append(esc(p.name())).append("</b>: first pending pod ")
-            .append(esc(p.firstPending().pod() + " (arrival " + p.firstPending().index() + "): "
-                + p.firstPending().message()))
+        sb.append("<p><b>").append(esc(p.name())).append("</b>: ")
+            .append(esc(p.firstPending().podGroup() != null
+                ? "first pending " + p.firstPending().message() + " (arrival " + p.firstPending().index() + ")"
+                : "first pending pod " + p.firstPending().pod() + " (arrival " + p.firstPending().index() + "): "
+                    + p.firstPending().message()))
             .append("</p>\n");
       }
     }

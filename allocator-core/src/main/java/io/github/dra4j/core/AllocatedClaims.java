@@ -60,18 +60,20 @@ final class AllocatedClaims {
    * These claims without the live claims of these keys.
    *
    * @param keys claim keys ({@link ClaimPlan#claimRef})
-   * @return the remaining claims, the pools whose devices the removed claims used and the
-   *     remaining claims that use one of those pools
+   * @return the remaining claims, the removed ones and the remaining claims that use one of
+   *     the pools the removed ones used
    */
   Release minus(Set<String> keys) {
     synchronized (log) {
       Log into = newest();
       Map<String, List<ResourceClaim>> byKey = into.index();
       Set<PoolId> pools = new HashSet<>();
+      List<ResourceClaim> removed = new ArrayList<>();
       for (String key : keys) {
         List<ResourceClaim> held = byKey.get(key);
         if (held != null) {
           held.forEach(c -> pools.addAll(poolsOf(c)));
+          removed.addAll(held);
           into.append(new Removed(key));
         }
       }
@@ -79,7 +81,7 @@ final class AllocatedClaims {
       for (PoolId pool : pools) {
         users.addAll(into.byPool.getOrDefault(pool, List.of()));
       }
-      return new Release(new AllocatedClaims(into, into.entries.size()), Set.copyOf(pools), List.copyOf(users));
+      return new Release(new AllocatedClaims(into, into.entries.size()), List.copyOf(removed), List.copyOf(users));
     }
   }
 
@@ -87,10 +89,10 @@ final class AllocatedClaims {
    * The outcome of {@link #minus}.
    *
    * @param claims the remaining claims
-   * @param pools the pools whose devices the removed claims used
-   * @param users the remaining claims that use one of those pools
+   * @param removed the claims removed, as they were held
+   * @param users the remaining claims that use a pool one of the removed claims used
    */
-  record Release(AllocatedClaims claims, Set<PoolId> pools, List<ResourceClaim> users) {}
+  record Release(AllocatedClaims claims, List<ResourceClaim> removed, List<ResourceClaim> users) {}
 
   /** {@return the live claims, in the order they were added} */
   List<ResourceClaim> list() {

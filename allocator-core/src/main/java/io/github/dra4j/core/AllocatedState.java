@@ -75,6 +75,11 @@ record AllocatedState(
     return out;
   }
 
+  /** {@return whether this state names the device: allocated, shared or with consumed capacity} */
+  boolean names(DeviceId id) {
+    return allocatedDevices.contains(id) || sharedDevices.contains(id) || aggregatedCapacity.containsKey(id);
+  }
+
   /** {@return the pools of the devices this state names} */
   Set<PoolId> pools() {
     Set<PoolId> out = new HashSet<>();

@@ -262,13 +262,13 @@ public final class ClusterSnapshot {
    * @throws AllocationException the first node's failure in input order, as described above
    */
   public List<Node> feasibleNodes(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
-    Searched s = search(nodes, claims, options);
+    Searched s = search(nodes, claims, options, false);
     List<Node> out = new ArrayList<>();
     for (int i = 0; i < s.nodes.length; i++) {
       if (s.errors[i] != null) {
         throw s.errors[i];
       }
-      if (s.fits[i]) {
+      if (s.found[i] != null) {
         out.add(s.nodes[i]);
       }
     }
@@ -279,7 +279,8 @@ public final class ClusterSnapshot {
    * Answers "on which of these nodes do the claims fit?" as {@link #feasibleNodes(Collection,
    * List, AllocationOptions)} does, but with each node's verdict or error instead of the first
    * error for all: a scheduler that remembers each node's answer across placements keeps the
-   * verdicts of the nodes that did not fail, and never remembers a failure.
+   * verdicts of the nodes that did not fail, and never remembers a failure, and the allocation
+   * found on each node that fits ({@link NodeFeasibility#results}), which it commits unsearched.
    *
    * @param nodes the candidate nodes
    * @param claims the claims to allocate together on one node; their {@code status} is ignored
@@ -288,32 +289,32 @@ public final class ClusterSnapshot {
    * @throws NullPointerException when an argument or element is null
    */
   public List<NodeFeasibility> feasibility(List<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
-    Searched s = search(nodes, claims, options);
+    Searched s = search(nodes, claims, options, true);
     List<NodeFeasibility> out = new ArrayList<>(s.nodes.length);
     for (int i = 0; i < s.nodes.length; i++) {
-      out.add(new NodeFeasibility(s.nodes[i], s.errors[i] == null && s.fits[i], s.errors[i]));
+      List<AllocationResult> found = s.found[i]; // null after an error
+      out.add(new NodeFeasibility(s.nodes[i], found != null, s.errors[i], found == null ? List.of() : found));
     }
     return out;
   }
 
-  /** Each node's answer: whether the claims fit, or what its search threw. */
+  /** Each node's answer: its allocation (empty unless asked for) or null when nothing fits, or what it threw. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
-  private record Searched(Node[] nodes, boolean[] fits, @Nullable RuntimeException[] errors) {}
+  private record Searched(Node[] nodes, @Nullable List<AllocationResult>[] found, @Nullable RuntimeException[] errors) {}
 
-  /* Searches every node, in parallel, for feasibleNodes and feasibility. */
-  private Searched search(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options) {
+  /* Searches every node, in parallel, for feasibleNodes and feasibility (which keeps the results). */
+  private Searched search(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options, boolean keep) {
     Objects.requireNonNull(options, "options");
     List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
     Node[] candidates = Objects.requireNonNull(nodes, "nodes").toArray(new Node[0]);
     RuntimeException[] errors = new RuntimeException[candidates.length];
-    for (Node n : candidates) {
-      Objects.requireNonNull(n, "node");
-    }
+    Arrays.stream(candidates).forEach(n -> Objects.requireNonNull(n, "node"));
     NodeOrder order = lastOrder;
     boolean sameOrder = order != null && order.sameNodes(candidates);
     @SuppressWarnings("unchecked")
     List<Pool>[] pools = order != null && sameOrder ? order.pools() : (List<Pool>[]) new List<?>[candidates.length];
-    boolean[] fits = new boolean[candidates.length];
+    @SuppressWarnings("unchecked")
+    @Nullable List<AllocationResult>[] found = (List<AllocationResult>[]) new List<?>[candidates.length];
     SharedPlan plan = candidates.length == 0 || !ClaimPlanner.nodeIndependent(toAllocate) ? null
         : SharedPlan.of(this, candidates[0], toAllocate, options);
     IntStream.range(0, candidates.length).parallel().forEach(i -> {
@@ -321,7 +322,7 @@ public final class ClusterSnapshot {
         if (pools[i] == null) {
           pools[i] = pools(candidates[i]);
         }
-        fits[i] = fits(candidates[i], pools[i], toAllocate, options, plan);
+        found[i] = fit(candidates[i], pools[i], toAllocate, options, plan, keep);
       } catch (RuntimeException e) {
         errors[i] = e;
       }
@@ -329,11 +330,12 @@ public final class ClusterSnapshot {
     if (!sameOrder && Arrays.stream(pools).allMatch(Objects::nonNull)) {
       lastOrder = new NodeOrder(candidates, pools);
     }
-    return new Searched(candidates, fits, errors);
+    return new Searched(candidates, found, errors);
   }
 
-  private boolean fits(Node node, List<Pool> pools, List<ResourceClaim> claims, AllocationOptions options,
-      @Nullable SharedPlan shared) {
+  /* The node's allocation when the claims fit (empty unless results are asked for), else null. */
+  private @Nullable List<AllocationResult> fit(Node node, List<Pool> pools, List<ResourceClaim> claims,
+      AllocationOptions options, @Nullable SharedPlan shared, boolean results) {
     AllocationRun run;
     if (shared == null) {
       run = AllocationRun.of(this, node, claims, pools, options);
@@ -348,10 +350,10 @@ public final class ClusterSnapshot {
     }
     try {
       if (!run.search()) {
-        return false;
+        return null;
       }
       run.checkResults(); // can still fail on a node selector, as allocate would
-      return true;
+      return results ? run.results() : List.of();
     } finally {
       allocateOneInvocations.add(run.invocations);
     }
@@ -402,7 +404,7 @@ public final class ClusterSnapshot {
     }
     AllocatedClaims.Release release = allocatedClaims.minus(keys);
     return new ClusterSnapshot(this, release.claims(),
-        index.withState(release.pools(), AllocatedState.from(release.users(), features)));
+        index.withState(AllocatedState.from(release.removed(), features), AllocatedState.from(release.users(), features)));
   }
 
   /**

@@ -155,6 +155,9 @@ final class Pool {
     for (int s = 0; s < before.size(); s++) {
       List<DeviceEntry> was = before.get(s).devices();
       List<DeviceEntry> now = after.get(s).devices();
+      if (was == now) {
+        continue; // a slice whose entry was kept
+      }
       for (int d = 0; d < was.size(); d++) {
         if (was.get(d).allocatedAny != now.get(d).allocatedAny) {
           return true;
@@ -195,6 +198,9 @@ final class Pool {
       for (int i = 0; i < before.get(g).size(); i++) {
         List<DeviceEntry> was = before.get(g).get(i).devices();
         List<DeviceEntry> now = after.get(g).get(i).devices();
+        if (was == now) {
+          continue; // a slice whose entry was kept
+        }
         for (int k = 0; k < was.size(); k++) {
           if (was.get(k).allocatedAny == now.get(k).allocatedAny) {
             continue;

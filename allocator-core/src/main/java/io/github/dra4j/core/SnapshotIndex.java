@@ -110,21 +110,23 @@ final class SnapshotIndex {
    * lists holding those pools' slices are replaced; every other entry and list is shared.
    */
   SnapshotIndex withAllocated(AllocatedState added) {
-    return withEntries(added.pools(), (pool, s) -> new SliceEntry(s, added));
+    return withEntries(added.pools(), added, (pool, s) -> new SliceEntry(s, added));
   }
 
   /**
    * This index with the in-use state of these pools taken from {@code state} instead, as after a
    * release: derived as {@link #withAllocated} derives, so a release costs what it changes.
    *
-   * @param changed the pools whose devices' in-use state changed
-   * @param state the in-use state of every device of those pools (others may be missing)
+   * @param released the devices the released claims used: only their slices get new entries
+   * @param state the in-use state of every device of their pools (others may be missing)
    */
-  SnapshotIndex withState(Set<PoolId> changed, AllocatedState state) {
-    return withEntries(changed, (pool, s) -> new SliceEntry(s, state, null, pool.ruleTaints));
+  SnapshotIndex withState(AllocatedState released, AllocatedState state) {
+    return withEntries(released.pools(), released, (pool, s) -> new SliceEntry(s, state, null, pool.ruleTaints));
   }
 
-  private SnapshotIndex withEntries(Set<PoolId> changed, BiFunction<PoolEntry, SliceEntry, SliceEntry> successorOf) {
+  /* The index with new entries for the slices of these pools that have a device the change names. */
+  private SnapshotIndex withEntries(Set<PoolId> changed, AllocatedState change,
+      BiFunction<PoolEntry, SliceEntry, SliceEntry> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
     for (PoolId id : changed) {
@@ -134,7 +136,9 @@ final class SnapshotIndex {
       }
       List<SliceEntry> next = new ArrayList<>(prev.slices.size());
       for (SliceEntry s : prev.slices) {
-        SliceEntry n = successorOf.apply(prev, s);
+        // A slice none of whose devices the change names keeps its entry: its devices' states are
+        // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
+        SliceEntry n = uses(s, change) ? successorOf.apply(prev, s) : s;
         successor.put(s, n);
         next.add(n);
       }
@@ -148,6 +152,15 @@ final class SnapshotIndex {
     }
     return new SnapshotIndex(this, slicesOnNode.with(newOnNode),
         nodes == null ? replaced(slicesShared, successor) : slicesShared, pools.with(newPools), nodes);
+  }
+
+  private static boolean uses(SliceEntry slice, AllocatedState added) {
+    for (DeviceEntry d : slice.devices) {
+      if (added.names(d.id)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -207,6 +207,38 @@ final class IncrementalSnapshotTest {
         .isEqualByComparingTo("2147483648");
   }
 
+  /*
+   * A commit that uses devices of one slice of a pool keeps the entries of the pool's other
+   * slices (the counter slice, another slice of devices), yet every step equals a snapshot built
+   * from scratch, counters included.
+   */
+  @Test
+  void withAllocated_keepsTheEntriesOfSlicesWhoseDevicesTheClaimsDoNotUse() {
+    List<Device> first = new ArrayList<>();
+    List<Device> second = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      first.add(device("a-" + i).consumes("gpu", "mem", "3Gi").build());
+      second.add(device("b-" + i).consumes("gpu", "mem", "3Gi").build());
+    }
+    List<ResourceSlice> slices = List.of(counterSlice("cs", "pool-1", 3, "gpu", "mem", "8Gi"),
+        slice("first", "pool-1", 1, 3, NODE, first), slice("second", "pool-1", 1, 3, NODE, second));
+    StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
+    ClusterSnapshot before = allocator.snapshot(slices, List.of(CLASS_A), List.of());
+    ResourceClaim c = allocate(before, node(NODE), claim("claim-0", request("req-0", 1)));
+    assertThat(c.allocation().devices().results().get(0).device()).isEqualTo("a-0");
+
+    ClusterSnapshot after = before.withAllocated(List.of(c));
+
+    List<SliceEntry> was = pool(before, "pool-1").slices;
+    List<SliceEntry> now = pool(after, "pool-1").slices;
+    assertThat(now.get(0)).isSameAs(was.get(0));
+    assertThat(now.get(1)).isNotSameAs(was.get(1));
+    assertThat(now.get(1).devices.get(0).inUseDedicated).isTrue();
+    assertThat(now.get(2)).isSameAs(was.get(2));
+    assertSameAsScratch(allocator, slices, List.of(c), after);
+    assertThat(gathered(after, node(NODE), "pool-1").available().get("gpu").get("mem")).isEqualByComparingTo("5368709120");
+  }
+
   static List<Arguments> counterAmounts() {
     return List.of(
         Arguments.of(Named.of("binary units: counters rebased in units", "10Gi"), "3Gi", true),

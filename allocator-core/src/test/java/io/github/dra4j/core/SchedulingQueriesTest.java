@@ -81,6 +81,21 @@ final class SchedulingQueriesTest {
   }
 
   @Test
+  void feasibility_resultsAreTheAllocationAllocateFinds() {
+    ClusterSnapshot s = snapshot(false, List.of());
+    List<ResourceClaim> two = List.of(claim("two", request("r", 2)));
+
+    for (NodeFeasibility v : s.feasibility(NODES, two, AllocationOptions.defaults())) {
+      assertThat(v.results()).hasSize(1)
+          .isEqualTo(((AllocationOutcome.Allocated) s.allocate(v.node(), two)).results());
+    }
+    assertThat(s.feasibility(NODES, List.of(claim("three", request("r", 3))), AllocationOptions.defaults()))
+        .allMatch(v -> v.results().isEmpty());
+    assertThatThrownBy(() -> new NodeFeasibility(NODE_A, false, null, s.feasibility(NODES, two,
+        AllocationOptions.defaults()).get(0).results())).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
   void feasibility_aFailingNodeKeepsTheOthersVerdicts() {
     // node-b's pool is invalid (its devices take a counter its set lacks), so nothing fitting there is an error
     List<ResourceSlice> slices = new ArrayList<>(local("node-a"));

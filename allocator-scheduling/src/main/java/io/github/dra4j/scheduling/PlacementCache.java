@@ -93,16 +93,21 @@ final class PlacementCache {
     static final Filtered NONE = new Filtered(new List[0], new BitSet());
   }
 
-  /** Per node: whether the claims fit (when known), and the allocation and score there. */
+  /**
+   * Per node: whether the claims fit (when known) with the allocation the feasibility search
+   * found, and the allocation and score there.
+   */
   static final class Answers {
     final BitSet known = new BitSet();
     final BitSet fit = new BitSet();
     final BitSet scored = new BitSet();
+    final @Nullable List<AllocationResult>[] found;
     final List<AllocationResult>[] placed;
     final double[] scores;
 
     @SuppressWarnings("unchecked")
     Answers(int n) {
+      found = (List<AllocationResult>[]) new List<?>[n];
       placed = (List<AllocationResult>[]) new List<?>[n];
       scores = new double[n];
     }
@@ -111,6 +116,7 @@ final class PlacementCache {
       known.clear(i);
       fit.clear(i);
       scored.clear(i);
+      found[i] = null;
       placed[i] = null;
     }
   }
@@ -238,6 +244,7 @@ final class PlacementCache {
         }
         a.known.set(at[k]);
         a.fit.set(at[k], v.fits());
+        a.found[at[k]] = v.fits() ? v.results() : null;
       }
       if (first != null) {
         throw first;

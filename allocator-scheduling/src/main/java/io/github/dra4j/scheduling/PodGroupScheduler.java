@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -376,7 +377,11 @@ public final class PodGroupScheduler {
     return new PodGroupResult(group, false, results, List.of(), message, null, 0);
   }
 
-  /** Undoes the placements of one attempt on the scheduler: snapshot, claims and remembered answers. */
+  /**
+   * Undoes the placements of one attempt on the scheduler: snapshot, claims and remembered
+   * answers. Marks nest: a mark made while another is open passes what it sees on to the outer
+   * one (which must undo it too) and gives the hooks back to it when kept or undone.
+   */
   static final class Rollback {
     private final PodScheduler s;
     private final ClusterSnapshot snapshot;
@@ -384,20 +389,32 @@ public final class PodGroupScheduler {
     private final Set<String> touched = new HashSet<>();
     /** Pods bound since the mark: the filters that read a node's pods must not see them after undo. */
     private final List<Pod> bound = new ArrayList<>();
+    private final @Nullable Consumer<@Nullable Set<String>> outerChange;
+    private final @Nullable Consumer<Pod> outerBound;
     private boolean all;
 
     private Rollback(PodScheduler s) {
       this.s = s;
       this.snapshot = s.snapshot;
       this.claims = new LinkedHashMap<>(s.claims);
+      this.outerChange = s.onChange;
+      this.outerBound = s.onBound;
       s.onChange = nodes -> {
         if (nodes == null) {
           all = true;
         } else {
           touched.addAll(nodes);
         }
+        if (outerChange != null) {
+          outerChange.accept(nodes);
+        }
       };
-      s.onBound = bound::add;
+      s.onBound = pod -> {
+        bound.add(pod);
+        if (outerBound != null) {
+          outerBound.accept(pod);
+        }
+      };
     }
 
     static Rollback mark(PodScheduler s) {
@@ -405,8 +422,8 @@ public final class PodGroupScheduler {
     }
 
     void keep() {
-      s.onChange = null;
-      s.onBound = null;
+      s.onChange = outerChange;
+      s.onBound = outerBound;
     }
 
     @SuppressWarnings("ReferenceEquality") // unchanged claims are the very objects kept
@@ -425,8 +442,8 @@ public final class PodGroupScheduler {
       });
       s.snapshot = snapshot;
       s.cache.forget(all ? null : touched);
-      s.onChange = null;
-      s.onBound = null;
+      s.onChange = outerChange;
+      s.onBound = outerBound;
       s.removePods(bound);
     }
   }

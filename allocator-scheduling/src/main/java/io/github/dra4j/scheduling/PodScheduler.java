@@ -353,18 +353,18 @@ public final class PodScheduler {
         scores[k] = total[k];
       }
       Node node = nodes.get(at[ties.best(scores)]);
-      return new Choice(node, allocateOn(node, toAllocate));
+      return new Choice(node, allocateOn(node, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {
       int[] at = feasible.stream().toArray();
       Node node = nodes.get(at[ties.best(new double[at.length])]);
-      return new Choice(node, allocateOn(node, toAllocate));
+      return new Choice(node, allocateOn(node, answers, toAllocate));
     }
     // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
     PlacementCache.Answers scores = answers != null ? answers : new PlacementCache.Answers(nodes.size());
     ClusterSnapshot now = snapshot;
     cache.score(scores, feasible, i -> {
-      List<AllocationResult> placed = allocateOn(nodes.get(i), toAllocate);
+      List<AllocationResult> placed = allocateOn(nodes.get(i), answers, toAllocate);
       Node node = nodes.get(i);
       return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
     });
@@ -377,9 +377,12 @@ public final class PodScheduler {
     return new Choice(nodes.get(best), cache.scored(scores, best).placed());
   }
 
-  private List<AllocationResult> allocateOn(Node node, List<ResourceClaim> toAllocate) {
-    if (toAllocate.isEmpty()) {
-      return List.of();
+  /* The claims' allocation on a node: the one its feasibility search found, else a search. */
+  private List<AllocationResult> allocateOn(Node node, PlacementCache.@Nullable Answers answers,
+      List<ResourceClaim> toAllocate) {
+    List<AllocationResult> found = answers == null ? null : answers.found[cache.position(node)];
+    if (toAllocate.isEmpty() || found != null) {
+      return found == null ? List.of() : found;
     }
     AllocationOutcome outcome = snapshot.allocate(node, toAllocate, options);
     if (!(outcome instanceof AllocationOutcome.Allocated)) {

@@ -12,7 +12,9 @@ import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodGroupScheduler;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
@@ -35,7 +37,10 @@ import org.jspecify.annotations.Nullable;
  * policy sees the same pods and a run repeats; each policy's loop schedules them, letting pods
  * leave when their lifetime ends; and each sample accounts usage and stranded capacity per node
  * group. Arrival {@code i} of kind {@code k} is the kind's pod named {@code k-i}; a kind with a
- * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims.
+ * lifetime {@code L} leaves just before arrival {@code i + L}, freeing its claims. Arrival {@code
+ * i} of a gang kind ({@link PodKind#gang()}) is the PodGroup {@code k-i} of pods {@code k-i-0},
+ * {@code k-i-1}, ..., placed all or nothing by {@link PodGroupScheduler} (see {@link
+ * Builder#gangSearch}) and leaving together.
  *
  * <pre>{@code
  * SimulationResult result = Simulation.builder(allocator)
@@ -62,6 +67,7 @@ public final class Simulation {
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
   private final boolean extendedResources;
+  private final GangSearch gangSearch;
   private final List<PodKind> drawn;
 
   private Simulation(Builder b) {
@@ -81,6 +87,7 @@ public final class Simulation {
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
     this.extendedResources = b.extendedResources;
+    this.gangSearch = b.gangSearch;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
   }
@@ -189,8 +196,10 @@ public final class Simulation {
           .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
           .build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
+      GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
+          .build());
       results.add(new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
-          afterArrival).run());
+          afterArrival, gangs).run());
     }
     return new SimulationResult(arrivals(), results);
   }
@@ -204,6 +213,7 @@ public final class Simulation {
     private @Nullable Arrivals arrivals;
     private int sampleEvery;
     private boolean extendedResources = true;
+    private GangSearch gangSearch = GangSearch.DEFAULT;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -288,6 +298,20 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Sets how every policy places the PodGroups of gang pod kinds (default {@link
+     * GangSearch#DEFAULT}, as kube-scheduler; {@link GangSearch#JOINT} searches jointly for the
+     * groups the default rejects).
+     *
+     * @param search the mode
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder gangSearch(GangSearch search) {
+      this.gangSearch = Objects.requireNonNull(search, "search");
       return this;
     }
 

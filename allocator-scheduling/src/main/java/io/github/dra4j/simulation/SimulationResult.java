@@ -73,12 +73,16 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
     }
 
     /**
-     * {@return arrivals (placed or pending) per second of the whole run, end to end; 0 when
-     * nothing was timed} What a capacity planner waits for: unlike {@link #placementsPerSecond}
-     * it counts letting pods leave and sampling the cluster too.
+     * {@return arrivals (a pod, or a gang's PodGroup; placed or pending) per second of the whole
+     * run, end to end; 0 when nothing was timed} What a capacity planner waits for: unlike {@link
+     * #placementsPerSecond} it counts letting pods leave and sampling the cluster too.
      */
     public double arrivalsPerSecond() {
-      return wallSeconds > 0 ? (placed() + pending()) / wallSeconds : 0;
+      int arrivals = 0;
+      for (KindCount k : kinds.values()) {
+        arrivals += k.groups() != null ? k.groups().placed() + k.groups().pending() : k.placed() + k.pending();
+      }
+      return wallSeconds > 0 ? arrivals / wallSeconds : 0;
     }
 
     /** {@return the last sample: the state after the last arrival} */
@@ -91,19 +95,54 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * Pods of one kind.
    *
    * @param placed how many were placed
-   * @param pending how many no node took
+   * @param pending how many no node took: with gangs, every pod of a group left pending, and the
+   *     pods beyond {@code minCount} that a placed group could not place
+   * @param groups for a gang kind, how many of its PodGroups were placed or left pending; null
+   *     for a kind whose arrivals are single pods
    */
-  public record KindCount(int placed, int pending) {}
+  public record KindCount(int placed, int pending, @Nullable GroupCount groups) {
+    /**
+     * The count of a kind whose arrivals are single pods.
+     *
+     * @param placed see the record component
+     * @param pending see the record component
+     */
+    public KindCount(int placed, int pending) {
+      this(placed, pending, null);
+    }
+  }
 
   /**
-   * The first pod that stayed pending.
+   * PodGroups of one gang kind.
+   *
+   * @param placed how many groups were placed (at least {@code minCount} of their pods)
+   * @param pending how many were left pending: none of their pods placed
+   */
+  public record GroupCount(int placed, int pending) {}
+
+  /**
+   * The first arrival that stayed pending: a pod, or a gang's PodGroup.
    *
    * @param index its arrival index, from 0
    * @param kind its pod kind
-   * @param pod its name
-   * @param message why, in kube-scheduler's words ({@link SchedulingResult.Unschedulable#message})
+   * @param pod its name; for a gang, the PodGroup's first pod
+   * @param message why, in kube-scheduler's words ({@link SchedulingResult.Unschedulable#message});
+   *     for a gang, the group's line ({@link io.github.dra4j.scheduling.PodGroupResult#line})
+   * @param podGroup for a gang, the PodGroup as {@code <namespace>/<name>}; null for a pod
    */
-  public record FirstPending(int index, String kind, String pod, String message) {}
+  public record FirstPending(int index, String kind, String pod, String message, @Nullable String podGroup) {
+    /**
+     * The first pending pod of a kind whose arrivals are single pods.
+     *
+     * @param index see the record component
+     * @param kind see the record component
+     * @param pod see the record component
+     * @param message see the record component
+     */
+    public FirstPending(int index, String kind, String pod, String message) {
+      this(index, kind, pod, message, null);
+    }
+  }
 
   /**
    * The cluster after some arrivals.

@@ -5,18 +5,21 @@ import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /*
  * One policy's scheduling loop: before each arrival the pods whose lifetime ends leave
- * (Departures), then the arrival is scheduled, counted, and every sampleEvery arrivals the
- * cluster is sampled. The scheduling calls are timed on their own (placements/s) and the whole
- * loop end to end (arrivals/s).
+ * (Departures; a gang's pods by GangArrivals), then the arrival is scheduled (a gang kind's
+ * PodGroup by GangArrivals), counted, and every sampleEvery arrivals the cluster is sampled. The
+ * scheduling calls are timed on their own (placements/s) and the whole loop end to end
+ * (arrivals/s).
  */
 final class SimulationRun {
   private final String name;
@@ -25,7 +28,10 @@ final class SimulationRun {
   private final int sampleEvery;
   private final Consumer<String> afterArrival;
   private final Accounting accounting;
+  private final GangArrivals gangs;
+  /** Per kind: pods placed and pending; for a gang kind, groups placed and pending too. */
   private final Map<String, int[]> counts = new LinkedHashMap<>();
+  private final Set<String> gangKinds = new HashSet<>();
   private final Departures departures;
   /** Placed pods still on their node, with their claims, for the per-class counts. */
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
@@ -34,15 +40,21 @@ final class SimulationRun {
   private long nanos;
 
   SimulationRun(String name, PodScheduler scheduler, List<PodKind> kinds, List<PodKind> arrivals, int sampleEvery,
-      Accounting accounting, Consumer<String> afterArrival) {
+      Accounting accounting, Consumer<String> afterArrival, GangArrivals gangs) {
     this.name = name;
     this.scheduler = scheduler;
     this.arrivals = arrivals;
     this.sampleEvery = sampleEvery;
     this.accounting = accounting;
     this.afterArrival = afterArrival;
+    this.gangs = gangs;
     this.departures = new Departures(scheduler);
-    kinds.forEach(k -> counts.put(k.name(), new int[2]));
+    kinds.forEach(k -> counts.put(k.name(), new int[4]));
+    kinds.forEach(k -> {
+      if (k.gang() != null) {
+        gangKinds.add(k.name());
+      }
+    });
   }
 
   SimulationResult.Policy run() {
@@ -53,14 +65,19 @@ final class SimulationRun {
     for (int step = 0; step < arrivals.size(); step++) {
       depart(step);
       PodKind kind = arrivals.get(step);
-      arrive(step, kind, ArrivalDraw.pod(kind, step));
+      if (kind.gang() != null) {
+        arriveGang(step, kind);
+      } else {
+        arrive(step, kind, ArrivalDraw.pod(kind, step));
+      }
       afterArrival.accept(name);
       if ((step + 1) % sampleEvery == 0 || step + 1 == arrivals.size()) {
         samples.add(accounting.sample(step + 1, placed.values()));
       }
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
-    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1])));
+    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
+        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null)));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
@@ -86,8 +103,31 @@ final class SimulationRun {
     }
   }
 
+  /* A gang's PodGroup: its placed pods are counted as pods are, the group as placed or pending. */
+  private void arriveGang(int step, PodKind kind) {
+    long t0 = System.nanoTime();
+    GangArrivals.Arrival a = gangs.arrive(step, kind);
+    nanos += System.nanoTime() - t0;
+    int[] count = Objects.requireNonNull(counts.get(kind.name())); // every kind has counts
+    count[0] += a.placed().size();
+    count[1] += a.pending();
+    count[a.result().scheduled() ? 2 : 3]++;
+    for (SchedulingResult.Scheduled s : a.placed()) {
+      accounting.changed(s.node());
+      placed.put(Objects.requireNonNull(s.pod().name()), s); // GangArrivals names every pod
+    }
+    if (firstPending == null && !a.result().scheduled()) {
+      firstPending = new SimulationResult.FirstPending(step, kind.name(), a.firstPod(), a.why(),
+          a.podGroup());
+    }
+  }
+
   /* Pods whose lifetime ends now leave their nodes: their claims are deleted and their devices freed. */
   private void depart(int step) {
+    for (SchedulingResult.Scheduled s : gangs.depart(step)) {
+      placed.remove(s.pod().name());
+      accounting.changed(s.node());
+    }
     for (SchedulingResult.Scheduled s : departures.depart(step)) {
       placed.remove(s.pod().name());
       accounting.changed(s.node());

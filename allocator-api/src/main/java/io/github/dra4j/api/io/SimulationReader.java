@@ -8,12 +8,14 @@ import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.PodGroupResourceClaim;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.Arrivals;
+import io.github.dra4j.api.simulation.Gang;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.api.field.FieldError;
@@ -75,7 +77,9 @@ public final class SimulationReader {
   private static final Set<String> CLUSTER = Set.of("files", "objects", "nodeGroups");
   private static final Set<String> GROUP = Set.of("name", "count", "node", "slices", "file");
   private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order");
-  private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "pod", "claimTemplates");
+  private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "pod", "claimTemplates", "gang");
+  private static final Set<String> GANG = Set.of("size", "minCount", "topologyKey", "resourceClaims");
+  private static final Set<String> GROUP_CLAIM = Set.of("name", "resourceClaimTemplateName", "resourceClaimName");
 
   /**
    * Most nodes all node groups of a simulation may have together: 100,000, twenty times the 5,000
@@ -565,7 +569,46 @@ public final class SimulationReader {
       remember(template, templateAt);
       templates.add(template);
     }
-    return new PodKind(name, pod, templates, weight, lifetime);
+    Gang gang = node.has("gang") ? gang(node.get("gang"), at.field("gang"), pod, podAt) : null;
+    return new PodKind(name, pod, templates, weight, lifetime, gang);
+  }
+
+  /* A gang: its size, minCount (the size when left out), topology key and group claims, each used by a pod entry. */
+  private Gang gang(JsonNode node, JsonPath at, Pod pod, JsonPath podAt) throws DecodeException {
+    object(node, at, GANG);
+    int size = integer(node, at, "size", 1, -1);
+    int minCount = integer(node, at, "minCount", 1, size);
+    if (minCount > size) {
+      throw fail(at.field("minCount"), "Invalid value: " + minCount + ": must be at most the size, " + size);
+    }
+    String topologyKey = node.has("topologyKey") ? text(node, at, "topologyKey") : null;
+    if (pod.podGroupName() != null) {
+      throw fail(podAt.field("spec").field("schedulingGroup"), "Forbidden: a gang kind's pods are given their "
+          + "PodGroup as they arrive");
+    }
+    List<PodGroupResourceClaim> claims = new ArrayList<>();
+    JsonNode c = list(node, at, "resourceClaims");
+    Set<String> names = new TreeSet<>();
+    for (int i = 0; i < c.size(); i++) {
+      JsonPath claimAt = at.field("resourceClaims").index(i);
+      object(c.get(i), claimAt, GROUP_CLAIM);
+      if (c.get(i).has("resourceClaimName")) {
+        throw fail(claimAt.field("resourceClaimName"), "Forbidden: every group of a kind would share this claim; use "
+            + "resourceClaimTemplateName");
+      }
+      PodGroupResourceClaim claim = PodGroupResourceClaim.ofTemplate(text(c.get(i), claimAt, "name"),
+          text(c.get(i), claimAt, "resourceClaimTemplateName"));
+      if (!names.add(claim.name())) {
+        throw fail(claimAt.field("name"), "Duplicate value: \"" + claim.name() + "\"");
+      }
+      if (pod.spec().resourceClaims().stream().noneMatch(claim::matches)) {
+        throw fail(claimAt, "Invalid value: no entry of " + podAt + ".spec.resourceClaims has name \"" + claim.name()
+            + "\" and resourceClaimTemplateName \"" + claim.resourceClaimTemplateName() + "\", so no pod uses this "
+            + "group claim");
+      }
+      claims.add(claim);
+    }
+    return Gang.of(size, minCount, topologyKey, claims);
   }
 
   /*

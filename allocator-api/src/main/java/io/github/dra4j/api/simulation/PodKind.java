@@ -1,6 +1,7 @@
 package io.github.dra4j.api.simulation;
 
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodGroupResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import java.util.List;
 import java.util.Objects;
@@ -17,15 +18,17 @@ import org.jspecify.annotations.Nullable;
  * @param templates the ResourceClaimTemplates the pod refers to (more may come from the cluster)
  * @param weight the relative frequency of the kind when the arrivals are drawn at random
  * @param lifetime how many arrivals a pod of the kind stays before it leaves and frees its
- *     devices; null when it never leaves
+ *     devices; null when it never leaves. A gang leaves as one group.
+ * @param gang when the kind arrives as gangs: each arrival is a PodGroup of {@code pod}'s copies;
+ *     null when each arrival is one pod
  */
 public record PodKind(String name, Pod pod, List<ResourceClaimTemplate> templates, double weight,
-    @Nullable Integer lifetime) {
+    @Nullable Integer lifetime, @Nullable Gang gang) {
   /**
    * Checks the components and copies the list.
    *
    * @throws IllegalArgumentException when the weight is negative or not finite, the lifetime is
-   *     below 1, or the pod names a claim
+   *     below 1, the pod names a claim, or no pod entry uses one of the gang's group claims
    */
   public PodKind {
     Objects.requireNonNull(name, "name");
@@ -43,5 +46,28 @@ public record PodKind(String name, Pod pod, List<ResourceClaimTemplate> template
             + " names the claim " + c.resourceClaimName() + "; every pod of a kind would share it, use a template");
       }
     });
+    if (gang != null) {
+      for (PodGroupResourceClaim c : gang.spec().resourceClaims()) {
+        if (pod.spec().resourceClaims().stream().noneMatch(c::matches)) {
+          throw new IllegalArgumentException("pod kind " + name + ": no entry of the pod's resourceClaims is the group "
+              + "claim " + c.name() + " (same name and resourceClaimTemplateName), so no pod would use it");
+        }
+      }
+    }
+  }
+
+  /**
+   * A kind whose arrivals are single pods.
+   *
+   * @param name see the record component
+   * @param pod see the record component
+   * @param templates see the record component
+   * @param weight see the record component
+   * @param lifetime see the record component
+   * @throws IllegalArgumentException as the canonical constructor does
+   */
+  public PodKind(String name, Pod pod, List<ResourceClaimTemplate> templates, double weight,
+      @Nullable Integer lifetime) {
+    this(name, pod, templates, weight, lifetime, null);
   }
 }
