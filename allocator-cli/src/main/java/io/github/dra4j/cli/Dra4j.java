@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * The {@code dra4j} command: {@code allocate}, {@code schedule}, {@code simulate}, {@code
- * headroom}, {@code flatten}, {@code validate}, {@code generate} and {@code help}.
+ * headroom}, {@code pool-status}, {@code flatten}, {@code validate}, {@code generate} and {@code help}.
  *
  * <p>Exit codes: 0 success; 1 no allocation exists ({@code allocate}) or a pod was not placed
  * ({@code schedule}); 2 invalid input, usage or allocation error, explained on stderr without a
@@ -48,6 +48,7 @@ import picocli.CommandLine.Spec;
       "  dra4j schedule -f pods.yaml -f cluster.yaml",
       "  dra4j simulate -f sim.yaml --report out/",
       "  dra4j headroom --simulation sim.yaml",
+      "  dra4j pool-status -f cluster/ --driver gpu.nvidia.com",
       "  dra4j flatten -f docs/examples/a100-mixins.yaml",
       "  dra4j validate -f docs/examples/a100-mixins.yaml",
       "  dra4j generate --nodes 1000 -f docs/examples/dgx-a100-mig.yaml > dgx-1000.yaml",
@@ -91,6 +92,7 @@ public final class Dra4j implements Runnable {
           .addSubcommand(new ScheduleCommand(ctx))
           .addSubcommand(new SimulateCommand(ctx))
           .addSubcommand(new HeadroomCommand(ctx))
+          .addSubcommand(new PoolStatusCommand(ctx))
           .addSubcommand(new FlattenCommand(ctx))
           .addSubcommand(new ValidateCommand(ctx))
           .addSubcommand(new GenerateCommand(ctx))
@@ -154,7 +156,7 @@ public final class Dra4j implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(spec.commandLine(),
-        "missing command: allocate, schedule, simulate, headroom, flatten, validate, generate or help");
+        "missing command: allocate, schedule, simulate, headroom, pool-status, flatten, validate, generate or help");
   }
 
   /**

@@ -156,7 +156,7 @@ final class SimulateCommand implements Callable<Integer> {
         .features(features).selectorCompiler(CelCompiler.create()).build())
         .extendedResources(gates.extendedResources()).gangSearch(mode);
     try {
-      builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery());
+      builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery()).timeline(spec.timeline());
       spec.nodeGroups().forEach(builder::nodeGroup);
       spec.policies().forEach(name -> builder.policy(name, NodeScorer.named(name))); // checked while reading
     } catch (IllegalArgumentException e) {
@@ -409,7 +409,8 @@ final class SimulateCommand implements Callable<Integer> {
     int last = policies.get(0).last().step();
     sb.append("simulation ").append(spec.name()).append(": ").append(result.arrivals().size())
         .append(" arrivals on ").append(simulation.nodes().size()).append(" nodes, seed ")
-        .append(spec.arrivals().seed()).append("; the state after arrival ").append(last).append(" (the last sample)\n");
+        .append(spec.arrivals().seed()).append("; the state after arrival ").append(last).append(TimedReport.clock(result))
+        .append(" (the last sample)\n");
     for (String[] r : rows) {
       StringBuilder line = new StringBuilder();
       for (int i = 0; i < r.length; i++) {
@@ -423,6 +424,7 @@ final class SimulateCommand implements Callable<Integer> {
       }
     }
     sb.append("definitions:\n");
+    TimedReport.definitions(result).forEach(d -> sb.append("  ").append(d).append('\n'));
     DEFINITIONS.forEach(d -> sb.append("  ").append(d).append('\n'));
     return sb.toString();
   }
@@ -492,6 +494,7 @@ final class SimulateCommand implements Callable<Integer> {
     root.putObject("metadata").put("name", spec.name());
     root.put("seed", spec.arrivals().seed());
     ArrayNode definitions = root.putArray("definitions");
+    TimedReport.definitions(result).forEach(definitions::add);
     DEFINITIONS.forEach(definitions::add);
     // Counter amounts are in base units: bytes for binary quantities (memory), else counts.
     CounterUnits units = new CounterUnits(simulation.cluster());
@@ -534,6 +537,11 @@ final class SimulateCommand implements Callable<Integer> {
       for (SimulationResult.Sample s : p.samples()) {
         ObjectNode sample = samples.addObject();
         sample.put("step", s.step());
+        if (s.time() != null) {
+          sample.put("time", TimedReport.format(s.time())).put("seconds", s.time().toNanos() / 1e9);
+          ObjectNode pending = sample.putObject("pendingByKind");
+          s.pendingByKind().forEach(pending::put);
+        }
         ObjectNode groups = sample.putObject("groups");
         for (Map.Entry<String, SimulationResult.GroupUsage> e : s.groups().entrySet()) {
           SimulationResult.GroupUsage g = e.getValue();

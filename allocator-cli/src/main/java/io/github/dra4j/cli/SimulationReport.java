@@ -32,7 +32,8 @@ import org.knowm.xchart.style.Styler;
  * node group with charts over the arrivals, one line per policy, drawn only for the series that
  * change. Every sampled series is also written as {@code series.csv} and {@code series.json}
  * beside the page, and each chart as a PNG (embedded in the page as a data URI, so the page alone
- * can be mailed).
+ * can be mailed). With arrivals in time the charts run over simulated time, a section charts the
+ * pods waiting per kind, and the CSV gains a {@code seconds} column.
  */
 final class SimulationReport {
   private static final int WIDTH = 720;
@@ -42,6 +43,7 @@ final class SimulationReport {
   private final SimulationResult result;
   private final CounterUnits units;
   private final String smallest;
+  private int charts;
 
   SimulationReport(SimulationSpec spec, Simulation simulation, SimulationResult result, String smallest) {
     this.spec = spec;
@@ -116,13 +118,14 @@ final class SimulationReport {
     html.append("<section id=\"summary\"><h2>Summary</h2>\n<p>")
         .append(esc(result.arrivals().size() + " arrivals, seed " + spec.arrivals().seed() + ", policies "
             + String.join(", ", spec.policies()) + ". The table shows the last sample: the cluster after arrival "
-            + result.policies().get(0).last().step() + "."))
+            + result.policies().get(0).last().step() + TimedReport.clock(result) + "."))
         .append("</p>\n").append(table()).append(firstPending()).append("</section>\n");
     html.append("<section id=\"definitions\"><h2>Definitions</h2>\n<ul>\n");
+    TimedReport.definitions(result).forEach(d -> html.append("<li>").append(esc(d)).append("</li>\n"));
     SimulateCommand.DEFINITIONS.forEach(d -> html.append("<li>").append(esc(d)).append("</li>\n"));
     html.append("</ul>\n<p>Every series: <a href=\"series.csv\">series.csv</a>, <a href=\"series.json\">series.json</a>.</p>\n")
         .append("</section>\n");
-    int n = 0;
+    html.append(TimedReport.pending(result, dir, this::chartFile));
     for (String group : groups()) {
       html.append("<section class=\"group\" id=\"group-").append(esc(group)).append("\"><h2>Node group ")
           .append(esc(group)).append("</h2>\n");
@@ -135,12 +138,7 @@ final class SimulationReport {
           flat.add(s.name() + " (" + format(s, s.value().applyAsDouble(result.policies().get(0).last().group(group))) + ")");
           continue;
         }
-        XYChart chart = chart(s);
-        byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-        String name = String.format(Locale.ROOT, "chart-%02d.png", ++n);
-        Files.write(dir.resolve(name), png);
-        html.append("<img alt=\"").append(esc(chart.getTitle())).append("\" src=\"data:image/png;base64,")
-            .append(Base64.getEncoder().encodeToString(png)).append("\">\n");
+        html.append(chartFile(dir, chart(s)));
       }
       if (!flat.isEmpty()) {
         html.append("<p class=\"flat\">Constant over the run, for every policy (not charted): ")
@@ -154,6 +152,15 @@ final class SimulationReport {
     Path page = dir.resolve("index.html");
     Files.writeString(page, html);
     return page;
+  }
+
+  /* Writes a chart as the next chart-NN.png and returns its img element, the PNG embedded. */
+  private String chartFile(Path dir, XYChart chart) throws IOException {
+    byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+    String name = String.format(Locale.ROOT, "chart-%02d.png", ++charts);
+    Files.write(dir.resolve(name), png);
+    return "<img alt=\"" + esc(chart.getTitle()) + "\" src=\"data:image/png;base64,"
+        + Base64.getEncoder().encodeToString(png) + "\">\n";
   }
 
   private List<String> groups() {
@@ -254,13 +261,13 @@ final class SimulationReport {
 
   private XYChart chart(Series s) {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(s.group() + ": " + s.name())
-        .xAxisTitle("arrivals").yAxisTitle(s.unit()).build();
+        .xAxisTitle(TimedReport.xTitle(result)).yAxisTitle(s.unit()).build();
     chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW).setMarkerSize(0);
     for (SimulationResult.Policy p : result.policies()) {
       double[] x = new double[p.samples().size()];
       double[] y = new double[x.length];
       for (int i = 0; i < x.length; i++) {
-        x[i] = p.samples().get(i).step();
+        x[i] = TimedReport.x(result, p.samples().get(i));
         y[i] = s.value().applyAsDouble(p.samples().get(i).group(s.group()));
       }
       chart.addSeries(p.name(), x, y);
@@ -270,15 +277,17 @@ final class SimulationReport {
 
   /* One line per policy, sample and series: policy,step,group,series,unit,value. */
   private String csv(List<Series> series) {
-    StringBuilder sb = new StringBuilder("policy,step,group,series,unit,value\n");
+    StringBuilder sb = new StringBuilder(TimedReport.timed(result) ? "policy,step,seconds,group,series,unit,value\n"
+        : "policy,step,group,series,unit,value\n");
     for (SimulationResult.Policy p : result.policies()) {
       for (SimulationResult.Sample sample : p.samples()) {
         for (Series s : series) {
           sb.append(StringEscapeUtils.escapeCsv(p.name())).append(',').append(sample.step()).append(',')
-              .append(StringEscapeUtils.escapeCsv(s.group())).append(',').append(StringEscapeUtils.escapeCsv(s.name()))
+              .append(TimedReport.seconds(sample)).append(StringEscapeUtils.escapeCsv(s.group())).append(',').append(StringEscapeUtils.escapeCsv(s.name()))
               .append(',').append(StringEscapeUtils.escapeCsv(s.unit())).append(',')
               .append(s.value().applyAsDouble(sample.group(s.group()))).append('\n');
         }
+        TimedReport.csv(sb, p, sample);
       }
     }
     return sb.toString();
@@ -300,8 +309,10 @@ final class SimulationReport {
           steps.add(sample.step());
           values.add(s.value().applyAsDouble(sample.group(s.group())));
         }
+        TimedReport.seconds(pn, p);
       }
     }
+    TimedReport.json(root, result);
     try {
       return mapper.writeValueAsString(root) + "\n";
     } catch (com.fasterxml.jackson.core.JsonProcessingException e) {

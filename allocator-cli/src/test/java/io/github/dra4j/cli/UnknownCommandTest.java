@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** A command that does not exist is a usage error of one line, with the nearest command when one is near. */
 final class UnknownCommandTest {
   private static final String COMMANDS =
-      "the commands are allocate, schedule, simulate, headroom, flatten, validate, generate and help";
+      "the commands are allocate, schedule, simulate, headroom, pool-status, flatten, validate, generate and help";
 
   static Stream<Arguments> unknown() {
     return Stream.of(

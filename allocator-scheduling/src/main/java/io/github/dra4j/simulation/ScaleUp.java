@@ -18,7 +18,9 @@ import org.jspecify.annotations.Nullable;
  * stays pending, then a binary search between the last count that left pods pending and the first
  * that did not. The search assumes that more nodes never leave more pods pending, which holds
  * for the built-in policies on node-local devices but not for every scorer; the curve reports
- * every count tried, so a planner can see where it does not.
+ * every count tried, so a planner can see where it does not. With arrivals in time, where a queue
+ * drains once pods leave, "nothing pending" means that no pod ever waits; the curve then gives
+ * the most pods waiting at a sample.
  *
  * <pre>{@code
  * ScaleUp.Result r = ScaleUp.search(allocator, spec, "dgx-a100", "first", 1000, true);
@@ -146,13 +148,24 @@ public final class ScaleUp {
           // One sample, after the last arrival: the search needs only the counts.
           .sampleEvery(Math.max(1, spec.arrivals().count())).policy(policy, scorer)
           .extendedResources(extendedResources);
+      b.timeline(spec.timeline());
       for (int i = 0; i < spec.nodeGroups().size(); i++) {
         NodeGroup g = spec.nodeGroups().get(i);
         b.nodeGroup(i == at ? new NodeGroup(g.name(), nodes, g.node(), g.slices()) : g);
       }
       SimulationResult.Policy p = b.build().run().policies().get(0);
-      curve.put(nodes, new Point(nodes, p.placed(), p.pending()));
-      return p.pending();
+      int pending = spec.timeline() == null ? p.pending() : waiting(p);
+      curve.put(nodes, new Point(nodes, p.placed(), pending));
+      return pending;
+    }
+
+    /*
+     * In time a queue drains once pods leave, so what counts is whether any pod had to wait: the
+     * most pods waiting at a sample, at least 1 when some arrival found no node.
+     */
+    private static int waiting(SimulationResult.Policy p) {
+      int most = p.samples().stream().mapToInt(SimulationResult.Sample::pending).max().orElse(0);
+      return p.firstPending() == null ? most : Math.max(1, most);
     }
   }
 }

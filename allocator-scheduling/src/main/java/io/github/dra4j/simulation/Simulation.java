@@ -9,6 +9,7 @@ import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
@@ -55,6 +56,11 @@ import org.jspecify.annotations.Nullable;
  * System.out.println(pack.placed() + " placed, " + pack.last().group("dgx").strandedDevices() + " devices stranded");
  * }</pre>
  *
+ * <p>With a {@link Timeline} the arrivals come in simulated time instead: by a rate or a trace,
+ * each pod runs for its kind's duration once placed, pods that fit nowhere wait and are tried
+ * again whenever pods leave, and samples are taken every interval of simulated time with the
+ * pods waiting per kind (see docs/simulation.md, "Arrivals in time").
+ *
  * <p>Instances are immutable; {@link #run} may be called again and gives the same counts.
  */
 public final class Simulation {
@@ -69,6 +75,7 @@ public final class Simulation {
   private final boolean extendedResources;
   private final GangSearch gangSearch;
   private final List<PodKind> drawn;
+  private final @Nullable TimedArrivals timed;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
@@ -90,6 +97,7 @@ public final class Simulation {
     this.gangSearch = b.gangSearch;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
+    this.timed = b.timeline == null ? null : new TimedArrivals(drawn, b.timeline, arrivals.seed());
   }
 
   /**
@@ -198,8 +206,10 @@ public final class Simulation {
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
           .build());
-      results.add(new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
-          afterArrival, gangs).run());
+      results.add(timed != null
+          ? new TimedRun(p.getKey(), scheduler, arrivals.kinds(), timed, accounting, afterArrival).run()
+          : new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
+              afterArrival, gangs).run());
     }
     return new SimulationResult(arrivals(), results);
   }
@@ -211,6 +221,7 @@ public final class Simulation {
     private final List<NodeGroup> groups = new ArrayList<>();
     private final Map<String, NodeScorer> policies = new LinkedHashMap<>();
     private @Nullable Arrivals arrivals;
+    private @Nullable Timeline timeline;
     private int sampleEvery;
     private boolean extendedResources = true;
     private GangSearch gangSearch = GangSearch.DEFAULT;
@@ -254,6 +265,20 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder arrivals(Arrivals arrivals) {
       this.arrivals = Objects.requireNonNull(arrivals, "arrivals");
+      return this;
+    }
+
+    /**
+     * Puts the arrivals in simulated time: when they come (a rate or a trace, whose kinds must
+     * be the arrivals' order) and how long each kind's pods run; {@link #sampleEvery} then gives
+     * way to the timeline's sample interval.
+     *
+     * @param timeline the timeline, or null for arrivals counted in steps (the default)
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder timeline(@Nullable Timeline timeline) {
+      this.timeline = timeline;
       return this;
     }
 
@@ -329,6 +354,7 @@ public final class Simulation {
       spec.nodeGroups().forEach(this::nodeGroup);
       arrivals(spec.arrivals());
       sampleEvery(spec.sampleEvery());
+      timeline(spec.timeline());
       spec.policies().forEach(p -> policy(p, NodeScorer.named(p)));
       return this;
     }
@@ -343,6 +369,13 @@ public final class Simulation {
     public Simulation build() {
       if (arrivals == null) {
         throw new IllegalArgumentException("a simulation needs arrivals");
+      }
+      if (timeline != null && arrivals.kinds().stream().anyMatch(k -> k.gang() != null)) {
+        throw new IllegalArgumentException("gang pod kinds arrive in steps: a timeline takes single pods");
+      }
+      if (timeline != null && !timeline.trace().isEmpty() && (timeline.trace().size() != arrivals.count()
+          || !timeline.trace().stream().map(Timeline.TraceArrival::kind).toList().equals(arrivals.order()))) {
+        throw new IllegalArgumentException("a trace's arrivals must be the arrivals' count and order");
       }
       return new Simulation(this);
     }

@@ -1,6 +1,7 @@
 package io.github.dra4j.simulation;
 
 import io.github.dra4j.scheduling.SchedulingResult;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -42,8 +43,10 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * One policy's run.
    *
    * @param name the policy's name
-   * @param kinds placed and pending pods per pod kind, in the arrivals' kind order
-   * @param firstPending the first arrival no node took, or null when every pod was placed
+   * @param kinds placed and pending pods per pod kind, in the arrivals' kind order; with arrivals
+   *     in time, the pods placed at any time and those still waiting at the end
+   * @param firstPending the first arrival no node took (in time: the first that had to wait), or
+   *     null when every pod was placed
    * @param samples the cluster's state every {@code sampleEvery} arrivals and after the last
    * @param seconds the time spent scheduling (sampling left out)
    * @param wallSeconds the time of the whole run end to end: departures, scheduling and sampling
@@ -149,11 +152,32 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    *
    * @param step how many pods had arrived
    * @param groups the usage of each node group, in cluster order ({@code cluster} for the explicit nodes)
+   * @param time with arrivals in time, the simulated time of the sample (every event up to it
+   *     applied); null for arrivals counted in steps
+   * @param pendingByKind with arrivals in time, the pods of each kind waiting in the queue, in
+   *     kind order; empty for arrivals counted in steps
    */
-  public record Sample(int step, Map<String, GroupUsage> groups) {
-    /** Copies the map, keeping its order. */
+  public record Sample(int step, Map<String, GroupUsage> groups, @Nullable Duration time,
+      Map<String, Integer> pendingByKind) {
+    /** Copies the maps, keeping their order. */
     public Sample {
       groups = Collections.unmodifiableMap(new LinkedHashMap<>(groups));
+      pendingByKind = Collections.unmodifiableMap(new LinkedHashMap<>(pendingByKind));
+    }
+
+    /**
+     * A sample of arrivals counted in steps.
+     *
+     * @param step see the record component
+     * @param groups see the record component
+     */
+    public Sample(int step, Map<String, GroupUsage> groups) {
+      this(step, groups, null, Map.of());
+    }
+
+    /** {@return the pods waiting, of every kind; 0 for arrivals counted in steps} */
+    public int pending() {
+      return pendingByKind.values().stream().mapToInt(Integer::intValue).sum();
     }
 
     /**

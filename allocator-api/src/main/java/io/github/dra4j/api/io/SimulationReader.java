@@ -18,6 +18,7 @@ import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.Gang;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
+import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.validation.CrossObjectValidator;
 import io.github.dra4j.api.validation.ObjectError;
@@ -76,8 +77,10 @@ public final class SimulationReader {
   private static final Set<String> SPEC = Set.of("cluster", "workload", "policies", "sampleEvery");
   private static final Set<String> CLUSTER = Set.of("files", "objects", "nodeGroups");
   private static final Set<String> GROUP = Set.of("name", "count", "node", "slices", "file");
-  private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order");
-  private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "pod", "claimTemplates", "gang");
+  private static final Set<String> WORKLOAD = Set.of("podKinds", "count", "seed", "order", "rate", "trace",
+      "sampleInterval");
+  private static final Set<String> KIND_FIELDS = Set.of("name", "weight", "lifetime", "duration", "pod",
+      "claimTemplates", "gang");
   private static final Set<String> GANG = Set.of("size", "minCount", "topologyKey", "resourceClaims");
   private static final Set<String> GROUP_CLAIM = Set.of("name", "resourceClaimTemplateName", "resourceClaimName");
 
@@ -97,6 +100,8 @@ public final class SimulationReader {
   private int document;
   private Function<String, @Nullable String> policy = name -> null;
   private @Nullable String ref;
+  /** The workload in simulated time, when it has a rate or a trace. */
+  private @Nullable Timeline timeline;
   /** Nodes of the node groups read so far. */
   private long nodes;
   /** The cluster's objects and the pod kinds' templates, with where each was read, for the duplicate check. */
@@ -191,7 +196,7 @@ public final class SimulationReader {
   }
 
   /* The file's text, decoded as every other input: UTF-8, or UTF-16/UTF-32 after a byte order mark. */
-  private static String text(Path file) throws IOException {
+  static String text(Path file) throws IOException {
     StringBuilder text = new StringBuilder();
     char[] buffer = new char[8192];
     try (InputStream in = Files.newInputStream(file);
@@ -336,15 +341,30 @@ public final class SimulationReader {
     if (policies.isEmpty()) {
       policies.add("first");
     }
+    if (timeline != null && spec.has("sampleEvery")) {
+      throw fail(specAt.field("sampleEvery"), "Forbidden: arrivals in time are sampled by"
+          + " spec.workload.sampleInterval");
+    }
     int sampleEvery = integer(spec, specAt, "sampleEvery", 0, 0);
     checkDuplicates();
-    return new SimulationSpec(simName, Cluster.of(objects), groups, arrivals, policies, sampleEvery);
+    return new SimulationSpec(simName, Cluster.of(objects), groups, arrivals, policies, sampleEvery, timeline);
+  }
+
+  /* The source errors name for the simulation. */
+  String source() {
+    return source;
+  }
+
+  /* A file the simulation names, in its directory (unless allowed elsewhere) and a regular file. */
+  Path readableFile(JsonNode entry, JsonPath at) throws DecodeException {
+    Path path = resolve(string(entry, at), at);
+    checkReadable(path, at);
+    return path;
   }
 
   /* The objects of a file the simulation names, each with where it was read. */
   private List<SourcedObject> file(JsonNode entry, JsonPath at) throws IOException {
-    Path path = resolve(string(entry, at), at);
-    checkReadable(path, at);
+    Path path = readableFile(entry, at);
     String name = path.toString();
     List<SourcedObject> out = new ArrayList<>();
     try (InputStream in = Files.newInputStream(path)) {
@@ -501,7 +521,7 @@ public final class SimulationReader {
     return new NodeGroup(name, count, template, slices);
   }
 
-  private Arrivals arrivals(JsonNode node, JsonPath at) throws DecodeException {
+  private Arrivals arrivals(JsonNode node, JsonPath at) throws IOException {
     object(node, at, WORKLOAD);
     JsonNode kinds = list(node, at, "podKinds");
     if (kinds.isEmpty()) {
@@ -517,13 +537,17 @@ public final class SimulationReader {
       names.add(k.name());
       podKinds.add(k);
     }
-    int count = integer(node, at, "count", 0, -1);
+    TimelineReader.Read time = new TimelineReader(this).read(node, at, names, options.maxArrivals());
+    if (time != null) {
+      timeline = time.timeline();
+    }
+    int count = time != null && time.count() >= 0 ? time.count() : integer(node, at, "count", 0, -1);
     if (count > options.maxArrivals()) {
       throw fail(at.field("count"), "Invalid value: " + count + ": more than the " + options.maxArrivals()
           + " arrivals a simulation may have; a larger count needs a larger limit (dra4j simulate --max-pods)");
     }
     long seed = node.has("seed") ? longValue(node.get("seed"), at.field("seed")) : 0;
-    List<String> order = new ArrayList<>();
+    List<String> order = new ArrayList<>(time != null ? time.order() : List.of());
     JsonNode o = list(node, at, "order");
     for (int i = 0; i < o.size(); i++) {
       String kind = string(o.get(i), at.field("order").index(i));
@@ -703,7 +727,7 @@ public final class SimulationReader {
     return type.cast(o);
   }
 
-  private void object(JsonNode node, JsonPath at, Set<String> known) throws DecodeException {
+  void object(JsonNode node, JsonPath at, Set<String> known) throws DecodeException {
     if (!node.isObject()) {
       throw fail(at, "expected an object, got " + Decoder.describe(node));
     }
@@ -749,7 +773,7 @@ public final class SimulationReader {
     return string(v, at.field(field));
   }
 
-  private String string(JsonNode v, JsonPath at) throws DecodeException {
+  String string(JsonNode v, JsonPath at) throws DecodeException {
     if (!v.isTextual() || v.textValue().isEmpty()) {
       throw fail(at, "expected a non-empty string, got " + Decoder.describe(v));
     }
@@ -778,7 +802,7 @@ public final class SimulationReader {
     return v.longValue();
   }
 
-  private DecodeException fail(JsonPath at, String detail) {
+  DecodeException fail(JsonPath at, String detail) {
     return new DecodeException(source, document, ref, at.isRoot() ? null : at.toString(), detail, null);
   }
 }

@@ -6,9 +6,12 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodGroup;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.ResourcePoolStatusRequestSpec;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.Workload;
 import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.field.FieldPath;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -99,6 +102,41 @@ public final class Validator {
    */
   public static List<FieldError> validate(DeviceTaintRule rule) {
     return TaintRuleValidation.validate(rule);
+  }
+
+  /**
+   * Validates the spec of a ResourcePoolStatusRequest as the API server does
+   * ({@code validateResourcePoolStatusRequestSpec} in kubernetes/kubernetes
+   * pkg/apis/resource/validation): the driver is required and a driver name, a pool name is a
+   * pool name, the limit is 1 to {@value ResourcePoolStatusRequestSpec#LIMIT_MAX}, and the
+   * default partition type attribute is a fully qualified name (the API's "must include the
+   * domain qualifier").
+   *
+   * @param spec the spec
+   * @return every error, with paths under {@code spec}; empty when the spec is valid
+   */
+  public static List<FieldError> validate(ResourcePoolStatusRequestSpec spec) {
+    List<FieldError> errs = new ArrayList<>();
+    FieldPath at = FieldPath.root().child("spec");
+    if (spec.driver().isEmpty()) {
+      errs.add(FieldError.required(at.child("driver"), "driver name is required"));
+    } else {
+      Formats.driverName(spec.driver(), at.child("driver"), errs);
+    }
+    if (spec.poolName() != null) {
+      Formats.poolName(spec.poolName(), at.child("poolName"), errs);
+    }
+    Integer limit = spec.limit();
+    if (limit != null && limit < 1) {
+      errs.add(FieldError.invalid(at.child("limit"), limit, "must be at least 1"));
+    }
+    if (limit != null && limit > ResourcePoolStatusRequestSpec.LIMIT_MAX) {
+      errs.add(FieldError.invalid(at.child("limit"), limit, "must not exceed " + ResourcePoolStatusRequestSpec.LIMIT_MAX));
+    }
+    if (spec.defaultPartitionTypeAttribute() != null) {
+      Formats.fullyQualifiedName(spec.defaultPartitionTypeAttribute(), at.child("defaultPartitionTypeAttribute"), errs);
+    }
+    return errs;
   }
 
   /**

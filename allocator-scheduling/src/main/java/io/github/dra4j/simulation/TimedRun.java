@@ -1,0 +1,186 @@
+package io.github.dra4j.simulation;
+
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.simulation.PodKind;
+import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.SchedulingResult;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.PriorityQueue;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * One policy's run on a simulated clock. Events are arrivals (in time order) and departures (a
+ * placed pod leaves when its run time has passed, ordered by time, then by placement). At one
+ * instant departures come before arrivals, so a pod leaving at t frees its devices for a pod
+ * arriving at t. A pod that fits no node waits in a queue; after every instant with departures
+ * the waiting pods are tried again in arrival order (kube-scheduler moves unschedulable pods back
+ * to its active queue on cluster events and, at equal priority, takes them oldest first); a pod
+ * that fits later is not blocked by an older one that does not, and once a pod of a kind fails in
+ * a round, the later pods of that kind (identical to it) wait without a try.
+ *
+ * After the last arrival the clock runs on while pods wait and running pods can still leave, so
+ * that the queue is seen to drain (or not); the run ends at the last arrival or, later, at the
+ * departure that placed the last waiting pod or left none running. A sample at time s is the
+ * state after every event at or before s: at 0, every interval, and at the end.
+ */
+final class TimedRun {
+  private final String name;
+  private final PodScheduler scheduler;
+  private final TimedArrivals arrivals;
+  private final long interval;
+  private final Accounting accounting;
+  private final Consumer<String> afterArrival;
+  /** Per kind: placed, waiting now. */
+  private final Map<String, int[]> counts = new LinkedHashMap<>();
+  private final PriorityQueue<Departure> departures =
+      new PriorityQueue<>(Comparator.comparingLong(Departure::at).thenComparingLong(Departure::order));
+  /** Pods waiting, in arrival order. */
+  private final Map<Integer, Waiting> queue = new LinkedHashMap<>();
+  private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
+  private final List<SimulationResult.Sample> samples = new ArrayList<>();
+  private SimulationResult.@Nullable FirstPending firstPending;
+  private long placements;
+  private long nextSample;
+  private boolean noMoreSamples;
+  private int step;
+  private long nanos;
+
+  private record Departure(long at, long order, SchedulingResult.Scheduled pod) {}
+
+  private record Waiting(int index, PodKind kind, Pod pod, long runTime) {}
+
+  TimedRun(String name, PodScheduler scheduler, List<PodKind> kinds, TimedArrivals arrivals, Accounting accounting,
+      Consumer<String> afterArrival) {
+    this.name = name;
+    this.scheduler = scheduler;
+    this.arrivals = arrivals;
+    this.interval = arrivals.sampleInterval();
+    this.accounting = accounting;
+    this.afterArrival = afterArrival;
+    kinds.forEach(k -> counts.put(k.name(), new int[2]));
+  }
+
+  SimulationResult.Policy run() {
+    long start = System.nanoTime();
+    int n = arrivals.size();
+    long end = n == 0 ? 0 : arrivals.at(n - 1);
+    for (int i = 0; i < n; i++) {
+      long t = arrivals.at(i);
+      departUntil(t);
+      sampleBefore(t);
+      PodKind kind = arrivals.kind(i);
+      Pod pod = ArrivalDraw.pod(kind, i);
+      step = i + 1;
+      Waiting w = new Waiting(i, kind, pod, arrivals.runTime(i));
+      SchedulingResult r = schedule(w, t);
+      if (r instanceof SchedulingResult.Unschedulable u) {
+        queue.put(i, w);
+        Objects.requireNonNull(counts.get(kind.name()))[1]++; // every kind has counts
+        if (firstPending == null) {
+          firstPending = new SimulationResult.FirstPending(i, kind.name(), Objects.requireNonNull(pod.name()),
+              u.message());
+        }
+      }
+      afterArrival.accept(name);
+    }
+    while (!queue.isEmpty() && !departures.isEmpty()) {
+      end = departures.peek().at();
+      departUntil(end);
+    }
+    while (nextSample <= end && !noMoreSamples) {
+      sample(nextSample);
+    }
+    if (samples.isEmpty() || Objects.requireNonNull(samples.get(samples.size() - 1).time()).toNanos() < end) {
+      sample(end);
+    }
+    Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
+    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1])));
+    double wallSeconds = (System.nanoTime() - start) / 1e9;
+    return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
+  }
+
+  /* Schedules a pod at time t; when it is placed, counts it and plans its departure. */
+  private SchedulingResult schedule(Waiting w, long t) {
+    long t0 = System.nanoTime();
+    SchedulingResult r = scheduler.schedule(w.pod());
+    nanos += System.nanoTime() - t0;
+    if (r instanceof SchedulingResult.Scheduled s) {
+      Objects.requireNonNull(counts.get(w.kind().name()))[0]++; // every kind has counts
+      accounting.changed(s.node());
+      placed.put(Objects.requireNonNull(w.pod().name()), s); // ArrivalDraw names every pod
+      if (w.runTime() != TimedArrivals.FOREVER) {
+        long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
+        departures.add(new Departure(leaves, placements, s));
+      }
+      placements++;
+    }
+    return r;
+  }
+
+  /* Every departure up to t, instant by instant, each followed by a retry of the waiting pods. */
+  private void departUntil(long t) {
+    while (!departures.isEmpty() && departures.peek().at() <= t) {
+      long at = departures.peek().at();
+      sampleBefore(at);
+      List<ResourceClaim> released = new ArrayList<>();
+      List<Pod> pods = new ArrayList<>();
+      while (!departures.isEmpty() && departures.peek().at() == at) {
+        SchedulingResult.Scheduled s = departures.poll().pod();
+        placed.remove(s.pod().name());
+        accounting.changed(s.node());
+        released.addAll(s.claims());
+        pods.add(s.pod());
+      }
+      scheduler.removePods(pods);
+      scheduler.release(released);
+      retry(at);
+    }
+  }
+
+  private void retry(long t) {
+    Set<String> failed = new HashSet<>();
+    for (Iterator<Waiting> it = queue.values().iterator(); it.hasNext(); ) {
+      Waiting w = it.next();
+      if (failed.contains(w.kind().name())) {
+        continue;
+      }
+      if (schedule(w, t) instanceof SchedulingResult.Scheduled) {
+        it.remove();
+        Objects.requireNonNull(counts.get(w.kind().name()))[1]--; // every kind has counts
+      } else {
+        failed.add(w.kind().name());
+      }
+    }
+  }
+
+  /* The samples due before an event at t: their state is the current one. */
+  private void sampleBefore(long t) {
+    while (nextSample < t && !noMoreSamples) {
+      sample(nextSample);
+    }
+  }
+
+  private void sample(long t) {
+    SimulationResult.Sample s = accounting.sample(step, placed.values());
+    Map<String, Integer> pending = new LinkedHashMap<>();
+    counts.forEach((k, c) -> pending.put(k, c[1]));
+    samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));
+    if (t >= nextSample) {
+      long k = t / interval + 1;
+      // No sample is due any more when the next would be past the end of time (a run of centuries).
+      nextSample = k > Long.MAX_VALUE / interval ? Long.MAX_VALUE : k * interval;
+      noMoreSamples = nextSample == Long.MAX_VALUE;
+    }
+  }
+}
