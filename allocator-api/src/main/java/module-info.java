@@ -14,6 +14,7 @@ module io.github.dra4j.api {
   requires static transitive com.google.errorprone.annotations;
 
   exports io.github.dra4j.api;
+  exports io.github.dra4j.api.config;
   exports io.github.dra4j.api.field;
   exports io.github.dra4j.api.io;
   exports io.github.dra4j.api.simulation;

@@ -30,6 +30,9 @@ import org.jspecify.annotations.Nullable;
  * @param controllers the Deployments, ReplicaSets, StatefulSets, DaemonSets and Jobs
  * @param workloads the {@code scheduling.k8s.io} Workloads
  * @param podGroups the {@code scheduling.k8s.io} PodGroups
+ * @param priorityClasses the {@code scheduling.k8s.io} PriorityClasses, which give pods their
+ *     priority
+ * @param podDisruptionBudgets the {@code policy/v1} PodDisruptionBudgets, which preemption respects
  */
 public record Cluster(
     List<Node> nodes,
@@ -41,7 +44,9 @@ public record Cluster(
     List<Pod> pods,
     List<PodController> controllers,
     List<Workload> workloads,
-    List<PodGroup> podGroups) {
+    List<PodGroup> podGroups,
+    List<PriorityClass> priorityClasses,
+    List<PodDisruptionBudget> podDisruptionBudgets) {
   private static final Cluster EMPTY = builder().build();
 
   /**
@@ -60,6 +65,8 @@ public record Cluster(
     controllers = Copies.list(controllers);
     workloads = Copies.list(workloads);
     podGroups = Copies.list(podGroups);
+    priorityClasses = Copies.list(priorityClasses);
+    podDisruptionBudgets = Copies.list(podDisruptionBudgets);
   }
 
   /** {@return the cluster without any object} */
@@ -71,7 +78,8 @@ public record Cluster(
    * Sorts objects into a cluster by their record type, keeping their order within each kind.
    *
    * @param objects Nodes, ResourceSlices, DeviceClasses, ResourceClaims, ResourceClaimTemplates,
-   *     DeviceTaintRules, Pods, PodControllers, Workloads and PodGroups, in any mix
+   *     DeviceTaintRules, Pods, PodControllers, Workloads, PodGroups, PriorityClasses and
+   *     PodDisruptionBudgets, in any mix
    * @return the cluster
    * @throws IllegalArgumentException for an object of any other type, naming its type
    */
@@ -104,7 +112,8 @@ public record Cluster(
 
   /** The kinds a cluster holds, as {@link #of(Collection)} names them. */
   static final List<String> KINDS = List.of("Node", "ResourceSlice", "DeviceClass", "ResourceClaim",
-      "ResourceClaimTemplate", "DeviceTaintRule", "Pod", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Workload", "PodGroup");
+      "ResourceClaimTemplate", "DeviceTaintRule", "Pod", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Workload", "PodGroup",
+      "PriorityClass", "PodDisruptionBudget");
 
   /** {@return the claims with {@code status.allocation}, whose devices are in use, in order} */
   public List<ResourceClaim> allocatedClaims() {
@@ -161,6 +170,8 @@ public record Cluster(
     b.controllers.addAll(controllers);
     b.workloads.addAll(workloads);
     b.podGroups.addAll(podGroups);
+    b.priorityClasses.addAll(priorityClasses);
+    b.podDisruptionBudgets.addAll(podDisruptionBudgets);
     return b;
   }
 
@@ -184,6 +195,8 @@ public record Cluster(
     private final List<PodController> controllers = new ArrayList<>();
     private final List<Workload> workloads = new ArrayList<>();
     private final List<PodGroup> podGroups = new ArrayList<>();
+    private final List<PriorityClass> priorityClasses = new ArrayList<>();
+    private final List<PodDisruptionBudget> podDisruptionBudgets = new ArrayList<>();
 
     private Builder() {}
 
@@ -214,6 +227,10 @@ public record Cluster(
         workloads.add((Workload) object);
       } else if (object instanceof PodGroup) {
         podGroups.add((PodGroup) object);
+      } else if (object instanceof PriorityClass) {
+        priorityClasses.add((PriorityClass) object);
+      } else if (object instanceof PodDisruptionBudget) {
+        podDisruptionBudgets.add((PodDisruptionBudget) object);
       } else {
         return false;
       }
@@ -280,6 +297,18 @@ public record Cluster(
       return replace(this.podGroups, podGroups);
     }
 
+    /** Replaces the PriorityClasses; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder priorityClasses(Collection<PriorityClass> priorityClasses) {
+      return replace(this.priorityClasses, priorityClasses);
+    }
+
+    /** Replaces the PodDisruptionBudgets; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder podDisruptionBudgets(Collection<PodDisruptionBudget> podDisruptionBudgets) {
+      return replace(this.podDisruptionBudgets, podDisruptionBudgets);
+    }
+
     private <T> Builder replace(List<T> list, Collection<T> with) {
       list.clear();
       for (T t : with) {
@@ -291,7 +320,7 @@ public record Cluster(
     /** {@return the cluster} */
     public Cluster build() {
       return new Cluster(nodes, slices, classes, claims, templates, taintRules, pods, controllers, workloads,
-          podGroups);
+          podGroups, priorityClasses, podDisruptionBudgets);
     }
   }
 }

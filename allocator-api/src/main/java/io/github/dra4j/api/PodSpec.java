@@ -22,6 +22,12 @@ import org.jspecify.annotations.Nullable;
  * @param topologySpreadConstraints how the pod spreads with the pods it selects
  * @param overhead what running the pod costs beyond its containers (from its RuntimeClass)
  * @param schedulingGroup the PodGroup the pod belongs to ({@code spec.schedulingGroup}), or null
+ * @param priorityClassName the PriorityClass that gives the pod its priority when {@code
+ *     priority} is not resolved, or null
+ * @param preemptionPolicy {@code PreemptLowerPriority} or {@code Never}, or null for the
+ *     PriorityClass's policy (and otherwise the default, {@code PreemptLowerPriority})
+ * @param schedulerName the scheduler profile that schedules the pod ({@code spec.schedulerName}), or
+ *     null for {@code default-scheduler}
  */
 public record PodSpec(
     @Nullable String nodeName,
@@ -34,7 +40,10 @@ public record PodSpec(
     List<Toleration> tolerations,
     List<TopologySpreadConstraint> topologySpreadConstraints,
     Map<String, Quantity> overhead,
-    @Nullable PodSchedulingGroup schedulingGroup) {
+    @Nullable PodSchedulingGroup schedulingGroup,
+    @Nullable String priorityClassName,
+    @Nullable String preemptionPolicy,
+    @Nullable String schedulerName) {
   public PodSpec {
     nodeSelector = Copies.map(nodeSelector);
     resourceClaims = Copies.list(resourceClaims);
@@ -77,6 +86,9 @@ public record PodSpec(
     private final List<TopologySpreadConstraint> topologySpreadConstraints = new ArrayList<>();
     private final Map<String, Quantity> overhead = new LinkedHashMap<>();
     private @Nullable PodSchedulingGroup schedulingGroup;
+    private @Nullable String priorityClassName;
+    private @Nullable String preemptionPolicy;
+    private @Nullable String schedulerName;
 
     private Builder() {}
 
@@ -92,6 +104,9 @@ public record PodSpec(
       topologySpreadConstraints.addAll(r.topologySpreadConstraints());
       overhead.putAll(r.overhead());
       schedulingGroup = r.schedulingGroup();
+      priorityClassName = r.priorityClassName();
+      preemptionPolicy = r.preemptionPolicy();
+      schedulerName = r.schedulerName();
     }
 
     /** Sets or (with null) clears {@code nodeName}; returns this builder. */
@@ -229,6 +244,27 @@ public record PodSpec(
       return this;
     }
 
+    /** Sets or (with null) clears {@code priorityClassName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder priorityClassName(@Nullable String priorityClassName) {
+      this.priorityClassName = priorityClassName;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code preemptionPolicy}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder preemptionPolicy(@Nullable String preemptionPolicy) {
+      this.preemptionPolicy = preemptionPolicy;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code schedulerName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder schedulerName(@Nullable String schedulerName) {
+      this.schedulerName = schedulerName;
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -236,7 +272,8 @@ public record PodSpec(
      */
     public PodSpec build() {
       return new PodSpec(nodeName, nodeSelector, affinity, priority, resourceClaims,
-          initContainers, containers, tolerations, topologySpreadConstraints, overhead, schedulingGroup);
+          initContainers, containers, tolerations, topologySpreadConstraints, overhead, schedulingGroup,
+          priorityClassName, preemptionPolicy, schedulerName);
     }
   }
 }

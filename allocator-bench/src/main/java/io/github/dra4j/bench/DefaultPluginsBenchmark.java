@@ -4,11 +4,15 @@ import io.github.dra4j.api.Container;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSpec;
 import io.github.dra4j.api.NodeStatus;
+import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.Taint;
 import io.github.dra4j.api.Toleration;
+import io.github.dra4j.api.io.DecodeException;
+import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
@@ -40,8 +44,13 @@ import org.openjdk.jmh.annotations.Warmup;
  * every node with allocatable cpu, memory and pods and every tenth tainted, every pod also
  * requesting cpu and memory, tolerating the taint and holding no host port, so that
  * NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts and NodeResourcesFit all run and
- * NodeResourcesFit counts every placement. Both choose the first feasible node; compare the
- * medians of the two in the same run.
+ * NodeResourcesFit counts every placement. Both choose the first feasible node. {@code
+ * all-scored} adds spread and affinity and kube-scheduler's scoring to {@code all-plugins}: nodes
+ * in four zones, every pod labelled {@code app: train} with a DoNotSchedule zone spread constraint
+ * (maxSkew 100), a ScheduleAnyway one (maxSkew 1) and a preferred anti-affinity term per host for
+ * the pods of its app, placed with {@link NodeScorer#kubeScheduler()}, so that PodTopologySpread
+ * and InterPodAffinity filter and every default score plugin scores every feasible node. Compare
+ * the medians in the same run.
  *
  * <p>Run: {@code java -jar benchmarks.jar DefaultPluginsBenchmark}.
  */
@@ -55,7 +64,7 @@ public class DefaultPluginsBenchmark {
   @Param({"1000"})
   int nodes;
 
-  @Param({"dra-only", "all-plugins"})
+  @Param({"dra-only", "all-plugins", "all-scored"})
   String plugins;
 
   private StructuredAllocator allocator;
@@ -71,7 +80,7 @@ public class DefaultPluginsBenchmark {
     allocator = Allocations.allocator();
     simulation = SimulationBenchmark.simulation(allocator, nodes);
     built = allocator.snapshot(simulation.slices(), DgxA100.classes(), List.of());
-    clusterNodes = plugins.equals("all-plugins") ? withAllocatable(simulation.cluster().nodes()) : simulation.cluster().nodes();
+    clusterNodes = plugins.equals("dra-only") ? simulation.cluster().nodes() : withAllocatable(simulation.cluster().nodes());
     restart();
     if (!(scheduler.schedule(pod(next++)) instanceof SchedulingResult.Scheduled)) {
       throw new IllegalStateException("the first pod was not placed");
@@ -83,7 +92,9 @@ public class DefaultPluginsBenchmark {
     for (int i = 0; i < plain.size(); i++) {
       Node n = plain.get(i);
       List<Taint> taints = i % 10 == 0 ? List.of(new Taint("dedicated", "ml", Taint.NO_SCHEDULE)) : List.of();
-      out.add(new Node(n.metadata(), new NodeSpec(null, taints), new NodeStatus(List.of(),
+      ObjectMeta meta = n.metadata().toBuilder().putLabel("topology.kubernetes.io/zone", "zone-" + i % 4)
+          .putLabel("kubernetes.io/hostname", Objects.requireNonNull(n.name())).build();
+      out.add(new Node(meta, new NodeSpec(null, taints), new NodeStatus(List.of(),
           Map.of("cpu", Quantity.parse("256"), "memory", Quantity.parse("2Ti"), "pods", Quantity.parse("110")))));
     }
     return List.copyOf(out);
@@ -93,22 +104,50 @@ public class DefaultPluginsBenchmark {
   private void restart() {
     scheduler = PodScheduler.builder(allocator)
         .cluster(simulation.cluster().toBuilder().nodes(clusterNodes).templates(SimulationBenchmark.templates()).build())
-        .scorer(NodeScorer.first())
+        .scorer(plugins.equals("all-scored") ? NodeScorer.kubeScheduler() : NodeScorer.first())
         .snapshot(allocator.snapshot(built, simulation.slices(), DgxA100.classes(), List.of()))
         .build();
   }
 
   private Pod pod(int i) {
     Pod pod = SimulationBenchmark.pod(i);
-    if (!plugins.equals("all-plugins")) {
+    if (plugins.equals("dra-only")) {
       return pod;
     }
     ResourceRequirements requests = new ResourceRequirements(Map.of(),
         Map.of("cpu", Quantity.parse("2"), "memory", Quantity.parse("16Gi")), List.of());
-    return new Pod(pod.metadata(), pod.spec().toBuilder()
+    PodSpec.Builder spec = pod.spec().toBuilder()
         .addContainer(new Container("main", requests))
-        .addToleration(new Toleration("dedicated", Toleration.EXISTS, null, Taint.NO_SCHEDULE, null))
-        .build(), pod.status());
+        .addToleration(new Toleration("dedicated", Toleration.EXISTS, null, Taint.NO_SCHEDULE, null));
+    if (!plugins.equals("all-scored")) {
+      return new Pod(pod.metadata(), spec.build(), pod.status());
+    }
+    spec.affinity(SPREAD_AND_AFFINITY.spec().affinity());
+    SPREAD_AND_AFFINITY.spec().topologySpreadConstraints().forEach(spec::addTopologySpreadConstraint);
+    return new Pod(pod.metadata().toBuilder().putLabel("app", "train").build(), spec.build(), pod.status());
+  }
+
+  /* The spread constraints and the affinity term of an all-scored pod. */
+  private static final Pod SPREAD_AND_AFFINITY = read(String.join("\n",
+      "apiVersion: v1", "kind: Pod", "metadata: {name: template}", "spec:", "  containers: [{name: c}]",
+      "  topologySpreadConstraints:",
+      "  - {maxSkew: 100, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: DoNotSchedule,"
+          + " labelSelector: {matchLabels: {app: train}}}",
+      "  - {maxSkew: 1, topologyKey: topology.kubernetes.io/zone, whenUnsatisfiable: ScheduleAnyway,"
+          + " labelSelector: {matchLabels: {app: train}}}",
+      "  affinity:",
+      "    podAntiAffinity:",
+      "      preferredDuringSchedulingIgnoredDuringExecution:",
+      "      - weight: 10",
+      "        podAffinityTerm: {topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: train}}}",
+      ""));
+
+  private static Pod read(String yaml) {
+    try {
+      return KubernetesCodec.create().read(yaml, Pod.class);
+    } catch (DecodeException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /** {@return the node the next pod went to} */

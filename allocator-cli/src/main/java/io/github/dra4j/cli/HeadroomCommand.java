@@ -63,6 +63,8 @@ final class HeadroomCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Mixin SchedulerConfigOption schedulerConfig = new SchedulerConfigOption();
+
   @Option(names = {"-f", "--filename"}, paramLabel = "FILE", split = ",",
       description = "The cluster's objects and the Pods to ask about, as for schedule (files, directories, '-').")
   List<String> files = new ArrayList<>();
@@ -110,6 +112,7 @@ final class HeadroomCommand implements Callable<Integer> {
     Headroom.Builder builder = Headroom.builder(allocator).extendedResources(gates.extendedResources())
         .maxPerNode(maxPerNode);
     KubernetesCodec codec = validation.codec(ctx);
+    builder.configuration(schedulerConfig.read(codec));
     List<PodKind> shapes = simulation != null ? fromSimulation(simulation, codec, builder) : fromFiles(codec, builder);
     List<PodKind> asked = selected(shapes);
     Headroom headroom = builder.build();

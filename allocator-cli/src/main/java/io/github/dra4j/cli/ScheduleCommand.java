@@ -6,6 +6,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.AllocationException;
@@ -17,6 +18,7 @@ import io.github.dra4j.scheduling.PodControllers;
 import io.github.dra4j.scheduling.PodGroupResult;
 import io.github.dra4j.scheduling.PodGroupScheduler;
 import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.Preemption;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +35,7 @@ import java.util.function.Consumer;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -56,6 +59,12 @@ import picocli.CommandLine.Option;
           + "v1alpha2) at a time, all or nothing for a gang, within one topology domain when the "
           + "group has a constraint; the PodGroups follow the pods on stdout with their "
           + "PodGroupScheduled condition, and stderr has one line per group left pending.",
+      "",
+      "A pod that fits no node preempts lower-priority pods as kube-scheduler's DefaultPreemption "
+          + "does (--no-preemption turns it off); stderr has one line per preempting pod naming its "
+          + "victims and the claims their eviction released. Priority is spec.priority, else the "
+          + "PriorityClass (scheduling.k8s.io/v1) named by spec.priorityClassName or the globalDefault "
+          + "one; PodDisruptionBudgets (policy/v1) in the input steer the choice of victims.",
       "",
       "Exit 0: every pending pod was placed. stdout holds the pending pods in input order with "
           + "spec.nodeName and their claim statuses set, then every claim allocated or reserved "
@@ -95,11 +104,13 @@ final class ScheduleCommand implements Callable<Integer> {
 
   @Mixin OutputOption output = new OutputOption();
 
-  @Option(names = "--scorer", paramLabel = "NAME", defaultValue = "first",
+  @Option(names = "--scorer", paramLabel = "NAME",
       description = "How a node is chosen among those that fit: first (default: the first in "
           + "input order), most-allocated (pack), least-allocated (spread) or kube-scheduler (its "
-          + "default score plugins); see docs/scheduling.md.")
-  String scorer = "first";
+          + "default score plugins; the default with --config); see docs/scheduling.md.")
+  @Nullable String scorer;
+
+  @Mixin SchedulerConfigOption schedulerConfig = new SchedulerConfigOption();
 
   @Option(names = "--max-pods", paramLabel = "N", defaultValue = "100000",
       description = "The largest spec.replicas, spec.parallelism or spec.completions of a pod controller"
@@ -109,6 +120,11 @@ final class ScheduleCommand implements Callable<Integer> {
   @Option(names = "--explain", description = "For each pod not placed, say why per node and "
       + "explain the first node where its claims did not fit.")
   boolean explain;
+
+  @Option(names = "--no-preemption", description = "A pod that fits no node evicts nothing. By default it "
+      + "preempts as kube-scheduler's DefaultPreemption does: the fewest, least important lower-priority pods "
+      + "of one node are evicted (their claims released) and the pod placed there; stderr names them.")
+  boolean noPreemption;
 
   @Option(names = "--gang-search", paramLabel = "MODE", defaultValue = "default",
       description = "How the pods of a PodGroup are placed: default (as kube-scheduler's workload "
@@ -130,11 +146,16 @@ final class ScheduleCommand implements Callable<Integer> {
     Features features = gates.features();
     NodeScorer nodeScorer;
     try {
-      nodeScorer = NodeScorer.named(scorer);
+      nodeScorer = NodeScorer.named(scorer == null ? "first" : scorer);
     } catch (IllegalArgumentException e) {
       throw new CliException("--scorer: " + e.getMessage(), e);
     }
     KubernetesCodec codec = validation.codec(ctx);
+    SchedulerConfiguration configuration = schedulerConfig.read(codec);
+    if (configuration != null && scorer != null && !scorer.equals("kube-scheduler")) {
+      throw new CliException("--scorer " + scorer + " with --config: the configuration's profiles score the nodes;"
+          + " leave --scorer out");
+    }
     Input input = inputOptions.read(codec, ctx);
     String skipped = input.skippedNotice(Input::isPodController);
     if (skipped != null && !quiet) {
@@ -172,7 +193,9 @@ final class ScheduleCommand implements Callable<Integer> {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster)
           .scorer(nodeScorer)
+          .configuration(configuration)
           .extendedResources(gates.extendedResources())
+          .preemption(!noPreemption)
           .build();
       pods = PodControllers.pods(cluster);
       warnUnusedClaims(cluster, pods);
@@ -212,6 +235,11 @@ final class ScheduleCommand implements Callable<Integer> {
     output.print(ctx, out);
 
     List<Pod> reported = reportGroups(groups);
+    for (SchedulingResult r : results) {
+      if (r instanceof SchedulingResult.Scheduled s && s.preemption() != null) {
+        ctx.err.println(preempted(s));
+      }
+    }
     for (SchedulingResult r : results) {
       if (r instanceof SchedulingResult.Unschedulable && !reported.contains(r.pod())) {
         report((SchedulingResult.Unschedulable) r);
@@ -297,6 +325,19 @@ final class ScheduleCommand implements Callable<Integer> {
           + (unused.size() > 5 ? ", ..." : "") + "): schedule allocates the claims of the pods it places, as"
           + " kube-scheduler does; 'dra4j allocate --node NODE' allocates claims without pods");
     }
+  }
+
+  /* The preemptor, its node, its victims and the claims their eviction released, on one line. */
+  static String preempted(SchedulingResult.Scheduled s) {
+    Preemption p = Objects.requireNonNull(s.preemption());
+    List<String> victims = new ArrayList<>();
+    p.victims().forEach(v -> victims.add(ObjectRef.of(v).inDefaultNamespace().key()));
+    List<String> released = new ArrayList<>();
+    p.releasedClaims().forEach(c -> released.add(ObjectRef.of(c).inDefaultNamespace().key()));
+    return "pod " + ObjectRef.of(s.pod()).inDefaultNamespace().key() + ": preempted " + victims.size()
+        + (victims.size() == 1 ? " pod" : " pods") + " on node " + p.node().name() + ": " + String.join(", ", victims)
+        + (released.isEmpty() ? "" : "; released claims: " + String.join(", ", released))
+        + (p.pdbViolations() == 0 ? "" : "; " + p.pdbViolations() + " against a PodDisruptionBudget");
   }
 
   private void report(SchedulingResult.Unschedulable u) {

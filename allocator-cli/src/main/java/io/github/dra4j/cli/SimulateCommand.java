@@ -93,6 +93,8 @@ final class SimulateCommand implements Callable<Integer> {
 
   @Mixin FeatureGates gates = new FeatureGates();
 
+  @Mixin SchedulerConfigOption schedulerConfig = new SchedulerConfigOption();
+
   @Option(names = "--gang-search", paramLabel = "MODE", defaultValue = "default",
       description = "How the PodGroups of gang pod kinds are placed: default (as kube-scheduler's workload "
           + "scheduling cycle) or joint (when the default rejects a group, search its pods together); see "
@@ -107,6 +109,11 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--max-nodes", paramLabel = "N", defaultValue = "1000",
       description = "With --scale-up: the largest node count tried (default ${DEFAULT-VALUE}).")
   int maxNodes = 1000;
+
+  @Option(names = "--no-preemption", description = "Arrivals evict nothing. By default an arrival that fits no "
+      + "node preempts lower-priority pods as kube-scheduler's DefaultPreemption does; the summary counts "
+      + "preemptions and evicted pods per kind (evicted pods leave, as pending ones do).")
+  boolean noPreemption;
 
   @Option(names = "--allow-unplaceable",
       description = "Run even when a pod kind fits no node before any arrival (a warning instead of exit 2).")
@@ -129,6 +136,10 @@ final class SimulateCommand implements Callable<Integer> {
     }
     if (maxPods < 0) {
       throw new CliException("--max-pods: must be at least 0, got " + maxPods);
+    }
+    if (scaleUp != null && schedulerConfig.config != null) {
+      throw new CliException("--config with --scale-up: the scale-up search runs without a scheduler configuration;"
+          + " run simulate --config at the node counts it finds");
     }
     if (report != null) {
       SimulationReport.checkTarget(report);
@@ -154,7 +165,9 @@ final class SimulateCommand implements Callable<Integer> {
     }
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build())
-        .extendedResources(gates.extendedResources()).gangSearch(mode);
+        .extendedResources(gates.extendedResources())
+        .configuration(schedulerConfig.read(validation.codec(ctx))).gangSearch(mode)
+        .preemption(!noPreemption);
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery()).timeline(spec.timeline());
       spec.nodeGroups().forEach(builder::nodeGroup);
@@ -361,6 +374,15 @@ final class SimulateCommand implements Callable<Integer> {
             return k.placed() + "/" + k.pending() + (g == null ? "" : " (groups " + g.placed() + "/" + g.pending() + ")");
           }));
     }
+    for (String kind : policies.get(0).kinds().keySet()) {
+      if (policies.stream().map(p -> Objects.requireNonNull(p.kinds().get(kind)))
+          .anyMatch(k -> k.preemptions() + k.preempted() > 0)) {
+        rows.add(row("  " + kind + " preemptions/preempted", policies, p -> {
+          SimulationResult.KindCount k = Objects.requireNonNull(p.kinds().get(kind));
+          return k.preemptions() + "/" + k.preempted();
+        }));
+      }
+    }
     rows.add(row("first pending (arrival)", policies,
         p -> p.firstPending() == null ? "-" : "#" + p.firstPending().index() + " " + p.firstPending().kind()));
     for (String group : policies.get(0).last().groups().keySet()) {
@@ -514,7 +536,8 @@ final class SimulateCommand implements Callable<Integer> {
       n.put("pending", p.pending());
       ObjectNode kinds = n.putObject("kinds");
       p.kinds().forEach((k, c) -> {
-        ObjectNode kind = kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending());
+        ObjectNode kind = kinds.putObject(k).put("placed", c.placed()).put("pending", c.pending())
+            .put("preemptions", c.preemptions()).put("preempted", c.preempted());
         if (c.groups() != null) {
           kind.putObject("groups").put("placed", c.groups().placed()).put("pending", c.groups().pending());
         }

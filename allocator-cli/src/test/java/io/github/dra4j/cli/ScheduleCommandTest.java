@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 final class ScheduleCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static String file(String name) {
+  static String file(String name) {
     try {
       return Path.of(ScheduleCommandTest.class.getResource("/real-world/" + name).toURI()).toString();
     } catch (URISyntaxException e) {
@@ -62,7 +62,7 @@ final class ScheduleCommandTest {
     return Cli.run(all.toArray(new String[0]));
   }
 
-  private static List<JsonNode> items(Cli.Result r, String kind) throws IOException {
+  static List<JsonNode> items(Cli.Result r, String kind) throws IOException {
     List<JsonNode> out = new ArrayList<>();
     for (JsonNode item : JSON.readTree(r.out()).path("items")) {
       if (item.path("kind").asText().equals(kind)) {
@@ -307,8 +307,9 @@ final class ScheduleCommandTest {
     assertThat(items(r, "ResourceClaim")).isEmpty();
     assertThat(r.err().lines().filter(l -> l.startsWith("pod "))).containsExactly(
         "pod extended-resource-request/pod0: 0/1 nodes are available: 1 Insufficient "
-            + "deviceclass.resource.kubernetes.io/gpu.example.com.",
-        "pod extended-resource-request/pod1: 0/1 nodes are available: 1 Insufficient example.com/gpu.");
+            + "deviceclass.resource.kubernetes.io/gpu.example.com. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..",
+        "pod extended-resource-request/pod1: 0/1 nodes are available: 1 Insufficient example.com/gpu."
+            + " preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..");
   }
 
   @Test
@@ -333,7 +334,8 @@ final class ScheduleCommandTest {
     assertThat(r.err().lines().reduce((a, b) -> b).orElseThrow())
         .startsWith("pod demo/big: 0/1 nodes are available: 1 cannot allocate all claims (node kind-worker:"
             + " no allocation exists: the claims need at least 9 devices that claim demo/big-gpus-")
-        .endsWith("request gpus: 8 of 8 devices suitable, 9 needed).");
+        .endsWith("request gpus: 8 of 8 devices suitable, 9 needed). preemption: 0/1 nodes are available:"
+            + " 1 No preemption victims found for incoming pod..");
   }
 
   /* Nodes with taints and allocatable beside the example driver's node: the default filters in kube-scheduler's words. */
@@ -356,7 +358,8 @@ final class ScheduleCommandTest {
         + p.path("spec").path("nodeName").asText()).containsExactly("busy kind-worker", "picky ");
     assertThat(r.err().lines().filter(l -> l.startsWith("pod "))).containsExactly(
         "pod demo/picky: 0/3 nodes are available: 1 node(s) had untolerated taint(s),"
-            + " 2 node(s) didn't match Pod's node affinity/selector.");
+            + " 2 node(s) didn't match Pod's node affinity/selector."
+            + " preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..");
   }
 
   @Test

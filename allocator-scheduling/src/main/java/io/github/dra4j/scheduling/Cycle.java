@@ -18,6 +18,7 @@ final class Cycle {
   private final List<String> unserved;
   private final List<ResourceClaim> allocated;
   private final NodeInfos infos;
+  private final SchedulingProfile profile;
   private @Nullable Map<String, Long> requests;
   private @Nullable List<Map.Entry<String, Long>> scalarRequests;
   private @Nullable List<NodeInfos.HostPort> ports;
@@ -25,10 +26,20 @@ final class Cycle {
   private InterPodAffinity.@Nullable State podAffinity;
 
   Cycle(Pod pod, List<String> unserved, List<ResourceClaim> allocated, NodeInfos infos) {
+    this(pod, unserved, allocated, infos, SchedulingProfile.DEFAULT);
+  }
+
+  Cycle(Pod pod, List<String> unserved, List<ResourceClaim> allocated, NodeInfos infos, SchedulingProfile profile) {
     this.pod = pod;
     this.unserved = unserved;
     this.allocated = allocated;
     this.infos = infos;
+    this.profile = profile;
+  }
+
+  /** {@return the profile the pod is scheduled with: its plugins and their arguments} */
+  SchedulingProfile profile() {
+    return profile;
   }
 
   Pod pod() {
@@ -59,7 +70,7 @@ final class Cycle {
   /** {@return the scalar resources NodeResourcesFit checks, sorted by name} */
   List<Map.Entry<String, Long>> scalarRequests() {
     if (scalarRequests == null) {
-      scalarRequests = ResourcesFit.scalarRequests(requests(), unserved);
+      scalarRequests = ResourcesFit.scalarRequests(requests(), unserved, profile);
     }
     return scalarRequests;
   }

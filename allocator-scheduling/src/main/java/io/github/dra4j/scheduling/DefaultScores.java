@@ -1,21 +1,32 @@
 package io.github.dra4j.scheduling;
 
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.DeviceRequest;
+import io.github.dra4j.api.DeviceRequestAllocationResult;
+import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeAffinity;
 import io.github.dra4j.api.PreferredSchedulingTerm;
+import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.Taint;
 import io.github.dra4j.api.Toleration;
+import io.github.dra4j.api.config.SchedulerConfiguration.Resource;
+import io.github.dra4j.api.config.SchedulerConfiguration.ScoringStrategy;
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /*
  * The choice among feasible nodes as kube-scheduler's default score plugins make it (the
  * kube-scheduler profile of NodeScorer): each plugin scores every feasible node 0..100, normalized
  * as the plugin normalizes, and the weighted sum decides; equal sums go to the first node in
- * order (kube-scheduler picks one of them at random). ImageLocality (images are not read) and
- * DynamicResources' score are not modelled.
+ * order (kube-scheduler picks one of them at random). ImageLocality (images are not read) is not
+ * modelled.
  *
  * - TaintToleration (weight 3): the node's PreferNoSchedule taints that the pod's tolerations with
  *   no effect or PreferNoSchedule do not tolerate, counted and normalized in reverse
@@ -30,46 +41,105 @@ import java.util.Map;
  * - NodeResourcesBalancedAllocation (weight 1): (1 - |cpu fraction - memory fraction| / 2) * 100,
  *   fractions of allocatable requested with the pod (at most 1); a pod that requests neither is
  *   not scored by it.
+ * - DynamicResources (weight 1): per prioritized-list request of the pod's claims, 8 - i for the
+ *   alternative i it is allocated with (FirstAvailableDeviceRequestMaxSize - i), normalized to
+ *   the largest; see dynamicResources.
  */
 final class DefaultScores {
   static final long MAX = 100;
-  static final int TAINT_WEIGHT = 3;
-  static final int NODE_AFFINITY_WEIGHT = 2;
-  static final int FIT_WEIGHT = 1;
-  static final int BALANCED_WEIGHT = 1;
-  static final int SPREAD_WEIGHT = 2;
-  static final int POD_AFFINITY_WEIGHT = 2;
+  /** resource.k8s.io's FirstAvailableDeviceRequestMaxSize: the most alternatives a request lists. */
+  private static final int FIRST_AVAILABLE_MAX_SIZE = 8;
 
   private DefaultScores() {}
 
-  /** {@return the position of the chosen node among the feasible ones} */
-  static int choose(Cycle in, BitSet feasible) {
-    int[] at = feasible.stream().toArray();
-    if (at.length == 1) {
-      return at[0];
-    }
-    long[] total = scores(in, at);
-    int best = 0;
-    for (int k = 1; k < at.length; k++) {
-      if (total[k] > total[best]) {
-        best = k;
-      }
-    }
-    return at[best];
+  /**
+   * {@return the weighted sums of the normalized scores of the profile's Score plugins, for the
+   * nodes at these positions} A plugin the profile disables (weight 0) is not run.
+   */
+  static long[] scores(Cycle in, int[] at, List<ResourceClaim> toAllocate,
+      IntFunction<List<AllocationResult>> allocation) {
+    SchedulingProfile p = in.profile();
+    long[] total = new long[at.length];
+    add(total, p.taintToleration, () -> taintToleration(in, at));
+    add(total, p.nodeAffinity, () -> nodeAffinity(in, at));
+    add(total, p.podTopologySpread, () -> SpreadAndAffinityScores.spread(in, at));
+    add(total, p.interPodAffinity, () -> SpreadAndAffinityScores.podAffinity(in, at));
+    add(total, p.resourcesFit, () -> resourcesFit(in, at));
+    add(total, p.balancedAllocation, () -> balancedAllocation(in, at));
+    add(total, p.dynamicResources, () -> dynamicResources(in, at, toAllocate, allocation));
+    return total;
   }
 
-  /** {@return the weighted sums of the plugins' normalized scores, for the nodes at these positions} */
-  static long[] scores(Cycle in, int[] at) {
-    long[][] plugins = {taintToleration(in, at), nodeAffinity(in, at), SpreadAndAffinityScores.spread(in, at),
-        SpreadAndAffinityScores.podAffinity(in, at), resourcesFit(in, at), balancedAllocation(in, at)};
-    int[] weights = {TAINT_WEIGHT, NODE_AFFINITY_WEIGHT, SPREAD_WEIGHT, POD_AFFINITY_WEIGHT, FIT_WEIGHT, BALANCED_WEIGHT};
-    long[] total = new long[at.length];
-    for (int p = 0; p < plugins.length; p++) {
-      for (int k = 0; k < at.length; k++) {
-        total[k] += weights[p] * plugins[p][k];
+  private static void add(long[] total, int weight, Supplier<long[]> plugin) {
+    if (weight == 0) {
+      return;
+    }
+    long[] scores = plugin.get();
+    for (int k = 0; k < total.length; k++) {
+      total[k] += weight * scores[k];
+    }
+  }
+
+  /**
+   * {@return DynamicResources' normalized scores} As the plugin's computeScore: per claim of the
+   * pod (those allocated before the cycle with their allocation, the others with the allocation
+   * found on the node), each prioritized-list request scores {@code 8 - i} for its alternative
+   * {@code i} that was allocated, 8 being FirstAvailableDeviceRequestMaxSize; normalized to the
+   * largest (DefaultNormalizeScore(100, false)). Nodes are allocated on only when a claim has a
+   * prioritized list, since otherwise every node scores 0.
+   */
+  static long[] dynamicResources(Cycle in, int[] at, List<ResourceClaim> toAllocate,
+      IntFunction<List<AllocationResult>> allocation) {
+    long[] scores = new long[at.length];
+    if (!hasFirstAvailable(in.allocated()) && !hasFirstAvailable(toAllocate)) {
+      return scores;
+    }
+    long before = 0;
+    for (ResourceClaim claim : in.allocated()) {
+      before += subRequestScore(claim, claim.allocation());
+    }
+    for (int k = 0; k < at.length; k++) {
+      scores[k] = before;
+      if (!toAllocate.isEmpty()) {
+        List<AllocationResult> found = allocation.apply(at[k]);
+        for (int c = 0; c < toAllocate.size() && c < found.size(); c++) {
+          scores[k] += subRequestScore(toAllocate.get(c), found.get(c));
+        }
       }
     }
-    return total;
+    normalize(scores, false);
+    return scores;
+  }
+
+  private static boolean hasFirstAvailable(List<ResourceClaim> claims) {
+    for (ResourceClaim claim : claims) {
+      for (DeviceRequest r : claim.spec().devices().requests()) {
+        if (!r.firstAvailable().isEmpty()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static long subRequestScore(ResourceClaim claim, @Nullable AllocationResult allocation) {
+    if (allocation == null) {
+      return 0;
+    }
+    Set<String> allocated = new HashSet<>();
+    for (DeviceRequestAllocationResult r : allocation.devices().results()) {
+      allocated.add(r.request());
+    }
+    long score = 0;
+    for (DeviceRequest r : claim.spec().devices().requests()) {
+      List<DeviceSubRequest> alternatives = r.firstAvailable();
+      for (int i = 0; i < alternatives.size(); i++) {
+        if (allocated.contains(r.name() + "/" + alternatives.get(i).name())) {
+          score += FIRST_AVAILABLE_MAX_SIZE - i;
+        }
+      }
+    }
+    return score;
   }
 
   /** {@return TaintToleration's normalized scores} */
@@ -91,7 +161,11 @@ final class DefaultScores {
   /** {@return NodeAffinity's normalized scores} */
   static long[] nodeAffinity(Cycle in, int[] at) {
     NodeAffinity na = in.pod().spec().affinity() == null ? null : in.pod().spec().affinity().nodeAffinity();
-    List<PreferredSchedulingTerm> preferred = na == null ? List.of() : na.preferred();
+    List<PreferredSchedulingTerm> preferred = new ArrayList<>(na == null ? List.of() : na.preferred());
+    NodeAffinity added = in.profile().addedAffinity();
+    if (added != null) {
+      preferred.addAll(added.preferred()); // NodeAffinityArgs.addedAffinity scores as the pod's own terms
+    }
     long[] scores = new long[at.length];
     for (int k = 0; k < at.length; k++) {
       Node node = in.infos().nodes().get(at[k]);
@@ -105,37 +179,85 @@ final class DefaultScores {
     return scores;
   }
 
-  /** {@return NodeResourcesFit's LeastAllocated scores; 0 on a node without allocatable} */
+  /**
+   * {@return NodeResourcesFit's scores with the profile's scoringStrategy; 0 on a node without
+   * allocatable} Requested cpu and memory are non-zero requests (a container without a request
+   * counts 100m and 200Mi), as noderesources' resourceAllocationScorer counts them.
+   */
   static long[] resourcesFit(Cycle in, int[] at) {
-    long[] pod = PodRequests.nonZero(in.pod());
+    ScoringStrategy strategy = in.profile().args().fit();
+    List<Resource> resources = strategy.resources();
     long[] scores = new long[at.length];
+    long[] requested = new long[resources.size()];
+    long[] allocatable = new long[resources.size()];
     for (int k = 0; k < at.length; k++) {
-      Map<String, Long> allocatable = in.infos().allocatable(at[k]);
-      if (allocatable != null) {
-        long[] requested = in.infos().nonZeroRequested(at[k]);
-        scores[k] = leastAllocated(allocatable, requested[0] + pod[0], requested[1] + pod[1]);
+      Map<String, Long> capacity = in.infos().allocatable(at[k]);
+      if (capacity == null) {
+        continue;
       }
+      for (int r = 0; r < resources.size(); r++) {
+        long[] pair = requestedAndAllocatable(in, at[k], capacity, resources.get(r).name(), true);
+        requested[r] = pair[0];
+        allocatable[r] = pair[1];
+      }
+      scores[k] = ResourceScorers.score(strategy, requested, allocatable);
     }
     return scores;
   }
 
-  /** {@return NodeResourcesBalancedAllocation's scores: 0 for a pod requesting neither cpu nor memory} */
+  /**
+   * {@return NodeResourcesBalancedAllocation's scores over the profile's resources: 0 for a pod
+   * requesting none of them}
+   */
   static long[] balancedAllocation(Cycle in, int[] at) {
-    Map<String, Long> pod = in.requests();
-    long cpu = pod.getOrDefault(PodRequests.CPU, 0L);
-    long memory = pod.getOrDefault(PodRequests.MEMORY, 0L);
+    List<Resource> resources = in.profile().args().balancedResources();
     long[] scores = new long[at.length];
+    boolean bestEffort = true;
+    for (Resource r : resources) {
+      bestEffort &= in.requests().getOrDefault(r.name(), 0L) == 0;
+    }
     // a best-effort pod is not scored by BalancedAllocation (kubernetes/kubernetes#129138)
-    if (cpu == 0 && memory == 0) {
+    if (bestEffort) {
       return scores;
     }
+    long[] requested = new long[resources.size()];
+    long[] allocatable = new long[resources.size()];
     for (int k = 0; k < at.length; k++) {
-      Map<String, Long> allocatable = in.infos().allocatable(at[k]);
-      Map<String, Long> requested = in.infos().requested(at[k]);
-      scores[k] = allocatable == null ? MAX : balanced(allocatable, requested.getOrDefault(PodRequests.CPU, 0L) + cpu,
-          requested.getOrDefault(PodRequests.MEMORY, 0L) + memory);
+      Map<String, Long> capacity = in.infos().allocatable(at[k]);
+      if (capacity == null) {
+        scores[k] = MAX;
+        continue;
+      }
+      for (int r = 0; r < resources.size(); r++) {
+        long[] pair = requestedAndAllocatable(in, at[k], capacity, resources.get(r).name(), false);
+        requested[r] = pair[0];
+        allocatable[r] = pair[1];
+      }
+      scores[k] = ResourceScorers.balanced(requested, allocatable);
     }
     return scores;
+  }
+
+  /*
+   * calculateResourceAllocatableRequest: {requested with the pod, allocatable} of one resource on
+   * a node; {0, 0} (left out) for a scalar resource the pod does not request or the node lacks.
+   */
+  private static long[] requestedAndAllocatable(Cycle in, int node, Map<String, Long> capacity, String resource,
+      boolean nonZero) {
+    long pod = in.requests().getOrDefault(resource, 0L);
+    if (nonZero && (resource.equals(PodRequests.CPU) || resource.equals(PodRequests.MEMORY))) {
+      int r = resource.equals(PodRequests.CPU) ? 0 : 1;
+      return new long[] {in.infos().nonZeroRequested(node)[r] + PodRequests.nonZero(in.pod())[r],
+          capacity.getOrDefault(resource, 0L)};
+    }
+    if (pod == 0 && PodRequests.scalar(resource)) {
+      return new long[2];
+    }
+    Long allocatable = capacity.get(resource);
+    if (allocatable == null) {
+      return new long[2];
+    }
+    return new long[] {in.infos().requested(node).getOrDefault(resource, 0L) + pod, allocatable};
   }
 
   static long untoleratedPreferNoSchedule(Node node, List<Toleration> tolerations) {
@@ -146,38 +268,6 @@ final class DefaultScores {
       }
     }
     return n;
-  }
-
-  /* leastResourceScorer over cpu and memory, each weighted 1. */
-  static long leastAllocated(Map<String, Long> allocatable, long cpu, long memory) {
-    long sum = 0;
-    long weights = 0;
-    long[] capacity = {allocatable.getOrDefault(PodRequests.CPU, 0L), allocatable.getOrDefault(PodRequests.MEMORY, 0L)};
-    long[] requested = {cpu, memory};
-    for (int r = 0; r < 2; r++) {
-      if (capacity[r] == 0) {
-        continue;
-      }
-      sum += requested[r] > capacity[r] ? 0 : (capacity[r] - requested[r]) * MAX / capacity[r];
-      weights++;
-    }
-    return weights == 0 ? 0 : sum / weights;
-  }
-
-  /* balancedResourceScorer over cpu and memory. */
-  static long balanced(Map<String, Long> allocatable, long cpu, long memory) {
-    long[] capacity = {allocatable.getOrDefault(PodRequests.CPU, 0L), allocatable.getOrDefault(PodRequests.MEMORY, 0L)};
-    long[] requested = {cpu, memory};
-    double[] fractions = new double[2];
-    int n = 0;
-    for (int r = 0; r < 2; r++) {
-      if (capacity[r] == 0) {
-        continue;
-      }
-      fractions[n++] = Math.min(1.0, (double) requested[r] / capacity[r]);
-    }
-    double std = n == 2 ? Math.abs((fractions[0] - fractions[1]) / 2) : 0;
-    return (long) ((1 - std) * MAX);
   }
 
   /* DefaultNormalizeScore(MAX, reverse). */

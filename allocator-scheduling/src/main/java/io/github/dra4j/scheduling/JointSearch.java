@@ -246,7 +246,7 @@ final class JointSearch {
     } else {
       List<ResourceClaim> allocatedNow = new ArrayList<>(p.allocated());
       allocatedNow.addAll(tentative);
-      c = s.cache.filter(new Cycle(p.pod(), p.r().unserved, allocatedNow, s.infos)).candidates();
+      c = s.cache.filter(new Cycle(p.pod(), p.r().unserved, allocatedNow, s.infos, s.profiles.of(p.pod()))).candidates();
       c = (BitSet) c.clone();
     }
     if (placement != null) {

@@ -115,7 +115,8 @@ public final class NodeFilter {
       (in, node) -> untoleratedTaint(in.pod(), node) == null ? List.of() : List.of(UNTOLERATED_TAINT));
 
   private static final Step NODE_AFFINITY = new Step("NodeAffinity", Reads.NODE,
-      (in, node) -> matchesNodeSelector(in.pod(), node) ? List.of() : List.of(AFFINITY_MISMATCH));
+      (in, node) -> matchesNodeSelector(in.pod(), node) && in.profile().addedAffinityMatches(node) ? List.of()
+          : List.of(AFFINITY_MISMATCH));
 
   private static final Step NODE_PORTS = new Step("NodePorts", Reads.NODE_PODS, (in, node) -> {
     List<NodeInfos.HostPort> wanted = in.ports();
@@ -192,6 +193,21 @@ public final class NodeFilter {
    */
   public static NodeFilter daemonSet() {
     return DAEMON_SET;
+  }
+
+  /**
+   * {@return this filter with only the named steps, in this filter's order} A profile that
+   * enables its filters in another order gets kube-scheduler's order: the nodes that pass are the
+   * same, and only a node that several plugins refuse may report another plugin's reason.
+   */
+  NodeFilter only(List<String> names) {
+    List<Step> kept = new ArrayList<>();
+    for (Step s : steps) {
+      if (names.contains(s.name())) {
+        kept.add(s);
+      }
+    }
+    return kept.size() == steps.size() ? this : new NodeFilter(kept, preFilterNodeNames && names.contains("NodeAffinity"));
   }
 
   /** {@return the names of the steps, in the order they run} */
@@ -317,8 +333,8 @@ public final class NodeFilter {
   }
 
   /* A PreFilter that refuses the pod on every node: NodeAffinity's node names that conflict. */
-  static @Nullable String preFilterFailure(Pod pod) {
-    Set<String> names = scheduler().preFilterNodeNames(pod);
+  @Nullable String preFilterFailure(Pod pod) {
+    Set<String> names = preFilterNodeNames(pod);
     return names != null && names.isEmpty() ? AFFINITY_TERMS_CONFLICT : null;
   }
 }

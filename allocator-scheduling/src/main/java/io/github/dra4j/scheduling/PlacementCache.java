@@ -50,28 +50,26 @@ final class PlacementCache {
   private static final int MAX_KEYS = 256;
 
   private final List<Node> nodes;
-  private final NodeFilter filter;
   private final IdentityHashMap<Node, Integer> position = new IdentityHashMap<>();
   private final Map<String, List<Integer>> byName = new HashMap<>();
   private final Map<FilterKey, Filtered> filters = new HashMap<>();
   private final Map<List<ResourceClaimSpec>, Answers> answers = new HashMap<>();
   private final Map<LocalKey, Local> locals = new HashMap<>();
 
-  PlacementCache(List<Node> nodes, NodeFilter filter) {
+  PlacementCache(List<Node> nodes) {
     this.nodes = nodes;
-    this.filter = filter;
     for (int i = 0; i < nodes.size(); i++) {
       position.putIfAbsent(nodes.get(i), i);
       byName.computeIfAbsent(nodes.get(i).name(), k -> new ArrayList<>(1)).add(i);
     }
   }
 
-  /** What the filters that read only the pod and the node read of the pod. */
-  private record FilterKey(@Nullable String nodeName, Map<String, String> nodeSelector,
+  /** What the filters that read only the pod and the node read of the pod, and its profile's filters (by identity). */
+  private record FilterKey(SchedulingProfile profile, @Nullable String nodeName, Map<String, String> nodeSelector,
       @Nullable NodeSelector affinity, List<Toleration> tolerations) {}
 
-  /** What the steps that read the node's own pods read of the pod. */
-  private record LocalKey(Map<String, Long> requests, List<NodeInfos.HostPort> ports, List<String> unserved) {}
+  /** What the steps that read the node's own pods read of the pod, and its profile's. */
+  private record LocalKey(SchedulingProfile profile, Map<String, Long> requests, List<NodeInfos.HostPort> ports, List<String> unserved) {}
 
   /** Their answers per node, known until a pod joins or leaves the node. */
   private static final class Local {
@@ -133,7 +131,8 @@ final class PlacementCache {
    */
   Filtered filter(Cycle in) {
     Pod pod = in.pod();
-    FilterKey key = new FilterKey(pod.spec().nodeName(), pod.spec().nodeSelector(),
+    NodeFilter filter = in.profile().filter;
+    FilterKey key = new FilterKey(in.profile(), pod.spec().nodeName(), pod.spec().nodeSelector(),
         pod.spec().requiredNodeAffinity(), pod.spec().tolerations());
     Filtered f = filters.get(key);
     if (f == null) {
@@ -194,7 +193,7 @@ final class PlacementCache {
   }
 
   private Local local(Cycle in) {
-    LocalKey key = new LocalKey(in.requests(), in.ports(), in.unserved());
+    LocalKey key = new LocalKey(in.profile(), in.requests(), in.ports(), in.unserved());
     Local l = locals.get(key);
     if (l == null) {
       if (locals.size() >= MAX_KEYS) {

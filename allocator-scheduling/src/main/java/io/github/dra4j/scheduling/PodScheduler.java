@@ -17,6 +17,7 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimStatus;
 import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
@@ -111,12 +112,15 @@ public final class PodScheduler {
   final Map<String, ResourceClaimTemplate> templates;
   /** Every claim by namespace/name, input order, with what this session did to it. */
   final Map<String, ResourceClaim> claims;
-  private final NodeScorer scorer;
+  final NodeScorer scorer;
   final AllocationOptions options;
   final PodClaimResolver resolver;
   final PlacementCache cache;
   final NodeInfos infos;
-  private final Ties ties;
+  final Ties ties;
+  final Profiles profiles;
+  final Priorities priorities;
+  private final @Nullable Preemptor preemptor;
   ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -135,9 +139,12 @@ public final class PodScheduler {
     this.options = b.options;
     this.resolver = new PodClaimResolver(claims, templates, new ExtendedResources(cluster.classes()),
         b.extendedResources);
-    this.cache = new PlacementCache(nodes, NodeFilter.scheduler());
+    this.cache = new PlacementCache(nodes);
     this.infos = new NodeInfos(nodes, cluster.pods());
     this.ties = new Ties(b.tieSeed);
+    this.profiles = new Profiles(b.configuration);
+    this.priorities = new Priorities(cluster.priorityClasses());
+    this.preemptor = b.preemption ? new Preemptor(priorities, cluster.podDisruptionBudgets(), b.minCandidateNodes) : null;
     this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);
   }
 
@@ -152,7 +159,10 @@ public final class PodScheduler {
   }
 
   /**
-   * Schedules one pod and, when it is placed, commits the placement.
+   * Schedules one pod and, when it is placed, commits the placement. When it fits no node,
+   * DefaultPreemption runs (see {@link Builder#preemption}): lower-priority pods of one node are
+   * evicted and the pod placed there ({@link SchedulingResult.Scheduled#preemption()}), or the
+   * message ends with upstream's {@code preemption: ...} part.
    *
    * @param pod the pod; {@code spec.nodeName}, when set, is the only node it may go to
    * @return the placement, or why no node takes the pod
@@ -160,15 +170,22 @@ public final class PodScheduler {
    *     CEL error, an invalid pool that blocks allocation, the step budget used up)
    */
   public synchronized SchedulingResult schedule(Pod pod) {
-    return schedule(pod, null);
+    SchedulingResult refused = priorities.refused(pod);
+    SchedulingResult r = refused != null ? refused : schedule(pod, null);
+    return r.isScheduled() || refused != null || preemptor == null ? r
+        : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r);
   }
 
   /* One pod on the nodes of a mask (all nodes without one): a pod group's placement is one domain. */
   synchronized SchedulingResult schedule(Pod pod, @Nullable BitSet within) {
     Objects.requireNonNull(pod, "pod");
+    String noProfile = profiles.unknown(pod);
+    if (noProfile != null) {
+      return new SchedulingResult.Unschedulable(pod, noProfile, Map.of(), null);
+    }
     Plan p = plan(pod);
     int count = within == null ? nodes.size() : within.cardinality();
-    String preFilterFailure = p.r.failure != null ? p.r.failure : NodeFilter.preFilterFailure(p.pod);
+    String preFilterFailure = p.r.failure != null ? p.r.failure : p.cycle.profile().filter.preFilterFailure(p.pod);
     if (preFilterFailure != null) {
       return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(count) + " " + preFilterFailure + ".",
           Map.of(), null);
@@ -191,20 +208,17 @@ public final class PodScheduler {
       }
       return FitError.unschedulable(pod, nodes, rejected, snapshot, p.toAllocate, options, CANNOT_ALLOCATE);
     }
-    Choice choice = choose(p.cycle, feasible, answers, p.toAllocate);
+    if (within == null) {
+      feasible = profiles.toScore(p.cycle.profile(), feasible, nodes.size());
+    }
+    Choice choice = NodeChoice.choose(this, p.cycle, feasible, answers, p.toAllocate);
     return commit(p.pod, p.r, p.toAllocate, choice);
   }
 
-  private static void split(Resolution r, List<ResourceClaim> toAllocate, List<ResourceClaim> allocated) {
-    for (PodClaim c : r.claims) {
-      (c.claim().allocation() == null ? toAllocate : allocated).add(c.claim());
-    }
-  }
-
   /**
-   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher {@code
-   * spec.priority} first (no priority counts as 0, as in Kubernetes), equal priorities in input
-   * order. Each placement is committed before the next pod is scheduled.
+   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher priority
+   * first ({@code spec.priority}, else its PriorityClass's, else the global default class's, else
+   * 0, as admission resolves it), equal priorities in input order. Each placement is committed before the next pod is scheduled.
    *
    * @param pods the pods; bound ones are skipped
    * @return one result per pending pod, in input order
@@ -231,7 +245,7 @@ public final class PodScheduler {
     }
     Integer[] order = IntStream.range(0, pending.size()).boxed().toArray(Integer[]::new);
     // A stable sort: equal priorities keep input order.
-    Arrays.sort(order, (a, b) -> Integer.compare(priority(pending.get(b)), priority(pending.get(a))));
+    Arrays.sort(order, (a, b) -> Integer.compare(priorities.of(pending.get(b)), priorities.of(pending.get(a))));
     SchedulingResult[] results = new SchedulingResult[pending.size()];
     for (int i : order) {
       results[i] = schedule(pending.get(i));
@@ -254,33 +268,7 @@ public final class PodScheduler {
    * @throws AllocationException as {@link #schedule} does
    */
   public synchronized List<Node> fits(Pod pod, Collection<Node> among) {
-    String namespace = namespace(pod.namespace());
-    Pod withUid = PodClaimResolver.withUid(pod, namespace);
-    Resolution r = resolver.resolve(withUid, namespace);
-    if (r.failure != null || NodeFilter.preFilterFailure(withUid) != null) {
-      return List.of();
-    }
-    List<ResourceClaim> toAllocate = new ArrayList<>();
-    List<ResourceClaim> allocated = new ArrayList<>();
-    split(r, toAllocate, allocated);
-    BitSet wanted = new BitSet(nodes.size());
-    for (Node node : among) {
-      int i = cache.position(node);
-      if (i < 0) {
-        throw new IllegalArgumentException("node " + node.name() + " is not one of the scheduler's nodes");
-      }
-      wanted.set(i);
-    }
-    wanted.and(cache.filter(new Cycle(withUid, r.unserved, allocated, infos)).candidates());
-    BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
-        : cache.feasible(snapshot, cache.answers(toAllocate), wanted, toAllocate, options);
-    List<Node> out = new ArrayList<>();
-    for (Node node : among) {
-      if (fit.get(cache.position(node))) {
-        out.add(node);
-      }
-    }
-    return out;
+    return Fits.among(this, pod, among);
   }
 
   /**
@@ -338,59 +326,6 @@ public final class PodScheduler {
   /* ---------------- filtering and choosing ---------------- */
 
   record Choice(Node node, List<AllocationResult> results) {}
-
-  /*
-   * The best-scored feasible node, the first of equals in node order (or one of them drawn by the
-   * seeded random ties); usage scores are remembered per node.
-   */
-  private Choice choose(Cycle cycle, BitSet feasible, PlacementCache.@Nullable Answers answers,
-      List<ResourceClaim> toAllocate) {
-    if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
-      int[] at = feasible.stream().toArray();
-      long[] total = at.length == 1 ? new long[1] : DefaultScores.scores(cycle, at);
-      double[] scores = new double[at.length];
-      for (int k = 0; k < at.length; k++) {
-        scores[k] = total[k];
-      }
-      Node node = nodes.get(at[ties.best(scores)]);
-      return new Choice(node, allocateOn(node, answers, toAllocate));
-    }
-    if (!scorer.readsUsage()) {
-      int[] at = feasible.stream().toArray();
-      Node node = nodes.get(at[ties.best(new double[at.length])]);
-      return new Choice(node, allocateOn(node, answers, toAllocate));
-    }
-    // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
-    PlacementCache.Answers scores = answers != null ? answers : new PlacementCache.Answers(nodes.size());
-    ClusterSnapshot now = snapshot;
-    cache.score(scores, feasible, i -> {
-      List<AllocationResult> placed = allocateOn(nodes.get(i), answers, toAllocate);
-      Node node = nodes.get(i);
-      return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
-    });
-    int[] at = feasible.stream().toArray();
-    double[] values = new double[at.length];
-    for (int k = 0; k < at.length; k++) {
-      values[k] = cache.scored(scores, at[k]).score();
-    }
-    int best = at[ties.best(values)];
-    return new Choice(nodes.get(best), cache.scored(scores, best).placed());
-  }
-
-  /* The claims' allocation on a node: the one its feasibility search found, else a search. */
-  private List<AllocationResult> allocateOn(Node node, PlacementCache.@Nullable Answers answers,
-      List<ResourceClaim> toAllocate) {
-    List<AllocationResult> found = answers == null ? null : answers.found[cache.position(node)];
-    if (toAllocate.isEmpty() || found != null) {
-      return found == null ? List.of() : found;
-    }
-    AllocationOutcome outcome = snapshot.allocate(node, toAllocate, options);
-    if (!(outcome instanceof AllocationOutcome.Allocated)) {
-      // feasibility and allocate run the same search on the same snapshot.
-      throw new IllegalStateException("node " + node.name() + " was feasible but the claims did not fit");
-    }
-    return ((AllocationOutcome.Allocated) outcome).results();
-  }
 
   /* ---------------- outcomes ---------------- */
 
@@ -479,17 +414,10 @@ public final class PodScheduler {
     Resolution r = resolver.resolve(withUid, namespace);
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
-    split(r, toAllocate, allocated);
-    Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos);
+    Fits.split(r, toAllocate, allocated);
+    Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos, profiles.of(withUid));
     PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
     return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
-  }
-
-  /* ---------------- helpers ---------------- */
-
-  private static int priority(Pod pod) {
-    Integer p = pod.spec().priority();
-    return p == null ? 0 : p;
   }
 
   /** Configures a {@link PodScheduler}. Not thread-safe. */
@@ -501,6 +429,9 @@ public final class PodScheduler {
     private boolean extendedResources = true;
     private @Nullable ClusterSnapshot snapshot;
     private @Nullable Long tieSeed;
+    private boolean preemption = true;
+    private int[] minCandidateNodes = Preemptor.DEFAULT_MIN_CANDIDATE_NODES;
+    private @Nullable SchedulerConfiguration configuration;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -583,6 +514,57 @@ public final class PodScheduler {
     @CanIgnoreReturnValue
     public Builder randomTies(long seed) {
       this.tieSeed = seed;
+      return this;
+    }
+
+    /**
+     * Turns DefaultPreemption on (the default, as in kube-scheduler) or off; pods of a PodGroup
+     * never preempt.
+     *
+     * @param enabled whether a pod that fits nowhere may evict lower-priority pods
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder preemption(boolean enabled) {
+      this.preemption = enabled;
+      return this;
+    }
+
+    /**
+     * Sets DefaultPreemptionArgs: the dry run stops once it has found {@code max(percentage% of
+     * the nodes preemption may help, absolute)} candidate nodes (defaults 10 and 100).
+     *
+     * @param percentage minCandidateNodesPercentage, 0 to 100
+     * @param absolute minCandidateNodesAbsolute, at least 0
+     * @return this builder
+     * @throws IllegalArgumentException when a value is out of range or both are 0
+     */
+    @CanIgnoreReturnValue
+    public Builder minCandidateNodes(int percentage, int absolute) {
+      this.minCandidateNodes = Preemptor.checkArgs(percentage, absolute);
+      return this;
+    }
+
+    /**
+     * Schedules as kube-scheduler with this configuration ({@code --config}) does: a pod's {@code
+     * spec.schedulerName} picks its profile (a pod no profile takes stays pending), whose Filter
+     * and Score plugins, weights and plugin arguments apply, and {@code percentageOfNodesToScore}
+     * bounds the feasible nodes scored (see docs/scheduling.md). Sets the scorer to {@link
+     * NodeScorer#kubeScheduler()}; a scorer set afterwards replaces the profiles' scores. Without a
+     * configuration every pod is scheduled with the default profile and every feasible node is
+     * scored.
+     *
+     * @param configuration the configuration, as {@link
+     *     io.github.dra4j.api.io.SchedulerConfigurationReader} reads it; null for none (the
+     *     default, which leaves the scorer as it is)
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder configuration(@Nullable SchedulerConfiguration configuration) {
+      this.configuration = configuration;
+      if (configuration != null) {
+        this.scorer = NodeScorer.kubeScheduler();
+      }
       return this;
     }
 

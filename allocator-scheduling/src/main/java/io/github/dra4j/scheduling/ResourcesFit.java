@@ -51,14 +51,16 @@ final class ResourcesFit {
 
   /**
    * {@return the scalar resources the plugin checks, sorted so that the reasons repeat from run to
-   * run (the plugin's map order is random): those DRA does not serve}
+   * run (the plugin's map order is random): those DRA does not serve and the profile does not ignore}
    */
-  static List<Map.Entry<String, Long>> scalarRequests(Map<String, Long> requests, List<String> unserved) {
+  static List<Map.Entry<String, Long>> scalarRequests(Map<String, Long> requests, List<String> unserved,
+      SchedulingProfile profile) {
     List<Map.Entry<String, Long>> out = new ArrayList<>();
     for (Map.Entry<String, Long> e : new TreeMap<>(requests).entrySet()) {
       String resource = e.getKey();
-      if (PodRequests.scalar(resource)
-          && !(ExtendedResources.isExtendedResourceName(resource) && !unserved.contains(resource))) {
+      boolean extended = ExtendedResources.isExtendedResourceName(resource);
+      // NodeResourcesFitArgs' ignoredResources and ignoredResourceGroups name extended resources only
+      if (PodRequests.scalar(resource) && !(extended && (!unserved.contains(resource) || profile.ignores(resource)))) {
         out.add(Map.entry(resource, e.getValue()));
       }
     }

@@ -34,19 +34,33 @@ public sealed interface SchedulingResult permits SchedulingResult.Scheduled, Sch
    * @param node the chosen node
    * @param claims the pod's claims in {@code spec.resourceClaims} order (the extended resource
    *     claim last), each allocated and reserved for the pod; claims made for the pod included
+   * @param preemption the pods evicted to make room for this one, or null when it fit without
    */
-  record Scheduled(Pod pod, Node node, List<ResourceClaim> claims) implements SchedulingResult {
+  record Scheduled(Pod pod, Node node, List<ResourceClaim> claims, @Nullable Preemption preemption)
+      implements SchedulingResult {
     /**
      * Copies the list.
      *
      * @param pod see the record component
      * @param node see the record component
      * @param claims see the record component
+     * @param preemption see the record component
      */
     public Scheduled {
       Objects.requireNonNull(pod, "pod");
       Objects.requireNonNull(node, "node");
       claims = List.copyOf(claims);
+    }
+
+    /**
+     * A placement without preemption.
+     *
+     * @param pod see the record component
+     * @param node see the record component
+     * @param claims see the record component
+     */
+    public Scheduled(Pod pod, Node node, List<ResourceClaim> claims) {
+      this(pod, node, claims, null);
     }
 
     @Override

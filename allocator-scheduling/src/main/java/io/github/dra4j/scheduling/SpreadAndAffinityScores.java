@@ -6,6 +6,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodAffinity;
 import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.api.WeightedPodAffinityTerm;
+import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +28,8 @@ import org.jspecify.annotations.Nullable;
  *
  * InterPodAffinity adds, per topology pair, the weights of the pod's preferred affinity terms
  * that pods in the pair match (anti-affinity subtracts), of the existing pods' preferred terms
- * the pod matches, and 1 (hardPodAffinityWeight) for each existing pod's required affinity term
+ * the pod matches (unless ignorePreferredTermsOfExistingPods), and hardPodAffinityWeight (1 by
+ * default) for each existing pod's required affinity term
  * the pod matches; a node scores the sum over its labels, normalized to 0..100 between the
  * smallest and largest score.
  */
@@ -130,6 +132,8 @@ final class SpreadAndAffinityScores {
     List<Weighted> affinity = preferred(pod, Affinity::podAffinity);
     List<Weighted> anti = preferred(pod, Affinity::podAntiAffinity);
     boolean own = !affinity.isEmpty() || !anti.isEmpty();
+    PluginArgs args = in.profile().args();
+    int hard = args.hardPodAffinityWeight();
     long[] scores = new long[at.length];
     if (!own && !infos.anyPodAffinity()) {
       return scores;
@@ -150,10 +154,12 @@ final class SpreadAndAffinityScores {
         add(topology, anti, existing, labels, -1);
         if (existingHasAffinity) {
           List<Weighted> required = new ArrayList<>();
-          InterPodAffinity.required(existing, Affinity::podAffinity).forEach(t -> required.add(new Weighted(t, 1)));
+          InterPodAffinity.required(existing, Affinity::podAffinity).forEach(t -> required.add(new Weighted(t, hard)));
           add(topology, required, pod, labels, 1);
-          add(topology, preferred(existing, Affinity::podAffinity), pod, labels, 1);
-          add(topology, preferred(existing, Affinity::podAntiAffinity), pod, labels, -1);
+          if (!args.ignorePreferredTermsOfExistingPods()) {
+            add(topology, preferred(existing, Affinity::podAffinity), pod, labels, 1);
+            add(topology, preferred(existing, Affinity::podAntiAffinity), pod, labels, -1);
+          }
         }
       }
     }

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /*
  * The pods whose lifetime ends at a step, and their leaving: the scheduler forgets them and
@@ -26,6 +28,11 @@ final class Departures {
   /** Notes that a placed pod leaves just before arrival {@code step}. */
   void schedule(int step, SchedulingResult.Scheduled placed) {
     byStep.computeIfAbsent(step, x -> new ArrayList<>()).add(placed);
+  }
+
+  /** Forgets the departure of a pod that left early: a victim of preemption, already removed. */
+  void cancel(@Nullable String podName) {
+    byStep.values().forEach(list -> list.removeIf(d -> Objects.equals(podName, d.pod().name())));
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.github.dra4j.simulation;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
@@ -60,9 +61,11 @@ public final class Headroom {
   private final AllocationOptions options;
   private final int maxPerNode;
   private final @Nullable ClusterSnapshot snapshot;
+  private final @Nullable SchedulerConfiguration configuration;
 
   private Headroom(Builder b) {
     this.allocator = b.allocator;
+    this.configuration = b.configuration;
     this.cluster = b.cluster;
     Map<String, String> groupOf = new HashMap<>(b.groupOfNode);
     List<String> names = new ArrayList<>();
@@ -180,8 +183,9 @@ public final class Headroom {
     }
 
     private PodScheduler scheduler() {
-      return PodScheduler.builder(allocator).cluster(withTemplates).snapshot(start).scorer(NodeScorer.first())
-          .extendedResources(extendedResources).options(options).build();
+      return PodScheduler.builder(allocator).cluster(withTemplates).snapshot(start).configuration(configuration)
+          .scorer(NodeScorer.first())
+          .extendedResources(extendedResources).options(options).preemption(false).build();
     }
 
     private Pod pod(@Nullable String node, int nodeIndex, int i) {
@@ -285,6 +289,7 @@ public final class Headroom {
     private AllocationOptions options = AllocationOptions.defaults();
     private int maxPerNode = DEFAULT_MAX_PER_NODE;
     private @Nullable ClusterSnapshot snapshot;
+    private @Nullable SchedulerConfiguration configuration;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -357,6 +362,20 @@ public final class Headroom {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Answers with a kube-scheduler configuration ({@link PodScheduler.Builder#configuration}): a
+     * pod kind is placed with the profile its {@code spec.schedulerName} picks, whose Filter
+     * plugins and arguments (such as NodeAffinity's {@code addedAffinity}) decide where it fits.
+     *
+     * @param configuration the configuration; null for none (the default)
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder configuration(@Nullable SchedulerConfiguration configuration) {
+      this.configuration = configuration;
       return this;
     }
 

@@ -5,6 +5,7 @@ import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
@@ -73,12 +74,15 @@ public final class Simulation {
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
   private final boolean extendedResources;
+  private final boolean preemption;
   private final GangSearch gangSearch;
   private final List<PodKind> drawn;
+  private final @Nullable SchedulerConfiguration configuration;
   private final @Nullable TimedArrivals timed;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
+    this.configuration = b.configuration;
     this.arrivals = Objects.requireNonNull(b.arrivals, "arrivals");
     if (b.policies.isEmpty()) {
       throw new IllegalArgumentException("a simulation needs at least one policy");
@@ -94,6 +98,7 @@ public final class Simulation {
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
     this.extendedResources = b.extendedResources;
+    this.preemption = b.preemption;
     this.gangSearch = b.gangSearch;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
@@ -147,7 +152,8 @@ public final class Simulation {
     ClusterSnapshot start = allocator.snapshot(cluster.cluster);
     for (PodKind k : arrivals.kinds()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).snapshot(start).extendedResources(extendedResources).build();
+          .cluster(cluster.cluster).configuration(configuration).snapshot(start).extendedResources(extendedResources)
+          .preemption(false).build();
       if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
         out.put(k.name(), u.message());
       }
@@ -201,8 +207,10 @@ public final class Simulation {
     List<SimulationResult.Policy> results = new ArrayList<>();
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).scorer(p.getValue()).snapshot(start).extendedResources(extendedResources)
-          .build();
+          .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
+          .extendedResources(extendedResources)
+          // a timed run keeps no count of evicted pods yet, so only the arrival-count run preempts
+          .preemption(preemption && timed == null).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
           .build());
@@ -224,6 +232,8 @@ public final class Simulation {
     private @Nullable Timeline timeline;
     private int sampleEvery;
     private boolean extendedResources = true;
+    private boolean preemption = true;
+    private @Nullable SchedulerConfiguration configuration;
     private GangSearch gangSearch = GangSearch.DEFAULT;
 
     private Builder(StructuredAllocator allocator) {
@@ -323,6 +333,35 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Turns DefaultPreemption on (the default, as in kube-scheduler) or off for every policy's
+     * scheduler ({@link PodScheduler.Builder#preemption}): an arrival of higher priority that fits
+     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}).
+     *
+     * @param enabled whether arrivals may preempt
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder preemption(boolean enabled) {
+      this.preemption = enabled;
+      return this;
+    }
+
+    /**
+     * Schedules every policy's pods with a kube-scheduler configuration ({@link
+     * PodScheduler.Builder#configuration}): its profiles, Filter plugins and {@code
+     * percentageOfNodesToScore} apply to every policy; the policy's scorer chooses among the nodes
+     * found, {@code kube-scheduler} with the profile's Score plugins and weights.
+     *
+     * @param configuration the configuration; null for none (the default)
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder configuration(@Nullable SchedulerConfiguration configuration) {
+      this.configuration = configuration;
       return this;
     }
 

@@ -97,21 +97,37 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
   /**
    * Pods of one kind.
    *
-   * @param placed how many were placed
+   * @param placed how many were placed (those placed by preempting others included)
    * @param pending how many no node took: with gangs, every pod of a group left pending, and the
    *     pods beyond {@code minCount} that a placed group could not place
    * @param groups for a gang kind, how many of its PodGroups were placed or left pending; null
    *     for a kind whose arrivals are single pods
+   * @param preemptions how many of the placed ones evicted lower-priority pods to fit
+   *     (DefaultPreemption)
+   * @param preempted how many of the placed ones were evicted later as victims; like pending pods
+   *     they are not retried, so they leave the simulation (a controller would make new pods,
+   *     which are new arrivals)
    */
-  public record KindCount(int placed, int pending, @Nullable GroupCount groups) {
+  public record KindCount(int placed, int pending, @Nullable GroupCount groups, int preemptions, int preempted) {
     /**
-     * The count of a kind whose arrivals are single pods.
+     * The count of a kind whose arrivals are single pods, which neither preempted nor was preempted.
      *
      * @param placed see the record component
      * @param pending see the record component
      */
     public KindCount(int placed, int pending) {
-      this(placed, pending, null);
+      this(placed, pending, null, 0, 0);
+    }
+
+    /**
+     * The count of a kind that neither preempted nor was preempted.
+     *
+     * @param placed see the record component
+     * @param pending see the record component
+     * @param groups see the record component
+     */
+    public KindCount(int placed, int pending, @Nullable GroupCount groups) {
+      this(placed, pending, groups, 0, 0);
     }
   }
 

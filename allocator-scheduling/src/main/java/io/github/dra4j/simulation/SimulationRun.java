@@ -3,8 +3,10 @@ package io.github.dra4j.simulation;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.Preemption;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,6 +37,8 @@ final class SimulationRun {
   private final Departures departures;
   /** Placed pods still on their node, with their claims, for the per-class counts. */
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
+  /** The kind of each placed pod, by name. */
+  private final Map<String, String> kindOf = new HashMap<>();
   private final List<SimulationResult.Sample> samples = new ArrayList<>();
   private SimulationResult.@Nullable FirstPending firstPending;
   private long nanos;
@@ -49,7 +53,8 @@ final class SimulationRun {
     this.afterArrival = afterArrival;
     this.gangs = gangs;
     this.departures = new Departures(scheduler);
-    kinds.forEach(k -> counts.put(k.name(), new int[4]));
+    // placed, pending, groups placed, groups pending, preemptions, preempted
+    kinds.forEach(k -> counts.put(k.name(), new int[6]));
     kinds.forEach(k -> {
       if (k.gang() != null) {
         gangKinds.add(k.name());
@@ -77,7 +82,7 @@ final class SimulationRun {
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
     counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
-        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null)));
+        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
@@ -91,6 +96,11 @@ final class SimulationRun {
       count[0]++;
       accounting.changed(s.node());
       placed.put(Objects.requireNonNull(pod.name()), s); // ArrivalDraw names every pod
+      kindOf.put(pod.name(), kind.name());
+      if (s.preemption() != null) {
+        count[4]++;
+        evicted(s.preemption());
+      }
       if (kind.lifetime() != null) {
         departures.schedule(step + kind.lifetime(), s);
       }
@@ -100,6 +110,20 @@ final class SimulationRun {
         firstPending = new SimulationResult.FirstPending(step, kind.name(), Objects.requireNonNull(pod.name()),
             ((SchedulingResult.Unschedulable) r).message());
       }
+    }
+  }
+
+  /* The victims of a preemption left their node: they are no longer placed and will not depart. */
+  private void evicted(Preemption p) {
+    accounting.changed(p.node());
+    for (Pod victim : p.victims()) {
+      SchedulingResult.Scheduled was = placed.remove(victim.name());
+      String kind = kindOf.remove(victim.name());
+      if (was == null || kind == null) {
+        continue; // a pod of the starting cluster, not an arrival
+      }
+      Objects.requireNonNull(counts.get(kind))[5]++;
+      departures.cancel(victim.name());
     }
   }
 
@@ -115,6 +139,7 @@ final class SimulationRun {
     for (SchedulingResult.Scheduled s : a.placed()) {
       accounting.changed(s.node());
       placed.put(Objects.requireNonNull(s.pod().name()), s); // GangArrivals names every pod
+      kindOf.put(s.pod().name(), kind.name());
     }
     if (firstPending == null && !a.result().scheduled()) {
       firstPending = new SimulationResult.FirstPending(step, kind.name(), a.firstPod(), a.why(),
@@ -126,10 +151,12 @@ final class SimulationRun {
   private void depart(int step) {
     for (SchedulingResult.Scheduled s : gangs.depart(step)) {
       placed.remove(s.pod().name());
+      kindOf.remove(s.pod().name());
       accounting.changed(s.node());
     }
     for (SchedulingResult.Scheduled s : departures.depart(step)) {
       placed.remove(s.pod().name());
+      kindOf.remove(s.pod().name());
       accounting.changed(s.node());
     }
   }

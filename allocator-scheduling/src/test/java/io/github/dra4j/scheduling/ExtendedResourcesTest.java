@@ -155,17 +155,17 @@ final class ExtendedResourcesTest {
     SchedulingResult r = withClaim(earlierClaim("")).schedule(
         pod("{containers: [{name: ctr0, resources: {limits: {example.com/gpu: 1}}}]}"));
     assertThat(((SchedulingResult.Unschedulable) r).message())
-        .isEqualTo("0/1 nodes are available: cannot schedule extended resource claim.");
+        .isEqualTo("0/1 nodes are available: cannot schedule extended resource claim. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..");
   }
 
   @Test
   void resourceNoClassBacks_orGateOff_fitsNoNode() throws Exception {
     SchedulingResult unknown = scheduler(true).schedule(pod("{containers: [{name: c, resources: {limits: {vendor.com/fpga: 1}}}]}"));
     assertThat(((SchedulingResult.Unschedulable) unknown).message())
-        .isEqualTo("0/1 nodes are available: 1 Insufficient vendor.com/fpga.");
+        .isEqualTo("0/1 nodes are available: 1 Insufficient vendor.com/fpga. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..");
     SchedulingResult gateOff = scheduler(false).schedule(pod("{containers: [{name: c, resources: {limits: {example.com/gpu: 1}}}]}"));
     assertThat(((SchedulingResult.Unschedulable) gateOff).message())
-        .isEqualTo("0/1 nodes are available: 1 Insufficient example.com/gpu.");
+        .isEqualTo("0/1 nodes are available: 1 Insufficient example.com/gpu. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..");
   }
 
   @Test

@@ -245,7 +245,8 @@ final class PodSchedulerTest {
         .containsExactly("other", "pod0");
     SchedulingResult.Unschedulable p1 = unschedulable(results.get(1));
     assertThat(p1.message()).isEqualTo("0/3 nodes are available: 1 resourceclaim not available on the node,"
-        + " 2 node(s) didn't match Pod's node affinity/selector.");
+        + " 2 node(s) didn't match Pod's node affinity/selector."
+        + " preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..");
     assertThat(p1.reasons()).containsEntry("node-a", NodeFilter.CLAIM_NOT_ON_NODE)
         .containsEntry("node-b", NodeFilter.AFFINITY_MISMATCH);
   }
@@ -286,7 +287,8 @@ final class PodSchedulerTest {
     PodScheduler scheduler = new Fixture().scheduler(b -> { });
     Pod pod = CODEC.read(pod("pod0", "{nodeName: node-x, containers: [{name: c}]}"), Pod.class);
     assertThat(unschedulable(scheduler.schedule(pod)).message())
-        .isEqualTo("0/3 nodes are available: 3 node(s) didn't match the requested node name.");
+        .isEqualTo("0/3 nodes are available: 3 node(s) didn't match the requested node name."
+            + " preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..");
   }
 
   /* node-b already has one of its two GPUs allocated; node-a and node-c are idle. */
@@ -347,7 +349,9 @@ final class PodSchedulerTest {
     SchedulingResult.Unschedulable u = unschedulable(f.scheduleAll(b -> { }).get(0));
     assertThat(u.message()).startsWith("0/3 nodes are available: 1 node(s) didn't match Pod's node affinity/selector,"
         + " 2 cannot allocate all claims (node node-b: claim demo/big-gpus-");
-    assertThat(u.message()).contains("request gpus: 2 of 2 devices suitable, 3 needed").endsWith(").");
+    assertThat(u.message()).contains("request gpus: 2 of 2 devices suitable, 3 needed")
+        .endsWith("). preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling,"
+            + " 2 No preemption victims found for incoming pod..");
     assertThat(u.reasons()).containsExactly(
         java.util.Map.entry("node-a", NodeFilter.AFFINITY_MISMATCH),
         java.util.Map.entry("node-b", NodeFilter.CANNOT_ALLOCATE),
@@ -363,11 +367,13 @@ final class PodSchedulerTest {
     Pod noClaim = CODEC.read(pod("p", "{resourceClaims: [{name: x, resourceClaimName: nope}], containers: [{name: c}]}"),
         Pod.class);
     assertThat(unschedulable(scheduler.schedule(noClaim)).message())
-        .isEqualTo("0/3 nodes are available: resourceclaim \"nope\" not found.");
+        .isEqualTo("0/3 nodes are available: resourceclaim \"nope\" not found."
+            + " preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..");
     Pod noTemplate = CODEC.read(pod("p", "{resourceClaims: [{name: x, resourceClaimTemplateName: nope}],"
         + " containers: [{name: c}]}"), Pod.class);
     assertThat(unschedulable(scheduler.schedule(noTemplate)).message())
-        .isEqualTo("0/3 nodes are available: pod claim \"x\": resourceclaimtemplate \"nope\" not found.");
+        .isEqualTo("0/3 nodes are available: pod claim \"x\": resourceclaimtemplate \"nope\" not found."
+            + " preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..");
   }
 
   @Test
@@ -382,7 +388,7 @@ final class PodSchedulerTest {
         + " reservedFor: [" + reserved + "]}\n";
     Fixture f = new Fixture(claim, pod("late", "{resourceClaims: [{name: g, resourceClaimName: full}], containers: [{name: c}]}"));
     assertThat(unschedulable(f.scheduleAll(b -> { }).get(0)).message())
-        .isEqualTo("0/3 nodes are available: resourceclaim in use.");
+        .isEqualTo("0/3 nodes are available: resourceclaim in use. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling..");
   }
 
   @Test

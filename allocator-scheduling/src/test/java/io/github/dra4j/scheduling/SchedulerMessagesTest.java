@@ -67,7 +67,8 @@ final class SchedulerMessagesTest {
     String m = message(scheduler().schedule(pod("p", "{resourceClaims: [{name: gpu, resourceClaimTemplateName: one-gpu}],"
         + " containers: [{name: c, resources: {requests: {cpu: '2'}}}]}")));
     assertThat(m).startsWith("0/5 nodes are available: 1 node(s) had untolerated taint(s), 2 Insufficient cpu,"
-        + " 2 cannot allocate all claims (node node-4: ").endsWith(").");
+        + " 2 cannot allocate all claims (node node-4: ").endsWith("). preemption: 0/5 nodes are available:"
+        + " 2 No preemption victims found for incoming pod, 3 Preemption is not helpful for scheduling..");
   }
 
   @Test
@@ -75,7 +76,8 @@ final class SchedulerMessagesTest {
     String m = message(scheduler().schedule(pod("p", "{affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution:"
         + " {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node-1]}]}]}}},"
         + " containers: [{name: c, resources: {requests: {cpu: '2'}}}]}")));
-    assertThat(m).isEqualTo("0/5 nodes are available: 1 Insufficient cpu, 4 node(s) didn't satisfy plugin(s) [NodeAffinity].");
+    assertThat(m).isEqualTo("0/5 nodes are available: 1 Insufficient cpu, 4 node(s) didn't satisfy plugin(s) [NodeAffinity]."
+        + " preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling..");
   }
 
   @Test
@@ -83,7 +85,7 @@ final class SchedulerMessagesTest {
     String m = message(scheduler().schedule(pod("p", "{affinity: {nodeAffinity: {requiredDuringSchedulingIgnoredDuringExecution:"
         + " {nodeSelectorTerms: [{matchFields: [{key: metadata.name, operator: In, values: [node-1]},"
         + " {key: metadata.name, operator: In, values: [node-2]}]}]}}}, containers: [{name: c}]}")));
-    assertThat(m).isEqualTo("0/5 nodes are available: pod affinity terms conflict.");
+    assertThat(m).isEqualTo("0/5 nodes are available: pod affinity terms conflict. preemption: 0/5 nodes are available: 5 Preemption is not helpful for scheduling..");
   }
 
   @ParameterizedTest(name = "{0}")
@@ -115,7 +117,8 @@ final class SchedulerMessagesTest {
     SchedulingResult.Scheduled first = (SchedulingResult.Scheduled) scheduler.schedule(pod("a", spec));
     assertThat(message(scheduler.schedule(pod("b", spec))))
         .isEqualTo("0/5 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s),"
-            + " 3 node(s) didn't match Pod's node affinity/selector.");
+            + " 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/5 nodes are available:"
+            + " 1 No preemption victims found for incoming pod, 4 Preemption is not helpful for scheduling..");
     scheduler.removePods(List.of(first.pod()));
     assertThat(scheduler.schedule(pod("b", spec))).isInstanceOf(SchedulingResult.Scheduled.class);
   }

@@ -288,4 +288,23 @@ final class SimulationTest {
     assertEquals(2, spec.sampleEvery());
     assertEquals(List.of("sim.yaml, document 1 (Simulation/small), spec.colour: unknown field \"colour\""), warnings);
   }
+
+  @Test
+  void servingArrivals_preemptBatchPods_countedPerKind() throws IOException {
+    // 4 batch pods take every node's 3 GPUs; each of the 2 serving arrivals (priority 1000) evicts one.
+    String batch = kind("batch", 3, "      weight: 0").replace("        spec:\n", "        spec:\n          priority: 0\n");
+    String serving = kind("serving", 3, "      weight: 0")
+        .replace("        spec:\n", "        spec:\n          priority: 1000\n");
+    String workload = "    count: 6\n    order: [batch, batch, batch, batch, serving, serving]\n    podKinds:\n" + batch
+        + "\n" + serving;
+    SimulationResult result = run(document(workload, "[first]"));
+    SimulationResult.Policy p = result.policy("first");
+    assertEquals(new SimulationResult.KindCount(4, 0, null, 0, 2), p.kinds().get("batch"));
+    assertEquals(new SimulationResult.KindCount(2, 0, null, 2, 0), p.kinds().get("serving"));
+    assertNull(p.firstPending());
+
+    SimulationSpec spec = SimulationReader.read(document(workload, "[first]"), "sim.yaml", null, CODEC);
+    SimulationResult off = Simulation.builder(ALLOCATOR).spec(spec).preemption(false).build().run();
+    assertEquals(new SimulationResult.KindCount(0, 2, null, 0, 0), off.policy("first").kinds().get("serving"));
+  }
 }

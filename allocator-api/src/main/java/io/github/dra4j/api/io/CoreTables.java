@@ -277,12 +277,15 @@ final class CoreTables {
       .field(list(TOPOLOGY_SPREAD_CONSTRAINT))
       .field(map(QUANTITY))
       .field(SCHEDULING_GROUP)
+      .field(STRING)
+      .field(STRING)
+      .field(STRING)
       .known("activeDeadlineSeconds automountServiceAccountToken dnsConfig:V1PodDNSConfig dnsPolicy "
           + "enableServiceLinks ephemeralContainers[]:V1EphemeralContainer evictionResponders[]:V1EvictionResponder "
           + "hostAliases[]:V1HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride "
-          + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS preemptionPolicy priorityClassName "
+          + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS "
           + "readinessGates[]:V1PodReadinessGate resources:V1ResourceRequirements restartPolicy runtimeClassName "
-          + "schedulerName schedulingGates[]:V1PodSchedulingGate "
+          + "schedulingGates[]:V1PodSchedulingGate "
           + "securityContext:V1PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN "
           + "shareProcessNamespace subdomain terminationGracePeriodSeconds volumes[]:V1Volume")
       .build();

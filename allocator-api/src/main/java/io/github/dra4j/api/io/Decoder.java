@@ -64,6 +64,11 @@ final class Decoder {
         out.add((Table<?>) t);
       }
     }
+    for (Type<?> t : PolicyTables.ALL) {
+      if (t instanceof Table<?>) {
+        out.add((Table<?>) t);
+      }
+    }
     return out;
   }
 

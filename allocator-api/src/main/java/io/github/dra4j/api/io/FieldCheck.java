@@ -148,6 +148,7 @@ final class FieldCheck {
     List<Type<?>> all = new ArrayList<>(CoreTables.ALL);
     all.addAll(Tables.ALL);
     all.addAll(SchedulingTables.ALL);
+    all.addAll(PolicyTables.ALL);
     for (Version v : List.of(Version.V1, Version.V1BETA2, Version.V1BETA1)) {
       for (Type<?> t : all) {
         t.describe(v, described);

@@ -681,14 +681,31 @@ public final class KubernetesCodec {
       reader.takeWarnings().forEach(warnings);
       return value;
     }
-    Reading r = new Reading(Version.of(text(node, "apiVersion")), validation, new Shared(), JsonPath.ROOT);
+    return decode(tokens, type, source, document, null, JsonPath.ROOT, Version.of(text(node, "apiVersion")));
+  }
+
+  /**
+   * Decodes a value of a model type that sits inside another document, such as a NodeAffinity in
+   * a scheduler configuration, with its path in that document in errors.
+   */
+  <T> T decodeAt(JsonNode node, Class<T> type, String source, int document, @Nullable String ref, JsonPath at)
+      throws DecodeException {
+    requireModelType(type);
+    TreeTokens tokens = new TreeTokens(node);
+    tokens.next();
+    return decode(tokens, type, source, document, ref, at, Version.V1);
+  }
+
+  private <T> T decode(TreeTokens tokens, Class<T> type, String source, int document, @Nullable String ref,
+      JsonPath at, Version version) throws DecodeException {
+    Reading r = new Reading(version, validation, new Shared(), at);
     T value;
     try {
       value = Decoder.decode(type, tokens, r);
     } catch (Reading.Failure f) {
-      throw new DecodeException(source, document, null, f.path, f.getMessage());
+      throw new DecodeException(source, document, ref, f.path, f.getMessage());
     }
-    report(r, source, document, null);
+    report(r, source, document, ref);
     return value;
   }
 

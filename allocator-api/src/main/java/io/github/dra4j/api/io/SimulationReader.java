@@ -33,7 +33,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -264,18 +263,9 @@ public final class SimulationReader {
     SimulationReader reader = new SimulationReader(Objects.requireNonNull(codec, "codec"), source, base,
         Objects.requireNonNull(options, "options"));
     reader.policy = Objects.requireNonNull(policy, "policy");
-    List<JsonNode> docs = new ArrayList<>();
-    List<Integer> numbers = new ArrayList<>();
-    codec.forEachDocument(text, source, (node, doc) -> {
-      docs.add(node);
-      numbers.add(doc);
-    });
-    if (docs.size() != 1) {
-      throw new DecodeException(source, docs.size() > 1 ? numbers.get(1) : 0, null, null,
-          "expected exactly one Simulation document, found " + docs.size(), null);
-    }
-    reader.document = numbers.get(0);
-    return reader.simulation(docs.get(0));
+    ConfigTree.Document only = ConfigTree.single(codec, text, source, KIND);
+    reader.document = only.number();
+    return reader.simulation(only.node());
   }
 
   private SimulationSpec simulation(JsonNode root) throws IOException {
@@ -728,22 +718,7 @@ public final class SimulationReader {
   }
 
   void object(JsonNode node, JsonPath at, Set<String> known) throws DecodeException {
-    if (!node.isObject()) {
-      throw fail(at, "expected an object, got " + Decoder.describe(node));
-    }
-    if (codec.fieldValidation() == FieldValidation.IGNORE) {
-      return;
-    }
-    List<DecodeException> problems = new ArrayList<>();
-    for (Map.Entry<String, JsonNode> entry : node.properties()) {
-      String field = entry.getKey();
-      if (!known.contains(field)) {
-        problems.add(fail(at.field(field), FieldCheck.unknownField(field, FieldCheck.closest(field, known))));
-      }
-    }
-    if (!problems.isEmpty()) {
-      codec.report(problems); // throws when strict, warns otherwise, as for Kubernetes objects
-    }
+    new ConfigTree(codec, source, document, ref).object(node, at, known);
   }
 
   private JsonNode required(JsonNode node, JsonPath at, String field) throws DecodeException {

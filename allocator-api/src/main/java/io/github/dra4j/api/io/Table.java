@@ -289,6 +289,9 @@ final class Table<R> extends Type<R> {
     if (f.component == long.class) {
       return 0L;
     }
+    if (f.component == int.class) {
+      return 0;
+    }
     if (!f.nonPointer) {
       return f.type.absent();
     }

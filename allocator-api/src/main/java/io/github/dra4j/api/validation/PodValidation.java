@@ -50,6 +50,7 @@ final class PodValidation {
     Set<String> containerNames = new HashSet<>();
     containers(spec.initContainers(), sp.child("initContainers"), claimNames, containerNames, errs);
     containers(spec.containers(), sp.child("containers"), claimNames, containerNames, errs);
+    PodSchedulingValidation.validate(spec, sp, errs);
     return List.copyOf(errs);
   }
 

@@ -67,7 +67,8 @@ final class KnownFieldsTest {
         "resource.k8s.io/v1beta2 ResourceClaimTemplate", "resource.k8s.io/v1beta2 DeviceTaintRule",
         "resource.k8s.io/v1beta1 ResourceClaim", "resource.k8s.io/v1alpha3 DeviceClass",
         "resource.k8s.io/v1alpha3 ResourceSlice", "resource.k8s.io/v1alpha3 DeviceTaintRule",
-        "scheduling.k8s.io/v1alpha2 Workload", "scheduling.k8s.io/v1alpha2 PodGroup");
+        "scheduling.k8s.io/v1alpha2 Workload", "scheduling.k8s.io/v1alpha2 PodGroup",
+        "scheduling.k8s.io/v1 PriorityClass", "policy/v1 PodDisruptionBudget");
   }
 
   private static Class<?> load(String name, ClassLoader loader) {

@@ -90,6 +90,7 @@ final class PodAndTemplateCodecTest {
             .nodeName("node-1")
             .putNodeSelector("kubernetes.io/arch", "amd64")
             .priority(1000)
+            .priorityClassName("high")
             .requiredNodeAffinity(NodeSelector.of(new NodeSelectorTerm(
                 List.of(new NodeSelectorRequirement("zone", "In", List.of("a", "b"))), List.of())))
             .addResourceClaim(PodResourceClaim.ofTemplate("gpu", "single-gpu"))

@@ -191,6 +191,8 @@ public final class SchedulingLoop implements AutoCloseable {
         .snapshot(snapshot)
         .scorer(config.scorer)
         .options(searchOptions().withCancellation(this::cancelled))
+        // the loop binds pods but does not delete a preemption's victims through the API server
+        .preemption(false)
         .build();
     Map<String, String> result = new LinkedHashMap<>();
     for (Pod pod : pending) {

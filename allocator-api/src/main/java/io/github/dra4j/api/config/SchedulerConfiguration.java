@@ -1,0 +1,250 @@
+package io.github.dra4j.api.config;
+
+import io.github.dra4j.api.NodeAffinity;
+import io.github.dra4j.api.TopologySpreadConstraint;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A {@code KubeSchedulerConfiguration} once kube-scheduler has defaulted it: each profile with
+ * the plugins it runs at the Filter and Score extension points (the defaults merged with the
+ * profile's {@code enabled} and {@code disabled} lists, and {@code multiPoint} expanded, as
+ * upstream's {@code mergePlugins} and the framework do) and the arguments of the plugins dra4j
+ * models. The fields kube-scheduler reads for its own process (leader election, client
+ * connection, parallelism, backoff, extenders) have no effect on where pods go and are not kept.
+ *
+ * @param percentageOfNodesToScore the share of nodes, 0 to 100, in which feasible nodes are
+ *     looked for before scoring; 0 or null is kube-scheduler's adaptive share (see {@link
+ *     #numFeasibleNodesToFind})
+ * @param profiles the profiles, each with its own {@code schedulerName}
+ */
+public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore, List<Profile> profiles) {
+  /** The only apiVersion read: kube-scheduler's v1 (the beta versions were removed in 1.29). */
+  public static final String API_VERSION = "kubescheduler.config.k8s.io/v1";
+  /** The scheduler name of a pod that names none, and of the one profile of a default configuration. */
+  public static final String DEFAULT_SCHEDULER_NAME = "default-scheduler";
+  /** Fewer nodes than this are all searched (upstream's minFeasibleNodesToFind). */
+  public static final int MIN_FEASIBLE_NODES_TO_FIND = 100;
+  /** The floor of the adaptive percentage (upstream's minFeasibleNodesPercentageToFind). */
+  public static final int MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND = 5;
+
+  /**
+   * Copies the profiles.
+   *
+   * @throws IllegalArgumentException when there is no profile
+   */
+  public SchedulerConfiguration {
+    profiles = List.copyOf(profiles);
+    if (profiles.isEmpty()) {
+      throw new IllegalArgumentException("a configuration needs at least one profile");
+    }
+  }
+
+  /** {@return kube-scheduler's configuration without a file: one default profile, the adaptive percentage} */
+  public static SchedulerConfiguration defaults() {
+    return new SchedulerConfiguration(null, List.of(Profile.defaults(DEFAULT_SCHEDULER_NAME)));
+  }
+
+  /**
+   * {@return the profile that schedules pods naming this scheduler, or null}
+   *
+   * @param schedulerName a pod's {@code spec.schedulerName}; null or empty for {@value #DEFAULT_SCHEDULER_NAME}
+   */
+  public @Nullable Profile profile(@Nullable String schedulerName) {
+    String name = schedulerName == null || schedulerName.isEmpty() ? DEFAULT_SCHEDULER_NAME : schedulerName;
+    for (Profile p : profiles) {
+      if (p.schedulerName().equals(name)) {
+        return p;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * How many feasible nodes kube-scheduler looks for before it scores them (upstream's
+   * numFeasibleNodesToFind): all of them below {@value #MIN_FEASIBLE_NODES_TO_FIND} nodes;
+   * otherwise the profile's percentage, else the configuration's, of the nodes, where 0 means
+   * {@code 50 - nodes / 125} with a floor of {@value #MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND}; never
+   * fewer than {@value #MIN_FEASIBLE_NODES_TO_FIND}.
+   *
+   * @param profile the pod's profile
+   * @param nodes the nodes the pod may go to
+   * @return the number of feasible nodes after which the search stops
+   */
+  public int numFeasibleNodesToFind(Profile profile, int nodes) {
+    if (nodes < MIN_FEASIBLE_NODES_TO_FIND) {
+      return nodes;
+    }
+    Integer set = profile.percentageOfNodesToScore() != null ? profile.percentageOfNodesToScore()
+        : percentageOfNodesToScore;
+    int percentage = set == null ? 0 : set;
+    if (percentage == 0) {
+      percentage = Math.max(50 - nodes / 125, MIN_FEASIBLE_NODES_PERCENTAGE_TO_FIND);
+    }
+    int found = (int) ((long) nodes * percentage / 100);
+    return Math.max(found, MIN_FEASIBLE_NODES_TO_FIND);
+  }
+
+  /**
+   * One scheduling profile.
+   *
+   * @param schedulerName the name pods give in {@code spec.schedulerName}
+   * @param percentageOfNodesToScore the profile's own percentage, or null for the configuration's
+   * @param filters the Filter plugins enabled, in the order they run
+   * @param scores the Score plugins enabled, in order, with their weights
+   * @param args the arguments of the plugins dra4j models
+   */
+  public record Profile(String schedulerName, @Nullable Integer percentageOfNodesToScore, List<String> filters,
+      List<Weighted> scores, PluginArgs args) {
+    /** The Filter plugins kube-scheduler runs by default, in order. */
+    public static final List<String> DEFAULT_FILTERS = List.of("NodeUnschedulable", "NodeName", "TaintToleration",
+        "NodeAffinity", "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
+        "VolumeZone", "PodTopologySpread", "InterPodAffinity", "DynamicResources");
+    /** The Score plugins kube-scheduler runs by default, in order, with their default weights. */
+    public static final List<Weighted> DEFAULT_SCORES = List.of(new Weighted("TaintToleration", 3),
+        new Weighted("NodeAffinity", 2), new Weighted("NodeResourcesFit", 1), new Weighted("VolumeBinding", 1),
+        new Weighted("PodTopologySpread", 2), new Weighted("InterPodAffinity", 2),
+        new Weighted("DynamicResources", 1), new Weighted("NodeResourcesBalancedAllocation", 1),
+        new Weighted("ImageLocality", 1));
+
+    /** Copies the lists. */
+    public Profile {
+      Objects.requireNonNull(schedulerName, "schedulerName");
+      filters = List.copyOf(filters);
+      scores = List.copyOf(scores);
+      Objects.requireNonNull(args, "args");
+    }
+
+    /**
+     * {@return a profile with kube-scheduler's default plugins and arguments}
+     *
+     * @param schedulerName its name
+     */
+    public static Profile defaults(String schedulerName) {
+      return new Profile(schedulerName, null, DEFAULT_FILTERS, DEFAULT_SCORES, PluginArgs.defaults());
+    }
+
+    /**
+     * {@return the weight of a Score plugin, or 0 when it does not score}
+     *
+     * @param plugin the plugin's name
+     */
+    public int weight(String plugin) {
+      for (Weighted w : scores) {
+        if (w.name().equals(plugin)) {
+          return w.weight();
+        }
+      }
+      return 0;
+    }
+  }
+
+  /**
+   * A Score plugin and its weight.
+   *
+   * @param name the plugin's name
+   * @param weight its weight, at least 1
+   */
+  public record Weighted(String name, int weight) {
+    /** Checks the name. */
+    public Weighted {
+      Objects.requireNonNull(name, "name");
+    }
+  }
+
+  /**
+   * The defaulted {@code pluginConfig} arguments of the plugins dra4j models.
+   *
+   * @param fit NodeResourcesFit's {@code scoringStrategy}
+   * @param ignoredResources NodeResourcesFit's {@code ignoredResources}: extended resources its
+   *     filter does not check
+   * @param ignoredResourceGroups NodeResourcesFit's {@code ignoredResourceGroups}: the prefixes
+   *     (before the {@code /}) of extended resources its filter does not check
+   * @param balancedResources NodeResourcesBalancedAllocation's {@code resources}
+   * @param hardPodAffinityWeight InterPodAffinity's {@code hardPodAffinityWeight}: what an existing
+   *     pod's required affinity term that the pod matches adds to a node's score
+   * @param ignorePreferredTermsOfExistingPods InterPodAffinity's flag: the existing pods'
+   *     preferred terms are not scored
+   * @param defaultingType PodTopologySpread's {@code defaultingType}, {@code System} or {@code List}
+   * @param defaultConstraints PodTopologySpread's {@code defaultConstraints} (with {@code List})
+   * @param addedAffinity NodeAffinity's {@code addedAffinity}, which every pod of the profile
+   *     must also satisfy (required) and is scored by (preferred), or null
+   */
+  public record PluginArgs(ScoringStrategy fit, List<String> ignoredResources, List<String> ignoredResourceGroups,
+      List<Resource> balancedResources, int hardPodAffinityWeight, boolean ignorePreferredTermsOfExistingPods,
+      String defaultingType, List<TopologySpreadConstraint> defaultConstraints, @Nullable NodeAffinity addedAffinity) {
+    /** System defaulting: kube-scheduler's built-in constraints. */
+    public static final String SYSTEM_DEFAULTING = "System";
+    /** List defaulting: the profile's {@code defaultConstraints}. */
+    public static final String LIST_DEFAULTING = "List";
+    /** cpu and memory, weight 1 each: the resources both resource plugins score by default. */
+    public static final List<Resource> DEFAULT_RESOURCES = List.of(new Resource("cpu", 1), new Resource("memory", 1));
+
+    /** Copies the lists. */
+    public PluginArgs {
+      Objects.requireNonNull(fit, "fit");
+      ignoredResources = List.copyOf(ignoredResources);
+      ignoredResourceGroups = List.copyOf(ignoredResourceGroups);
+      balancedResources = List.copyOf(balancedResources);
+      Objects.requireNonNull(defaultingType, "defaultingType");
+      defaultConstraints = List.copyOf(defaultConstraints);
+    }
+
+    /** {@return the arguments kube-scheduler defaults every plugin to} */
+    public static PluginArgs defaults() {
+      return new PluginArgs(ScoringStrategy.defaults(), List.of(), List.of(), DEFAULT_RESOURCES, 1, false,
+          SYSTEM_DEFAULTING, List.of(), null);
+    }
+  }
+
+  /**
+   * NodeResourcesFit's {@code scoringStrategy}.
+   *
+   * @param type {@value #LEAST_ALLOCATED}, {@value #MOST_ALLOCATED} or {@value #REQUESTED_TO_CAPACITY_RATIO}
+   * @param resources the resources scored and their weights
+   * @param shape with {@value #REQUESTED_TO_CAPACITY_RATIO}, the score (0 to 10) at each utilization
+   *     (0 to 100), utilizations increasing; empty otherwise
+   */
+  public record ScoringStrategy(String type, List<Resource> resources, List<ShapePoint> shape) {
+    /** Free capacity scores high: pods spread. */
+    public static final String LEAST_ALLOCATED = "LeastAllocated";
+    /** Used capacity scores high: pods pack. */
+    public static final String MOST_ALLOCATED = "MostAllocated";
+    /** A broken-line function of the utilization scores. */
+    public static final String REQUESTED_TO_CAPACITY_RATIO = "RequestedToCapacityRatio";
+
+    /** Copies the lists. */
+    public ScoringStrategy {
+      Objects.requireNonNull(type, "type");
+      resources = List.copyOf(resources);
+      shape = List.copyOf(shape);
+    }
+
+    /** {@return LeastAllocated over cpu and memory, weight 1 each} */
+    public static ScoringStrategy defaults() {
+      return new ScoringStrategy(LEAST_ALLOCATED, PluginArgs.DEFAULT_RESOURCES, List.of());
+    }
+  }
+
+  /**
+   * A resource a scoring strategy reads and its weight.
+   *
+   * @param name the resource's name, such as {@code cpu} or {@code nvidia.com/gpu}
+   * @param weight its weight, 1 to 100
+   */
+  public record Resource(String name, int weight) {
+    /** Checks the name. */
+    public Resource {
+      Objects.requireNonNull(name, "name");
+    }
+  }
+
+  /**
+   * A point of RequestedToCapacityRatio's function.
+   *
+   * @param utilization the utilization, 0 to 100
+   * @param score the score there, 0 to 10
+   */
+  public record ShapePoint(int utilization, int score) {}
+}

@@ -1,0 +1,72 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.api.AllocationResult;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.core.AllocationOutcome;
+import io.github.dra4j.core.ClusterSnapshot;
+import java.util.BitSet;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/* How PodScheduler picks one of the feasible nodes and allocates the pod's claims there. */
+final class NodeChoice {
+  private NodeChoice() {}
+
+  /*
+   * The best-scored feasible node, the first of equals in node order (or one of them drawn by the
+   * seeded random ties); usage scores are remembered per node.
+   */
+  static PodScheduler.Choice choose(PodScheduler s, Cycle cycle, BitSet feasible,
+      PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
+    List<Node> nodes = s.nodes();
+    NodeScorer scorer = s.scorer;
+    Ties ties = s.ties;
+    if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
+      int[] at = feasible.stream().toArray();
+      long[] total = at.length == 1 ? new long[1]
+          : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, nodes.get(i), answers, toAllocate));
+      double[] scores = new double[at.length];
+      for (int k = 0; k < at.length; k++) {
+        scores[k] = total[k];
+      }
+      Node node = nodes.get(at[ties.best(scores)]);
+      return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
+    }
+    if (!scorer.readsUsage()) {
+      int[] at = feasible.stream().toArray();
+      Node node = nodes.get(at[ties.best(new double[at.length])]);
+      return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
+    }
+    // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
+    PlacementCache.Answers scores = answers != null ? answers : new PlacementCache.Answers(nodes.size());
+    ClusterSnapshot now = s.snapshot;
+    s.cache.score(scores, feasible, i -> {
+      List<AllocationResult> placed = allocateOn(s, nodes.get(i), answers, toAllocate);
+      Node node = nodes.get(i);
+      return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
+    });
+    int[] at = feasible.stream().toArray();
+    double[] values = new double[at.length];
+    for (int k = 0; k < at.length; k++) {
+      values[k] = s.cache.scored(scores, at[k]).score();
+    }
+    int best = at[ties.best(values)];
+    return new PodScheduler.Choice(nodes.get(best), s.cache.scored(scores, best).placed());
+  }
+
+  /* The claims' allocation on a node: the one its feasibility search found, else a search. */
+  private static List<AllocationResult> allocateOn(PodScheduler s, Node node,
+      PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
+    List<AllocationResult> found = answers == null ? null : answers.found[s.cache.position(node)];
+    if (toAllocate.isEmpty() || found != null) {
+      return found == null ? List.of() : found;
+    }
+    AllocationOutcome outcome = s.snapshot.allocate(node, toAllocate, s.options);
+    if (!(outcome instanceof AllocationOutcome.Allocated)) {
+      // feasibility and allocate run the same search on the same snapshot.
+      throw new IllegalStateException("node " + node.name() + " was feasible but the claims did not fit");
+    }
+    return ((AllocationOutcome.Allocated) outcome).results();
+  }
+}

@@ -1,0 +1,395 @@
+package io.github.dra4j.scheduling;
+
+import static io.github.dra4j.scheduling.PodClaimResolver.key;
+import static io.github.dra4j.scheduling.PodClaimResolver.namespace;
+
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.OwnerReference;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodDisruptionBudget;
+import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.ResourceClaimStatus;
+import io.github.dra4j.core.AllocationOutcome;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.ToLongFunction;
+
+/*
+ * kube-scheduler's DefaultPreemption PostFilter (defaultpreemption/default_preemption.go and the
+ * Evaluator of framework/preemption/preemption.go), run when a pod fits no node:
+ *
+ * - a pod whose policy is Never does not preempt ("not eligible due to preemptionPolicy=Never.");
+ * - only nodes whose filters failed with Unschedulable are tried: a node rejected by
+ *   NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, a missing spread label, unmet pod
+ *   affinity, an allocated claim it cannot use, or requests above its allocatable
+ *   (UnschedulableAndUnresolvable) cannot be helped by evicting pods;
+ * - on each node (SelectVictimsOnNode) every lower-priority pod is removed; if the pod then passes
+ *   every filter, the removed pods are reprieved one at a time, most important first, those whose
+ *   eviction would break a PodDisruptionBudget before the others, and each one whose return makes
+ *   the pod fail again stays a victim;
+ * - nodes are tried in node order (upstream starts at a random offset) until
+ *   max(minCandidateNodesPercentage of them, minCandidateNodesAbsolute) candidates are found, one
+ *   of which breaks no budget;
+ * - the candidate is chosen by pickOneNodeForPreemption: fewest budget violations, then the
+ *   lowest highest victim priority, the smallest sum of priorities, the fewest victims; the
+ *   latest start time of the highest-priority victims ties (pods carry no start time here), and the
+ *   first candidate in order wins (upstream: the first of a map's random order).
+ *
+ * DynamicResources takes part as KEP-5690 (DRA preemption) has it: removing a pod frees the
+ * allocated claims whose every consumer in reservedFor is removed, so the allocation is tried on a
+ * snapshot without them; a claim that a pod group or a pod staying on the node also uses stays.
+ * Victims are pods bound to the node, so claims of network-attached devices used by pods of other
+ * nodes are never freed.
+ */
+final class Preemptor {
+  /** DefaultPreemptionArgs' defaults: minCandidateNodesPercentage and minCandidateNodesAbsolute. */
+  static final int[] DEFAULT_MIN_CANDIDATE_NODES = {10, 100};
+  static final String NO_VICTIMS = "No preemption victims found for incoming pod";
+  static final String NOT_HELPFUL = "Preemption is not helpful for scheduling";
+  static final String NEVER = "not eligible due to preemptionPolicy=Never.";
+  private static final String INSUFFICIENT = "Insufficient ";
+
+  /* The filter reasons that come with UnschedulableAndUnresolvable. */
+  private static final Set<String> UNRESOLVABLE = Set.of(NodeFilter.UNSCHEDULABLE, NodeFilter.NODE_NAME_MISMATCH,
+      NodeFilter.UNTOLERATED_TAINT, NodeFilter.AFFINITY_MISMATCH, NodeFilter.NOT_IN_PRE_FILTER_RESULT,
+      NodeFilter.CLAIM_NOT_ON_NODE, TopologySpread.NODE_LABEL_MISMATCH, InterPodAffinity.AFFINITY_MISMATCH);
+
+  private final Priorities priorities;
+  private final List<PodDisruptionBudget> budgets;
+  private final int percentage;
+  private final int absolute;
+
+  Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, int[] minCandidateNodes) {
+    this.priorities = priorities;
+    this.budgets = budgets;
+    this.percentage = minCandidateNodes[0];
+    this.absolute = minCandidateNodes[1];
+  }
+
+  /* ValidateDefaultPreemptionArgs; returns the two values. */
+  static int[] checkArgs(int percentage, int absolute) {
+    if (percentage < 0 || percentage > 100) {
+      throw new IllegalArgumentException("minCandidateNodesPercentage: Invalid value: " + percentage
+          + ": not in valid range [0, 100]");
+    }
+    if (absolute < 0) {
+      throw new IllegalArgumentException("minCandidateNodesAbsolute: Invalid value: " + absolute
+          + ": not in valid range [0, inf)");
+    }
+    if (percentage == 0 && absolute == 0) {
+      throw new IllegalArgumentException("minCandidateNodesPercentage and minCandidateNodesAbsolute: Invalid value: "
+          + "both cannot be zero");
+    }
+    return new int[] {percentage, absolute};
+  }
+
+  /** One node's dry run: the victims that make room there, or why the pod cannot fit there. */
+  record Candidate(int node, List<NodeInfos.Bound> victims, int pdbViolations, List<String> failure) {
+    static Candidate failed(int node, List<String> why) {
+      return new Candidate(node, List.of(), 0, why);
+    }
+  }
+
+  /**
+   * PostFilter for a pod that fits no node: evicts the victims on the chosen node and places the
+   * pod there, or returns the failure with upstream's "preemption: ..." part appended.
+   */
+  SchedulingResult postFilter(PodScheduler s, Pod pod, SchedulingResult.Unschedulable failed) {
+    if (!priorities.mayPreempt(pod)) {
+      return failed(failed, NEVER);
+    }
+    PodScheduler.Plan p = s.plan(pod);
+    int n = s.nodes().size();
+    List<Integer> potential = new ArrayList<>();
+    if (p.r().failure == null && p.cycle().profile().filter.preFilterFailure(p.pod()) == null) {
+      for (int i = 0; i < n; i++) {
+        List<String> why = p.filtered().reasons()[i];
+        if (resolvable(p.cycle(), i, why == null ? List.of(NodeFilter.CANNOT_ALLOCATE) : why)) {
+          potential.add(i);
+        }
+      }
+    }
+    Map<Integer, List<String>> statuses = new HashMap<>();
+    VictimClaims claims = new VictimClaims(s);
+    List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, potential, claims, statuses);
+    if (candidates.isEmpty()) {
+      List<List<String>> reasons = new ArrayList<>(n);
+      for (int i = 0; i < n; i++) {
+        reasons.add(statuses.getOrDefault(i, List.of(NOT_HELPFUL)));
+      }
+      return failed(failed, FitError.message(n, reasons, NodeFilter.CANNOT_ALLOCATE, null));
+    }
+    Candidate best = pick(candidates);
+    Preemption done = evict(s, best, claims);
+    BitSet only = new BitSet(n);
+    only.set(best.node());
+    SchedulingResult placed = s.schedule(pod, only);
+    if (placed instanceof SchedulingResult.Scheduled) {
+      SchedulingResult.Scheduled sc = (SchedulingResult.Scheduled) placed;
+      return new SchedulingResult.Scheduled(sc.pod(), sc.node(), sc.claims(), done);
+    }
+    return placed;
+  }
+
+  private static SchedulingResult.Unschedulable failed(SchedulingResult.Unschedulable failed, String preemption) {
+    return new SchedulingResult.Unschedulable(failed.pod(), failed.message() + " preemption: " + preemption + ".",
+        failed.reasons(), failed.explanation());
+  }
+
+  /* Whether the first failing filter's status is Unschedulable rather than UnschedulableAndUnresolvable. */
+  private static boolean resolvable(Cycle cycle, int node, List<String> reasons) {
+    for (String why : reasons) {
+      if (UNRESOLVABLE.contains(why)) {
+        return false;
+      }
+      if (why.startsWith(INSUFFICIENT)) {
+        // NodeResourcesFit: a request above the node's allocatable is Unresolvable.
+        String resource = why.substring(INSUFFICIENT.length());
+        Map<String, Long> allocatable = cycle.infos().allocatable(node);
+        long has = allocatable == null ? 0 : allocatable.getOrDefault(resource, 0L);
+        if (cycle.requests().getOrDefault(resource, 0L) > has) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** {@return how many candidates the dry run looks for, as calculateNumCandidates} */
+  int numCandidates(int nodes) {
+    int n = nodes * percentage / 100;
+    if (n < absolute) {
+      n = absolute;
+    }
+    return Math.min(n, nodes);
+  }
+
+  /* DryRunPreemption, in node order: candidates that break no budget first. */
+  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, List<Integer> potential, VictimClaims claims,
+      Map<Integer, List<String>> statuses) {
+    int wanted = numCandidates(potential.size());
+    int priority = priorities.of(p.pod());
+    for (int node : potential) {
+      List<NodeInfos.Bound> lower = new ArrayList<>();
+      for (NodeInfos.Bound b : s.infos.pods(node)) {
+        if (priorities.of(b.pod()) < priority) {
+          lower.add(b);
+        }
+      }
+      claims.mayRemove(node, lower);
+    }
+    List<Candidate> nonViolating = new ArrayList<>();
+    List<Candidate> violating = new ArrayList<>();
+    for (int node : potential) {
+      Candidate c = selectVictimsOnNode(s, p, node, claims);
+      if (!c.failure().isEmpty()) {
+        statuses.put(node, c.failure());
+        continue;
+      }
+      (c.pdbViolations() == 0 ? nonViolating : violating).add(c);
+      if (!nonViolating.isEmpty() && nonViolating.size() + violating.size() >= wanted) {
+        break;
+      }
+    }
+    nonViolating.addAll(violating);
+    return nonViolating;
+  }
+
+  /* SelectVictimsOnNode: the node's pods are removed and put back in place, whatever the outcome. */
+  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, int node, VictimClaims claims) {
+    NodeInfos infos = s.infos;
+    int priority = priorities.of(p.pod());
+    List<NodeInfos.Bound> before = new ArrayList<>(infos.pods(node));
+    List<NodeInfos.Bound> removed = new ArrayList<>();
+    for (NodeInfos.Bound b : before) {
+      if (priorities.of(b.pod()) < priority) {
+        removed.add(b);
+      }
+    }
+    if (removed.isEmpty()) {
+      return Candidate.failed(node, List.of(NO_VICTIMS));
+    }
+    removed.forEach(b -> infos.remove(b.pod()));
+    try {
+      List<String> why = fails(s, p, node, removed, claims);
+      if (!why.isEmpty()) {
+        return Candidate.failed(node, why);
+      }
+      List<NodeInfos.Bound> sorted = new ArrayList<>(removed);
+      sorted.sort(importance(before));
+      List<NodeInfos.Bound> violating = new ArrayList<>();
+      List<NodeInfos.Bound> nonViolating = new ArrayList<>();
+      splitByBudgets(sorted, violating, nonViolating);
+      List<NodeInfos.Bound> victims = new ArrayList<>();
+      int violations = 0;
+      for (NodeInfos.Bound b : violating) {
+        if (!reprieve(s, p, node, b, removed, claims)) {
+          victims.add(b);
+          violations++;
+        }
+      }
+      for (NodeInfos.Bound b : nonViolating) {
+        if (!reprieve(s, p, node, b, removed, claims)) {
+          victims.add(b);
+        }
+      }
+      if (!violating.isEmpty() && !nonViolating.isEmpty()) {
+        victims.sort(importance(before));
+      }
+      return new Candidate(node, victims, violations, List.of());
+    } finally {
+      for (NodeInfos.Bound b : removed) {
+        infos.add(node, b.pod());
+      }
+      // the same pods with the same sums; the order they were bound in is kept for later victims
+      infos.pods(node).clear();
+      infos.pods(node).addAll(before);
+    }
+  }
+
+  /* Puts a removed pod back and tells whether the pod still fits; if not, the pod is removed again. */
+  private static boolean reprieve(PodScheduler s, PodScheduler.Plan p, int node, NodeInfos.Bound b,
+      List<NodeInfos.Bound> removed, VictimClaims claims) {
+    s.infos.add(node, b.pod());
+    removed.remove(b);
+    if (fails(s, p, node, removed, claims).isEmpty()) {
+      return true;
+    }
+    s.infos.remove(b.pod());
+    removed.add(b);
+    return false;
+  }
+
+  /* RunFilterPluginsWithNominatedPods on the node without the removed pods: the first failing filter's reasons. */
+  private static List<String> fails(PodScheduler s, PodScheduler.Plan p, int node, Collection<NodeInfos.Bound> removed,
+      VictimClaims claims) {
+    Node n = s.nodes().get(node);
+    Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
+    NodeFilter filter = cycle.profile().filter;
+    List<String> why = filter.reasons(cycle, n, 0, filter.size());
+    if (!why.isEmpty() || p.toAllocate().isEmpty()) {
+      return why;
+    }
+    AllocationOutcome outcome = claims.without(node, removed).allocate(n, p.toAllocate(), s.options);
+    return outcome instanceof AllocationOutcome.Allocated ? List.of() : List.of(NodeFilter.CANNOT_ALLOCATE);
+  }
+
+  /**
+   * {@return MoreImportantPod's order: higher priority first, then the earlier start; pods carry
+   * no start time here, so the pod bound earlier counts as started earlier}
+   */
+  private Comparator<NodeInfos.Bound> importance(List<NodeInfos.Bound> boundOrder) {
+    return Comparator.comparingInt((NodeInfos.Bound b) -> -priorities.of(b.pod()))
+        .thenComparingInt(boundOrder::indexOf);
+  }
+
+  /* filterPodsWithPDBViolation: the pods whose eviction takes a budget below zero, in order, and the others. */
+  private void splitByBudgets(List<NodeInfos.Bound> pods, List<NodeInfos.Bound> violating,
+      List<NodeInfos.Bound> nonViolating) {
+    int[] allowed = new int[budgets.size()];
+    for (int k = 0; k < allowed.length; k++) {
+      allowed[k] = budgets.get(k).status().disruptionsAllowed();
+    }
+    for (NodeInfos.Bound b : pods) {
+      Pod pod = b.pod();
+      boolean violated = false;
+      Map<String, String> labels = pod.metadata().labels();
+      for (int k = 0; k < allowed.length && !labels.isEmpty(); k++) {
+        PodDisruptionBudget pdb = budgets.get(k);
+        if (!namespace(pdb.namespace()).equals(namespace(pod.namespace())) || !pdb.spec().selects(labels)
+            || pdb.status().disruptedPods().containsKey(pod.name())) {
+          continue;
+        }
+        allowed[k]--;
+        if (allowed[k] < 0) {
+          violated = true;
+        }
+      }
+      (violated ? violating : nonViolating).add(b);
+    }
+  }
+
+  /* pickOneNodeForPreemption: each criterion keeps the best-scored candidates until one is left. */
+  private Candidate pick(List<Candidate> candidates) {
+    List<ToLongFunction<Candidate>> scores = List.of(
+        c -> -c.pdbViolations(),
+        c -> -(long) priorities.of(c.victims().get(0).pod()),
+        c -> {
+          long sum = 0;
+          for (NodeInfos.Bound b : c.victims()) {
+            // shifted to be positive, so that a few negative priorities do not beat fewer of them
+            sum += (long) priorities.of(b.pod()) + Integer.MAX_VALUE + 1L;
+          }
+          return -sum;
+        },
+        c -> -c.victims().size());
+    List<Candidate> left = candidates;
+    for (ToLongFunction<Candidate> score : scores) {
+      long max = Long.MIN_VALUE;
+      List<Candidate> best = new ArrayList<>();
+      for (Candidate c : left) {
+        long v = score.applyAsLong(c);
+        if (v > max) {
+          max = v;
+          best.clear();
+        }
+        if (v == max) {
+          best.add(c);
+        }
+      }
+      if (best.size() == 1) {
+        return best.get(0);
+      }
+      left = best;
+    }
+    return left.get(0);
+  }
+
+  /* prepareCandidate: the victims leave the node; their claims lose them, and those nobody uses any more are deallocated. */
+  private static Preemption evict(PodScheduler s, Candidate best, VictimClaims claims) {
+    List<ResourceClaim> freed = claims.freed(best.victims());
+    List<Pod> victims = new ArrayList<>();
+    for (NodeInfos.Bound b : best.victims()) {
+      victims.add(b.pod());
+      for (ResourceClaim c : claims.of(b.pod())) {
+        ResourceClaim current = s.claims.get(key(c));
+        if (current != null && !freed.contains(c)) {
+          s.resolver.put(key(c), VictimClaims.unreserved(current, b.pod()));
+        }
+      }
+    }
+    s.release(freed);
+    for (ResourceClaim c : freed) {
+      if (!ownedByAny(c, victims)) {
+        // not made for a victim: the claim stays, unallocated, for its next consumer
+        s.resolver.put(key(c), new ResourceClaim(c.metadata(), c.spec(), new ResourceClaimStatus(null, List.of())));
+      }
+    }
+    s.removePods(victims);
+    return new Preemption(s.nodes().get(best.node()), victims, freed, best.pdbViolations());
+  }
+
+  private static boolean ownedByAny(ResourceClaim claim, List<Pod> pods) {
+    for (OwnerReference o : claim.metadata().ownerReferences()) {
+      if (Boolean.TRUE.equals(o.controller()) && o.kind().equals("Pod")) {
+        for (Pod p : pods) {
+          if (Objects.equals(o.uid(), uid(p)) || o.name().equals(p.name())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String uid(Pod pod) {
+    return Objects.requireNonNull(PodClaimResolver.withUid(pod, namespace(pod.namespace())).metadata().uid());
+  }
+}

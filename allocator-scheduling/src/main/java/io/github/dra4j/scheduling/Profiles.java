@@ -1,0 +1,87 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.config.SchedulerConfiguration;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * A scheduler's profiles, the one a pod's spec.schedulerName picks, and how many feasible nodes a
+ * cycle looks for before it scores them (percentageOfNodesToScore), from the round-robin start
+ * that kube-scheduler keeps between cycles (nextStartNodeIndex). Without a configuration every pod
+ * gets the default profile and every feasible node is scored.
+ */
+final class Profiles {
+  private final @Nullable SchedulerConfiguration configuration;
+  private final Map<String, SchedulingProfile> byName = new LinkedHashMap<>();
+  /* Where the next cycle starts looking: kube-scheduler's nextStartNodeIndex, one for all profiles. */
+  private int nextStartNodeIndex;
+
+  Profiles(@Nullable SchedulerConfiguration configuration) {
+    this.configuration = configuration;
+    if (configuration != null) {
+      for (SchedulerConfiguration.Profile p : configuration.profiles()) {
+        byName.put(p.schedulerName(), p.equals(SchedulingProfile.DEFAULT.config) && p.schedulerName()
+            .equals(SchedulerConfiguration.DEFAULT_SCHEDULER_NAME) ? SchedulingProfile.DEFAULT : new SchedulingProfile(p));
+      }
+    }
+  }
+
+  /** {@return the pod's profile; the default one for a pod no profile takes (see {@link #unknown})} */
+  SchedulingProfile of(Pod pod) {
+    if (configuration == null) {
+      return SchedulingProfile.DEFAULT;
+    }
+    SchedulingProfile p = byName.get(name(pod));
+    return p == null ? SchedulingProfile.DEFAULT : p;
+  }
+
+  /**
+   * {@return why no profile takes the pod, or null} kube-scheduler leaves a pod that names another
+   * scheduler to that scheduler: it stays pending.
+   */
+  @Nullable String unknown(Pod pod) {
+    if (configuration == null || byName.containsKey(name(pod))) {
+      return null;
+    }
+    return "no profile has schedulerName \"" + name(pod) + "\" (profiles: " + String.join(", ", byName.keySet())
+        + "); kube-scheduler leaves the pod to the scheduler of that name";
+  }
+
+  private static String name(Pod pod) {
+    String n = pod.spec().schedulerName();
+    return n == null || n.isEmpty() ? SchedulerConfiguration.DEFAULT_SCHEDULER_NAME : n;
+  }
+
+  /**
+   * The feasible nodes a cycle scores: findNodesThatPassFilters looks at the nodes from
+   * nextStartNodeIndex on, round robin, and stops at numFeasibleNodesToFind feasible ones; the
+   * next cycle starts after the last node it looked at. kube-scheduler looks at nodes in
+   * parallel, so it may look at a few more before it stops; dra4j looks in order, as
+   * kube-scheduler with parallelism 1 does.
+   */
+  BitSet toScore(SchedulingProfile profile, BitSet feasible, int nodes) {
+    SchedulerConfiguration c = configuration;
+    if (c == null || nodes == 0) {
+      return feasible;
+    }
+    int toFind = c.numFeasibleNodesToFind(profile.config, nodes);
+    BitSet out = new BitSet(nodes);
+    int processed = nodes;
+    int found = 0;
+    for (int k = 0; k < nodes; k++) {
+      int i = (nextStartNodeIndex + k) % nodes;
+      if (feasible.get(i)) {
+        out.set(i);
+        if (++found == toFind) {
+          processed = k + 1;
+          break;
+        }
+      }
+    }
+    nextStartNodeIndex = (nextStartNodeIndex + processed) % nodes;
+    return out;
+  }
+}

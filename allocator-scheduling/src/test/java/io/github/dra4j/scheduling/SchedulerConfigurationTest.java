@@ -1,0 +1,156 @@
+package io.github.dra4j.scheduling;
+
+import static io.github.dra4j.scheduling.PluginFixtures.node;
+import static io.github.dra4j.scheduling.PluginFixtures.on;
+import static io.github.dra4j.scheduling.PluginFixtures.pod;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.config.SchedulerConfiguration;
+import io.github.dra4j.api.io.DecodeException;
+import io.github.dra4j.api.io.SchedulerConfigurationReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A KubeSchedulerConfiguration changes where PodScheduler puts pods as it changes kube-scheduler's
+ * choice: the profile a pod's schedulerName picks, its Filter and Score plugins and weights, the
+ * plugins' arguments, and percentageOfNodesToScore with the round-robin start.
+ */
+final class SchedulerConfigurationTest {
+  private static final String HEAD = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n";
+
+  private static SchedulerConfiguration config(String body) throws DecodeException {
+    return SchedulerConfigurationReader.read(HEAD + body, "sched.yaml", PluginFixtures.CODEC);
+  }
+
+  private static PodScheduler scheduler(List<Node> nodes, List<Pod> bound, SchedulerConfiguration c) {
+    List<Object> objects = new ArrayList<>(nodes);
+    objects.addAll(bound);
+    return PodScheduler.builder(SchedulingFixtures.allocator()).cluster(Cluster.of(objects)).configuration(c).build();
+  }
+
+  private static String placed(SchedulingResult r) {
+    return r instanceof SchedulingResult.Scheduled s ? s.node().name() : "pending: " + ((SchedulingResult.Unschedulable) r).message();
+  }
+
+  private static final String CPU4 = "{allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}";
+
+  /** Two nodes, one half full: LeastAllocated spreads onto the empty one, MostAllocated packs onto the busy one. */
+  static Stream<Arguments> strategies() {
+    String fit = "profiles:\n- pluginConfig:\n  - name: NodeResourcesFit\n    args: {scoringStrategy: {type: %s%s}}\n"
+        + "  plugins: {score: {disabled: [{name: NodeResourcesBalancedAllocation}]}}\n";
+    return Stream.of(
+        Arguments.of("default (LeastAllocated)", "", "empty"),
+        Arguments.of("LeastAllocated", fit.formatted("LeastAllocated", ""), "empty"),
+        Arguments.of("MostAllocated", fit.formatted("MostAllocated", ""), "busy"),
+        Arguments.of("RequestedToCapacityRatio packing", fit.formatted("RequestedToCapacityRatio",
+            ", requestedToCapacityRatio: {shape: [{utilization: 0, score: 0}, {utilization: 100, score: 10}]}"), "busy"),
+        Arguments.of("RequestedToCapacityRatio spreading", fit.formatted("RequestedToCapacityRatio",
+            ", requestedToCapacityRatio: {shape: [{utilization: 0, score: 10}, {utilization: 100, score: 0}]}"), "empty"),
+        Arguments.of("fit weighted over memory only", fit.formatted("MostAllocated", ", resources: [{name: memory}]"),
+            "busy"),
+        Arguments.of("no resource scores: first in order", "profiles:\n- plugins: {score: {disabled: [{name: '*'}]}}\n",
+            "busy"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("strategies")
+  void scoringStrategy_choosesAsUpstream(String name, String body, String want) throws DecodeException {
+    Node busy = node("busy", "{}", "{}", CPU4);
+    Node empty = node("empty", "{}", "{}", CPU4);
+    Pod existing = on(busy, pod("existing", "{}", "{containers: [{name: c, resources: {requests: {cpu: '2', memory: 4Gi}}}]}"));
+    Pod p = pod("p", "{}", "{containers: [{name: c, resources: {requests: {cpu: '1', memory: 1Gi}}}]}");
+    assertThat(placed(scheduler(List.of(busy, empty), List.of(existing), config(body)).schedule(p))).isEqualTo(want);
+  }
+
+  @Test
+  void schedulerName_picksTheProfile_andAnUnknownOneLeavesThePodPending() throws DecodeException {
+    SchedulerConfiguration c = config("profiles:\n- schedulerName: default-scheduler\n"
+        + "- schedulerName: packer\n  pluginConfig:\n  - name: NodeResourcesFit\n"
+        + "    args: {scoringStrategy: {type: MostAllocated}}\n");
+    Node busy = node("busy", "{}", "{}", CPU4);
+    Node empty = node("empty", "{}", "{}", CPU4);
+    Pod existing = on(busy, pod("existing", "{}", "{containers: [{name: c, resources: {requests: {cpu: '2', memory: 4Gi}}}]}"));
+    String spec = "{%scontainers: [{name: c, resources: {requests: {cpu: '1', memory: 1Gi}}}]}";
+    PodScheduler s = scheduler(List.of(busy, empty), List.of(existing), c);
+    assertThat(placed(s.schedule(pod("a", "{}", spec.formatted(""))))).isEqualTo("empty");
+    assertThat(placed(s.schedule(pod("b", "{}", spec.formatted("schedulerName: packer, "))))).isEqualTo("busy");
+    assertThat(placed(s.schedule(pod("c", "{}", spec.formatted("schedulerName: gpu-scheduler, ")))))
+        .isEqualTo("pending: no profile has schedulerName \"gpu-scheduler\" (profiles: default-scheduler, packer);"
+            + " kube-scheduler leaves the pod to the scheduler of that name");
+    assertThat(s.fits(pod("d", "{}", spec.formatted("schedulerName: gpu-scheduler, ")), s.nodes())).isEmpty();
+  }
+
+  @Test
+  void disabledFilter_noLongerRefuses() throws DecodeException {
+    Node tainted = node("tainted", "{}", "{taints: [{key: gpu, value: 'true', effect: NoSchedule}]}", CPU4);
+    Pod p = pod("p", "{}", "{containers: [{name: c}]}");
+    assertThat(placed(scheduler(List.of(tainted), List.of(), config("")).schedule(p)))
+        .isEqualTo("pending: 0/1 nodes are available: 1 node(s) had untolerated taint(s).");
+    assertThat(placed(scheduler(List.of(tainted), List.of(),
+        config("profiles:\n- plugins: {multiPoint: {disabled: [{name: TaintToleration}]}}\n")).schedule(p)))
+        .isEqualTo("tainted");
+  }
+
+  @Test
+  void addedAffinity_filtersAndScoresEveryPodOfTheProfile() throws DecodeException {
+    Node a = node("a", "{pool: cpu}", "{}", CPU4);
+    Node b = node("b", "{pool: gpu}", "{}", CPU4);
+    Node c = node("c", "{pool: gpu, fast: 'yes'}", "{}", CPU4);
+    Pod p = pod("p", "{}", "{containers: [{name: c}]}");
+    SchedulerConfiguration required = config("profiles:\n- pluginConfig:\n  - name: NodeAffinity\n    args:\n"
+        + "      addedAffinity:\n        requiredDuringSchedulingIgnoredDuringExecution:\n"
+        + "          nodeSelectorTerms: [{matchExpressions: [{key: pool, operator: In, values: [gpu]}]}]\n"
+        + "        preferredDuringSchedulingIgnoredDuringExecution:\n"
+        + "        - {weight: 10, preference: {matchExpressions: [{key: fast, operator: Exists}]}}\n");
+    assertThat(placed(scheduler(List.of(a, b, c), List.of(), required).schedule(p))).isEqualTo("c");
+    assertThat(placed(scheduler(List.of(a), List.of(), required).schedule(p)))
+        .isEqualTo("pending: 0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector.");
+  }
+
+  @Test
+  void ignoredResourceGroups_areNotChecked() throws DecodeException {
+    Node n = node("node-1", "{}", "{}", CPU4);
+    Pod p = pod("p", "{}", "{containers: [{name: c, resources: {requests: {example.com/foo: '1'},"
+        + " limits: {example.com/foo: '1'}}}]}");
+    assertThat(placed(scheduler(List.of(n), List.of(), config("")).schedule(p)))
+        .isEqualTo("pending: 0/1 nodes are available: 1 Insufficient example.com/foo.");
+    assertThat(placed(scheduler(List.of(n), List.of(), config("profiles:\n- pluginConfig:\n"
+        + "  - name: NodeResourcesFit\n    args: {ignoredResourceGroups: [example.com]}\n")).schedule(p))).isEqualTo("node-1");
+  }
+
+  /**
+   * percentageOfNodesToScore: with 200 nodes and 50%, a cycle looks at nodes from
+   * nextStartNodeIndex until 100 are feasible; the next cycle starts after them. With first-in-order
+   * scoring off (all scores equal), the first node found wins: the start moves round robin.
+   */
+  @Test
+  void percentageOfNodesToScore_scoresTheNodesFoundFromTheRoundRobinStart() throws DecodeException {
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      nodes.add(node(String.format("n%03d", i), "{}", "{}", CPU4));
+    }
+    SchedulerConfiguration c = config("percentageOfNodesToScore: 50\n"
+        + "profiles:\n- plugins: {score: {disabled: [{name: '*'}]}}\n");
+    PodScheduler s = scheduler(nodes, List.of(), c);
+    List<String> got = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      got.add(placed(s.schedule(pod("p" + i, "{}", "{containers: [{name: c}]}"))));
+    }
+    // cycle 1 looks at n000..n099 (picks n000), cycle 2 at n100..n199 (picks n100), cycle 3 at n000.. again
+    assertThat(got).containsExactly("n000", "n100", "n000");
+    PodScheduler all = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(Cluster.of(new ArrayList<>(nodes)))
+        .configuration(config("percentageOfNodesToScore: 100\nprofiles:\n- plugins: {score: {disabled: [{name: '*'}]}}\n"))
+        .build();
+    assertThat(placed(all.schedule(pod("q0", "{}", "{containers: [{name: c}]}")))).isEqualTo("n000");
+    assertThat(placed(all.schedule(pod("q1", "{}", "{containers: [{name: c}]}")))).isEqualTo("n000");
+  }
+}
