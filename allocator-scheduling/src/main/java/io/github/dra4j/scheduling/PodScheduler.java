@@ -172,7 +172,8 @@ public final class PodScheduler {
   public synchronized SchedulingResult schedule(Pod pod) {
     SchedulingResult refused = priorities.refused(pod);
     SchedulingResult r = refused != null ? refused : schedule(pod, null);
-    return r.isScheduled() || refused != null || preemptor == null ? r
+    // a pod no profile takes is not this scheduler's: no PostFilter runs for it
+    return r.isScheduled() || refused != null || preemptor == null || profiles.unknown(pod) != null ? r
         : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r);
   }
 

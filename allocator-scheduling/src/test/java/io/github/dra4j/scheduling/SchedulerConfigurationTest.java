@@ -41,6 +41,10 @@ final class SchedulerConfigurationTest {
     return r instanceof SchedulingResult.Scheduled s ? s.node().name() : "pending: " + ((SchedulingResult.Unschedulable) r).message();
   }
 
+  /** The PostFilter part of an unschedulable message when no eviction on the one node could help (DefaultPreemption). */
+  private static final String PREEMPTION_NOT_HELPFUL =
+      " preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..";
+
   private static final String CPU4 = "{allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}";
 
   /** Two nodes, one half full: LeastAllocated spreads onto the empty one, MostAllocated packs onto the busy one. */
@@ -94,7 +98,7 @@ final class SchedulerConfigurationTest {
     Node tainted = node("tainted", "{}", "{taints: [{key: gpu, value: 'true', effect: NoSchedule}]}", CPU4);
     Pod p = pod("p", "{}", "{containers: [{name: c}]}");
     assertThat(placed(scheduler(List.of(tainted), List.of(), config("")).schedule(p)))
-        .isEqualTo("pending: 0/1 nodes are available: 1 node(s) had untolerated taint(s).");
+        .isEqualTo("pending: 0/1 nodes are available: 1 node(s) had untolerated taint(s)." + PREEMPTION_NOT_HELPFUL);
     assertThat(placed(scheduler(List.of(tainted), List.of(),
         config("profiles:\n- plugins: {multiPoint: {disabled: [{name: TaintToleration}]}}\n")).schedule(p)))
         .isEqualTo("tainted");
@@ -113,7 +117,7 @@ final class SchedulerConfigurationTest {
         + "        - {weight: 10, preference: {matchExpressions: [{key: fast, operator: Exists}]}}\n");
     assertThat(placed(scheduler(List.of(a, b, c), List.of(), required).schedule(p))).isEqualTo("c");
     assertThat(placed(scheduler(List.of(a), List.of(), required).schedule(p)))
-        .isEqualTo("pending: 0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector.");
+        .isEqualTo("pending: 0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector." + PREEMPTION_NOT_HELPFUL);
   }
 
   @Test
@@ -122,7 +126,7 @@ final class SchedulerConfigurationTest {
     Pod p = pod("p", "{}", "{containers: [{name: c, resources: {requests: {example.com/foo: '1'},"
         + " limits: {example.com/foo: '1'}}}]}");
     assertThat(placed(scheduler(List.of(n), List.of(), config("")).schedule(p)))
-        .isEqualTo("pending: 0/1 nodes are available: 1 Insufficient example.com/foo.");
+        .isEqualTo("pending: 0/1 nodes are available: 1 Insufficient example.com/foo." + PREEMPTION_NOT_HELPFUL);
     assertThat(placed(scheduler(List.of(n), List.of(), config("profiles:\n- pluginConfig:\n"
         + "  - name: NodeResourcesFit\n    args: {ignoredResourceGroups: [example.com]}\n")).schedule(p))).isEqualTo("node-1");
   }
