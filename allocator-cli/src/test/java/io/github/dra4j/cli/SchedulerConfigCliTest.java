@@ -122,7 +122,7 @@ final class SchedulerConfigCliTest {
   }
 
   private static String withoutTimes(String json) {
-    return json.replaceAll("\"(seconds|placementsPerSecond)\" : [0-9.E-]+", "");
+    return json.replaceAll("\"(seconds|wallSeconds|placementsPerSecond|arrivalsPerSecond)\" : [0-9.E-]+", "");
   }
 
   private static List<String> placements(Cli.Result r) throws IOException {

@@ -34,7 +34,7 @@ import org.jspecify.annotations.Nullable;
  * surface on every call that evaluates it.
  *
  * <p>Incremental: a scheduler builds a new snapshot per cycle, so a snapshot derived from a
- * previous one ({@link #withAllocated}, {@link StructuredAllocator#snapshot(ClusterSnapshot,
+ * previous one ({@link #withAllocated}, {@link #withoutAllocated}, {@link StructuredAllocator#snapshot(ClusterSnapshot,
  * Collection, Collection, Collection)}) redoes work only for the pools that changed. A pool whose
  * slices are the same objects and whose devices' in-use state is unchanged is taken over whole:
  * device entries, validated pool and selector results. When only its in-use state changed, its
@@ -55,7 +55,7 @@ public final class ClusterSnapshot {
   private final DeviceSelectorCompiler compiler;
   private final Map<String, DeviceClass> classes;
   private final SnapshotIndex index;
-  /** The devices in use; derived from {@link #allocatedClaims} on demand after {@link #withAllocated}. */
+  /** The devices in use; derived from {@link #allocatedClaims} on demand in a derived snapshot. */
   private volatile @Nullable AllocatedState state;
   /** Every device's uid is below it. */
   private final int uidLimit;
@@ -81,7 +81,7 @@ public final class ClusterSnapshot {
   private volatile @Nullable NodeOrder lastOrder;
   /**
    * The pools gathered per node by the snapshot this one was derived from by {@link
-   * #withAllocated}, valid here for the nodes outside {@code index.changedNodes()}: taken over
+   * #withAllocated} or {@link #withoutAllocated}, valid here for the nodes outside {@code index.changedNodes()}: taken over
    * when asked for, instead of copying them all per commit. Null otherwise.
    */
   private final @Nullable Map<String, PoolGatherer.NodePools> predecessorPools;
@@ -139,8 +139,8 @@ public final class ClusterSnapshot {
     }
   }
 
-  /* The snapshot after a commit: see withAllocated. */
-  private ClusterSnapshot(ClusterSnapshot previous, List<ResourceClaim> added) {
+  /* The snapshot after a commit or a release: see withAllocated and withoutAllocated. */
+  private ClusterSnapshot(ClusterSnapshot previous, AllocatedClaims claims, SnapshotIndex index) {
     this.features = previous.features;
     this.compiler = previous.compiler;
     this.classes = previous.classes;
@@ -148,8 +148,8 @@ public final class ClusterSnapshot {
     this.taintRuleList = previous.taintRuleList;
     this.taintRules = previous.taintRules;
     this.slices = previous.slices;
-    this.allocatedClaims = previous.allocatedClaims.plus(added);
-    this.index = previous.index.withAllocated(AllocatedState.from(added, features));
+    this.allocatedClaims = claims;
+    this.index = index;
     this.uidLimit = previous.uidLimit;
     this.maxCachedNodes = previous.maxCachedNodes;
     this.inherited = previous.selectorsForSuccessor();
@@ -312,7 +312,7 @@ public final class ClusterSnapshot {
     NodeOrder order = lastOrder;
     boolean sameOrder = order != null && order.sameNodes(candidates);
     @SuppressWarnings("unchecked")
-    List<Pool>[] pools = order != null && sameOrder ? order.pools : (List<Pool>[]) new List<?>[candidates.length];
+    List<Pool>[] pools = order != null && sameOrder ? order.pools() : (List<Pool>[]) new List<?>[candidates.length];
     @SuppressWarnings("unchecked")
     @Nullable List<AllocationResult>[] found = (List<AllocationResult>[]) new List<?>[candidates.length];
     SharedPlan plan = candidates.length == 0 || !ClaimPlanner.nodeIndependent(toAllocate) ? null
@@ -331,39 +331,6 @@ public final class ClusterSnapshot {
       lastOrder = new NodeOrder(candidates, pools);
     }
     return new Searched(candidates, found, errors);
-  }
-
-  /** Nodes and their pools by position. Never changed once built. */
-  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
-  private record NodeOrder(Node[] nodes, List<Pool>[] pools) {
-    @SuppressWarnings("ReferenceEquality") // the same Node objects as last time: equal without a look
-    boolean sameNodes(Node[] other) {
-      if (other.length != nodes.length) {
-        return false;
-      }
-      for (int i = 0; i < other.length; i++) {
-        if (other[i] != nodes[i]) {
-          return false;
-        }
-      }
-      return true;
-    }
-  }
-
-  /**
-   * Claims validated once for the runs of several nodes, or what the validation threw: every
-   * node's run then throws it where its own validation would have, after polling.
-   */
-  private record SharedPlan(@Nullable ClaimPlan plan, @Nullable RuntimeException invalid) {
-    static SharedPlan of(ClusterSnapshot snapshot, Node node, List<ResourceClaim> claims, AllocationOptions options) {
-      SearchBudget budget = new SearchBudget(options);
-      try {
-        return new SharedPlan(ClaimPlanner.plan(snapshot, claims, List.of(),
-            new SelectorMatcher(snapshot.features(), node, claims, budget), budget), null);
-      } catch (RuntimeException e) {
-        return new SharedPlan(null, e);
-      }
-    }
   }
 
   /* The node's allocation when the claims fit (empty unless results are asked for), else null. */
@@ -411,14 +378,18 @@ public final class ClusterSnapshot {
     for (ResourceClaim c : Objects.requireNonNull(claims, "claims")) {
       added.add(Objects.requireNonNull(c, "claim"));
     }
-    return new ClusterSnapshot(this, added);
+    return new ClusterSnapshot(this, allocatedClaims.plus(added),
+        index.withAllocated(AllocatedState.from(added, features)));
   }
 
   /**
    * Returns a snapshot in which these claims are no longer allocated, as after their pods were
-   * deleted: the counterpart of {@link #withAllocated}, so that a simulation can let pods leave.
-   * It is derived from this one ({@link StructuredAllocator#snapshot(ClusterSnapshot, Collection,
-   * Collection, Collection, Collection)}); {@link #nodesUsing} names the nodes that can differ.
+   * deleted: the counterpart of {@link #withAllocated}, so that a scheduler or a simulation can
+   * let pods leave. Like a commit, it costs what the claims change, not what the cluster holds:
+   * only the pools whose devices the released claims used get new entries, with their in-use
+   * state derived from the claims still allocated there, and everything else is shared. The
+   * result is the same as {@link StructuredAllocator#snapshot} with this snapshot's claims less
+   * these; {@link #nodesUsing} names the nodes that can differ.
    *
    * @param claims the claims to release, matched by namespace and name ({@link
    *     io.github.dra4j.api.ObjectRef#key()}), so a newer copy of a claim (one more reservation)
@@ -431,18 +402,14 @@ public final class ClusterSnapshot {
     for (ResourceClaim c : Objects.requireNonNull(claims, "claims")) {
       keys.add(ClaimPlan.claimRef(Objects.requireNonNull(c, "claim")));
     }
-    List<ResourceClaim> remaining = new ArrayList<>();
-    for (ResourceClaim c : allocatedClaims.list()) {
-      if (!keys.contains(ClaimPlan.claimRef(c))) {
-        remaining.add(c);
-      }
-    }
-    return new ClusterSnapshot(features, compiler, slices, classList, remaining, taintRuleList, this);
+    AllocatedClaims.Release release = allocatedClaims.minus(keys);
+    return new ClusterSnapshot(this, release.claims(),
+        index.withState(AllocatedState.from(release.removed(), features), AllocatedState.from(release.users(), features)));
   }
 
   /**
    * {@return the names of the nodes whose pools differ from those of the snapshot this one was
-   * derived from by {@link #withAllocated}, or null when that is not known (a snapshot built
+   * derived from by {@link #withAllocated} or {@link #withoutAllocated}, or null when that is not known (a snapshot built
    * otherwise, or a change to a pool that is not local to nodes)} Other nodes' allocation
    * outcomes are the same in both snapshots, so a scheduler that remembers each node's answer
    * forgets only these after a commit.

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  * validation and no selector result. When churn has grown the uid space to more than twice the
  * live devices plus UID_SLACK, the devices are numbered again (and selector results start over).
  *
- * After a commit (withAllocated) only the claims' pools change: the maps are persistent
+ * After a commit (withAllocated) or a release (withState) only the claims' pools change: the maps are persistent
  * (PersistentMap), sharing all but the replaced entries with the previous index's, so that
  * deriving costs what changed, not what the cluster holds.
  */
@@ -109,9 +110,25 @@ final class SnapshotIndex {
    * lists holding those pools' slices are replaced; every other entry and list is shared.
    */
   SnapshotIndex withAllocated(AllocatedState added) {
+    return withEntries(added.pools(), added, (pool, s) -> new SliceEntry(s, added));
+  }
+
+  /**
+   * This index with the in-use state of these pools taken from {@code state} instead, as after a
+   * release: derived as {@link #withAllocated} derives, so a release costs what it changes.
+   *
+   * @param released the devices the released claims used: only their slices get new entries
+   * @param state the in-use state of every device of their pools (others may be missing)
+   */
+  SnapshotIndex withState(AllocatedState released, AllocatedState state) {
+    return withEntries(released.pools(), released, (pool, s) -> new SliceEntry(s, state, null, pool.ruleTaints));
+  }
+
+  /* The index with new entries for the slices of these pools that have a device the change names. */
+  private SnapshotIndex withEntries(Set<PoolId> changed, AllocatedState change,
+      BiFunction<PoolEntry, SliceEntry, SliceEntry> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
-    Set<PoolId> changed = added.pools();
     for (PoolId id : changed) {
       PoolEntry prev = pools.get(id);
       if (prev == null) {
@@ -119,9 +136,9 @@ final class SnapshotIndex {
       }
       List<SliceEntry> next = new ArrayList<>(prev.slices.size());
       for (SliceEntry s : prev.slices) {
-        // A slice none of whose devices the claims use keeps its entry: its devices' states are
+        // A slice none of whose devices the change names keeps its entry: its devices' states are
         // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
-        SliceEntry n = uses(s, added) ? new SliceEntry(s, added) : s;
+        SliceEntry n = uses(s, change) ? successorOf.apply(prev, s) : s;
         successor.put(s, n);
         next.add(n);
       }

@@ -27,9 +27,9 @@ import java.util.Set;
  * One policy's samples: per node group, devices and counters in use, allocated devices per class,
  * and stranded capacity (something free on a node that no pod kind fits on any more).
  *
- * Whether some kind fits on a node is remembered and asked again only for the nodes whose
- * devices changed since the last sample (dirty), as long as every slice belongs to one node;
- * with shared (network-attached) pools, every node is checked again.
+ * Whether some kind fits on a node, and the node's usage, are remembered and asked again only for
+ * the nodes whose devices changed since the last sample (dirty), as long as every slice belongs
+ * to one node; with shared (network-attached) pools, every node is checked again.
  */
 final class Accounting {
   private final NodeGroups cluster;
@@ -37,6 +37,8 @@ final class Accounting {
   private final PodScheduler scheduler;
   /** Per node, the kinds (by index) a fresh pod of which would be placed there. */
   private final IdentityHashMap<Node, BitSet> fits = new IdentityHashMap<>();
+  /** Per node, its devices and counters as of the last sample that checked it. */
+  private final IdentityHashMap<Node, NodeCapacity> capacity = new IdentityHashMap<>();
   private final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Accounting(NodeGroups cluster, List<PodKind> kinds, PodScheduler scheduler) {
@@ -53,14 +55,16 @@ final class Accounting {
 
   /** {@return the cluster now, with the placed pods (still on their node) counted per class} */
   SimulationResult.Sample sample(int step, Collection<SchedulingResult.Scheduled> placed) {
-    refreshFits();
     ClusterSnapshot snapshot = scheduler.snapshot();
+    for (Node node : refreshFits()) {
+      capacity.put(node, NodeCapacity.of(snapshot.usage(node)));
+    }
     Map<String, Group> acc = new LinkedHashMap<>();
     cluster.groups.forEach(g -> acc.put(g, new Group(kinds.size())));
     for (Node node : cluster.cluster.nodes()) {
       Group a = group(acc, node);
-      NodeCapacity cap = NodeCapacity.of(snapshot.usage(node));
-      BitSet kindsFit = Objects.requireNonNull(fits.get(node)); // refreshed above
+      NodeCapacity cap = Objects.requireNonNull(capacity.get(node)); // refreshed above, as fits
+      BitSet kindsFit = Objects.requireNonNull(fits.get(node));
       boolean stranded = cap.hasFree() && kindsFit.isEmpty();
       a.nodes++;
       a.devices += cap.devices();
@@ -116,8 +120,8 @@ final class Accounting {
     return Objects.requireNonNull(acc.get(cluster.groupOfNode.get(node.name()))); // every node is in a group
   }
 
-  /* Asks every kind whether it fits on the nodes whose verdicts may have changed. */
-  private void refreshFits() {
+  /* Asks every kind whether it fits on the nodes whose verdicts may have changed, and returns them. */
+  private List<Node> refreshFits() {
     List<Node> check = new ArrayList<>();
     for (Node node : cluster.cluster.nodes()) {
       if (!cluster.nodeLocal || dirty.contains(node) || !fits.containsKey(node)) {
@@ -127,13 +131,14 @@ final class Accounting {
     }
     dirty.clear();
     if (check.isEmpty()) {
-      return;
+      return check;
     }
     for (int k = 0; k < kinds.size(); k++) {
       for (Node node : scheduler.fits(ArrivalDraw.pod(kinds.get(k), -1), check)) {
         Objects.requireNonNull(fits.get(node)).set(k); // reset above
       }
     }
+    return check;
   }
 
   /** The usage of one node group, summed while sampling. */

@@ -49,9 +49,10 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    *     null when every pod was placed
    * @param samples the cluster's state every {@code sampleEvery} arrivals and after the last
    * @param seconds the time spent scheduling (sampling left out)
+   * @param wallSeconds the time of the whole run end to end: departures, scheduling and sampling
    */
   public record Policy(String name, Map<String, KindCount> kinds, @Nullable FirstPending firstPending,
-      List<Sample> samples, double seconds) {
+      List<Sample> samples, double seconds, double wallSeconds) {
     /** Copies the collections, keeping the map's order. */
     public Policy {
       Objects.requireNonNull(name, "name");
@@ -72,6 +73,19 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
     /** {@return placements per second of scheduling time; 0 when nothing was timed} */
     public double placementsPerSecond() {
       return seconds > 0 ? placed() / seconds : 0;
+    }
+
+    /**
+     * {@return arrivals (a pod, or a gang's PodGroup; placed or pending) per second of the whole
+     * run, end to end; 0 when nothing was timed} What a capacity planner waits for: unlike {@link
+     * #placementsPerSecond} it counts letting pods leave and sampling the cluster too.
+     */
+    public double arrivalsPerSecond() {
+      int arrivals = 0;
+      for (KindCount k : kinds.values()) {
+        arrivals += k.groups() != null ? k.groups().placed() + k.groups().pending() : k.placed() + k.pending();
+      }
+      return wallSeconds > 0 ? arrivals / wallSeconds : 0;
     }
 
     /** {@return the last sample: the state after the last arrival} */

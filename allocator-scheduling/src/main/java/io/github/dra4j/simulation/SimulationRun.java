@@ -1,7 +1,6 @@
 package io.github.dra4j.simulation;
 
 import io.github.dra4j.api.Pod;
-import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.Preemption;
@@ -18,9 +17,11 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /*
- * One policy's scheduling loop: before each arrival the pods whose lifetime ends leave, then the
- * arrival is scheduled (a gang kind's PodGroup by GangArrivals), counted, and every sampleEvery
- * arrivals the cluster is sampled.
+ * One policy's scheduling loop: before each arrival the pods whose lifetime ends leave
+ * (Departures; a gang's pods by GangArrivals), then the arrival is scheduled (a gang kind's
+ * PodGroup by GangArrivals), counted, and every sampleEvery arrivals the cluster is sampled. The
+ * scheduling calls are timed on their own (placements/s) and the whole loop end to end
+ * (arrivals/s).
  */
 final class SimulationRun {
   private final String name;
@@ -33,7 +34,7 @@ final class SimulationRun {
   /** Per kind: pods placed and pending; for a gang kind, groups placed and pending too. */
   private final Map<String, int[]> counts = new LinkedHashMap<>();
   private final Set<String> gangKinds = new HashSet<>();
-  private final Map<Integer, List<SchedulingResult.Scheduled>> departures = new HashMap<>();
+  private final Departures departures;
   /** Placed pods still on their node, with their claims, for the per-class counts. */
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
   /** The kind of each placed pod, by name. */
@@ -51,6 +52,7 @@ final class SimulationRun {
     this.accounting = accounting;
     this.afterArrival = afterArrival;
     this.gangs = gangs;
+    this.departures = new Departures(scheduler);
     // placed, pending, groups placed, groups pending, preemptions, preempted
     kinds.forEach(k -> counts.put(k.name(), new int[6]));
     kinds.forEach(k -> {
@@ -61,6 +63,7 @@ final class SimulationRun {
   }
 
   SimulationResult.Policy run() {
+    long start = System.nanoTime();
     if (arrivals.isEmpty()) {
       samples.add(accounting.sample(0, placed.values()));
     }
@@ -80,7 +83,8 @@ final class SimulationRun {
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
     counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
         gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
-    return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9);
+    double wallSeconds = (System.nanoTime() - start) / 1e9;
+    return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
 
   private void arrive(int step, PodKind kind, Pod pod) {
@@ -98,7 +102,7 @@ final class SimulationRun {
         evicted(s.preemption());
       }
       if (kind.lifetime() != null) {
-        departures.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(s);
+        departures.schedule(step + kind.lifetime(), s);
       }
     } else {
       count[1]++;
@@ -119,7 +123,7 @@ final class SimulationRun {
         continue; // a pod of the starting cluster, not an arrival
       }
       Objects.requireNonNull(counts.get(kind))[5]++;
-      departures.values().forEach(list -> list.removeIf(d -> Objects.equals(d.pod().name(), victim.name())));
+      departures.cancel(victim.name());
     }
   }
 
@@ -150,20 +154,10 @@ final class SimulationRun {
       kindOf.remove(s.pod().name());
       accounting.changed(s.node());
     }
-    List<SchedulingResult.Scheduled> leaving = departures.remove(step);
-    if (leaving == null) {
-      return;
-    }
-    List<ResourceClaim> released = new ArrayList<>();
-    List<Pod> pods = new ArrayList<>();
-    for (SchedulingResult.Scheduled s : leaving) {
+    for (SchedulingResult.Scheduled s : departures.depart(step)) {
       placed.remove(s.pod().name());
       kindOf.remove(s.pod().name());
       accounting.changed(s.node());
-      released.addAll(s.claims());
-      pods.add(s.pod());
     }
-    scheduler.removePods(pods);
-    scheduler.release(released);
   }
 }
