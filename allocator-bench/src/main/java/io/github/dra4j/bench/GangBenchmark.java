@@ -89,6 +89,7 @@ public class GangBenchmark {
   private PodGroupResult last;
   private long steps;
   private long cycles;
+  private long unexpected;
 
   /** Builds the cluster once and checks the outcome the shape promises. */
   @Setup(Level.Trial)
@@ -147,13 +148,22 @@ public class GangBenchmark {
     last = r;
     steps += r.jointSteps();
     cycles++;
+    if (r.scheduled() != shape.equals("fits")) {
+      unexpected++;
+    }
     return r;
   }
 
-  /** Reports the joint search's allocator calls per cycle. */
+  /**
+   * Reports the joint search's allocator calls per cycle, and refuses a trial in which a cycle
+   * decided otherwise than the shape promises (its time would be of another workload).
+   */
   @TearDown(Level.Trial)
   public void report() {
     System.out.println("GangBenchmark " + shape + " " + search + ": joint search steps per cycle "
-        + (cycles == 0 ? 0 : steps / cycles));
+        + (cycles == 0 ? 0 : steps / cycles) + ", cycles " + cycles + ", decided otherwise " + unexpected);
+    if (unexpected > 0) {
+      throw new IllegalStateException(shape + ": " + unexpected + " of " + cycles + " cycles decided otherwise");
+    }
   }
 }
