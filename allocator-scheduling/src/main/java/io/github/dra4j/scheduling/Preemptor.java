@@ -164,9 +164,13 @@ final class Preemptor {
 
   /** {@return how many candidates the dry run looks for, as calculateNumCandidates} */
   int numCandidates(int nodes) {
-    int n = nodes * percentage / 100;
-    if (n < absolute) {
-      n = absolute;
+    return numCandidates(nodes, new int[] {percentage, absolute});
+  }
+
+  private static int numCandidates(int nodes, int[] minCandidateNodes) {
+    int n = nodes * minCandidateNodes[0] / 100;
+    if (n < minCandidateNodes[1]) {
+      n = minCandidateNodes[1];
     }
     return Math.min(n, nodes);
   }
@@ -174,7 +178,8 @@ final class Preemptor {
   /* DryRunPreemption, in node order: candidates that break no budget first. */
   private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, List<Integer> potential, VictimClaims claims,
       Map<Integer, List<String>> statuses) {
-    int wanted = numCandidates(potential.size());
+    int wanted = numCandidates(potential.size(),
+        s.profiles.minCandidateNodes(p.cycle().profile(), new int[] {percentage, absolute}));
     int priority = priorities.of(p.pod());
     for (int node : potential) {
       List<NodeInfos.Bound> lower = new ArrayList<>();
