@@ -277,8 +277,7 @@ final class Preemptor {
       VictimClaims claims) {
     Node n = s.nodes().get(node);
     Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
-    NodeFilter filter = cycle.profile().filter;
-    List<String> why = filter.reasons(cycle, n, 0, filter.size());
+    List<String> why = cycle.profile().filter.firstReasons(cycle, n);
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
       return why;
     }
