@@ -209,8 +209,7 @@ public final class Simulation {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
           .extendedResources(extendedResources)
-          // a timed run keeps no count of evicted pods yet, so only the arrival-count run preempts
-          .preemption(preemption && timed == null).build();
+          .preemption(preemption).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
           .build());
