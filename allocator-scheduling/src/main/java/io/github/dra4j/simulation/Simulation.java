@@ -338,7 +338,9 @@ public final class Simulation {
     /**
      * Turns DefaultPreemption on (the default, as in kube-scheduler) or off for every policy's
      * scheduler ({@link PodScheduler.Builder#preemption}): an arrival of higher priority that fits
-     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}).
+     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}). In
+     * simulated time an evicted arrival is recreated, as its controller would: it waits in the
+     * queue again and, once placed, runs its whole run time anew.
      *
      * @param enabled whether arrivals may preempt
      * @return this builder
