@@ -7,6 +7,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodDisruptionBudget;
+import io.github.dra4j.api.PodDisruptionBudgetStatus;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimStatus;
 import io.github.dra4j.core.AllocationOutcome;
@@ -66,9 +67,15 @@ final class Preemptor {
   private final int percentage;
   private final int absolute;
 
+  /* Each budget's disruptions allowed when the current preemption started. */
+  private int[] allowedNow = new int[0];
+
   Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, int[] minCandidateNodes) {
     this.priorities = priorities;
     this.budgets = budgets;
+    for (PodDisruptionBudget b : budgets) {
+      var unused = b.disruptionsAllowed(0); // a bad minAvailable or maxUnavailable is refused at once
+    }
     this.percentage = minCandidateNodes[0];
     this.absolute = minCandidateNodes[1];
   }
@@ -118,6 +125,7 @@ final class Preemptor {
     }
     Map<Integer, List<String>> statuses = new HashMap<>();
     VictimClaims claims = new VictimClaims(s);
+    allowedNow = allowed(s.infos);
     List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, potential, claims, statuses);
     if (candidates.isEmpty()) {
       List<List<String>> reasons = new ArrayList<>(n);
@@ -297,18 +305,15 @@ final class Preemptor {
   /* filterPodsWithPDBViolation: the pods whose eviction takes a budget below zero, in order, and the others. */
   private void splitByBudgets(List<NodeInfos.Bound> pods, List<NodeInfos.Bound> violating,
       List<NodeInfos.Bound> nonViolating) {
-    int[] allowed = new int[budgets.size()];
-    for (int k = 0; k < allowed.length; k++) {
-      allowed[k] = budgets.get(k).status().disruptionsAllowed();
-    }
+    int[] allowed = allowedNow.clone();
     for (NodeInfos.Bound b : pods) {
       Pod pod = b.pod();
       boolean violated = false;
       Map<String, String> labels = pod.metadata().labels();
       for (int k = 0; k < allowed.length && !labels.isEmpty(); k++) {
         PodDisruptionBudget pdb = budgets.get(k);
-        if (!namespace(pdb.namespace()).equals(namespace(pod.namespace())) || !pdb.spec().selects(labels)
-            || pdb.status().disruptedPods().containsKey(pod.name())) {
+        PodDisruptionBudgetStatus status = pdb.status();
+        if (!covers(pdb, pod) || (status != null && status.disruptedPods().containsKey(pod.name()))) {
           continue;
         }
         allowed[k]--;
@@ -318,6 +323,31 @@ final class Preemptor {
       }
       (violated ? violating : nonViolating).add(b);
     }
+  }
+
+  /*
+   * The disruptions each budget allows: its status's, or for a budget without status what the
+   * disruption controller would compute over the pods it covers among those bound now.
+   */
+  private int[] allowed(NodeInfos infos) {
+    int[] allowed = new int[budgets.size()];
+    for (int k = 0; k < allowed.length; k++) {
+      PodDisruptionBudget pdb = budgets.get(k);
+      int covered = 0;
+      if (pdb.status() == null) {
+        for (int i = 0; i < infos.nodes().size(); i++) {
+          for (NodeInfos.Bound b : infos.pods(i)) {
+            covered += covers(pdb, b.pod()) ? 1 : 0;
+          }
+        }
+      }
+      allowed[k] = pdb.disruptionsAllowed(covered);
+    }
+    return allowed;
+  }
+
+  private static boolean covers(PodDisruptionBudget pdb, Pod pod) {
+    return namespace(pdb.namespace()).equals(namespace(pod.namespace())) && pdb.spec().selects(pod.metadata().labels());
   }
 
   /* pickOneNodeForPreemption: each criterion keeps the best-scored candidates until one is left. */
