@@ -40,8 +40,6 @@ public record PodDisruptionBudget(ObjectMeta metadata, PodDisruptionBudgetSpec s
    * covered pods rounded up), at least 0; 0 when neither is given or no pod is covered.
    *
    * @param covered how many pods the budget covers now
-   * @throws IllegalArgumentException when both {@code minAvailable} and {@code maxUnavailable} are
-   *     set, or one is neither a non-negative integer nor a percentage up to 100%
    */
   public int disruptionsAllowed(int covered) {
     if (status != null) {
@@ -49,42 +47,15 @@ public record PodDisruptionBudget(ObjectMeta metadata, PodDisruptionBudgetSpec s
     }
     String min = spec.minAvailable();
     String max = spec.maxUnavailable();
-    if (min != null && max != null) {
-      throw new IllegalArgumentException(where() + "spec: Invalid value: minAvailable and maxUnavailable cannot be both"
-          + " set");
-    }
     int desired;
     if (max != null) {
-      desired = Math.max(0, covered - scaled(max, covered, "spec.maxUnavailable"));
+      desired = Math.max(0, covered - PodDisruptionBudgetSpec.scaled(max, covered));
     } else if (min != null) {
-      desired = scaled(min, covered, "spec.minAvailable");
+      desired = PodDisruptionBudgetSpec.scaled(min, covered);
     } else {
       return 0;
     }
     return covered <= 0 ? 0 : Math.max(0, covered - desired);
-  }
-
-  /* GetScaledValueFromIntOrPercent with roundUp, after ValidatePositiveIntOrPercent and IsNotMoreThan100Percent. */
-  private int scaled(String value, int total, String field) {
-    boolean percent = value.endsWith("%");
-    String digits = percent ? value.substring(0, value.length() - 1) : value;
-    int v;
-    try {
-      v = Integer.parseInt(digits);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(where() + field + ": Invalid value: \"" + value + "\": must be an integer or"
-          + " percentage (e.g '5%')", e);
-    }
-    if (v < 0 || (percent && v > 100)) {
-      throw new IllegalArgumentException(where() + field + ": Invalid value: \"" + value + "\": "
-          + (v < 0 ? "must be greater than or equal to 0" : "must not be greater than 100%"));
-    }
-    return percent ? (int) ((long) v * total / 100 + ((long) v * total % 100 == 0 ? 0 : 1)) : v;
-  }
-
-  private String where() {
-    return "PodDisruptionBudget " + (namespace() == null ? ObjectRef.DEFAULT_NAMESPACE : namespace()) + "/" + name()
-        + ": ";
   }
 
   /** {@return the name, or null when the input had none} */

@@ -73,9 +73,6 @@ final class Preemptor {
   Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, int[] minCandidateNodes) {
     this.priorities = priorities;
     this.budgets = budgets;
-    for (PodDisruptionBudget b : budgets) {
-      var unused = b.disruptionsAllowed(0); // a bad minAvailable or maxUnavailable is refused at once
-    }
     this.percentage = minCandidateNodes[0];
     this.absolute = minCandidateNodes[1];
   }

@@ -78,10 +78,12 @@ final class PolicyCodecTest {
     assertThat(codec.writeJson(min).replace(" ", "")).contains("\"minAvailable\":2").doesNotContain("status");
     assertThat(codec.writeJson(max).replace(" ", "")).contains("\"maxUnavailable\":\"30%\"");
     assertThatThrownBy(() -> codec.read(head.replace("spec:", "spec:\n  minAvailable: '150%'"),
-        PodDisruptionBudget.class).disruptionsAllowed(1))
-        .hasMessageContaining("spec.minAvailable: Invalid value: \"150%\": must not be greater than 100%");
+        PodDisruptionBudget.class)).isInstanceOf(DecodeException.class)
+        .hasMessageContaining("minAvailable: Invalid value: \"150%\": must not be greater than 100%");
+    assertThatThrownBy(() -> codec.read(head.replace("spec:", "spec:\n  maxUnavailable: two"),
+        PodDisruptionBudget.class)).hasMessageContaining("must be an integer or percentage (e.g '5%')");
     assertThatThrownBy(() -> codec.read(head.replace("spec:", "spec:\n  minAvailable: 1\n  maxUnavailable: 1"),
-        PodDisruptionBudget.class).disruptionsAllowed(1)).hasMessageContaining("cannot be both set");
+        PodDisruptionBudget.class)).isInstanceOf(DecodeException.class).hasMessageContaining("cannot be both set");
   }
 
   @Test
