@@ -134,6 +134,23 @@ final class NodeAllocatableResourcesTest {
   }
 
   @Test
+  void scores_countWhatBoundPodsClaimsCost() throws Exception {
+    // node-1: 1 cpu and 1Gi with a gpu (2 cpu per pod, 1Gi per container); node-2: 2 cpu and 2Gi
+    Pod a = pod("a", "1", "1Gi", "gpu");
+    a = new Pod(a.metadata(), a.spec().toBuilder().nodeName("node-1").build(), a.status());
+    Pod b = pod("b", "2", "2Gi", null);
+    b = new Pod(b.metadata(), b.spec().toBuilder().nodeName("node-2").build(), b.status());
+    List<Pod> pods = List.of(a, b, pod("c", "1", "1Gi", null));
+    for (boolean gate : new boolean[] {true, false}) {
+      Cluster cluster = Cluster.of(CODEC.readAll(CLUSTER, "cluster.yaml"));
+      PodScheduler s = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(cluster).preemption(false)
+          .scorer(NodeScorer.kubeScheduler()).nodeAllocatableResources(gate).build();
+      // LeastAllocated and BalancedAllocation both prefer node-2 once node-1's gpu counts (3 cpu, 2Gi)
+      assertThat(outcomes(s, pods)).as("gate %s", gate).containsExactly("node-1", "node-2", gate ? "node-2" : "node-1");
+    }
+  }
+
+  @Test
   void boundPodsOfTheInput_countWhatTheirAllocatedClaimsCost() throws Exception {
     String bound = String.join("\n",
         "apiVersion: resource.k8s.io/v1",
