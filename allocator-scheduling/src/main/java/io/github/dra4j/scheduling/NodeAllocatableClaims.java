@@ -282,18 +282,8 @@ final class NodeAllocatableClaims {
     List<String> shared = dra.shared(pod, allocated);
     BitSet left = (BitSet) feasible.clone();
     for (int i = feasible.nextSetBit(0); i >= 0; i = feasible.nextSetBit(i + 1)) {
-      Node node = s.nodes().get(i);
-      List<ResourceClaim> claims = new ArrayList<>(allocated);
-      List<AllocationResult> results = new ArrayList<>();
-      allocated.forEach(c -> results.add(Objects.requireNonNull(c.allocation())));
-      List<AllocationResult> found = answers == null ? null : answers.found[i];
-      if (!toAllocate.isEmpty() && found != null) {
-        claims.addAll(toAllocate);
-        results.addAll(found);
-      }
-      List<Status> statuses = shared.isEmpty() ? dra.statuses(pod, entries, claims, results, node) : null;
-      List<String> why = !shared.isEmpty() ? shared : statuses == null ? List.of()
-          : insufficient(PodRequests.of(pod, Footprint.of(pod, statuses)), s.infos.allocatable(i), s.infos.requested(i));
+      List<String> why = !shared.isEmpty() ? shared
+          : dra.reasons(s, pod, entries, toAllocate, allocated, i, answers == null ? null : answers.found[i]);
       if (!why.isEmpty()) {
         if (reasons.length == 0) {
           reasons = (List<String>[]) new List<?>[s.nodes().size()];
@@ -303,6 +293,35 @@ final class NodeAllocatableClaims {
       }
     }
     return new Refused(left, reasons);
+  }
+
+  /* One node: the pod's requests with its claims' statuses there against what the node has left. */
+  private List<String> reasons(PodScheduler s, Pod pod, Map<String, String> entries, List<ResourceClaim> toAllocate,
+      List<ResourceClaim> allocated, int node, @Nullable List<AllocationResult> found) {
+    List<ResourceClaim> claims = new ArrayList<>(allocated);
+    List<AllocationResult> results = new ArrayList<>();
+    allocated.forEach(c -> results.add(Objects.requireNonNull(c.allocation())));
+    if (!toAllocate.isEmpty() && found != null) {
+      claims.addAll(toAllocate);
+      results.addAll(found);
+    }
+    List<Status> statuses = statuses(pod, entries, claims, results, s.nodes().get(node));
+    return statuses == null ? List.of()
+        : insufficient(PodRequests.of(pod, Footprint.of(pod, statuses)), s.infos.allocatable(node), s.infos.requested(node));
+  }
+
+  /**
+   * {@return the reasons preemption's dry run sees on a node once the claims of {@code p} are
+   * allocated there ({@code found}, for {@code toAllocate}): as {@link #refuse} gives them}
+   */
+  static List<String> reasons(PodScheduler s, PodScheduler.Plan p, int node, List<AllocationResult> found) {
+    NodeAllocatableClaims dra = s.nodeAllocatable;
+    if (dra == null || (p.toAllocate().isEmpty() && p.allocated().isEmpty())) {
+      return List.of();
+    }
+    List<String> shared = dra.shared(p.pod(), p.allocated());
+    return !shared.isEmpty() ? shared
+        : dra.reasons(s, p.pod(), entries(p.pod(), p.r().claims), p.toAllocate(), p.allocated(), node, found);
   }
 
   static final String SHARED = "node allocatable resource claim %s has a mapped device and cannot be shared across pods";

@@ -176,6 +176,26 @@ final class NodeAllocatableResourcesTest {
   }
 
   @Test
+  void preemption_dryRunCountsTheClaimsCost() throws Exception {
+    List<Pod> low = new ArrayList<>();
+    for (String node : List.of("node-1", "node-2")) {
+      Pod p = pod("low-" + node, "4", "1Gi", null);
+      low.add(new Pod(p.metadata(), p.spec().toBuilder().nodeName(node).priority(0).build(), p.status()));
+    }
+    // 3 cpu fit beside 4, but not with the gpu's 2: a victim must go
+    Pod high = pod("high", "3", "1Gi", "gpu");
+    high = new Pod(high.metadata(), high.spec().toBuilder().priority(100).build(), high.status());
+    Cluster cluster = Cluster.of(CODEC.readAll(CLUSTER, "cluster.yaml"));
+    PodScheduler s = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(cluster).build();
+    assertThat(outcomes(s, low)).containsExactly("node-1", "node-2");
+    SchedulingResult r = s.schedule(high);
+    assertThat(r).isInstanceOf(SchedulingResult.Scheduled.class);
+    Preemption preemption = ((SchedulingResult.Scheduled) r).preemption();
+    assertThat(preemption).isNotNull();
+    assertThat(preemption.victims()).extracting(Pod::name).containsExactly("low-node-1");
+  }
+
+  @Test
   void claimWithAMappedDevice_isNotShared() throws Exception {
     String shared = String.join("\n",
         "apiVersion: resource.k8s.io/v1",
