@@ -332,8 +332,10 @@ final class NodeAllocatableClaims {
    */
   private List<String> shared(Pod pod, List<ResourceClaim> allocated) {
     for (ResourceClaim c : allocated) {
-      if (c.status() == null || c.status().reservedFor().isEmpty() || PodClaimResolver.reservedFor(c, pod)) {
-        continue;
+      if (c.status() == null || c.status().reservedFor().isEmpty() || PodClaimResolver.reservedFor(c, pod)
+          || c.status().reservedFor().stream().anyMatch(ref -> "podgroups".equals(ref.resource())
+              && Objects.equals(ref.name(), pod.podGroupName()))) {
+        continue; // IsReservedForPod, which counts the pod's PodGroup (DRAWorkloadResourceClaims)
       }
       for (DeviceRequestAllocationResult r : Objects.requireNonNull(c.allocation()).devices().results()) {
         Device d = device(null, r);
