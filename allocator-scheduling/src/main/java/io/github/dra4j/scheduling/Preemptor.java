@@ -284,10 +284,12 @@ final class Preemptor {
     Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
     List<String> why = cycle.profile().filter.firstReasons(cycle, n);
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
-      return why;
+      return why.isEmpty() ? NodeAllocatableClaims.reasons(s, p, node, List.of()) : why;
     }
     AllocationOutcome outcome = claims.without(node, removed).allocate(n, p.toAllocate(), s.options);
-    return outcome instanceof AllocationOutcome.Allocated ? List.of() : List.of(NodeFilter.CANNOT_ALLOCATE);
+    return outcome instanceof AllocationOutcome.Allocated
+        ? NodeAllocatableClaims.reasons(s, p, node, ((AllocationOutcome.Allocated) outcome).results())
+        : List.of(NodeFilter.CANNOT_ALLOCATE);
   }
 
   /**
