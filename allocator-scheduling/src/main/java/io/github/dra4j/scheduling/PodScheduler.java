@@ -176,9 +176,8 @@ public final class PodScheduler {
   public synchronized SchedulingResult schedule(Pod pod) {
     SchedulingResult refused = priorities.refused(pod);
     SchedulingResult r = refused != null ? refused : schedule(pod, null);
-    // a pod no profile takes is not this scheduler's: no PostFilter runs for it
-    return r.isScheduled() || refused != null || preemptor == null || profiles.unknown(pod) != null
-        || !profiles.preempts(pod) ? r : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r);
+    return r.isScheduled() || refused != null || preemptor == null || !profiles.preempts(pod) ? r
+        : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r);
   }
 
   /* One pod on the nodes of a mask (all nodes without one): a pod group's placement is one domain. */
@@ -551,8 +550,7 @@ public final class PodScheduler {
 
     /**
      * Sets DefaultPreemptionArgs: the dry run stops once it has found {@code max(percentage% of
-     * the nodes preemption may help, absolute)} candidate nodes (defaults 10 and 100). With a
-     * {@link #configuration}, each profile's own {@code DefaultPreemption} arguments apply instead.
+     * the nodes preemption may help, absolute)} candidate nodes (defaults 10 and 100).
      *
      * @param percentage minCandidateNodesPercentage, 0 to 100
      * @param absolute minCandidateNodesAbsolute, at least 0
@@ -566,15 +564,12 @@ public final class PodScheduler {
     }
 
     /**
-     * Schedules as kube-scheduler with this configuration ({@code --config}) does: a pod's {@code
-     * spec.schedulerName} picks its profile (a pod no profile takes stays pending), whose Filter
-     * and Score plugins, weights and plugin arguments apply, and {@code percentageOfNodesToScore}
-     * bounds the feasible nodes scored (see docs/scheduling.md); a profile without the {@code
-     * DefaultPreemption} PostFilter does not preempt, and its {@code DefaultPreemption} arguments
-     * replace {@link #minCandidateNodes}. Sets the scorer to {@link
-     * NodeScorer#kubeScheduler()}; a scorer set afterwards replaces the profiles' scores. Without a
-     * configuration every pod is scheduled with the default profile and every feasible node is
-     * scored.
+     * Schedules as kube-scheduler with this configuration ({@code --config}) does: a pod's {@code spec.schedulerName}
+     * picks its profile (a pod no profile takes stays pending), whose Filter, Score and PostFilter plugins, weights and
+     * plugin arguments apply (its {@code DefaultPreemption} arguments replace {@link #minCandidateNodes}), and {@code
+     * percentageOfNodesToScore} bounds the feasible nodes scored (see docs/scheduling.md). Sets the scorer to {@link
+     * NodeScorer#kubeScheduler()}; a scorer set afterwards replaces the profiles' scores. Without a configuration
+     * every pod is scheduled with the default profile and every feasible node is scored.
      *
      * @param configuration the configuration, as {@link
      *     io.github.dra4j.api.io.SchedulerConfigurationReader} reads it; null for none (the

@@ -52,10 +52,11 @@ final class Profiles {
 
   /**
    * {@return whether the pod's profile runs DefaultPreemption} A profile that disables it at
-   * postFilter (or disables every postFilter plugin with "*") never preempts.
+   * postFilter (or disables every postFilter plugin with "*") never preempts, and no PostFilter
+   * runs for a pod no profile takes: it is not this scheduler's.
    */
   boolean preempts(Pod pod) {
-    return of(pod).config.preempts();
+    return unknown(pod) == null && of(pod).config.preempts();
   }
 
   /**
