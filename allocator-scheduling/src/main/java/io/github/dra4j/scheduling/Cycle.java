@@ -84,7 +84,7 @@ final class Cycle {
 
   TopologySpread.State spread() {
     if (spread == null) {
-      spread = TopologySpread.count(pod, TopologySpread.constraints(pod, TopologySpreadConstraint.DO_NOT_SCHEDULE), infos);
+      spread = TopologySpread.count(pod, TopologySpread.constraints(this, TopologySpreadConstraint.DO_NOT_SCHEDULE), infos);
     }
     return spread;
   }
@@ -109,7 +109,8 @@ final class Cycle {
         return true;
       }
     }
-    return false;
+    return pod.spec().topologySpreadConstraints().isEmpty() && !profile.spreadDefaults.constraints(pod,
+        profile.args(), TopologySpreadConstraint.DO_NOT_SCHEDULE).isEmpty();
   }
 
   int position(Node node) {

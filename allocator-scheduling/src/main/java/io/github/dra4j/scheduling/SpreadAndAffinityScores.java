@@ -22,9 +22,9 @@ import org.jspecify.annotations.Nullable;
  * PodTopologySpread scores the pod's ScheduleAnyway constraints: per constraint, the matching pods
  * of the node's domain (of the node itself for kubernetes.io/hostname) times log(domains + 2),
  * plus maxSkew - 1; nodes without every key score 0; the rest are normalized as
- * 100 * (max + min - score) / max, so fewer matching pods is better. kube-scheduler's system
- * default constraints select pods by the Services and controllers that own them, which dra4j does
- * not read: a pod without constraints is not scored.
+ * 100 * (max + min - score) / max, so fewer matching pods is better. A pod without constraints
+ * is scored by its default ones (DefaultSpread); with the system defaults a node without a key
+ * still scores by the keys it has, and its missing label counts as the domain "" for the weights.
  *
  * InterPodAffinity adds, per topology pair, the weights of the pod's preferred affinity terms
  * that pods in the pair match (anti-affinity subtracts), of the existing pods' preferred terms
@@ -41,11 +41,14 @@ final class SpreadAndAffinityScores {
   /** {@return PodTopologySpread's normalized scores of the feasible nodes at these positions} */
   static long[] spread(Cycle in, int[] at) {
     Pod pod = in.pod();
-    List<TopologySpread.Constraint> constraints = TopologySpread.constraints(pod, TopologySpreadConstraint.SCHEDULE_ANYWAY);
+    List<TopologySpread.Constraint> constraints = TopologySpread.constraints(in, TopologySpreadConstraint.SCHEDULE_ANYWAY);
     long[] scores = new long[at.length];
     if (constraints.isEmpty()) {
       return scores;
     }
+    // Only the system defaults let a node without every key score (a node without a zone still spreads by hostname).
+    boolean requireAll = !pod.spec().topologySpreadConstraints().isEmpty()
+        || !DefaultSpread.systemDefaulted(in.profile().args());
     NodeInfos infos = in.infos();
     String namespace = PodClaimResolver.namespace(pod.namespace());
     boolean[] ignored = new boolean[at.length];
@@ -54,14 +57,14 @@ final class SpreadAndAffinityScores {
     int ignoredCount = 0;
     for (int k = 0; k < at.length; k++) {
       Map<String, String> labels = infos.nodes().get(at[k]).metadata().labels();
-      if (!TopologySpread.hasKeys(labels, constraints)) {
+      if (requireAll && !TopologySpread.hasKeys(labels, constraints)) {
         ignored[k] = true;
         ignoredCount++;
         continue;
       }
       for (int c = 0; c < constraints.size(); c++) {
         if (!constraints.get(c).key().equals(HOSTNAME)) {
-          counts.get(c).putIfAbsent(Objects.requireNonNull(labels.get(constraints.get(c).key())), 0);
+          counts.get(c).putIfAbsent(labels.getOrDefault(constraints.get(c).key(), ""), 0);
         }
       }
     }
@@ -74,12 +77,12 @@ final class SpreadAndAffinityScores {
     for (int i = 0; i < nodes.size(); i++) {
       Node node = nodes.get(i);
       Map<String, String> labels = node.metadata().labels();
-      if (!TopologySpread.hasKeys(labels, constraints)) {
+      if (requireAll && !TopologySpread.hasKeys(labels, constraints)) {
         continue;
       }
       for (int c = 0; c < constraints.size(); c++) {
         TopologySpread.Constraint tc = constraints.get(c);
-        String value = labels.get(tc.key());
+        String value = labels.getOrDefault(tc.key(), "");
         if (tc.key().equals(HOSTNAME) || !tc.includes(pod, node) || !counts.get(c).containsKey(value)) {
           continue;
         }
@@ -96,6 +99,9 @@ final class SpreadAndAffinityScores {
       double score = 0;
       for (int c = 0; c < constraints.size(); c++) {
         TopologySpread.Constraint tc = constraints.get(c);
+        if (!labels.containsKey(tc.key())) {
+          continue;
+        }
         long count = tc.key().equals(HOSTNAME) ? TopologySpread.matching(infos.pods(at[k]), tc.selector(), namespace)
             : counts.get(c).getOrDefault(labels.get(tc.key()), 0);
         score += count * weights[c] + (tc.maxSkew() - 1);
