@@ -348,6 +348,7 @@ final class SimulateCommand implements Callable<Integer> {
           + "the GPUs are full.",
       "GPUs in use: counter sets (one per physical partitionable device) with any counter consumed.",
       "counters: summed over the group's counter sets, in the driver's unit (binary quantities in GiB).",
+      DeviceCapacityFigures.DEFINITION,
       "stranded for KIND: what is free on the nodes where a fresh pod of KIND would not be placed now "
           + "(the scheduler's own check), the capacity that KIND cannot use.",
       "stranded for every kind: what is free on the nodes where no kind of the workload would be placed, "
@@ -408,6 +409,7 @@ final class SimulateCommand implements Callable<Integer> {
               + " (" + pct(c.utilization()) + ")";
         }));
       }
+      DeviceCapacityFigures.rows(rows, policies, group, units);
       strandedRows(rows, policies, group, units, "stranded for " + smallest + " (smallest kind)",
           u -> u.strandedByKind().get(smallest));
       strandedRows(rows, policies, group, units, "stranded for every kind", u -> new SimulationResult.Stranded(
@@ -526,6 +528,7 @@ final class SimulateCommand implements Callable<Integer> {
         counterUnits.put(c, units.isBytes(c) ? "bytes" : "count");
       }
     }
+    DeviceCapacityFigures.units(root, result, units);
     ArrayNode arrivals = root.putArray("arrivals");
     result.arrivals().forEach(arrivals::add);
     ArrayNode policies = root.putArray("policies");
@@ -577,6 +580,7 @@ final class SimulateCommand implements Callable<Integer> {
           ObjectNode byClass = gn.putObject("devicesByClass");
           g.devicesByClass().forEach(byClass::put);
           gn.put("counterSets", g.counterSets()).put("counterSetsInUse", g.counterSetsInUse());
+          DeviceCapacityFigures.json(gn, g);
           ObjectNode byKind = gn.putObject("strandedByKind");
           g.strandedByKind().forEach((k, st) -> {
             ObjectNode kn = byKind.putObject(k).put("nodes", st.nodes()).put("devices", st.devices());

@@ -89,6 +89,15 @@ final class Accounting {
           v[2] += left.doubleValue();
         }
       });
+      cap.capacityTotals().forEach((k, total) -> {
+        BigDecimal left = Objects.requireNonNull(cap.capacityLeft().get(k)); // the same capacities
+        double[] v = a.capacities.computeIfAbsent(k, x -> new double[3]);
+        v[0] += total.doubleValue();
+        v[1] += total.subtract(left).doubleValue();
+        if (stranded) {
+          v[2] += left.doubleValue();
+        }
+      });
     }
     for (SchedulingResult.Scheduled s : placed) {
       Group a = group(acc, s.node());
@@ -106,12 +115,14 @@ final class Accounting {
     acc.forEach((g, a) -> {
       Map<String, SimulationResult.CounterUsage> counters = new LinkedHashMap<>();
       a.counters.forEach((k, v) -> counters.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
+      Map<String, SimulationResult.CounterUsage> capacities = new LinkedHashMap<>();
+      a.capacities.forEach((k, v) -> capacities.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
       Map<String, SimulationResult.Stranded> byKind = new LinkedHashMap<>();
       for (int k = 0; k < kinds.size(); k++) {
         byKind.put(kinds.get(k).name(), a.byKind[k].result());
       }
       usage.put(g, new SimulationResult.GroupUsage(a.nodes, a.devices, a.allocated, a.strandedNodes,
-          a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind));
+          a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind, capacities));
     });
     return new SimulationResult.Sample(step, usage);
   }
@@ -151,6 +162,7 @@ final class Accounting {
     int counterSets;
     int counterSetsInUse;
     final Map<String, double[]> counters = new LinkedHashMap<>();
+    final Map<String, double[]> capacities = new LinkedHashMap<>();
     final Map<String, Integer> byClass = new LinkedHashMap<>();
     final KindStranded[] byKind;
 
