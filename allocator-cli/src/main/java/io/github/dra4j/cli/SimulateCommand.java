@@ -100,6 +100,7 @@ final class SimulateCommand implements Callable<Integer> {
           + "scheduling cycle) or joint (when the default rejects a group, search its pods together); see "
           + "docs/scheduling.md.")
   String gangSearch = "default";
+  @Mixin GangSearchBudgetOption gangSearchBudget = new GangSearchBudgetOption();
 
   @Option(names = "--scale-up", paramLabel = "GROUP",
       description = "Instead of one run: search the fewest nodes of this node group that leave nothing pending "
@@ -167,7 +168,7 @@ final class SimulateCommand implements Callable<Integer> {
         .features(features).selectorCompiler(CelCompiler.create()).build())
         .extendedResources(gates.extendedResources())
         .configuration(schedulerConfig.read(validation.codec(ctx))).gangSearch(mode)
-        .preemption(!noPreemption);
+        .gangSearchBudget(gangSearchBudget.steps()).preemption(!noPreemption);
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery()).timeline(spec.timeline());
       spec.nodeGroups().forEach(builder::nodeGroup);
