@@ -80,24 +80,11 @@ final class Accounting {
           a.byKind[k].add(cap);
         }
       }
-      cap.counterTotals().forEach((k, total) -> {
-        BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(k)); // the same counters
-        double[] v = a.counters.computeIfAbsent(k, x -> new double[3]);
-        v[0] += total.doubleValue();
-        v[1] += total.subtract(left).doubleValue();
-        if (stranded) {
-          v[2] += left.doubleValue();
-        }
-      });
-      cap.capacityTotals().forEach((k, total) -> {
-        BigDecimal left = Objects.requireNonNull(cap.capacityLeft().get(k)); // the same capacities
-        double[] v = a.capacities.computeIfAbsent(k, x -> new double[3]);
-        v[0] += total.doubleValue();
-        v[1] += total.subtract(left).doubleValue();
-        if (stranded) {
-          v[2] += left.doubleValue();
-        }
-      });
+      // the maps of left amounts have the same names as the totals
+      cap.counterTotals().forEach((k, total) ->
+          add(a.counters, k, total, Objects.requireNonNull(cap.counterLeft().get(k)), stranded));
+      cap.capacityTotals().forEach((k, total) ->
+          add(a.capacities, k, total, Objects.requireNonNull(cap.capacityLeft().get(k)), stranded));
     }
     for (SchedulingResult.Scheduled s : placed) {
       Group a = group(acc, s.node());
@@ -125,6 +112,17 @@ final class Accounting {
           a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind, capacities));
     });
     return new SimulationResult.Sample(step, usage);
+  }
+
+  /* Adds one node's amount to a group's sum: total, used, and left when the node strands it. */
+  private static void add(Map<String, double[]> sums, String name, BigDecimal total, BigDecimal left,
+      boolean stranded) {
+    double[] v = sums.computeIfAbsent(name, x -> new double[3]);
+    v[0] += total.doubleValue();
+    v[1] += total.subtract(left).doubleValue();
+    if (stranded) {
+      v[2] += left.doubleValue();
+    }
   }
 
   private Group group(Map<String, Group> acc, Node node) {
