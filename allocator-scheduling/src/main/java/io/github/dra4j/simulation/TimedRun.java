@@ -5,6 +5,7 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.simulation.Gang;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.Preemption;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,6 +40,13 @@ import org.jspecify.annotations.Nullable;
  * waits in the queue as one entry, is tried again as a whole, and once placed its pods leave
  * together after its run time, the group's claims released once. Its kind counts pods and
  * groups; the pods waiting over time of a gang kind are its groups waiting.
+ *
+ * An arrival that fits no node may preempt lower-priority pods (DefaultPreemption, when the
+ * scheduler has it on). A victim that was an arrival is recreated at once, as its controller
+ * recreates an evicted pod: it joins the back of the queue and, once placed again, runs its whole
+ * run time anew; its planned departure is dropped. It counts as waiting, not placed, until then.
+ * A victim from a gang's PodGroup is not recreated, since dra4j does not place part of a group
+ * again: it counts as one of its group's pending pods.
  */
 final class TimedRun {
   private final String name;
@@ -49,8 +57,9 @@ final class TimedRun {
   private final Consumer<String> afterArrival;
   private final GangArrivals gangs;
   /**
-   * Per kind: pods placed, pods pending now, and for a gang kind groups placed and groups
-   * waiting now (a placed group's pods beyond those it could place stay pending).
+   * Per kind: pods placed, pods pending now, for a gang kind groups placed and groups waiting now
+   * (a placed group's pods beyond those it could place stay pending), placements that preempted,
+   * and evictions as a victim.
    */
   private final Map<String, int[]> counts = new LinkedHashMap<>();
   private final Set<String> gangKinds = new HashSet<>();
@@ -59,6 +68,12 @@ final class TimedRun {
   /** Pods waiting, in arrival order. */
   private final Map<Integer, Waiting> queue = new LinkedHashMap<>();
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
+  /** The arrival each placed pod came from, by name, to recreate it when it is evicted. */
+  private final Map<String, Waiting> running = new LinkedHashMap<>();
+  /** Victims recreated by the last placements, to join the queue once the current pass over it ends. */
+  private final List<Waiting> recreated = new ArrayList<>();
+  /** The queue's key of the next recreated victim: after every arrival's index. */
+  private int nextRecreated;
   private final List<SimulationResult.Sample> samples = new ArrayList<>();
   private SimulationResult.@Nullable FirstPending firstPending;
   private long placements;
@@ -82,11 +97,12 @@ final class TimedRun {
     this.afterArrival = afterArrival;
     this.gangs = gangs;
     for (PodKind k : kinds) {
-      counts.put(k.name(), new int[4]);
+      counts.put(k.name(), new int[6]);
       if (k.gang() != null) {
         gangKinds.add(k.name());
       }
     }
+    this.nextRecreated = arrivals.size();
   }
 
   SimulationResult.Policy run() {
@@ -108,6 +124,7 @@ final class TimedRun {
           firstPending = failed;
         }
       }
+      requeueRecreated();
       afterArrival.accept(name);
     }
     while (!queue.isEmpty() && !departures.isEmpty()) {
@@ -122,7 +139,7 @@ final class TimedRun {
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
     counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
-        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null)));
+        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
@@ -142,6 +159,10 @@ final class TimedRun {
     if (r instanceof SchedulingResult.Scheduled s) {
       Objects.requireNonNull(counts.get(w.kind().name()))[0]++; // every kind has counts
       placed(s, w, t);
+      if (s.preemption() != null) {
+        Objects.requireNonNull(counts.get(w.kind().name()))[4]++;
+        evicted(s.preemption());
+      }
       placements++;
       return null;
     }
@@ -171,6 +192,7 @@ final class TimedRun {
   private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {
     accounting.changed(s.node());
     placed.put(Objects.requireNonNull(s.pod().name()), s); // ArrivalDraw and GangArrivals name every pod
+    running.put(s.pod().name(), w);
     if (w.runTime() != TimedArrivals.FOREVER) {
       long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
       departures.add(new Departure(leaves, placements, s));
@@ -189,6 +211,34 @@ final class TimedRun {
     }
   }
 
+  /* The victims that were arrivals leave: recreated, they wait again, and their departures are dropped. */
+  private void evicted(Preemption p) {
+    accounting.changed(p.node());
+    for (Pod victim : p.victims()) {
+      String victimName = victim.name();
+      Waiting was = running.remove(victimName);
+      if (was == null) {
+        continue; // a pod of the starting cluster, not an arrival
+      }
+      placed.remove(victimName);
+      departures.removeIf(d -> Objects.equals(d.pod().pod().name(), victimName));
+      int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
+      count[0]--;
+      count[1]++;
+      count[5]++;
+      if (was.pod() != null) {
+        recreated.add(was);
+      }
+    }
+  }
+
+  private void requeueRecreated() {
+    for (Waiting w : recreated) {
+      queue.put(nextRecreated++, w);
+    }
+    recreated.clear();
+  }
+
   /* Every departure up to t, instant by instant, each followed by a retry of the waiting pods. */
   private void departUntil(long t) {
     while (!departures.isEmpty() && departures.peek().at() <= t) {
@@ -199,6 +249,7 @@ final class TimedRun {
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
         placed.remove(s.pod().name());
+        running.remove(s.pod().name());
         accounting.changed(s.node());
         released.addAll(s.claims());
         pods.add(s.pod());
@@ -223,6 +274,7 @@ final class TimedRun {
         failed.add(w.kind().name());
       }
     }
+    requeueRecreated();
   }
 
   /* The samples due before an event at t: their state is the current one. */
