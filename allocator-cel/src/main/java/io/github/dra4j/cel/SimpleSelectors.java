@@ -54,27 +54,28 @@ final class SimpleSelectors {
     }
 
     FastSelector.@Nullable Node or() {
-      List<FastSelector.Node> terms = new ArrayList<>();
-      do {
-        FastSelector.Node t = and();
-        if (t == null) {
-          return null;
-        }
-        terms.add(t);
-      } while (take("||"));
-      return balanced(terms, 0, terms.size() - 2, false);
+      return chain("||", this::and, false);
     }
 
     FastSelector.@Nullable Node and() {
+      return chain("&&", this::comparison, true);
+    }
+
+    /** One operand of a chain. */
+    private interface Operand {
+      FastSelector.@Nullable Node read();
+    }
+
+    private FastSelector.@Nullable Node chain(String operator, Operand operand, boolean and) {
       List<FastSelector.Node> terms = new ArrayList<>();
       do {
-        FastSelector.Node t = comparison();
+        FastSelector.Node t = operand.read();
         if (t == null) {
           return null;
         }
         terms.add(t);
-      } while (take("&&"));
-      return balanced(terms, 0, terms.size() - 2, true);
+      } while (take(operator));
+      return balanced(terms, 0, terms.size() - 2, and);
     }
 
     /** The CEL parser's balancing of a chain of one operator (ops lo..hi between terms lo..hi+1). */
