@@ -7,6 +7,8 @@ import io.github.dra4j.api.ObjectMeta;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -73,7 +75,7 @@ final class Table<R> extends Type<R> {
    * Method handles are made on first use: making them spins classes, about a sixth of a one-shot
    * command's CPU time if every table made its own at start, where a run reads a few kinds.
    */
-  private volatile @Nullable MethodHandle create;
+  private volatile @Nullable Constructor<R> create;
   private volatile MethodHandle @Nullable [] accessors;
   private final List<Field> writeOrder;
   private final @Nullable BiConsumer<Object[], Reading> check;
@@ -130,25 +132,27 @@ final class Table<R> extends Type<R> {
     this.basicKeys = Collections.unmodifiableMap(inner);
   }
 
-  /** {@return the canonical constructor, taking the components as an Object[]} */
-  private MethodHandle create() {
-    MethodHandle h = create;
-    if (h == null) {
+  /**
+   * {@return the canonical constructor} Reflection rather than a method handle: a spread handle
+   * spins classes when it is made, several milliseconds per record type at start-up, and the
+   * reflective call is as fast once the JVM has generated its accessor.
+   */
+  private Constructor<R> create() {
+    Constructor<R> c = create;
+    if (c == null) {
       RecordComponent[] components = record.getRecordComponents();
       Class<?>[] types = new Class<?>[components.length];
       for (int i = 0; i < components.length; i++) {
         types[i] = components[i].getType();
       }
       try {
-        h = MethodHandles.publicLookup().findConstructor(record, MethodType.methodType(void.class, types))
-            .asSpreader(Object[].class, types.length)
-            .asType(MethodType.methodType(Object.class, Object[].class));
-      } catch (ReflectiveOperationException e) {
+        c = record.getConstructor(types);
+      } catch (NoSuchMethodException e) {
         throw new IllegalStateException(record.getSimpleName() + ": " + e.getMessage(), e);
       }
-      create = h;
+      create = c;
     }
-    return h;
+    return c;
   }
 
   /** {@return the component accessors, in component order} */
@@ -282,7 +286,6 @@ final class Table<R> extends Type<R> {
   }
 
   /** Fills absent fields with their defaults and builds the record. */
-  @SuppressWarnings("unchecked")
   R finish(Object[] slots, Reading r) {
     for (Field f : fields) {
       if (slots[f.index] == null) {
@@ -298,16 +301,24 @@ final class Table<R> extends Type<R> {
     }
     R value;
     try {
-      value = (R) create().invokeExact(slots);
-      if (shared) {
-        value = r.share(value);
+      value = create().newInstance(slots);
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IllegalArgumentException || cause instanceof NullPointerException) {
+        throw r.fail(String.valueOf(cause.getMessage()));
       }
-    } catch (IllegalArgumentException | NullPointerException e) {
-      throw r.fail(String.valueOf(e.getMessage()));
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable e) {
-      throw new IllegalStateException(e);
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException(cause);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(record.getSimpleName() + ": " + e.getMessage(), e);
+    }
+    if (shared) {
+      value = r.share(value);
     }
     return value;
   }
