@@ -80,15 +80,11 @@ final class Accounting {
           a.byKind[k].add(cap);
         }
       }
-      cap.counterTotals().forEach((k, total) -> {
-        BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(k)); // the same counters
-        double[] v = a.counters.computeIfAbsent(k, x -> new double[3]);
-        v[0] += total.doubleValue();
-        v[1] += total.subtract(left).doubleValue();
-        if (stranded) {
-          v[2] += left.doubleValue();
-        }
-      });
+      // the maps of left amounts have the same names as the totals
+      cap.counterTotals().forEach((k, total) ->
+          add(a.counters, k, total, Objects.requireNonNull(cap.counterLeft().get(k)), stranded));
+      cap.capacityTotals().forEach((k, total) ->
+          add(a.capacities, k, total, Objects.requireNonNull(cap.capacityLeft().get(k)), stranded));
     }
     for (SchedulingResult.Scheduled s : placed) {
       Group a = group(acc, s.node());
@@ -106,14 +102,27 @@ final class Accounting {
     acc.forEach((g, a) -> {
       Map<String, SimulationResult.CounterUsage> counters = new LinkedHashMap<>();
       a.counters.forEach((k, v) -> counters.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
+      Map<String, SimulationResult.CounterUsage> capacities = new LinkedHashMap<>();
+      a.capacities.forEach((k, v) -> capacities.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
       Map<String, SimulationResult.Stranded> byKind = new LinkedHashMap<>();
       for (int k = 0; k < kinds.size(); k++) {
         byKind.put(kinds.get(k).name(), a.byKind[k].result());
       }
       usage.put(g, new SimulationResult.GroupUsage(a.nodes, a.devices, a.allocated, a.strandedNodes,
-          a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind));
+          a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind, capacities));
     });
     return new SimulationResult.Sample(step, usage);
+  }
+
+  /* Adds one node's amount to a group's sum: total, used, and left when the node strands it. */
+  private static void add(Map<String, double[]> sums, String name, BigDecimal total, BigDecimal left,
+      boolean stranded) {
+    double[] v = sums.computeIfAbsent(name, x -> new double[3]);
+    v[0] += total.doubleValue();
+    v[1] += total.subtract(left).doubleValue();
+    if (stranded) {
+      v[2] += left.doubleValue();
+    }
   }
 
   private Group group(Map<String, Group> acc, Node node) {
@@ -151,6 +160,7 @@ final class Accounting {
     int counterSets;
     int counterSetsInUse;
     final Map<String, double[]> counters = new LinkedHashMap<>();
+    final Map<String, double[]> capacities = new LinkedHashMap<>();
     final Map<String, Integer> byClass = new LinkedHashMap<>();
     final KindStranded[] byKind;
 

@@ -2,8 +2,10 @@ package io.github.dra4j.simulation;
 
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.simulation.Gang;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.Preemption;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +35,18 @@ import org.jspecify.annotations.Nullable;
  * that the queue is seen to drain (or not); the run ends at the last arrival or, later, at the
  * departure that placed the last waiting pod or left none running. A sample at time s is the
  * state after every event at or before s: at 0, every interval, and at the end.
+ *
+ * An arrival of a gang kind is a PodGroup (GangArrivals, in one workload scheduling cycle): it
+ * waits in the queue as one entry, is tried again as a whole, and once placed its pods leave
+ * together after its run time, the group's claims released once. Its kind counts pods and
+ * groups; the pods waiting over time of a gang kind are its groups waiting.
+ *
+ * An arrival that fits no node may preempt lower-priority pods (DefaultPreemption, when the
+ * scheduler has it on). A victim that was an arrival is recreated at once, as its controller
+ * recreates an evicted pod: it joins the back of the queue and, once placed again, runs its whole
+ * run time anew; its planned departure is dropped. It counts as waiting, not placed, until then.
+ * A victim from a gang's PodGroup is not recreated, since dra4j does not place part of a group
+ * again: it counts as one of its group's pending pods.
  */
 final class TimedRun {
   private final String name;
@@ -41,13 +55,25 @@ final class TimedRun {
   private final long interval;
   private final Accounting accounting;
   private final Consumer<String> afterArrival;
-  /** Per kind: placed, waiting now. */
+  private final GangArrivals gangs;
+  /**
+   * Per kind: pods placed, pods pending now, for a gang kind groups placed and groups waiting now
+   * (a placed group's pods beyond those it could place stay pending), placements that preempted,
+   * and evictions as a victim.
+   */
   private final Map<String, int[]> counts = new LinkedHashMap<>();
+  private final Set<String> gangKinds = new HashSet<>();
   private final PriorityQueue<Departure> departures =
       new PriorityQueue<>(Comparator.comparingLong(Departure::at).thenComparingLong(Departure::order));
   /** Pods waiting, in arrival order. */
   private final Map<Integer, Waiting> queue = new LinkedHashMap<>();
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
+  /** The arrival each placed pod came from, by name, to recreate it when it is evicted. */
+  private final Map<String, Waiting> running = new LinkedHashMap<>();
+  /** Victims recreated by the last placements, to join the queue once the current pass over it ends. */
+  private final List<Waiting> recreated = new ArrayList<>();
+  /** The queue's key of the next recreated victim: after every arrival's index. */
+  private int nextRecreated;
   private final List<SimulationResult.Sample> samples = new ArrayList<>();
   private SimulationResult.@Nullable FirstPending firstPending;
   private long placements;
@@ -58,17 +84,25 @@ final class TimedRun {
 
   private record Departure(long at, long order, SchedulingResult.Scheduled pod) {}
 
-  private record Waiting(int index, PodKind kind, Pod pod, long runTime) {}
+  /* An arrival waiting: a pod, or (pod null) a gang kind's PodGroup. */
+  private record Waiting(int index, PodKind kind, @Nullable Pod pod, long runTime) {}
 
   TimedRun(String name, PodScheduler scheduler, List<PodKind> kinds, TimedArrivals arrivals, Accounting accounting,
-      Consumer<String> afterArrival) {
+      Consumer<String> afterArrival, GangArrivals gangs) {
     this.name = name;
     this.scheduler = scheduler;
     this.arrivals = arrivals;
     this.interval = arrivals.sampleInterval();
     this.accounting = accounting;
     this.afterArrival = afterArrival;
-    kinds.forEach(k -> counts.put(k.name(), new int[2]));
+    this.gangs = gangs;
+    for (PodKind k : kinds) {
+      counts.put(k.name(), new int[6]);
+      if (k.gang() != null) {
+        gangKinds.add(k.name());
+      }
+    }
+    this.nextRecreated = arrivals.size();
   }
 
   SimulationResult.Policy run() {
@@ -80,18 +114,17 @@ final class TimedRun {
       departUntil(t);
       sampleBefore(t);
       PodKind kind = arrivals.kind(i);
-      Pod pod = ArrivalDraw.pod(kind, i);
       step = i + 1;
-      Waiting w = new Waiting(i, kind, pod, arrivals.runTime(i));
-      SchedulingResult r = schedule(w, t);
-      if (r instanceof SchedulingResult.Unschedulable u) {
+      Waiting w = new Waiting(i, kind, kind.gang() == null ? ArrivalDraw.pod(kind, i) : null, arrivals.runTime(i));
+      SimulationResult.FirstPending failed = schedule(w, t);
+      if (failed != null) {
         queue.put(i, w);
-        Objects.requireNonNull(counts.get(kind.name()))[1]++; // every kind has counts
+        waiting(w, 1);
         if (firstPending == null) {
-          firstPending = new SimulationResult.FirstPending(i, kind.name(), Objects.requireNonNull(pod.name()),
-              u.message());
+          firstPending = failed;
         }
       }
+      requeueRecreated();
       afterArrival.accept(name);
     }
     while (!queue.isEmpty() && !departures.isEmpty()) {
@@ -105,27 +138,105 @@ final class TimedRun {
       sample(end);
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
-    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1])));
+    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
+        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
 
-  /* Schedules a pod at time t; when it is placed, counts it and plans its departure. */
-  private SchedulingResult schedule(Waiting w, long t) {
+  /*
+   * Schedules an arrival at time t; when it is placed, counts it and plans its departure, and
+   * returns null; otherwise returns what the first pending arrival would say.
+   */
+  private SimulationResult.@Nullable FirstPending schedule(Waiting w, long t) {
+    Pod pod = w.pod();
+    if (pod == null) {
+      return scheduleGroup(w, t);
+    }
     long t0 = System.nanoTime();
-    SchedulingResult r = scheduler.schedule(w.pod());
+    SchedulingResult r = scheduler.schedule(pod);
     nanos += System.nanoTime() - t0;
     if (r instanceof SchedulingResult.Scheduled s) {
       Objects.requireNonNull(counts.get(w.kind().name()))[0]++; // every kind has counts
-      accounting.changed(s.node());
-      placed.put(Objects.requireNonNull(w.pod().name()), s); // ArrivalDraw names every pod
-      if (w.runTime() != TimedArrivals.FOREVER) {
-        long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
-        departures.add(new Departure(leaves, placements, s));
+      placed(s, w, t);
+      if (s.preemption() != null) {
+        Objects.requireNonNull(counts.get(w.kind().name()))[4]++;
+        evicted(s.preemption());
       }
       placements++;
+      return null;
     }
-    return r;
+    return new SimulationResult.FirstPending(w.index(), w.kind().name(), Objects.requireNonNull(pod.name()),
+        ((SchedulingResult.Unschedulable) r).message());
+  }
+
+  /* A gang's PodGroup in one cycle: its pods leave together, the group's claims with the first. */
+  private SimulationResult.@Nullable FirstPending scheduleGroup(Waiting w, long t) {
+    long t0 = System.nanoTime();
+    GangArrivals.Arrival a = gangs.arrive(w.index(), w.kind());
+    nanos += System.nanoTime() - t0;
+    if (!a.result().scheduled()) {
+      return new SimulationResult.FirstPending(w.index(), w.kind().name(), a.firstPod(), a.why(), a.podGroup());
+    }
+    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+    count[0] += a.placed().size();
+    count[1] += a.pending();
+    count[2]++;
+    for (SchedulingResult.Scheduled s : a.leaving()) {
+      placed(s, w, t);
+    }
+    placements++;
+    return null;
+  }
+
+  private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {
+    accounting.changed(s.node());
+    placed.put(Objects.requireNonNull(s.pod().name()), s); // ArrivalDraw and GangArrivals name every pod
+    running.put(s.pod().name(), w);
+    if (w.runTime() != TimedArrivals.FOREVER) {
+      long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
+      departures.add(new Departure(leaves, placements, s));
+    }
+  }
+
+  /* Counts an arrival that starts (+1) or stops (-1) waiting: a pod, or a group and its pods. */
+  private void waiting(Waiting w, int delta) {
+    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+    Gang gang = w.kind().gang();
+    if (gang == null) {
+      count[1] += delta;
+    } else {
+      count[1] += delta * gang.size();
+      count[3] += delta;
+    }
+  }
+
+  /* The victims that were arrivals leave: recreated, they wait again, and their departures are dropped. */
+  private void evicted(Preemption p) {
+    accounting.changed(p.node());
+    for (Pod victim : p.victims()) {
+      String victimName = victim.name();
+      Waiting was = running.remove(victimName);
+      if (was == null) {
+        continue; // a pod of the starting cluster, not an arrival
+      }
+      placed.remove(victimName);
+      departures.removeIf(d -> Objects.equals(d.pod().pod().name(), victimName));
+      int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
+      count[0]--;
+      count[1]++;
+      count[5]++;
+      if (was.pod() != null) {
+        recreated.add(was);
+      }
+    }
+  }
+
+  private void requeueRecreated() {
+    for (Waiting w : recreated) {
+      queue.put(nextRecreated++, w);
+    }
+    recreated.clear();
   }
 
   /* Every departure up to t, instant by instant, each followed by a retry of the waiting pods. */
@@ -138,6 +249,7 @@ final class TimedRun {
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
         placed.remove(s.pod().name());
+        running.remove(s.pod().name());
         accounting.changed(s.node());
         released.addAll(s.claims());
         pods.add(s.pod());
@@ -155,13 +267,14 @@ final class TimedRun {
       if (failed.contains(w.kind().name())) {
         continue;
       }
-      if (schedule(w, t) instanceof SchedulingResult.Scheduled) {
+      if (schedule(w, t) == null) {
         it.remove();
-        Objects.requireNonNull(counts.get(w.kind().name()))[1]--; // every kind has counts
+        waiting(w, -1);
       } else {
         failed.add(w.kind().name());
       }
     }
+    requeueRecreated();
   }
 
   /* The samples due before an event at t: their state is the current one. */
@@ -174,7 +287,7 @@ final class TimedRun {
   private void sample(long t) {
     SimulationResult.Sample s = accounting.sample(step, placed.values());
     Map<String, Integer> pending = new LinkedHashMap<>();
-    counts.forEach((k, c) -> pending.put(k, c[1]));
+    counts.forEach((k, c) -> pending.put(k, gangKinds.contains(k) ? c[3] : c[1]));
     samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));
     if (t >= nextSample) {
       long k = t / interval + 1;
