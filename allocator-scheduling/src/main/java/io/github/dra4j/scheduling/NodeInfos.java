@@ -45,6 +45,7 @@ final class NodeInfos {
   private final long[][] nonZero;
   /* Bound pods with pod affinity or anti-affinity terms, for InterPodAffinity to skip the rest. */
   private int withPodAffinity;
+  private final PodCounts counts = new PodCounts(this);
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
     this.nodes = nodes;
@@ -104,6 +105,11 @@ final class NodeInfos {
     return node < 0 ? new long[2] : nonZero[node];
   }
 
+  /** {@return the counts per node that spread and pod affinity read, kept as pods join and leave} */
+  PodCounts counts() {
+    return counts;
+  }
+
   boolean anyPodAffinity() {
     return withPodAffinity > 0;
   }
@@ -118,6 +124,7 @@ final class NodeInfos {
     if (hasPodAffinity(pod)) {
       withPodAffinity++;
     }
+    counts.add(node, pod, 1);
   }
 
   /** Unbinds the pod (matched by namespace and name on its {@code spec.nodeName}); {@return its node's position, or -1 when it was not bound} */
@@ -139,6 +146,7 @@ final class NodeInfos {
         if (hasPodAffinity(p)) {
           withPodAffinity--;
         }
+        counts.add(at, p, -1);
         return at;
       }
     }

@@ -82,6 +82,10 @@ final class TopologySpread {
     }
     String namespace = PodClaimResolver.namespace(pod.namespace());
     List<Node> nodes = infos.nodes();
+    int[][] matching = new int[constraints.size()][];
+    for (int k = 0; k < constraints.size(); k++) {
+      matching[k] = infos.counts().matching(new PodCounts.InNamespace(namespace, constraints.get(k).selector()));
+    }
     for (int i = 0; i < nodes.size(); i++) {
       Node node = nodes.get(i);
       Map<String, String> labels = node.metadata().labels();
@@ -94,7 +98,7 @@ final class TopologySpread {
           continue;
         }
         String value = Objects.requireNonNull(labels.get(c.key())); // hasKeys
-        s.counts.get(k).merge(value, matching(infos.pods(i), c.selector(), namespace), Integer::sum);
+        s.counts.get(k).merge(value, matching[k][i], Integer::sum);
       }
     }
     for (int k = 0; k < constraints.size(); k++) {
@@ -114,18 +118,6 @@ final class TopologySpread {
       }
     }
     return true;
-  }
-
-  /** {@return how many of the pods are in the namespace and match the selector (countPodsMatchSelector)} */
-  static int matching(List<NodeInfos.Bound> pods, PodSelector selector, String namespace) {
-    int n = 0;
-    for (NodeInfos.Bound b : pods) {
-      if (PodClaimResolver.namespace(b.pod().namespace()).equals(namespace)
-          && selector.matches(b.pod().metadata().labels())) {
-        n++;
-      }
-    }
-    return n;
   }
 
   /** {@return the filter's reason for the node, or null when it passes} */
