@@ -20,6 +20,7 @@ final class Cycle {
   private final NodeInfos infos;
   private final SchedulingProfile profile;
   private @Nullable Map<String, Long> requests;
+  private long @Nullable [] nonZero;
   private @Nullable List<Map.Entry<String, Long>> scalarRequests;
   private @Nullable List<NodeInfos.HostPort> ports;
   private TopologySpread.@Nullable State spread;
@@ -65,6 +66,14 @@ final class Cycle {
       requests = PodRequests.of(pod);
     }
     return requests;
+  }
+
+  /** {@return the pod's non-zero cpu and memory requests, as the resource scores count them} Read only. */
+  long[] nonZero() {
+    if (nonZero == null) {
+      nonZero = PodRequests.nonZero(pod);
+    }
+    return nonZero;
   }
 
   /** {@return the scalar resources NodeResourcesFit checks, sorted by name} */

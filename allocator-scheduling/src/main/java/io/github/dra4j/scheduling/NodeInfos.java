@@ -46,6 +46,9 @@ final class NodeInfos {
   /* Bound pods with pod affinity or anti-affinity terms, for InterPodAffinity to skip the rest. */
   private int withPodAffinity;
   private final PodCounts counts = new PodCounts(this);
+  /* Per resource the scores read, each node's allocatable (ABSENT: none given) and requested amount. */
+  private final Map<String, long[]> allocatableColumns = new HashMap<>();
+  private final Map<String, long[]> requestedColumns = new HashMap<>();
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
     this.nodes = nodes;
@@ -92,6 +95,37 @@ final class NodeInfos {
     return allocatable.get(node);
   }
 
+  /** A node's allocatable amount of a resource it does not give, in {@link #allocatableColumn}. */
+  static final long ABSENT = Long.MIN_VALUE;
+
+  /** {@return each node's allocatable amount of the resource, or ABSENT} Read only: nodes do not change. */
+  long[] allocatableColumn(String resource) {
+    return allocatableColumns.computeIfAbsent(resource, r -> {
+      long[] column = new long[nodes.size()];
+      for (int i = 0; i < column.length; i++) {
+        Map<String, Long> a = allocatable.get(i);
+        Long amount = a == null ? null : a.get(r);
+        column[i] = amount == null ? ABSENT : amount;
+      }
+      return column;
+    });
+  }
+
+  /** {@return each node's requested amount of the resource, as {@link #requested(int)} sums it} Read only; kept up to date. */
+  long[] requestedColumn(String resource) {
+    return requestedColumns.computeIfAbsent(resource, r -> {
+      long[] column = new long[nodes.size()];
+      for (int i = 0; i < column.length; i++) {
+        column[i] = requested.get(i).getOrDefault(r, 0L);
+      }
+      return column;
+    });
+  }
+
+  private void updateColumns(int node) {
+    requestedColumns.forEach((r, column) -> column[node] = requested.get(node).getOrDefault(r, 0L));
+  }
+
   private static @Nullable Map<String, Long> amounts(Node node) {
     if (node.allocatable().isEmpty()) {
       return null;
@@ -125,6 +159,7 @@ final class NodeInfos {
       withPodAffinity++;
     }
     counts.add(node, pod, 1);
+    updateColumns(node);
   }
 
   /** Unbinds the pod (matched by namespace and name on its {@code spec.nodeName}); {@return its node's position, or -1 when it was not bound} */
@@ -147,6 +182,7 @@ final class NodeInfos {
           withPodAffinity--;
         }
         counts.add(at, p, -1);
+        updateColumns(at);
         return at;
       }
     }

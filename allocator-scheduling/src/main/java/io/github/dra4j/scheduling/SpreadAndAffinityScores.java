@@ -72,7 +72,7 @@ final class SpreadAndAffinityScores {
     int ignoredCount = 0;
     int[] domains = new int[size];
     for (int k = 0; k < at.length; k++) {
-      if (!hasKeys(domain, at[k])) {
+      if (!TopologySpread.hasKeys(domain, at[k])) {
         ignored[k] = true;
         ignoredCount++;
         continue;
@@ -92,7 +92,7 @@ final class SpreadAndAffinityScores {
     // the matching pods of those domains, over every node that has every key and passes the inclusion policies
     List<Node> nodes = infos.nodes();
     for (int i = 0; i < nodes.size(); i++) {
-      if (!hasKeys(domain, i)) {
+      if (!TopologySpread.hasKeys(domain, i)) {
         continue;
       }
       for (int c = 0; c < size; c++) {
@@ -122,15 +122,6 @@ final class SpreadAndAffinityScores {
       scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
     }
     return scores;
-  }
-
-  private static boolean hasKeys(int[][] domain, int node) {
-    for (int[] d : domain) {
-      if (d[node] < 0) {
-        return false;
-      }
-    }
-    return true;
   }
 
   /** A weighted term: the preferred term, or a required one with hardPodAffinityWeight. */

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -46,10 +45,13 @@ final class TopologySpread {
     final List<Constraint> constraints;
     final List<Map<String, Integer>> counts = new ArrayList<>();
     final int[] min;
+    /* 1 for a constraint whose selector matches the incoming pod itself */
+    final int[] self;
 
     State(List<Constraint> constraints) {
       this.constraints = constraints;
       this.min = new int[constraints.size()];
+      this.self = new int[constraints.size()];
       for (int k = 0; k < constraints.size(); k++) {
         counts.add(new HashMap<>());
       }
@@ -82,23 +84,38 @@ final class TopologySpread {
     }
     String namespace = PodClaimResolver.namespace(pod.namespace());
     List<Node> nodes = infos.nodes();
-    int[][] matching = new int[constraints.size()][];
-    for (int k = 0; k < constraints.size(); k++) {
-      matching[k] = infos.counts().matching(new PodCounts.InNamespace(namespace, constraints.get(k).selector()));
+    PodCounts counts = infos.counts();
+    int size = constraints.size();
+    int[][] domain = new int[size][];
+    int[][] matching = new int[size][];
+    int[][] byDomain = new int[size][];
+    boolean[][] seen = new boolean[size][];
+    for (int k = 0; k < size; k++) {
+      Constraint c = constraints.get(k);
+      domain[k] = counts.domains(c.key()).of();
+      matching[k] = counts.matching(new PodCounts.InNamespace(namespace, c.selector()));
+      byDomain[k] = new int[counts.domains(c.key()).values().size()];
+      seen[k] = new boolean[byDomain[k].length];
+      s.self[k] = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
     }
     for (int i = 0; i < nodes.size(); i++) {
-      Node node = nodes.get(i);
-      Map<String, String> labels = node.metadata().labels();
-      if (!hasKeys(labels, constraints)) {
+      if (!hasKeys(domain, i)) {
         continue;
       }
-      for (int k = 0; k < constraints.size(); k++) {
-        Constraint c = constraints.get(k);
-        if (!c.includes(pod, node)) {
-          continue;
+      for (int k = 0; k < size; k++) {
+        if (constraints.get(k).includes(pod, nodes.get(i))) {
+          int d = domain[k][i];
+          seen[k][d] = true;
+          byDomain[k][d] += matching[k][i];
         }
-        String value = Objects.requireNonNull(labels.get(c.key())); // hasKeys
-        s.counts.get(k).merge(value, matching[k][i], Integer::sum);
+      }
+    }
+    for (int k = 0; k < size; k++) {
+      List<String> values = counts.domains(constraints.get(k).key()).values();
+      for (int d = 0; d < values.size(); d++) {
+        if (seen[k][d]) {
+          s.counts.get(k).put(values.get(d), byDomain[k][d]);
+        }
       }
     }
     for (int k = 0; k < constraints.size(); k++) {
@@ -111,9 +128,10 @@ final class TopologySpread {
     return s;
   }
 
-  static boolean hasKeys(Map<String, String> labels, List<Constraint> constraints) {
-    for (Constraint c : constraints) {
-      if (!labels.containsKey(c.key())) {
+  /** {@return whether the node has every key: a domain for each} */
+  static boolean hasKeys(int[][] domain, int node) {
+    for (int[] d : domain) {
+      if (d[node] < 0) {
         return false;
       }
     }
@@ -129,8 +147,7 @@ final class TopologySpread {
       if (value == null) {
         return NODE_LABEL_MISMATCH;
       }
-      int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
-      long skew = (long) s.counts.get(k).getOrDefault(value, 0) + self - s.minMatch(k);
+      long skew = (long) s.counts.get(k).getOrDefault(value, 0) + s.self[k] - s.minMatch(k);
       if (skew > c.maxSkew()) {
         return CONSTRAINTS_MISMATCH;
       }

@@ -3,6 +3,7 @@ package io.github.dra4j.scheduling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Affinity;
+import io.github.dra4j.api.Container;
 import io.github.dra4j.api.LabelSelector;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSpec;
@@ -12,6 +13,8 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodAffinity;
 import io.github.dra4j.api.PodAffinityTerm;
 import io.github.dra4j.api.PodSpec;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.Taint;
 import io.github.dra4j.api.Toleration;
 import io.github.dra4j.api.TopologySpreadConstraint;
@@ -35,9 +38,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * NodeInfos keeps as pods join and leave, against the plain computation that walks every bound
  * pod for each incoming pod (the plugins' PreScore and PreFilter, kept here as the reference):
  * random clusters (zones, racks and hostnames, some missing; taints), random pods joining and
- * leaving, each bound pod and each incoming pod with random labels, namespaces, spread
+ * leaving, each bound pod and each incoming pod with random labels, namespaces, requests, spread
  * constraints and required and preferred (anti-)affinity terms; every feasible node's score, the
- * node chosen and the filters' counts are equal after every change.
+ * node chosen and the filters' counts are equal after every change, and every plugin's score
+ * equals that over NodeInfos built afresh from the pods bound (the per-resource columns).
  */
 final class SpreadAndAffinityCountsPropertyTest {
   private static final String ZONE = "topology.kubernetes.io/zone";
@@ -89,6 +93,9 @@ final class SpreadAndAffinityCountsPropertyTest {
         plain[k] = total[k] + profile.podTopologySpread * (spreadPlain[k] - spread[k])
             + profile.interPodAffinity * (affinityPlain[k] - affinity[k]);
       }
+      Cycle fresh = new Cycle(incoming, List.of(), List.of(), new NodeInfos(nodes, bound), profile);
+      assertThat(total).as("every plugin's score against NodeInfos built afresh, %s", where)
+          .containsExactly(DefaultScores.scores(fresh, at, List.of(), i -> List.of()));
       Ties ties = new Ties(null);
       assertThat(at[ties.best(kept)]).as("node chosen, %s", where).isEqualTo(at[ties.best(plain)]);
 
@@ -124,7 +131,9 @@ final class SpreadAndAffinityCountsPropertyTest {
         meta.putLabel(SpreadAndAffinityScores.HOSTNAME, "node-" + i);
       }
       List<Taint> taints = random.nextInt(4) == 0 ? List.of(new Taint("dedicated", "x", Taint.NO_SCHEDULE)) : List.of();
-      nodes.add(new Node(meta.build(), new NodeSpec(null, taints), new NodeStatus(List.of(), Map.of())));
+      Map<String, Quantity> allocatable = random.nextInt(4) == 0 ? Map.of()
+          : Map.of("cpu", Quantity.parse(Integer.toString(2 + random.nextInt(8))), "memory", Quantity.parse("16Gi"));
+      nodes.add(new Node(meta.build(), new NodeSpec(null, taints), new NodeStatus(List.of(), allocatable)));
     }
     return List.copyOf(nodes);
   }
@@ -142,6 +151,11 @@ final class SpreadAndAffinityCountsPropertyTest {
       meta.putLabel("tier", random.nextBoolean() ? "front" : "back");
     }
     PodSpec.Builder spec = PodSpec.builder();
+    if (random.nextInt(3) != 0) {
+      Map<String, Quantity> requests = random.nextBoolean() ? Map.of("cpu", Quantity.parse(100 * random.nextInt(20) + "m"))
+          : Map.of("cpu", Quantity.parse("1"), "memory", Quantity.parse(random.nextInt(4) + "Gi"));
+      spec.addContainer(new Container("c", new ResourceRequirements(Map.of(), requests, List.of())));
+    }
     if (random.nextInt(4) == 0) {
       spec.nodeSelector(Map.of(ZONE, "zone-" + random.nextInt(3)));
     }
@@ -233,7 +247,7 @@ final class SpreadAndAffinityCountsPropertyTest {
       int ignoredCount = 0;
       for (int k = 0; k < at.length; k++) {
         Map<String, String> labels = infos.nodes().get(at[k]).metadata().labels();
-        if (!TopologySpread.hasKeys(labels, constraints)) {
+        if (!hasKeys(labels, constraints)) {
           ignored[k] = true;
           ignoredCount++;
           continue;
@@ -254,7 +268,7 @@ final class SpreadAndAffinityCountsPropertyTest {
       for (int i = 0; i < nodes.size(); i++) {
         Node node = nodes.get(i);
         Map<String, String> labels = node.metadata().labels();
-        if (!TopologySpread.hasKeys(labels, constraints)) {
+        if (!hasKeys(labels, constraints)) {
           continue;
         }
         for (int c = 0; c < constraints.size(); c++) {
@@ -290,6 +304,10 @@ final class SpreadAndAffinityCountsPropertyTest {
         scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
       }
       return scores;
+    }
+
+    static boolean hasKeys(Map<String, String> labels, List<TopologySpread.Constraint> constraints) {
+      return constraints.stream().allMatch(c -> labels.containsKey(c.key()));
     }
 
     static int matching(List<NodeInfos.Bound> pods, PodSelector selector, String namespace) {
@@ -392,7 +410,7 @@ final class SpreadAndAffinityCountsPropertyTest {
       for (int i = 0; i < infos.nodes().size(); i++) {
         Node node = infos.nodes().get(i);
         Map<String, String> labels = node.metadata().labels();
-        if (!TopologySpread.hasKeys(labels, constraints)) {
+        if (!hasKeys(labels, constraints)) {
           continue;
         }
         for (int k = 0; k < constraints.size(); k++) {
