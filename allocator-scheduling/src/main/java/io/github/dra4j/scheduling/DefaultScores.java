@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -149,10 +150,9 @@ final class DefaultScores {
         preferNoSchedule.add(t);
       }
     }
-    long[] scores = new long[at.length];
-    for (int k = 0; k < at.length; k++) {
-      scores[k] = untoleratedPreferNoSchedule(in.infos().nodes().get(at[k]), preferNoSchedule);
-    }
+    List<Node> nodes = in.infos().nodes();
+    long[] scores = in.infos().scores().scores(new NodeScores.Key("TaintToleration", preferNoSchedule), false, at,
+        i -> untoleratedPreferNoSchedule(nodes.get(i), preferNoSchedule));
     normalize(scores, true);
     return scores;
   }
@@ -165,15 +165,16 @@ final class DefaultScores {
     if (added != null) {
       preferred.addAll(added.preferred()); // NodeAffinityArgs.addedAffinity scores as the pod's own terms
     }
-    long[] scores = new long[at.length];
-    for (int k = 0; k < at.length; k++) {
-      Node node = in.infos().nodes().get(at[k]);
+    List<Node> nodes = in.infos().nodes();
+    long[] scores = in.infos().scores().scores(new NodeScores.Key("NodeAffinity", preferred), false, at, i -> {
+      long sum = 0;
       for (PreferredSchedulingTerm t : preferred) {
-        if (t.weight() != 0 && t.preference().matches(node)) {
-          scores[k] += t.weight();
+        if (t.weight() != 0 && t.preference().matches(nodes.get(i))) {
+          sum += t.weight();
         }
       }
-    }
+      return sum;
+    });
     normalize(scores, false);
     return scores;
   }
@@ -186,18 +187,16 @@ final class DefaultScores {
   static long[] resourcesFit(Cycle in, int[] at) {
     ScoringStrategy strategy = in.profile().args().fit();
     List<Resource> resources = strategy.resources();
-    long[] scores = new long[at.length];
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, true);
-    for (int k = 0; k < at.length; k++) {
-      if (in.infos().allocatable(at[k]) == null) {
-        continue;
+    return in.infos().scores().scores(of.key("NodeResourcesFit", strategy), true, at, i -> {
+      if (in.infos().allocatable(i) == null) {
+        return 0;
       }
-      of.on(at[k], requested, allocatable);
-      scores[k] = ResourceScorers.score(strategy, requested, allocatable);
-    }
-    return scores;
+      of.on(i, requested, allocatable);
+      return ResourceScorers.score(strategy, requested, allocatable);
+    });
   }
 
   /**
@@ -218,15 +217,13 @@ final class DefaultScores {
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, false);
-    for (int k = 0; k < at.length; k++) {
-      if (in.infos().allocatable(at[k]) == null) {
-        scores[k] = MAX;
-        continue;
+    return in.infos().scores().scores(of.key("NodeResourcesBalancedAllocation", resources), true, at, i -> {
+      if (in.infos().allocatable(i) == null) {
+        return MAX;
       }
-      of.on(at[k], requested, allocatable);
-      scores[k] = ResourceScorers.balanced(requested, allocatable);
-    }
-    return scores;
+      of.on(i, requested, allocatable);
+      return ResourceScorers.balanced(requested, allocatable);
+    });
   }
 
   /*
@@ -262,6 +259,11 @@ final class DefaultScores {
           requested[r] = pod[r] == 0 && PodRequests.scalar(name) ? null : infos.requestedColumn(name);
         }
       }
+    }
+
+    /* What the score reads of the pod: the plugin's arguments and the pod's amounts (which decide the columns read). */
+    NodeScores.Key key(String plugin, Object args) {
+      return new NodeScores.Key(plugin, List.of(args, LongStream.of(pod).boxed().toList()));
     }
 
     void on(int node, long[] requestedOut, long[] allocatableOut) {

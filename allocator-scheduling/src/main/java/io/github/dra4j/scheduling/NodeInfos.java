@@ -46,6 +46,7 @@ final class NodeInfos {
   /* Bound pods with pod affinity or anti-affinity terms, for InterPodAffinity to skip the rest. */
   private int withPodAffinity;
   private final PodCounts counts = new PodCounts(this);
+  private final NodeScores scores;
   /* Per resource the scores read, each node's allocatable (ABSENT: none given) and requested amount. */
   private final Map<String, long[]> allocatableColumns = new HashMap<>();
   private final Map<String, long[]> requestedColumns = new HashMap<>();
@@ -56,6 +57,7 @@ final class NodeInfos {
     this.requested = new ArrayList<>(nodes.size());
     this.nonZero = new long[nodes.size()][2];
     this.allocatable = new ArrayList<>(nodes.size());
+    this.scores = new NodeScores(nodes.size());
     for (int i = 0; i < nodes.size(); i++) {
       allocatable.add(amounts(nodes.get(i)));
       position.putIfAbsent(nodes.get(i), i);
@@ -123,6 +125,7 @@ final class NodeInfos {
   }
 
   private void updateColumns(int node) {
+    scores.changed(node);
     requestedColumns.forEach((r, column) -> column[node] = requested.get(node).getOrDefault(r, 0L));
   }
 
@@ -142,6 +145,11 @@ final class NodeInfos {
   /** {@return the counts per node that spread and pod affinity read, kept as pods join and leave} */
   PodCounts counts() {
     return counts;
+  }
+
+  /** {@return the raw scores of the plugins that read one node at a time, kept per pod shape} */
+  NodeScores scores() {
+    return scores;
   }
 
   boolean anyPodAffinity() {

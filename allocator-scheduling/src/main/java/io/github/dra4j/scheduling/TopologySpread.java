@@ -47,11 +47,16 @@ final class TopologySpread {
     final int[] min;
     /* 1 for a constraint whose selector matches the incoming pod itself */
     final int[] self;
+    /* per constraint, each node's domain and each domain's count (0 where counts has none) */
+    final int[][] domain;
+    final int[][] byDomain;
 
     State(List<Constraint> constraints) {
       this.constraints = constraints;
       this.min = new int[constraints.size()];
       this.self = new int[constraints.size()];
+      this.domain = new int[constraints.size()][];
+      this.byDomain = new int[constraints.size()][];
       for (int k = 0; k < constraints.size(); k++) {
         counts.add(new HashMap<>());
       }
@@ -86,9 +91,9 @@ final class TopologySpread {
     List<Node> nodes = infos.nodes();
     PodCounts counts = infos.counts();
     int size = constraints.size();
-    int[][] domain = new int[size][];
+    int[][] domain = s.domain;
     int[][] matching = new int[size][];
-    int[][] byDomain = new int[size][];
+    int[][] byDomain = s.byDomain;
     boolean[][] seen = new boolean[size][];
     for (int k = 0; k < size; k++) {
       Constraint c = constraints.get(k);
@@ -138,17 +143,15 @@ final class TopologySpread {
     return true;
   }
 
-  /** {@return the filter's reason for the node, or null when it passes} */
-  static @Nullable String reason(Pod pod, State s, Node node) {
-    Map<String, String> labels = node.metadata().labels();
+  /** {@return the filter's reason for the node at this position of the cycle's nodes, or null when it passes} */
+  static @Nullable String reason(State s, int node) {
     for (int k = 0; k < s.constraints.size(); k++) {
-      Constraint c = s.constraints.get(k);
-      String value = labels.get(c.key());
-      if (value == null) {
+      int d = s.domain[k][node];
+      if (d < 0) {
         return NODE_LABEL_MISMATCH;
       }
-      long skew = (long) s.counts.get(k).getOrDefault(value, 0) + s.self[k] - s.minMatch(k);
-      if (skew > c.maxSkew()) {
+      long skew = (long) s.byDomain[k][d] + s.self[k] - s.minMatch(k);
+      if (skew > s.constraints.get(k).maxSkew()) {
         return CONSTRAINTS_MISMATCH;
       }
     }

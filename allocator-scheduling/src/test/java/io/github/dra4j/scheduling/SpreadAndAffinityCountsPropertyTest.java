@@ -103,6 +103,10 @@ final class SpreadAndAffinityCountsPropertyTest {
       TopologySpread.State filterPlain = Reference.spreadCounts(incoming, filter.constraints, infos);
       assertThat(filter.counts).as("PodTopologySpread PreFilter counts, %s", where).isEqualTo(filterPlain.counts);
       assertThat(filter.min).as("PodTopologySpread smallest counts, %s", where).containsExactly(filterPlain.min);
+      for (int i = 0; i < nodes.size(); i++) {
+        assertThat(TopologySpread.reason(filter, i)).as("PodTopologySpread on node %d, %s", i, where)
+            .isEqualTo(Reference.spreadReason(incoming, filterPlain, nodes.get(i)));
+      }
       InterPodAffinity.State pa = cycle.podAffinity();
       InterPodAffinity.State paPlain = Reference.affinityCounts(incoming, infos);
       assertThat(pa.existingAnti).as("existing anti-affinity, %s", where).isEqualTo(paPlain.existingAnti);
@@ -425,6 +429,21 @@ final class SpreadAndAffinityCountsPropertyTest {
         s.min[k] = s.counts.get(k).values().stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
       }
       return s;
+    }
+
+    static @Nullable String spreadReason(Pod pod, TopologySpread.State s, Node node) {
+      for (int k = 0; k < s.constraints.size(); k++) {
+        TopologySpread.Constraint c = s.constraints.get(k);
+        String value = node.metadata().labels().get(c.key());
+        if (value == null) {
+          return TopologySpread.NODE_LABEL_MISMATCH;
+        }
+        int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
+        if ((long) s.counts.get(k).getOrDefault(value, 0) + self - s.minMatch(k) > c.maxSkew()) {
+          return TopologySpread.CONSTRAINTS_MISMATCH;
+        }
+      }
+      return null;
     }
 
     static InterPodAffinity.State affinityCounts(Pod pod, NodeInfos infos) {
