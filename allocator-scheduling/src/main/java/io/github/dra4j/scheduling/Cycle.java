@@ -106,16 +106,20 @@ final class Cycle {
   }
 
   /**
-   * {@return whether the steps after the node-local ones can refuse a node}: the pod has
-   * DoNotSchedule spread constraints, pod affinity terms are around, or claims are allocated.
+   * {@return whether the steps after the node-local ones can refuse a node}: claims are
+   * allocated, or the PreFilter state of the pod's DoNotSchedule spread constraints or of the
+   * pod affinity terms around refuses some node.
    */
   boolean needsClusterSteps() {
-    if (!allocated.isEmpty() || infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) {
+    if (!allocated.isEmpty()) {
+      return true;
+    }
+    if ((infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) && !podAffinity().refusesNone()) {
       return true;
     }
     for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
       if (c.whenUnsatisfiable().equals(TopologySpreadConstraint.DO_NOT_SCHEDULE)) {
-        return true;
+        return !spread().refusesNone;
       }
     }
     return false;

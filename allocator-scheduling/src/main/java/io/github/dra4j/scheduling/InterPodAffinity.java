@@ -65,6 +65,11 @@ final class InterPodAffinity {
       this.affinity = affinity;
       this.antiAffinity = antiAffinity;
     }
+
+    /** {@return whether the filter passes every node: no term of the pod's, no existing pod's anti-affinity matching it} */
+    boolean refusesNone() {
+      return affinity.isEmpty() && antiAffinity.isEmpty() && existingAnti.isEmpty();
+    }
   }
 
   private InterPodAffinity() {}

@@ -89,20 +89,7 @@ final class SpreadAndAffinityScores {
     for (int c = 0; c < size; c++) {
       weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
     }
-    // the matching pods of those domains, over every node that has every key and passes the inclusion policies
-    List<Node> nodes = infos.nodes();
-    for (int i = 0; i < nodes.size(); i++) {
-      if (!TopologySpread.hasKeys(domain, i)) {
-        continue;
-      }
-      for (int c = 0; c < size; c++) {
-        int d = domain[c][i];
-        if (hostname[c] || matching[c][i] == 0 || !present[c][d] || !constraints.get(c).includes(pod, nodes.get(i))) {
-          continue;
-        }
-        byDomain[c][d] += matching[c][i];
-      }
-    }
+    countDomains(pod, constraints, infos.nodes(), domain, matching, hostname, present, byDomain);
     long min = Long.MAX_VALUE;
     long max = 0;
     for (int k = 0; k < at.length; k++) {
@@ -122,6 +109,29 @@ final class SpreadAndAffinityScores {
       scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
     }
     return scores;
+  }
+
+  /* The matching pods of the feasible nodes' domains, over every node that has every key and passes the inclusion policies. */
+  private static void countDomains(Pod pod, List<TopologySpread.Constraint> constraints, List<Node> nodes,
+      int[][] domain, int[][] matching, boolean[] hostname, boolean[][] present, long[][] byDomain) {
+    int size = constraints.size();
+    boolean[] all = new boolean[size];
+    for (int c = 0; c < size; c++) {
+      all[c] = constraints.get(c).includesAll(pod);
+    }
+    for (int i = 0; i < nodes.size(); i++) {
+      if (!TopologySpread.hasKeys(domain, i)) {
+        continue;
+      }
+      for (int c = 0; c < size; c++) {
+        int d = domain[c][i];
+        if (hostname[c] || matching[c][i] == 0 || !present[c][d]
+            || (!all[c] && !constraints.get(c).includes(pod, nodes.get(i)))) {
+          continue;
+        }
+        byDomain[c][d] += matching[c][i];
+      }
+    }
   }
 
   /** A weighted term: the preferred term, or a required one with hardPodAffinityWeight. */

@@ -33,6 +33,12 @@ final class TopologySpread {
           HONOR.equals(c.nodeTaintsPolicy()));
     }
 
+    /** {@return whether every node's pods count for this constraint, whatever the node} */
+    boolean includesAll(Pod pod) {
+      return (!honorAffinity || (pod.spec().nodeSelector().isEmpty() && pod.spec().requiredNodeAffinity() == null))
+          && !honorTaints;
+    }
+
     /** {@return whether the node's pods count for this constraint (matchNodeInclusionPolicies)} */
     boolean includes(Pod pod, Node node) {
       return (!honorAffinity || NodeFilter.matchesNodeSelector(pod, node))
@@ -50,6 +56,8 @@ final class TopologySpread {
     /* per constraint, each node's domain and each domain's count (0 where counts has none) */
     final int[][] domain;
     final int[][] byDomain;
+    /* whether every node has every key and no domain's skew exceeds maxSkew: the filter refuses no node */
+    boolean refusesNone;
 
     State(List<Constraint> constraints) {
       this.constraints = constraints;
@@ -103,12 +111,16 @@ final class TopologySpread {
       seen[k] = new boolean[byDomain[k].length];
       s.self[k] = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
     }
+    boolean[] all = new boolean[size];
+    for (int k = 0; k < size; k++) {
+      all[k] = constraints.get(k).includesAll(pod);
+    }
     for (int i = 0; i < nodes.size(); i++) {
       if (!hasKeys(domain, i)) {
         continue;
       }
       for (int k = 0; k < size; k++) {
-        if (constraints.get(k).includes(pod, nodes.get(i))) {
+        if (all[k] || constraints.get(k).includes(pod, nodes.get(i))) {
           int d = domain[k][i];
           seen[k][d] = true;
           byDomain[k][d] += matching[k][i];
@@ -130,7 +142,19 @@ final class TopologySpread {
       }
       s.min[k] = min;
     }
+    s.refusesNone = refusesNone(s);
     return s;
+  }
+
+  private static boolean refusesNone(State s) {
+    for (int k = 0; k < s.constraints.size(); k++) {
+      for (int d : s.domain[k]) {
+        if (d < 0 || (long) s.byDomain[k][d] + s.self[k] - s.minMatch(k) > s.constraints.get(k).maxSkew()) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** {@return whether the node has every key: a domain for each} */
@@ -141,6 +165,11 @@ final class TopologySpread {
       }
     }
     return true;
+  }
+
+  /** {@return the filter's reason for the node, or null when it passes} */
+  static @Nullable String reason(State s, Cycle in, Node node) {
+    return s.refusesNone ? null : reason(s, in.position(node));
   }
 
   /** {@return the filter's reason for the node at this position of the cycle's nodes, or null when it passes} */

@@ -103,12 +103,19 @@ final class SpreadAndAffinityCountsPropertyTest {
       TopologySpread.State filterPlain = Reference.spreadCounts(incoming, filter.constraints, infos);
       assertThat(filter.counts).as("PodTopologySpread PreFilter counts, %s", where).isEqualTo(filterPlain.counts);
       assertThat(filter.min).as("PodTopologySpread smallest counts, %s", where).containsExactly(filterPlain.min);
-      for (int i = 0; i < nodes.size(); i++) {
-        assertThat(TopologySpread.reason(filter, i)).as("PodTopologySpread on node %d, %s", i, where)
-            .isEqualTo(Reference.spreadReason(incoming, filterPlain, nodes.get(i)));
-      }
       InterPodAffinity.State pa = cycle.podAffinity();
       InterPodAffinity.State paPlain = Reference.affinityCounts(incoming, infos);
+      for (int i = 0; i < nodes.size(); i++) {
+        String reason = Reference.spreadReason(incoming, filterPlain, nodes.get(i));
+        assertThat(TopologySpread.reason(filter, cycle, nodes.get(i))).as("PodTopologySpread on node %d, %s", i, where)
+            .isEqualTo(reason);
+        String affinityReason = InterPodAffinity.reason(incoming, paPlain, nodes.get(i));
+        assertThat(InterPodAffinity.reason(incoming, cycle.podAffinity(), nodes.get(i)))
+            .as("InterPodAffinity on node %d, %s", i, where).isEqualTo(affinityReason);
+        if (reason != null || affinityReason != null) {
+          assertThat(cycle.needsClusterSteps()).as("a node is refused, %s", where).isTrue();
+        }
+      }
       assertThat(pa.existingAnti).as("existing anti-affinity, %s", where).isEqualTo(paPlain.existingAnti);
       assertThat(pa.affinityCounts).as("affinity counts, %s", where).isEqualTo(paPlain.affinityCounts);
       assertThat(pa.antiCounts).as("anti-affinity counts, %s", where).isEqualTo(paPlain.antiCounts);
