@@ -90,8 +90,6 @@ final class SpreadAndAffinityScores {
       weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
     }
     countDomains(pod, constraints, infos.nodes(), domain, matching, hostname, present, byDomain);
-    long min = Long.MAX_VALUE;
-    long max = 0;
     for (int k = 0; k < at.length; k++) {
       if (ignored[k]) {
         continue;
@@ -102,13 +100,24 @@ final class SpreadAndAffinityScores {
         score += count * weights[c] + (constraints.get(c).maxSkew() - 1);
       }
       scores[k] = Math.round(score);
-      min = Math.min(min, scores[k]);
-      max = Math.max(max, scores[k]);
     }
-    for (int k = 0; k < at.length; k++) {
+    normalizeSpread(scores, ignored);
+    return scores;
+  }
+
+  /* PodTopologySpread's NormalizeScore: fewer matching pods is better; ignored nodes score 0. */
+  static void normalizeSpread(long[] scores, boolean[] ignored) {
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (int k = 0; k < scores.length; k++) {
+      if (!ignored[k]) {
+        min = Math.min(min, scores[k]);
+        max = Math.max(max, scores[k]);
+      }
+    }
+    for (int k = 0; k < scores.length; k++) {
       scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
     }
-    return scores;
   }
 
   /* The matching pods of the feasible nodes' domains, over every node that has every key and passes the inclusion policies. */
@@ -135,9 +144,10 @@ final class SpreadAndAffinityScores {
   }
 
   /** A weighted term: the preferred term, or a required one with hardPodAffinityWeight. */
-  private record Weighted(InterPodAffinity.Term term, int weight) {}
+  record Weighted(InterPodAffinity.Term term, int weight) {}
 
-  private static List<Weighted> preferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
+  /** {@return the pod's preferred terms of one kind, with their weights} */
+  static List<Weighted> preferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
     Affinity a = pod.spec().affinity();
     PodAffinity pa = a == null ? null : which.apply(a);
     List<Weighted> out = new ArrayList<>();
@@ -191,25 +201,30 @@ final class SpreadAndAffinityScores {
       domains.add(counts.domains(key).of());
       values.add(byDomain);
     });
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
     for (int k = 0; k < at.length; k++) {
-      long score = 0;
       for (int t = 0; t < domains.size(); t++) {
         int d = domains.get(t)[at[k]];
         if (d >= 0) {
-          score += values.get(t)[d];
+          scores[k] += values.get(t)[d];
         }
       }
-      scores[k] = score;
+    }
+    normalizeAffinity(scores);
+    return scores;
+  }
+
+  /* InterPodAffinity's NormalizeScore: 0..100 between the smallest and the largest score. */
+  static void normalizeAffinity(long[] scores) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (long score : scores) {
       min = Math.min(min, score);
       max = Math.max(max, score);
     }
     long diff = max - min;
-    for (int k = 0; k < at.length; k++) {
+    for (int k = 0; k < scores.length; k++) {
       scores[k] = diff > 0 ? (long) (DefaultScores.MAX * ((double) (scores[k] - min) / diff)) : 0;
     }
-    return scores;
   }
 
   /* processTerms: each pod a term matches (perNode of them on a node) adds the weight to the node's domain of the term's key. */

@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import java.util.function.Function;
 import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -292,8 +291,6 @@ final class SpreadAndAffinityCountsPropertyTest {
           counts.get(c).merge(value, matching(infos.pods(i), tc.selector(), namespace), Integer::sum);
         }
       }
-      long min = Long.MAX_VALUE;
-      long max = 0;
       for (int k = 0; k < at.length; k++) {
         if (ignored[k]) {
           continue;
@@ -308,12 +305,8 @@ final class SpreadAndAffinityCountsPropertyTest {
           score += count * weights[c] + (tc.maxSkew() - 1);
         }
         scores[k] = Math.round(score);
-        min = Math.min(min, scores[k]);
-        max = Math.max(max, scores[k]);
       }
-      for (int k = 0; k < at.length; k++) {
-        scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
-      }
+      SpreadAndAffinityScores.normalizeSpread(scores, ignored);
       return scores;
     }
 
@@ -332,25 +325,11 @@ final class SpreadAndAffinityCountsPropertyTest {
       return n;
     }
 
-    private record Weighted(InterPodAffinity.Term term, int weight) {}
-
-    private static List<Weighted> preferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
-      Affinity a = pod.spec().affinity();
-      PodAffinity pa = a == null ? null : which.apply(a);
-      List<Weighted> out = new ArrayList<>();
-      if (pa != null) {
-        for (WeightedPodAffinityTerm t : pa.preferred()) {
-          out.add(new Weighted(InterPodAffinity.Term.of(t.podAffinityTerm(), pod), t.weight()));
-        }
-      }
-      return out;
-    }
-
     static long[] podAffinity(Cycle in, int[] at) {
       Pod pod = in.pod();
       NodeInfos infos = in.infos();
-      List<Weighted> affinity = preferred(pod, Affinity::podAffinity);
-      List<Weighted> anti = preferred(pod, Affinity::podAntiAffinity);
+      List<SpreadAndAffinityScores.Weighted> affinity = SpreadAndAffinityScores.preferred(pod, Affinity::podAffinity);
+      List<SpreadAndAffinityScores.Weighted> anti = SpreadAndAffinityScores.preferred(pod, Affinity::podAntiAffinity);
       boolean own = !affinity.isEmpty() || !anti.isEmpty();
       PluginArgs args = in.profile().args();
       int hard = args.hardPodAffinityWeight();
@@ -370,41 +349,33 @@ final class SpreadAndAffinityCountsPropertyTest {
           add(topology, affinity, existing, labels, 1);
           add(topology, anti, existing, labels, -1);
           if (existingHasAffinity) {
-            List<Weighted> required = new ArrayList<>();
-            InterPodAffinity.required(existing, Affinity::podAffinity).forEach(t -> required.add(new Weighted(t, hard)));
+            List<SpreadAndAffinityScores.Weighted> required = new ArrayList<>();
+            InterPodAffinity.required(existing, Affinity::podAffinity)
+                .forEach(t -> required.add(new SpreadAndAffinityScores.Weighted(t, hard)));
             add(topology, required, pod, labels, 1);
             if (!args.ignorePreferredTermsOfExistingPods()) {
-              add(topology, preferred(existing, Affinity::podAffinity), pod, labels, 1);
-              add(topology, preferred(existing, Affinity::podAntiAffinity), pod, labels, -1);
+              add(topology, SpreadAndAffinityScores.preferred(existing, Affinity::podAffinity), pod, labels, 1);
+              add(topology, SpreadAndAffinityScores.preferred(existing, Affinity::podAntiAffinity), pod, labels, -1);
             }
           }
         }
       }
-      long min = Long.MAX_VALUE;
-      long max = Long.MIN_VALUE;
       for (int k = 0; k < at.length; k++) {
         Map<String, String> labels = infos.nodes().get(at[k]).metadata().labels();
-        long score = 0;
         for (Map.Entry<String, Map<String, Long>> e : topology.entrySet()) {
           String value = labels.get(e.getKey());
           if (value != null) {
-            score += e.getValue().getOrDefault(value, 0L);
+            scores[k] += e.getValue().getOrDefault(value, 0L);
           }
         }
-        scores[k] = score;
-        min = Math.min(min, score);
-        max = Math.max(max, score);
       }
-      long diff = max - min;
-      for (int k = 0; k < at.length; k++) {
-        scores[k] = diff > 0 ? (long) (DefaultScores.MAX * ((double) (scores[k] - min) / diff)) : 0;
-      }
+      SpreadAndAffinityScores.normalizeAffinity(scores);
       return scores;
     }
 
-    private static void add(Map<String, Map<String, Long>> topology, List<Weighted> terms, Pod pod,
-        Map<String, String> labels, int sign) {
-      for (Weighted w : terms) {
+    private static void add(Map<String, Map<String, Long>> topology, List<SpreadAndAffinityScores.Weighted> terms,
+        Pod pod, Map<String, String> labels, int sign) {
+      for (SpreadAndAffinityScores.Weighted w : terms) {
         if (w.term().matches(pod)) {
           String value = labels.get(w.term().topologyKey());
           if (value != null) {
