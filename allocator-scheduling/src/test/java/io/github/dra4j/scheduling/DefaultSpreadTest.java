@@ -170,8 +170,8 @@ final class DefaultSpreadTest {
         bound(nodes.get(0), "{foo: x3}"));
     Cycle in = new Cycle(pod, List.of(), List.of(), new NodeInfos(nodes, existing), profile);
     // rack1 has 3 matching pods, rack2 none: 3 + 1 - 0 > 2 on node-a.
-    assertThat(TopologySpread.reason(pod, in.spread(), nodes.get(0))).isEqualTo(TopologySpread.CONSTRAINTS_MISMATCH);
-    assertThat(TopologySpread.reason(pod, in.spread(), nodes.get(1))).isNull();
+    assertThat(TopologySpread.reason(in.spread(), in, nodes.get(0))).isEqualTo(TopologySpread.CONSTRAINTS_MISMATCH);
+    assertThat(TopologySpread.reason(in.spread(), in, nodes.get(1))).isNull();
     assertThat(in.needsClusterSteps()).isTrue();
     // With List defaulting a node without every key (node-c, no planet) is ignored as for the pod's own constraints.
     // node-a: hostname 3 * log(2 + 2) + 0, planet 3 * log(1 + 2) + 1 = 8.46 -> 8; node-b: planet 4.30 -> 4.
