@@ -5,17 +5,16 @@ import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.Node;
-import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +28,9 @@ import java.util.Set;
  *
  * Whether some kind fits on a node, and the node's usage, are remembered and asked again only for
  * the nodes whose devices changed since the last sample (dirty), as long as every slice belongs
- * to one node; with shared (network-attached) pools, every node is checked again.
+ * to one node; with shared (network-attached) pools, every node is checked again. Each group's
+ * sums are kept up to date with the nodes checked (GroupSums), so that a sample costs the changed
+ * nodes rather than the cluster.
  */
 final class Accounting {
   private final NodeGroups cluster;
@@ -37,8 +38,12 @@ final class Accounting {
   private final PodScheduler scheduler;
   /** Per node, the kinds (by index) a fresh pod of which would be placed there. */
   private final IdentityHashMap<Node, BitSet> fits = new IdentityHashMap<>();
-  /** Per node, its devices and counters as of the last sample that checked it. */
-  private final IdentityHashMap<Node, NodeCapacity> capacity = new IdentityHashMap<>();
+  /** Per node, its devices, counters and fits as of the last sample that checked it. */
+  private final IdentityHashMap<Node, Counted> counted = new IdentityHashMap<>();
+  /** Per group, in group order, its nodes' usage as counted. */
+  private final Map<String, GroupSums> sums = new LinkedHashMap<>();
+  /** Per placed pod as of the last sample, its group and classes. */
+  private IdentityHashMap<SchedulingResult.Scheduled, PodClasses> classes = new IdentityHashMap<>();
   private final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Accounting(NodeGroups cluster, List<PodKind> kinds, PodScheduler scheduler) {
@@ -46,6 +51,7 @@ final class Accounting {
     this.kinds = kinds;
     this.scheduler = scheduler;
     dirty.addAll(cluster.cluster.nodes());
+    cluster.groups.forEach(g -> sums.put(g, new GroupSums(kinds.size())));
   }
 
   /** Notes that a pod was placed on or left a node. */
@@ -57,68 +63,91 @@ final class Accounting {
   SimulationResult.Sample sample(int step, Collection<SchedulingResult.Scheduled> placed) {
     ClusterSnapshot snapshot = scheduler.snapshot();
     for (Node node : refreshFits()) {
-      capacity.put(node, NodeCapacity.of(snapshot.usage(node)));
-    }
-    Map<String, Group> acc = new LinkedHashMap<>();
-    cluster.groups.forEach(g -> acc.put(g, new Group(kinds.size())));
-    for (Node node : cluster.cluster.nodes()) {
-      Group a = group(acc, node);
-      NodeCapacity cap = Objects.requireNonNull(capacity.get(node)); // refreshed above, as fits
-      BitSet kindsFit = Objects.requireNonNull(fits.get(node));
-      boolean stranded = cap.hasFree() && kindsFit.isEmpty();
-      a.nodes++;
-      a.devices += cap.devices();
-      a.allocated += cap.allocatedDevices();
-      a.counterSets += cap.counterSets();
-      a.counterSetsInUse += cap.counterSetsInUse();
-      if (stranded) {
-        a.strandedNodes++;
-        a.strandedDevices += cap.devices() - cap.allocatedDevices();
+      Counted now = new Counted(NodeCapacity.of(snapshot.usage(node)),
+          Objects.requireNonNull(fits.get(node))); // refreshed
+      Counted was = counted.put(node, now);
+      GroupSums sums = sumsOf(node);
+      if (was != null) {
+        sums.add(was.capacity, was.fits, -1);
       }
-      if (cap.hasFree()) {
-        for (int k = kindsFit.nextClearBit(0); k < kinds.size(); k = kindsFit.nextClearBit(k + 1)) {
-          a.byKind[k].add(cap);
-        }
-      }
-      cap.counterTotals().forEach((k, total) -> {
-        BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(k)); // the same counters
-        double[] v = a.counters.computeIfAbsent(k, x -> new double[3]);
-        v[0] += total.doubleValue();
-        v[1] += total.subtract(left).doubleValue();
-        if (stranded) {
-          v[2] += left.doubleValue();
-        }
-      });
+      sums.add(now.capacity, now.fits, 1);
     }
-    for (SchedulingResult.Scheduled s : placed) {
-      Group a = group(acc, s.node());
-      for (ResourceClaim c : s.claims()) {
-        AllocationResult allocation = c.allocation();
-        if (allocation == null) {
-          continue;
-        }
-        for (DeviceRequestAllocationResult d : allocation.devices().results()) {
-          a.byClass.merge(classOf(c, d.request()), 1, Integer::sum);
-        }
-      }
-    }
+    sumAfreshUnlessUniform();
+    Map<String, Map<String, Integer>> byClass = devicesByClass(placed);
+    List<String> kindNames = kinds.stream().map(PodKind::name).toList();
     Map<String, SimulationResult.GroupUsage> usage = new LinkedHashMap<>();
-    acc.forEach((g, a) -> {
-      Map<String, SimulationResult.CounterUsage> counters = new LinkedHashMap<>();
-      a.counters.forEach((k, v) -> counters.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
-      Map<String, SimulationResult.Stranded> byKind = new LinkedHashMap<>();
-      for (int k = 0; k < kinds.size(); k++) {
-        byKind.put(kinds.get(k).name(), a.byKind[k].result());
-      }
-      usage.put(g, new SimulationResult.GroupUsage(a.nodes, a.devices, a.allocated, a.strandedNodes,
-          a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind));
-    });
+    sums.forEach((g, a) -> usage.put(g, a.result(kindNames, byClass.getOrDefault(g, Map.of()))));
     return new SimulationResult.Sample(step, usage);
   }
 
-  private Group group(Map<String, Group> acc, Node node) {
-    return Objects.requireNonNull(acc.get(cluster.groupOfNode.get(node.name()))); // every node is in a group
+  private GroupSums sumsOf(Node node) {
+    return Objects.requireNonNull(sums.get(cluster.groupOfNode.get(node.name()))); // every node is in a group
   }
+
+  /*
+   * Groups whose nodes have different counters are summed afresh, in node order, so that counter
+   * names keep the order in which that pass meets them.
+   */
+  private void sumAfreshUnlessUniform() {
+    List<String> afresh = new ArrayList<>();
+    sums.forEach((g, a) -> {
+      if (!a.uniform()) {
+        afresh.add(g);
+      }
+    });
+    if (afresh.isEmpty()) {
+      return;
+    }
+    afresh.forEach(g -> sums.put(g, new GroupSums(kinds.size())));
+    for (Node node : cluster.cluster.nodes()) {
+      if (afresh.contains(cluster.groupOfNode.get(node.name()))) {
+        Counted c = Objects.requireNonNull(counted.get(node)); // every node is counted by now
+        sumsOf(node).add(c.capacity, c.fits, 1);
+      }
+    }
+  }
+
+  /*
+   * Allocated devices per group and class, in the order the placed pods meet them; each pod's
+   * classes are remembered while it stays.
+   */
+  private Map<String, Map<String, Integer>> devicesByClass(Collection<SchedulingResult.Scheduled> placed) {
+    IdentityHashMap<SchedulingResult.Scheduled, PodClasses> next = new IdentityHashMap<>(placed.size());
+    Map<String, Map<String, Integer>> out = new HashMap<>();
+    for (SchedulingResult.Scheduled s : placed) {
+      PodClasses c = classes.get(s);
+      if (c == null) {
+        c = classesOf(s);
+      }
+      next.put(s, c);
+      Map<String, Integer> group = out.computeIfAbsent(c.group, x -> new LinkedHashMap<>());
+      for (String name : c.classes) {
+        group.merge(name, 1, Integer::sum);
+      }
+    }
+    classes = next;
+    return out;
+  }
+
+  private PodClasses classesOf(SchedulingResult.Scheduled s) {
+    List<String> out = new ArrayList<>();
+    for (ResourceClaim c : s.claims()) {
+      AllocationResult allocation = c.allocation();
+      if (allocation == null) {
+        continue;
+      }
+      for (DeviceRequestAllocationResult d : allocation.devices().results()) {
+        out.add(classOf(c, d.request()));
+      }
+    }
+    return new PodClasses(Objects.requireNonNull(cluster.groupOfNode.get(s.node().name())), out);
+  }
+
+  /** A placed pod's group and the class of each of its allocated devices. */
+  private record PodClasses(String group, List<String> classes) {}
+
+  /** A node's capacity and fits as counted in its group's sums. */
+  private record Counted(NodeCapacity capacity, BitSet fits) {}
 
   /* Asks every kind whether it fits on the nodes whose verdicts may have changed, and returns them. */
   private List<Node> refreshFits() {
@@ -139,44 +168,6 @@ final class Accounting {
       }
     }
     return check;
-  }
-
-  /** The usage of one node group, summed while sampling. */
-  private static final class Group {
-    int nodes;
-    int devices;
-    int allocated;
-    int strandedNodes;
-    int strandedDevices;
-    int counterSets;
-    int counterSetsInUse;
-    final Map<String, double[]> counters = new LinkedHashMap<>();
-    final Map<String, Integer> byClass = new LinkedHashMap<>();
-    final KindStranded[] byKind;
-
-    Group(int kinds) {
-      byKind = new KindStranded[kinds];
-      for (int k = 0; k < kinds; k++) {
-        byKind[k] = new KindStranded();
-      }
-    }
-  }
-
-  /** What one kind cannot use in a group, summed while sampling. */
-  private static final class KindStranded {
-    int nodes;
-    int devices;
-    final Map<String, Double> counters = new LinkedHashMap<>();
-
-    void add(NodeCapacity cap) {
-      nodes++;
-      devices += cap.devices() - cap.allocatedDevices();
-      cap.counterLeft().forEach((k, left) -> counters.merge(k, left.doubleValue(), Double::sum));
-    }
-
-    SimulationResult.Stranded result() {
-      return new SimulationResult.Stranded(nodes, devices, counters);
-    }
   }
 
   /** {@return the DeviceClass the request (or {@code request/subrequest}) of the claim asked for} */
