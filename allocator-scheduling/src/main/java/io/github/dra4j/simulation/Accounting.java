@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /*
  * One policy's samples: per node group, devices and counters in use, allocated devices per class,
@@ -42,8 +43,11 @@ final class Accounting {
   private final IdentityHashMap<Node, Counted> counted = new IdentityHashMap<>();
   /** Per group, in group order, its nodes' usage as counted. */
   private final Map<String, GroupSums> sums = new LinkedHashMap<>();
-  /** Per placed pod as of the last sample, its group and classes. */
-  private IdentityHashMap<SchedulingResult.Scheduled, PodClasses> classes = new IdentityHashMap<>();
+  /**
+   * Allocated devices per group and class, kept up to date by {@link #placed} and {@link #left};
+   * null while neither was called, and then each sample counts them over the placed pods.
+   */
+  private @Nullable PlacedClasses placedClasses;
   private final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Accounting(NodeGroups cluster, List<PodKind> kinds, PodScheduler scheduler) {
@@ -57,6 +61,28 @@ final class Accounting {
   /** Notes that a pod was placed on or left a node. */
   void changed(Node node) {
     dirty.add(node);
+  }
+
+  /**
+   * Counts a placed pod's devices per class from now on, so that samples need not walk the placed
+   * pods: a run that calls this for every placement must call {@link #left} for every pod that
+   * leaves, and pass the same pods to {@link #sample}.
+   */
+  void placed(SchedulingResult.Scheduled s) {
+    PlacedClasses kept = placedClasses;
+    if (kept == null) {
+      kept = new PlacedClasses();
+      placedClasses = kept;
+    }
+    kept.placed(Objects.requireNonNull(s.pod().name()), groupOf(s), classesOf(s)); // placed pods are named
+  }
+
+  /** Takes back the devices of a pod counted by {@link #placed} that left. */
+  void left(SchedulingResult.Scheduled s) {
+    PlacedClasses kept = placedClasses;
+    if (kept != null) {
+      kept.left(Objects.requireNonNull(s.pod().name()));
+    }
   }
 
   /** {@return the cluster now, with the placed pods (still on their node) counted per class} */
@@ -108,28 +134,30 @@ final class Accounting {
   }
 
   /*
-   * Allocated devices per group and class, in the order the placed pods meet them; each pod's
-   * classes are remembered while it stays.
+   * Allocated devices per group and class, in the order the placed pods meet them: as kept up to
+   * date by placed and left, or else counted over the placed pods.
    */
   private Map<String, Map<String, Integer>> devicesByClass(Collection<SchedulingResult.Scheduled> placed) {
-    IdentityHashMap<SchedulingResult.Scheduled, PodClasses> next = new IdentityHashMap<>(placed.size());
+    PlacedClasses kept = placedClasses;
+    if (kept != null) {
+      return kept.byGroup();
+    }
     Map<String, Map<String, Integer>> out = new HashMap<>();
     for (SchedulingResult.Scheduled s : placed) {
-      PodClasses c = classes.get(s);
-      if (c == null) {
-        c = classesOf(s);
-      }
-      next.put(s, c);
-      Map<String, Integer> group = out.computeIfAbsent(c.group, x -> new LinkedHashMap<>());
-      for (String name : c.classes) {
+      Map<String, Integer> group = out.computeIfAbsent(groupOf(s), x -> new LinkedHashMap<>());
+      for (String name : classesOf(s)) {
         group.merge(name, 1, Integer::sum);
       }
     }
-    classes = next;
     return out;
   }
 
-  private PodClasses classesOf(SchedulingResult.Scheduled s) {
+  private String groupOf(SchedulingResult.Scheduled s) {
+    return Objects.requireNonNull(cluster.groupOfNode.get(s.node().name())); // every node is in a group
+  }
+
+  /* The class of each of the pod's allocated devices, in claim and result order. */
+  private static List<String> classesOf(SchedulingResult.Scheduled s) {
     List<String> out = new ArrayList<>();
     for (ResourceClaim c : s.claims()) {
       AllocationResult allocation = c.allocation();
@@ -140,11 +168,8 @@ final class Accounting {
         out.add(classOf(c, d.request()));
       }
     }
-    return new PodClasses(Objects.requireNonNull(cluster.groupOfNode.get(s.node().name())), out);
+    return out;
   }
-
-  /** A placed pod's group and the class of each of its allocated devices. */
-  private record PodClasses(String group, List<String> classes) {}
 
   /** A node's capacity and fits as counted in its group's sums. */
   private record Counted(NodeCapacity capacity, BitSet fits) {}

@@ -31,9 +31,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /*
  * A policy's samples kept up to date node by node (GroupSums: only the nodes that changed since
- * the last sample are counted again) against an Accounting made afresh at every step, which
- * counts every node: after random placements and departures, the same sample, maps in the same
- * order. The cluster has a group whose nodes differ in their counters (summed afresh), two
+ * the last sample are counted again) and pod by pod (PlacedClasses: devices per class as pods
+ * come and go) against an Accounting made afresh at every step, which counts every node and
+ * walks every placed pod: after random placements and departures, the same sample, maps in the
+ * same order (a kind with two classes makes the order of classes depend on which pods stay). The cluster has a group whose nodes differ in their counters (summed afresh), two
  * uniform groups with two counters, and a group without counters; kinds that fit differently
  * strand capacity. The figures are also checked against plain sums over the nodes' capacity.
  */
@@ -45,8 +46,10 @@ final class AccountingPropertyTest {
   @ValueSource(longs = {0, 1, 2, 3, 4, 5})
   void samplesKeptUpToDateEqualSamplesCountedAfresh(long seed) {
     StructuredAllocator allocator = StructuredAllocator.builder().selectorCompiler(CelCompiler.create()).build();
-    List<PodKind> kinds = List.of(kind("one", 1), kind("two", 2), kind("three", 3));
-    Cluster explicit = Cluster.builder().classes(List.of(Builders.deviceClass("gpu")))
+    List<PodKind> kinds = List.of(kind("one", Builders.request("gpus", "gpu", 1)),
+        kind("two", Builders.request("gpus", "any", 2)), kind("three", Builders.request("gpus", "gpu", 3)),
+        kind("mixed", Builders.request("first", "any", 1), Builders.request("second", "gpu", 1)));
+    Cluster explicit = Cluster.builder().classes(List.of(Builders.deviceClass("gpu"), Builders.deviceClass("any")))
         .nodes(List.of(Builders.node("x"), Builders.node("y")))
         .slices(List.of(
             Builders.counterSlice("x-counters", DRIVER, "x", "x",
@@ -79,12 +82,14 @@ final class AccountingPropertyTest {
         scheduler.removePods(List.of(leaving.pod()));
         scheduler.release(leaving.claims());
         accounting.changed(leaving.node());
+        accounting.left(leaving);
         departed++;
       } else {
         Pod pod = ArrivalDraw.pod(kinds.get(random.nextInt(kinds.size())), step);
         if (scheduler.schedule(pod) instanceof SchedulingResult.Scheduled s) {
           placed.put(pod.name(), s);
           accounting.changed(s.node());
+          accounting.placed(s);
         }
       }
       if (random.nextInt(4) == 0) {
@@ -131,8 +136,8 @@ final class AccountingPropertyTest {
             Builders.device("big").consumes("card", "units", "2", "mem", "8Gi")).resourceSliceCount(2).build());
   }
 
-  private static PodKind kind(String name, int gpus) {
-    ResourceClaim claim = Builders.claim(name, Builders.request("gpus", "gpu", gpus)).build();
+  private static PodKind kind(String name, Builders.RequestBuilder... requests) {
+    ResourceClaim claim = Builders.claim(name, requests).build();
     ResourceClaimTemplate template = new ResourceClaimTemplate(ObjectMeta.named(Builders.NAMESPACE, name + "-gpus"),
         new ResourceClaimTemplateSpec(ObjectMeta.builder().build(), new ResourceClaimSpec(claim.spec().devices())));
     Pod pod = Pod.of(ObjectMeta.builder().name(name).namespace(Builders.NAMESPACE).build(),
