@@ -11,9 +11,10 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --feature-gates K=V,K=V}, parsed as Kubernetes components parse it, in one place for
- * every command: the allocator's gates ({@link Features}) and the scheduler's
- * ({@value PodScheduler#EXTENDED_RESOURCE_GATE}). A command applies the gates it has a use for;
- * every command knows every gate, so that one list of gates works for all of them.
+ * every command: the allocator's gates ({@link Features}) and the scheduler's ({@value
+ * PodScheduler#EXTENDED_RESOURCE_GATE}, {@value PodScheduler#NODE_ALLOCATABLE_RESOURCES_GATE}). A
+ * command applies the gates it has a use for; every command knows every gate, so that one list
+ * of gates works for all of them.
  */
 final class FeatureGates {
   @Option(names = "--feature-gates", paramLabel = "K=V,...",
@@ -21,13 +22,14 @@ final class FeatureGates {
           + "library default (all on). Known: DRAAdminAccess, DRAConsumableCapacity, DRADeviceBindingConditions, "
           + "DRAResourceClaimDeviceStatus, DRADeviceTaints, DRADeviceTaintRules, DRAListTypeAttributes, "
           + "DRAPartitionableDevices, DRAPrioritizedList, DRAResourceSliceMixins (the allocator's) and "
-          + "DRAExtendedResource (scheduling's).")
+          + "DRAExtendedResource and DRANodeAllocatableResources (scheduling's).")
   List<String> specs = new ArrayList<>();
 
   /** {@return every gate name the option accepts} */
   static List<String> known() {
     List<String> names = new ArrayList<>(Features.GATE_NAMES);
     names.add(PodScheduler.EXTENDED_RESOURCE_GATE);
+    names.add(PodScheduler.NODE_ALLOCATABLE_RESOURCES_GATE);
     return names;
   }
 
@@ -51,6 +53,16 @@ final class FeatureGates {
    */
   boolean extendedResources() {
     return parse().getOrDefault(PodScheduler.EXTENDED_RESOURCE_GATE, true);
+  }
+
+  /**
+   * {@return whether the node resources allocated devices stand for count with the pods' requests
+   * ({@value PodScheduler#NODE_ALLOCATABLE_RESOURCES_GATE}); on unless the option turns it off}
+   *
+   * @throws CliException as {@link #features()}
+   */
+  boolean nodeAllocatableResources() {
+    return parse().getOrDefault(PodScheduler.NODE_ALLOCATABLE_RESOURCES_GATE, true);
   }
 
   /* Every Name=bool entry of every option value, later ones winning. */

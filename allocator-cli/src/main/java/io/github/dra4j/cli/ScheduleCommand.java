@@ -195,6 +195,7 @@ final class ScheduleCommand implements Callable<Integer> {
           .scorer(nodeScorer)
           .configuration(configuration)
           .extendedResources(gates.extendedResources())
+          .nodeAllocatableResources(gates.nodeAllocatableResources())
           .preemption(!noPreemption)
           .build();
       pods = PodControllers.pods(cluster);

@@ -44,8 +44,10 @@ final class Fits {
       wanted.set(i);
     }
     wanted.and(cache.filter(new Cycle(withUid, r.unserved, allocated, s.infos, profile)).candidates());
-    BitSet fit = toAllocate.isEmpty() || wanted.isEmpty() ? wanted
-        : cache.feasible(s.snapshot, cache.answers(toAllocate), wanted, toAllocate, s.options);
+    PlacementCache.Answers answers = toAllocate.isEmpty() ? null : cache.answers(toAllocate);
+    BitSet fit = answers == null || wanted.isEmpty() ? wanted
+        : cache.feasible(s.snapshot, answers, wanted, toAllocate, s.options);
+    fit = NodeAllocatableClaims.refuse(s, withUid, r.claims, toAllocate, allocated, fit, answers).feasible();
     List<Node> out = new ArrayList<>();
     for (Node node : among) {
       if (fit.get(cache.position(node))) {

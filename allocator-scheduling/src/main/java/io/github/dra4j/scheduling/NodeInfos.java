@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -45,8 +46,19 @@ final class NodeInfos {
   private final long[][] nonZero;
   /* Bound pods with pod affinity or anti-affinity terms, for InterPodAffinity to skip the rest. */
   private int withPodAffinity;
+  private final @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable;
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
+    this(nodes, clusterPods, null);
+  }
+
+  /**
+   * @param nodeAllocatable what a bound pod's claims cost of its node (DRANodeAllocatableResources),
+   *     or null when no claim can cost anything
+   */
+  NodeInfos(List<Node> nodes, List<Pod> clusterPods,
+      @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable) {
+    this.nodeAllocatable = nodeAllocatable;
     this.nodes = nodes;
     this.pods = new ArrayList<>(nodes.size());
     this.requested = new ArrayList<>(nodes.size());
@@ -110,7 +122,9 @@ final class NodeInfos {
 
   /** Binds the pod to the node: its requests, ports and labels now count there. */
   void add(int node, Pod pod) {
-    Bound b = new Bound(pod, PodRequests.of(pod), PodRequests.nonZero(pod), hostPorts(pod));
+    NodeAllocatableClaims.Footprint dra = nodeAllocatable == null ? NodeAllocatableClaims.Footprint.NONE
+        : NodeAllocatableClaims.Footprint.of(pod, nodeAllocatable.apply(pod, nodes.get(node)));
+    Bound b = new Bound(pod, PodRequests.of(pod, dra), PodRequests.nonZero(pod, dra), hostPorts(pod));
     pods.get(node).add(b);
     PodRequests.add(requested.get(node), b.requests());
     nonZero[node][0] += b.nonZero()[0];

@@ -30,26 +30,36 @@ final class PodRequests {
 
   /** {@return the pod's requests by resource name, zero amounts left out} */
   static Map<String, Long> of(Pod pod) {
+    return of(pod, NodeAllocatableClaims.Footprint.NONE);
+  }
+
+  /**
+   * {@return the pod's requests with what its claims cost of the node (DRANodeAllocatableResources)}:
+   * a container's per-container overhead counts with the container's own requests, the mapped
+   * quantities and per-pod overheads once for the pod, after the init containers' maximum.
+   */
+  static Map<String, Long> of(Pod pod, NodeAllocatableClaims.Footprint dra) {
     Map<String, Long> sum = new HashMap<>();
     for (Container c : pod.spec().containers()) {
-      add(sum, amounts(c));
+      add(sum, dra.withContainer(c.name(), amounts(c)));
     }
     Map<String, Long> sidecars = new HashMap<>();
     Map<String, Long> initMax = new HashMap<>();
     for (Container c : pod.spec().initContainers()) {
       Map<String, Long> need;
       if (c.sidecar()) {
-        Map<String, Long> own = amounts(c);
+        Map<String, Long> own = dra.withContainer(c.name(), amounts(c));
         add(sum, own);
         add(sidecars, own);
         need = sidecars;
       } else {
-        need = amounts(c);
+        need = dra.withContainer(c.name(), amounts(c));
         add(need, sidecars);
       }
       max(initMax, need);
     }
     max(sum, initMax);
+    add(sum, dra.podFixed());
     pod.spec().overhead().forEach((name, q) -> sum.merge(name, amount(name, q), Long::sum));
     sum.values().removeIf(v -> v == 0);
     return sum;
@@ -60,16 +70,21 @@ final class PodRequests {
    * memory request counts as asking for the defaults, as kube-scheduler's non-zero requests do.
    */
   static long[] nonZero(Pod pod) {
+    return nonZero(pod, NodeAllocatableClaims.Footprint.NONE);
+  }
+
+  /** {@return the non-zero cpu and memory with what the pod's claims cost of the node, as {@link #of(Pod, NodeAllocatableClaims.Footprint)} adds it} */
+  static long[] nonZero(Pod pod, NodeAllocatableClaims.Footprint dra) {
     long[] sum = new long[2];
     for (Container c : pod.spec().containers()) {
-      long[] one = nonZero(c);
+      long[] one = dra.withContainer(c.name(), nonZero(c));
       sum[0] += one[0];
       sum[1] += one[1];
     }
     long[] sidecars = new long[2];
     long[] initMax = new long[2];
     for (Container c : pod.spec().initContainers()) {
-      long[] one = nonZero(c);
+      long[] one = dra.withContainer(c.name(), nonZero(c));
       long[] need;
       if (c.sidecar()) {
         sum[0] += one[0];
@@ -83,8 +98,8 @@ final class PodRequests {
       initMax[0] = Math.max(initMax[0], need[0]);
       initMax[1] = Math.max(initMax[1], need[1]);
     }
-    sum[0] = Math.max(sum[0], initMax[0]);
-    sum[1] = Math.max(sum[1], initMax[1]);
+    sum[0] = Math.max(sum[0], initMax[0]) + dra.podFixed().getOrDefault(CPU, 0L);
+    sum[1] = Math.max(sum[1], initMax[1]) + dra.podFixed().getOrDefault(MEMORY, 0L);
     Quantity cpu = pod.spec().overhead().get(CPU);
     Quantity memory = pod.spec().overhead().get(MEMORY);
     sum[0] += cpu == null ? 0 : amount(CPU, cpu);
@@ -101,7 +116,12 @@ final class PodRequests {
 
   /** {@return the amount as a long: millicores for cpu, units for the rest, rounded up} */
   static long amount(String resource, Quantity q) {
-    BigDecimal v = resource.equals(CPU) ? q.value().movePointRight(3) : q.value();
+    return amount(resource, q.value());
+  }
+
+  /** {@return the amount as a long: millicores for cpu, units for the rest, rounded up} */
+  static long amount(String resource, BigDecimal value) {
+    BigDecimal v = resource.equals(CPU) ? value.movePointRight(3) : value;
     BigDecimal rounded = v.setScale(0, RoundingMode.CEILING);
     if (rounded.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
       return Long.MAX_VALUE;

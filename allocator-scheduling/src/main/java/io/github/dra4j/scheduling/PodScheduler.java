@@ -105,6 +105,8 @@ public final class PodScheduler {
    * Builder#extendedResources}.
    */
   public static final String EXTENDED_RESOURCE_GATE = "DRAExtendedResource";
+  /** The gate of node resources that DRA devices stand for (KEP-5517); see {@link Builder#nodeAllocatableResources}. */
+  public static final String NODE_ALLOCATABLE_RESOURCES_GATE = NodeAllocatableClaims.GATE;
   /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
   static final int RESERVED_FOR_MAX = PodClaimResolver.RESERVED_FOR_MAX;
 
@@ -121,6 +123,7 @@ public final class PodScheduler {
   final Profiles profiles;
   final Priorities priorities;
   private final @Nullable Preemptor preemptor;
+  final @Nullable NodeAllocatableClaims nodeAllocatable;
   ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -140,7 +143,8 @@ public final class PodScheduler {
     this.resolver = new PodClaimResolver(claims, templates, new ExtendedResources(cluster.classes()),
         b.extendedResources);
     this.cache = new PlacementCache(nodes);
-    this.infos = new NodeInfos(nodes, cluster.pods());
+    this.nodeAllocatable = b.nodeAllocatableResources ? NodeAllocatableClaims.of(cluster.slices()) : null;
+    this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims));
     this.ties = new Ties(b.tieSeed);
     this.profiles = new Profiles(b.configuration);
     this.priorities = new Priorities(cluster.priorityClasses());
@@ -199,12 +203,14 @@ public final class PodScheduler {
     PlacementCache.Answers answers = p.toAllocate.isEmpty() ? null : cache.answers(p.toAllocate);
     BitSet feasible = answers == null || candidates.isEmpty() ? candidates
         : cache.feasible(snapshot, answers, candidates, p.toAllocate, options);
+    NodeAllocatableClaims.Refused dra = NodeAllocatableClaims.refuse(this, p, feasible, answers);
+    feasible = dra.feasible();
     if (feasible.isEmpty()) {
       IdentityHashMap<Node, List<String>> rejected = new IdentityHashMap<>();
       for (int i = 0; i < nodes.size(); i++) {
         if (within == null || within.get(i)) {
           List<String> why = p.filtered.reasons()[i];
-          rejected.put(nodes.get(i), why != null ? why : List.of(CANNOT_ALLOCATE));
+          rejected.put(nodes.get(i), why != null ? why : dra.reasons(i, List.of(CANNOT_ALLOCATE)));
         }
       }
       return FitError.unschedulable(pod, nodes, rejected, snapshot, p.toAllocate, options, CANNOT_ALLOCATE);
@@ -428,6 +434,7 @@ public final class PodScheduler {
     private NodeScorer scorer = NodeScorer.first();
     private AllocationOptions options = AllocationOptions.defaults();
     private boolean extendedResources = true;
+    private boolean nodeAllocatableResources = true;
     private @Nullable ClusterSnapshot snapshot;
     private @Nullable Long tieSeed;
     private boolean preemption = true;
@@ -488,6 +495,17 @@ public final class PodScheduler {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Sets the DRANodeAllocatableResources gate (default on; docs/scheduling.md).
+     * @param enabled whether the cpu, memory and hugepages allocated devices stand for count with the pods' requests
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder nodeAllocatableResources(boolean enabled) {
+      this.nodeAllocatableResources = enabled;
       return this;
     }
 

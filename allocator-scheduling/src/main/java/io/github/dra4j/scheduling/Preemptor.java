@@ -275,10 +275,12 @@ final class Preemptor {
     NodeFilter filter = cycle.profile().filter;
     List<String> why = filter.reasons(cycle, n, 0, filter.size());
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
-      return why;
+      return why.isEmpty() ? NodeAllocatableClaims.reasons(s, p, node, List.of()) : why;
     }
     AllocationOutcome outcome = claims.without(node, removed).allocate(n, p.toAllocate(), s.options);
-    return outcome instanceof AllocationOutcome.Allocated ? List.of() : List.of(NodeFilter.CANNOT_ALLOCATE);
+    return outcome instanceof AllocationOutcome.Allocated
+        ? NodeAllocatableClaims.reasons(s, p, node, ((AllocationOutcome.Allocated) outcome).results())
+        : List.of(NodeFilter.CANNOT_ALLOCATE);
   }
 
   /**
