@@ -121,6 +121,32 @@ final class SchedulerConfigCliTest {
     assertThat(scaleUp.err()).contains("--config with --scale-up");
   }
 
+  /** One full node with a low-priority pod; the pending pod outranks it. */
+  private static final String FULL = String.join("\n",
+      "apiVersion: v1", "kind: Node", "metadata: {name: only}", "status: {allocatable: {cpu: '1', pods: '10'}}", "---",
+      "apiVersion: v1", "kind: Pod", "metadata: {name: filler, namespace: demo}",
+      "spec: {nodeName: only, priority: 0, containers: [{name: c, resources: {requests: {cpu: 600m}}}]}", "---",
+      "apiVersion: v1", "kind: Pod", "metadata: {name: urgent, namespace: demo}",
+      "spec: {priority: 1000, containers: [{name: c, resources: {requests: {cpu: 600m}}}]}", "");
+
+  @Test
+  void postFilter_disabledInTheProfile_preemptsNothing(@TempDir Path dir) throws IOException {
+    Path input = Files.writeString(dir.resolve("cluster.yaml"), FULL);
+    String head = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n";
+    Path preempting = Files.writeString(dir.resolve("default.yaml"), head + "profiles:\n- pluginConfig:\n"
+        + "  - name: DefaultPreemption\n    args: {minCandidateNodesPercentage: 50, minCandidateNodesAbsolute: 1}\n");
+    Path none = Files.writeString(dir.resolve("none.yaml"), head
+        + "profiles:\n- plugins: {postFilter: {disabled: [{name: '*'}]}}\n");
+    Cli.Result on = Cli.run("schedule", "-o", "json", "--config", preempting.toString(), "-f", input.toString());
+    assertThat(on.exit()).as("%s", on).isZero();
+    assertThat(placements(on)).containsExactly("urgent only");
+    assertThat(on.err()).contains("pod demo/urgent: preempted 1 pod on node only: demo/filler");
+    Cli.Result off = Cli.run("schedule", "-o", "json", "--config", none.toString(), "-f", input.toString());
+    assertThat(off.exit()).as("%s", off).isEqualTo(1);
+    assertThat(placements(off)).containsExactly("urgent ");
+    assertThat(off.err()).contains("0/1 nodes are available: 1 Insufficient cpu.").doesNotContain("preempt");
+  }
+
   private static String withoutTimes(String json) {
     return json.replaceAll("\"(seconds|wallSeconds|placementsPerSecond|arrivalsPerSecond)\" : [0-9.E-]+", "");
   }

@@ -161,7 +161,10 @@ public final class NodeFilter {
       NODE_AFFINITY, NODE_PORTS, NODE_RESOURCES_FIT, POD_TOPOLOGY_SPREAD, INTER_POD_AFFINITY, DYNAMIC_RESOURCES), true);
   private static final NodeFilter DAEMON_SET = new NodeFilter(List.of(NODE_AFFINITY, TAINT_TOLERATION), false);
 
+  /* The steps in the order they are evaluated: by what they read, so that answers can be remembered. */
   private final List<Step> steps;
+  /* The same steps in the profile's order, which decides the reason of a node several refuse. */
+  private final List<Step> ordered;
   /* The steps before the first that reads other pods: their answers depend on the pod and node only. */
   private final int podIndependent;
   /* The end of the steps after those that read only the node's own pods. */
@@ -169,7 +172,12 @@ public final class NodeFilter {
   private final boolean preFilterNodeNames;
 
   private NodeFilter(List<Step> steps, boolean preFilterNodeNames) {
+    this(steps, steps, preFilterNodeNames);
+  }
+
+  private NodeFilter(List<Step> steps, List<Step> ordered, boolean preFilterNodeNames) {
     this.steps = steps;
+    this.ordered = ordered;
     int k = 0;
     while (k < steps.size() && steps.get(k).reads() == Reads.NODE) {
       k++;
@@ -196,9 +204,11 @@ public final class NodeFilter {
   }
 
   /**
-   * {@return this filter with only the named steps, in this filter's order} A profile that
-   * enables its filters in another order gets kube-scheduler's order: the nodes that pass are the
-   * same, and only a node that several plugins refuse may report another plugin's reason.
+   * {@return this filter with only the named steps, their reasons in the names' order} The
+   * framework runs a profile's Filter plugins in the order of its enabled list and stops at the
+   * first that fails (RunFilterPlugins), so the order decides which plugin a node several refuse
+   * is counted under. The nodes that pass do not depend on it: the steps are still evaluated by
+   * what they read, and a refused node's reasons are then taken in the profile's order.
    */
   NodeFilter only(List<String> names) {
     List<Step> kept = new ArrayList<>();
@@ -207,14 +217,42 @@ public final class NodeFilter {
         kept.add(s);
       }
     }
-    return kept.size() == steps.size() ? this : new NodeFilter(kept, preFilterNodeNames && names.contains("NodeAffinity"));
+    List<Step> inOrder = new ArrayList<>();
+    for (String name : names) {
+      for (Step s : kept) {
+        if (s.name().equals(name)) {
+          inOrder.add(s);
+        }
+      }
+    }
+    boolean nodeNames = preFilterNodeNames && names.contains("NodeAffinity");
+    if (inOrder.equals(steps)) {
+      return kept.size() == steps.size() ? this : new NodeFilter(kept, nodeNames);
+    }
+    return new NodeFilter(kept, inOrder, nodeNames);
   }
 
-  /** {@return the names of the steps, in the order they run} */
+  /** {@return the names of the steps, in the order the profile runs them} */
   public List<String> stepNames() {
-    List<String> names = new ArrayList<>(steps.size());
-    steps.forEach(s -> names.add(s.name()));
+    List<String> names = new ArrayList<>(ordered.size());
+    ordered.forEach(s -> names.add(s.name()));
     return names;
+  }
+
+  /** {@return whether the profile orders the steps otherwise than they are evaluated} */
+  boolean reordered() {
+    return ordered != steps;
+  }
+
+  /** {@return the reasons of the first step that rejects the node, in the profile's order; empty when all pass} */
+  List<String> firstReasons(Cycle in, Node node) {
+    for (Step s : ordered) {
+      List<String> why = s.reasons(in, node);
+      if (!why.isEmpty()) {
+        return why;
+      }
+    }
+    return List.of();
   }
 
   /**
@@ -228,7 +266,7 @@ public final class NodeFilter {
    */
   public List<String> reasons(Pod pod, Node node) {
     Cycle in = new Cycle(pod, List.of(), List.of(), new NodeInfos(List.of(node), List.of()));
-    return reasons(in, node, 0, steps.size());
+    return firstReasons(in, node);
   }
 
   /** {@return the first rejecting step's reasons among steps [from, to); empty when they pass} */

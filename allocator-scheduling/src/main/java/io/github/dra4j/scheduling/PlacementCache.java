@@ -130,6 +130,25 @@ final class PlacementCache {
    * the node are remembered; the other steps run on the nodes that pass them.
    */
   Filtered filter(Cycle in) {
+    Filtered f = evaluate(in);
+    NodeFilter filter = in.profile().filter;
+    if (!filter.reordered()) {
+      return f;
+    }
+    // a refused node reports the first step that refuses it in the profile's order
+    Set<String> names = filter.preFilterNodeNames(in.pod());
+    List<String>[] reasons = f.reasons().clone();
+    for (int i = 0; i < reasons.length; i++) {
+      if (reasons[i] != null && (names == null || names.contains(nodes.get(i).name()))) {
+        List<String> why = filter.firstReasons(in, nodes.get(i));
+        reasons[i] = why.isEmpty() ? reasons[i] : why;
+      }
+    }
+    return new Filtered(reasons, f.candidates());
+  }
+
+  /* The filters' answers with each refused node's reasons in the order the steps are evaluated. */
+  private Filtered evaluate(Cycle in) {
     Pod pod = in.pod();
     NodeFilter filter = in.profile().filter;
     FilterKey key = new FilterKey(in.profile(), pod.spec().nodeName(), pod.spec().nodeSelector(),

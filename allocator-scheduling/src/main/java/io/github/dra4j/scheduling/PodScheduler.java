@@ -176,8 +176,7 @@ public final class PodScheduler {
   public synchronized SchedulingResult schedule(Pod pod) {
     SchedulingResult refused = priorities.refused(pod);
     SchedulingResult r = refused != null ? refused : schedule(pod, null);
-    // a pod no profile takes is not this scheduler's: no PostFilter runs for it
-    return r.isScheduled() || refused != null || preemptor == null || profiles.unknown(pod) != null ? r
+    return r.isScheduled() || refused != null || preemptor == null || !profiles.preempts(pod) ? r
         : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r);
   }
 
@@ -565,13 +564,12 @@ public final class PodScheduler {
     }
 
     /**
-     * Schedules as kube-scheduler with this configuration ({@code --config}) does: a pod's {@code
-     * spec.schedulerName} picks its profile (a pod no profile takes stays pending), whose Filter
-     * and Score plugins, weights and plugin arguments apply, and {@code percentageOfNodesToScore}
-     * bounds the feasible nodes scored (see docs/scheduling.md). Sets the scorer to {@link
-     * NodeScorer#kubeScheduler()}; a scorer set afterwards replaces the profiles' scores. Without a
-     * configuration every pod is scheduled with the default profile and every feasible node is
-     * scored.
+     * Schedules as kube-scheduler with this configuration ({@code --config}) does: a pod's {@code spec.schedulerName}
+     * picks its profile (a pod no profile takes stays pending), whose Filter, Score and PostFilter plugins, weights and
+     * plugin arguments apply (its {@code DefaultPreemption} arguments replace {@link #minCandidateNodes}), and {@code
+     * percentageOfNodesToScore} bounds the feasible nodes scored (see docs/scheduling.md). Sets the scorer to {@link
+     * NodeScorer#kubeScheduler()}; a scorer set afterwards replaces the profiles' scores. Without a configuration
+     * every pod is scheduled with the default profile and every feasible node is scored.
      *
      * @param configuration the configuration, as {@link
      *     io.github.dra4j.api.io.SchedulerConfigurationReader} reads it; null for none (the

@@ -7,6 +7,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodDisruptionBudget;
+import io.github.dra4j.api.PodDisruptionBudgetStatus;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimStatus;
 import io.github.dra4j.core.AllocationOutcome;
@@ -66,6 +67,9 @@ final class Preemptor {
   private final int percentage;
   private final int absolute;
 
+  /* Each budget's disruptions allowed when the current preemption started. */
+  private int[] allowedNow = new int[0];
+
   Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, int[] minCandidateNodes) {
     this.priorities = priorities;
     this.budgets = budgets;
@@ -118,6 +122,7 @@ final class Preemptor {
     }
     Map<Integer, List<String>> statuses = new HashMap<>();
     VictimClaims claims = new VictimClaims(s);
+    allowedNow = allowed(s.infos);
     List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, potential, claims, statuses);
     if (candidates.isEmpty()) {
       List<List<String>> reasons = new ArrayList<>(n);
@@ -164,9 +169,13 @@ final class Preemptor {
 
   /** {@return how many candidates the dry run looks for, as calculateNumCandidates} */
   int numCandidates(int nodes) {
-    int n = nodes * percentage / 100;
-    if (n < absolute) {
-      n = absolute;
+    return numCandidates(nodes, new int[] {percentage, absolute});
+  }
+
+  private static int numCandidates(int nodes, int[] minCandidateNodes) {
+    int n = nodes * minCandidateNodes[0] / 100;
+    if (n < minCandidateNodes[1]) {
+      n = minCandidateNodes[1];
     }
     return Math.min(n, nodes);
   }
@@ -174,7 +183,8 @@ final class Preemptor {
   /* DryRunPreemption, in node order: candidates that break no budget first. */
   private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, List<Integer> potential, VictimClaims claims,
       Map<Integer, List<String>> statuses) {
-    int wanted = numCandidates(potential.size());
+    int wanted = numCandidates(potential.size(),
+        s.profiles.minCandidateNodes(p.cycle().profile(), new int[] {percentage, absolute}));
     int priority = priorities.of(p.pod());
     for (int node : potential) {
       List<NodeInfos.Bound> lower = new ArrayList<>();
@@ -272,8 +282,7 @@ final class Preemptor {
       VictimClaims claims) {
     Node n = s.nodes().get(node);
     Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
-    NodeFilter filter = cycle.profile().filter;
-    List<String> why = filter.reasons(cycle, n, 0, filter.size());
+    List<String> why = cycle.profile().filter.firstReasons(cycle, n);
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
       return why.isEmpty() ? NodeAllocatableClaims.reasons(s, p, node, List.of()) : why;
     }
@@ -295,18 +304,15 @@ final class Preemptor {
   /* filterPodsWithPDBViolation: the pods whose eviction takes a budget below zero, in order, and the others. */
   private void splitByBudgets(List<NodeInfos.Bound> pods, List<NodeInfos.Bound> violating,
       List<NodeInfos.Bound> nonViolating) {
-    int[] allowed = new int[budgets.size()];
-    for (int k = 0; k < allowed.length; k++) {
-      allowed[k] = budgets.get(k).status().disruptionsAllowed();
-    }
+    int[] allowed = allowedNow.clone();
     for (NodeInfos.Bound b : pods) {
       Pod pod = b.pod();
       boolean violated = false;
       Map<String, String> labels = pod.metadata().labels();
       for (int k = 0; k < allowed.length && !labels.isEmpty(); k++) {
         PodDisruptionBudget pdb = budgets.get(k);
-        if (!namespace(pdb.namespace()).equals(namespace(pod.namespace())) || !pdb.spec().selects(labels)
-            || pdb.status().disruptedPods().containsKey(pod.name())) {
+        PodDisruptionBudgetStatus status = pdb.status();
+        if (!covers(pdb, pod) || (status != null && status.disruptedPods().containsKey(pod.name()))) {
           continue;
         }
         allowed[k]--;
@@ -316,6 +322,31 @@ final class Preemptor {
       }
       (violated ? violating : nonViolating).add(b);
     }
+  }
+
+  /*
+   * The disruptions each budget allows: its status's, or for a budget without status what the
+   * disruption controller would compute over the pods it covers among those bound now.
+   */
+  private int[] allowed(NodeInfos infos) {
+    int[] allowed = new int[budgets.size()];
+    for (int k = 0; k < allowed.length; k++) {
+      PodDisruptionBudget pdb = budgets.get(k);
+      int covered = 0;
+      if (pdb.status() == null) {
+        for (int i = 0; i < infos.nodes().size(); i++) {
+          for (NodeInfos.Bound b : infos.pods(i)) {
+            covered += covers(pdb, b.pod()) ? 1 : 0;
+          }
+        }
+      }
+      allowed[k] = pdb.disruptionsAllowed(covered);
+    }
+    return allowed;
+  }
+
+  private static boolean covers(PodDisruptionBudget pdb, Pod pod) {
+    return namespace(pdb.namespace()).equals(namespace(pod.namespace())) && pdb.spec().selects(pod.metadata().labels());
   }
 
   /* pickOneNodeForPreemption: each criterion keeps the best-scored candidates until one is left. */

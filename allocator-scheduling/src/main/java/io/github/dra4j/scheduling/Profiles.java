@@ -50,6 +50,28 @@ final class Profiles {
         + "); kube-scheduler leaves the pod to the scheduler of that name";
   }
 
+  /**
+   * {@return whether the pod's profile runs DefaultPreemption} A profile that disables it at
+   * postFilter (or disables every postFilter plugin with "*") never preempts, and no PostFilter
+   * runs for a pod no profile takes: it is not this scheduler's.
+   */
+  boolean preempts(Pod pod) {
+    return unknown(pod) == null && of(pod).config.preempts();
+  }
+
+  /**
+   * {@return DefaultPreemptionArgs' minCandidateNodesPercentage and minCandidateNodesAbsolute for
+   * the profile} Each profile of a configuration has its own plugin instance with its own
+   * arguments; without a configuration, the builder's.
+   */
+  int[] minCandidateNodes(SchedulingProfile profile, int[] builder) {
+    if (configuration == null) {
+      return builder;
+    }
+    SchedulerConfiguration.PluginArgs args = profile.args();
+    return new int[] {args.minCandidateNodesPercentage(), args.minCandidateNodesAbsolute()};
+  }
+
   private static String name(Pod pod) {
     String n = pod.spec().schedulerName();
     return n == null || n.isEmpty() ? SchedulerConfiguration.DEFAULT_SCHEDULER_NAME : n;

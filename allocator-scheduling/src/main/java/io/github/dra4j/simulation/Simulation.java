@@ -209,8 +209,7 @@ public final class Simulation {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
           .extendedResources(extendedResources)
-          // a timed run keeps no count of evicted pods yet, so only the arrival-count run preempts
-          .preemption(preemption && timed == null).build();
+          .preemption(preemption).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
           .build());
@@ -339,7 +338,9 @@ public final class Simulation {
     /**
      * Turns DefaultPreemption on (the default, as in kube-scheduler) or off for every policy's
      * scheduler ({@link PodScheduler.Builder#preemption}): an arrival of higher priority that fits
-     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}).
+     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}). In
+     * simulated time an evicted arrival is recreated, as its controller would: it waits in the
+     * queue again and, once placed, runs its whole run time anew.
      *
      * @param enabled whether arrivals may preempt
      * @return this builder

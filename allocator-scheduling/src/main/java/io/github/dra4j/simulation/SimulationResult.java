@@ -104,9 +104,10 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    *     for a kind whose arrivals are single pods
    * @param preemptions how many of the placed ones evicted lower-priority pods to fit
    *     (DefaultPreemption)
-   * @param preempted how many of the placed ones were evicted later as victims; like pending pods
-   *     they are not retried, so they leave the simulation (a controller would make new pods,
-   *     which are new arrivals)
+   * @param preempted how many of the placed ones were evicted later as victims; counted by
+   *     arrivals, like pending pods they are not retried, so they leave the simulation (a
+   *     controller would make new pods, which are new arrivals); in simulated time each eviction
+   *     counts, and the evicted pod is recreated: it waits again, counted as pending until placed
    */
   public record KindCount(int placed, int pending, @Nullable GroupCount groups, int preemptions, int preempted) {
     /**

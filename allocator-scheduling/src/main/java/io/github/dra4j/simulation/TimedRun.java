@@ -4,6 +4,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
+import io.github.dra4j.scheduling.Preemption;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,6 +34,11 @@ import org.jspecify.annotations.Nullable;
  * that the queue is seen to drain (or not); the run ends at the last arrival or, later, at the
  * departure that placed the last waiting pod or left none running. A sample at time s is the
  * state after every event at or before s: at 0, every interval, and at the end.
+ *
+ * An arrival that fits no node may preempt lower-priority pods (DefaultPreemption, when the
+ * scheduler has it on). A victim that was an arrival is recreated at once, as its controller
+ * recreates an evicted pod: it joins the back of the queue and, once placed again, runs its whole
+ * run time anew; its planned departure is dropped. It counts as waiting, not placed, until then.
  */
 final class TimedRun {
   private final String name;
@@ -41,13 +47,19 @@ final class TimedRun {
   private final long interval;
   private final Accounting accounting;
   private final Consumer<String> afterArrival;
-  /** Per kind: placed, waiting now. */
+  /** Per kind: placed, waiting now, placements that preempted, evictions as a victim. */
   private final Map<String, int[]> counts = new LinkedHashMap<>();
   private final PriorityQueue<Departure> departures =
       new PriorityQueue<>(Comparator.comparingLong(Departure::at).thenComparingLong(Departure::order));
   /** Pods waiting, in arrival order. */
   private final Map<Integer, Waiting> queue = new LinkedHashMap<>();
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
+  /** The arrival each placed pod came from, by name, to recreate it when it is evicted. */
+  private final Map<String, Waiting> running = new LinkedHashMap<>();
+  /** Victims recreated by the last placements, to join the queue once the current pass over it ends. */
+  private final List<Waiting> recreated = new ArrayList<>();
+  /** The queue's key of the next recreated victim: after every arrival's index. */
+  private int nextRecreated;
   private final List<SimulationResult.Sample> samples = new ArrayList<>();
   private SimulationResult.@Nullable FirstPending firstPending;
   private long placements;
@@ -68,7 +80,8 @@ final class TimedRun {
     this.interval = arrivals.sampleInterval();
     this.accounting = accounting;
     this.afterArrival = afterArrival;
-    kinds.forEach(k -> counts.put(k.name(), new int[2]));
+    kinds.forEach(k -> counts.put(k.name(), new int[4]));
+    this.nextRecreated = arrivals.size();
   }
 
   SimulationResult.Policy run() {
@@ -92,6 +105,7 @@ final class TimedRun {
               u.message());
         }
       }
+      requeueRecreated();
       afterArrival.accept(name);
     }
     while (!queue.isEmpty() && !departures.isEmpty()) {
@@ -105,7 +119,7 @@ final class TimedRun {
       sample(end);
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
-    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1])));
+    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1], null, c[2], c[3])));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
@@ -119,6 +133,11 @@ final class TimedRun {
       Objects.requireNonNull(counts.get(w.kind().name()))[0]++; // every kind has counts
       accounting.changed(s.node());
       placed.put(Objects.requireNonNull(w.pod().name()), s); // ArrivalDraw names every pod
+      running.put(w.pod().name(), w);
+      if (s.preemption() != null) {
+        Objects.requireNonNull(counts.get(w.kind().name()))[2]++;
+        evicted(s.preemption());
+      }
       if (w.runTime() != TimedArrivals.FOREVER) {
         long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
         departures.add(new Departure(leaves, placements, s));
@@ -126,6 +145,32 @@ final class TimedRun {
       placements++;
     }
     return r;
+  }
+
+  /* The victims that were arrivals leave: recreated, they wait again, and their departures are dropped. */
+  private void evicted(Preemption p) {
+    accounting.changed(p.node());
+    for (Pod victim : p.victims()) {
+      String victimName = victim.name();
+      Waiting was = running.remove(victimName);
+      if (was == null) {
+        continue; // a pod of the starting cluster, not an arrival
+      }
+      placed.remove(victimName);
+      departures.removeIf(d -> Objects.equals(d.pod().pod().name(), victimName));
+      int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
+      count[0]--;
+      count[1]++;
+      count[3]++;
+      recreated.add(was);
+    }
+  }
+
+  private void requeueRecreated() {
+    for (Waiting w : recreated) {
+      queue.put(nextRecreated++, w);
+    }
+    recreated.clear();
   }
 
   /* Every departure up to t, instant by instant, each followed by a retry of the waiting pods. */
@@ -138,6 +183,7 @@ final class TimedRun {
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
         placed.remove(s.pod().name());
+        running.remove(s.pod().name());
         accounting.changed(s.node());
         released.addAll(s.claims());
         pods.add(s.pod());
@@ -162,6 +208,7 @@ final class TimedRun {
         failed.add(w.kind().name());
       }
     }
+    requeueRecreated();
   }
 
   /* The samples due before an event at t: their state is the current one. */

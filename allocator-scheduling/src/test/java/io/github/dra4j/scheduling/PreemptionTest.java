@@ -49,6 +49,12 @@ final class PreemptionTest {
         c.message(), extra, c.options());
   }
 
+  /* p1 (node1) and p3 (node3, not a victim) carry app: foo; p2 (node2) does not. */
+  private static Case budget(String name, String spec, String status, String node, String victim) {
+    return with(fits(name, "node1/p1/0/500m/foo node2/p2/0/500m node3/p3/1000/900m/foo", 1000, "600m", node, victim),
+        PDB.replace("spec: {", "spec: {" + (spec.isEmpty() ? "" : spec + ", ")) + status, 0);
+  }
+
   private static final String PDB = "apiVersion: policy/v1\nkind: PodDisruptionBudget\n"
       + "metadata: {name: pdb, namespace: default}\nspec: {selector: {matchLabels: {app: foo}}}\n";
 
@@ -82,6 +88,17 @@ final class PreemptionTest {
         with(fits("a node whose victims break no budget wins over one whose victims would",
             "node1/p1/0/500m/foo node2/p2/0/500m node3/p3/1000/900m", 1000, "600m", "node2", "p2"),
             PDB + "status: {disruptionsAllowed: 0}\n", 0),
+        // Budgets without status (hand-written): the disruption controller's count over the covered
+        // pods p1 and p3 decides whether evicting p1 breaks the budget; a status given wins.
+        budget("minAvailable 2 of 2 covered: evicting p1 breaks it", "minAvailable: 2", "", "node2", "p2"),
+        budget("minAvailable 1 of 2 covered: one may go", "minAvailable: 1", "", "node1", "p1"),
+        budget("minAvailable 50% of 2 covered, rounded up: one may go", "minAvailable: '50%'", "", "node1", "p1"),
+        budget("minAvailable 51% of 2 covered, rounded up: none may go", "minAvailable: '51%'", "", "node2", "p2"),
+        budget("maxUnavailable 0", "maxUnavailable: 0", "", "node2", "p2"),
+        budget("maxUnavailable 1% of 2 covered, rounded up: one may go", "maxUnavailable: '1%'", "", "node1", "p1"),
+        budget("neither: none may go", "", "", "node2", "p2"),
+        budget("a status given wins over minAvailable", "minAvailable: 0", "status: {disruptionsAllowed: 0}\n",
+            "node2", "p2"),
         fits("node with min highest priority pod is picked",
             "node1/p1.1/100/500m node1/p1.2/0/500m node2/p2.1/100/500m node2/p2.2/100/500m"
                 + " node3/p3.1/0/500m node3/p3.2/0/500m", 1000, "1000m", "node3", "p3.1", "p3.2"),

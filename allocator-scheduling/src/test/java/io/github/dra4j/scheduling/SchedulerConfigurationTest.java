@@ -75,6 +75,49 @@ final class SchedulerConfigurationTest {
     assertThat(placed(scheduler(List.of(busy, empty), List.of(existing), config(body)).schedule(p))).isEqualTo(want);
   }
 
+  /**
+   * A tainted node whose cpu is taken: TaintToleration and NodeResourcesFit both refuse it, and the
+   * first in the profile's filter order (RunFilterPlugins stops there) gives the reason, and with
+   * it whether preemption may help (a taint is UnschedulableAndUnresolvable, Insufficient cpu is not).
+   */
+  static Stream<Arguments> filterOrders() {
+    String taint = "pending: 0/1 nodes are available: 1 node(s) had untolerated taint(s)." + PREEMPTION_NOT_HELPFUL;
+    String cpu = "pending: 0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available:"
+        + " 1 No preemption victims found for incoming pod..";
+    return Stream.of(
+        Arguments.of("default order", "", List.of("NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+            "NodePorts", "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity", "DynamicResources"), taint),
+        Arguments.of("enabled at filter: goes before the multiPoint plugins",
+            "profiles:\n- plugins: {filter: {enabled: [{name: NodeResourcesFit}]}}\n",
+            List.of("NodeResourcesFit", "NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity",
+                "NodePorts", "PodTopologySpread", "InterPodAffinity", "DynamicResources"), cpu),
+        Arguments.of("enabled at multiPoint: replaced in place",
+            "profiles:\n- plugins: {multiPoint: {enabled: [{name: NodeResourcesFit, weight: 2}]}}\n",
+            List.of("NodeUnschedulable", "NodeName", "TaintToleration", "NodeAffinity", "NodePorts",
+                "NodeResourcesFit", "PodTopologySpread", "InterPodAffinity", "DynamicResources"), taint),
+        Arguments.of("filter list of its own",
+            "profiles:\n- plugins:\n    filter:\n      disabled: [{name: '*'}]\n"
+                + "      enabled: [{name: DynamicResources}, {name: NodeResourcesFit}, {name: TaintToleration}]\n",
+            List.of("DynamicResources", "NodeResourcesFit", "TaintToleration"), cpu),
+        Arguments.of("multiPoint list of its own",
+            "profiles:\n- plugins:\n    multiPoint:\n      disabled: [{name: '*'}]\n"
+                + "      enabled: [{name: PrioritySort}, {name: DefaultBinder}, {name: DefaultPreemption},"
+                + " {name: NodeResourcesFit}, {name: TaintToleration}, {name: DynamicResources}]\n",
+            List.of("NodeResourcesFit", "TaintToleration", "DynamicResources"), cpu));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("filterOrders")
+  void filterOrder_decidesTheReasonCounted(String name, String body, List<String> order, String want)
+      throws DecodeException {
+    Node n = node("tainted", "{}", "{taints: [{key: gpu, value: 'true', effect: NoSchedule}]}", CPU4);
+    Pod full = on(n, pod("full", "{}", "{containers: [{name: c, resources: {requests: {cpu: '4'}}}]}"));
+    SchedulerConfiguration c = config(body);
+    assertThat(new SchedulingProfile(c.profiles().get(0)).filter.stepNames()).isEqualTo(order);
+    Pod p = pod("p", "{}", "{containers: [{name: c, resources: {requests: {cpu: '1'}}}]}");
+    assertThat(placed(scheduler(List.of(n), List.of(full), c).schedule(p))).isEqualTo(want);
+  }
+
   @Test
   void schedulerName_picksTheProfile_andAnUnknownOneLeavesThePodPending() throws DecodeException {
     SchedulerConfiguration c = config("profiles:\n- schedulerName: default-scheduler\n"

@@ -126,6 +126,30 @@ final class TimedSimulationTest {
   }
 
   @Test
+  void aHigherPriorityArrival_preempts_andTheVictimsWaitAgainAsRecreatedPods(@TempDir Path dir) throws IOException {
+    // one-0 (0s) and one-1 (1m) take both GPUs for 10m; two-2 (priority 1000) arrives at 2m, fits
+    // nowhere and evicts both. Their controller recreates them: they wait from 2m. two-2 leaves at
+    // 7m; the recreated pods take the GPUs again, for their whole 10m, and the queue is empty.
+    Files.writeString(dir.resolve("trace.csv"), "0s,one,10m\n1m,one,10m\n2m,two,5m\n");
+    String text = document("    trace: trace.csv\n    sampleInterval: 1m", "5m")
+        .replace("        metadata: {name: two}\n        spec:\n", "        metadata: {name: two}\n        spec:\n"
+            + "          priority: 1000\n");
+    SimulationSpec spec = read(dir, text);
+    SimulationResult.Policy p = Simulation.builder(ALLOCATOR).spec(spec).build().run().policy("first");
+    assertEquals(new SimulationResult.KindCount(2, 0, null, 0, 2), p.kinds().get("one"));
+    assertEquals(new SimulationResult.KindCount(1, 0, null, 1, 0), p.kinds().get("two"));
+    assertEquals(Duration.ofMinutes(7), p.last().time(), "the recreated pods are placed when two-2 leaves");
+    assertEquals(List.of(0, 0, 2, 2, 2, 2, 2, 0), p.samples().stream().map(SimulationResult.Sample::pending).toList());
+    assertEquals(List.of(1, 2, 2, 2, 2, 2, 2, 2), p.samples().stream().map(s -> s.group("box").allocatedDevices()).toList());
+
+    SimulationResult.Policy off = Simulation.builder(ALLOCATOR).spec(spec).preemption(false).build().run()
+        .policy("first");
+    assertEquals(new SimulationResult.KindCount(1, 0, null, 0, 0), off.kinds().get("two"));
+    assertEquals(Duration.ofMinutes(11), off.last().time(), "without preemption two-2 waits for both GPUs");
+    assertEquals("two-2", off.firstPending().pod());
+  }
+
+  @Test
   void poissonArrivals_meanInterArrivalIsTheRateWithinOnePercent(@TempDir Path dir) throws IOException {
     // 120/h: a mean of 30 s. Over 100,000 exponential draws the standard error of the mean is
     // 30 s / sqrt(100,000) = 0.095 s (0.32%): 1% is 3.2 standard errors, and the seed fixes the

@@ -94,9 +94,11 @@ public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore,
    * @param filters the Filter plugins enabled, in the order they run
    * @param scores the Score plugins enabled, in order, with their weights
    * @param args the arguments of the plugins dra4j models
+   * @param postFilters the PostFilter plugins enabled, in order: without {@code DefaultPreemption}
+   *     a pod that fits no node preempts nothing
    */
   public record Profile(String schedulerName, @Nullable Integer percentageOfNodesToScore, List<String> filters,
-      List<Weighted> scores, PluginArgs args) {
+      List<Weighted> scores, PluginArgs args, List<String> postFilters) {
     /** The Filter plugins kube-scheduler runs by default, in order. */
     public static final List<String> DEFAULT_FILTERS = List.of("NodeUnschedulable", "NodeName", "TaintToleration",
         "NodeAffinity", "NodePorts", "NodeResourcesFit", "VolumeRestrictions", "NodeVolumeLimits", "VolumeBinding",
@@ -107,6 +109,8 @@ public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore,
         new Weighted("PodTopologySpread", 2), new Weighted("InterPodAffinity", 2),
         new Weighted("DynamicResources", 1), new Weighted("NodeResourcesBalancedAllocation", 1),
         new Weighted("ImageLocality", 1));
+    /** The PostFilter plugins kube-scheduler runs by default, in order. */
+    public static final List<String> DEFAULT_POST_FILTERS = List.of("DynamicResources", "DefaultPreemption");
 
     /** Copies the lists. */
     public Profile {
@@ -114,6 +118,26 @@ public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore,
       filters = List.copyOf(filters);
       scores = List.copyOf(scores);
       Objects.requireNonNull(args, "args");
+      postFilters = List.copyOf(postFilters);
+    }
+
+    /**
+     * A profile with the default PostFilter plugins.
+     *
+     * @param schedulerName the name pods give in {@code spec.schedulerName}
+     * @param percentageOfNodesToScore the profile's own percentage, or null for the configuration's
+     * @param filters the Filter plugins enabled, in the order they run
+     * @param scores the Score plugins enabled, in order, with their weights
+     * @param args the arguments of the plugins dra4j models
+     */
+    public Profile(String schedulerName, @Nullable Integer percentageOfNodesToScore, List<String> filters,
+        List<Weighted> scores, PluginArgs args) {
+      this(schedulerName, percentageOfNodesToScore, filters, scores, args, DEFAULT_POST_FILTERS);
+    }
+
+    /** {@return whether a pod that fits no node may preempt: the DefaultPreemption PostFilter is enabled} */
+    public boolean preempts() {
+      return postFilters.contains("DefaultPreemption");
     }
 
     /**
@@ -170,16 +194,25 @@ public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore,
    * @param defaultConstraints PodTopologySpread's {@code defaultConstraints} (with {@code List})
    * @param addedAffinity NodeAffinity's {@code addedAffinity}, which every pod of the profile
    *     must also satisfy (required) and is scored by (preferred), or null
+   * @param minCandidateNodesPercentage DefaultPreemption's {@code minCandidateNodesPercentage}, 0
+   *     to 100: the share of the nodes preemption may help that its dry run looks for candidates on
+   * @param minCandidateNodesAbsolute DefaultPreemption's {@code minCandidateNodesAbsolute}: the
+   *     least number of candidates the dry run looks for
    */
   public record PluginArgs(ScoringStrategy fit, List<String> ignoredResources, List<String> ignoredResourceGroups,
       List<Resource> balancedResources, int hardPodAffinityWeight, boolean ignorePreferredTermsOfExistingPods,
-      String defaultingType, List<TopologySpreadConstraint> defaultConstraints, @Nullable NodeAffinity addedAffinity) {
+      String defaultingType, List<TopologySpreadConstraint> defaultConstraints, @Nullable NodeAffinity addedAffinity,
+      int minCandidateNodesPercentage, int minCandidateNodesAbsolute) {
     /** System defaulting: kube-scheduler's built-in constraints. */
     public static final String SYSTEM_DEFAULTING = "System";
     /** List defaulting: the profile's {@code defaultConstraints}. */
     public static final String LIST_DEFAULTING = "List";
     /** cpu and memory, weight 1 each: the resources both resource plugins score by default. */
     public static final List<Resource> DEFAULT_RESOURCES = List.of(new Resource("cpu", 1), new Resource("memory", 1));
+    /** DefaultPreemption's default {@code minCandidateNodesPercentage}. */
+    public static final int DEFAULT_MIN_CANDIDATE_NODES_PERCENTAGE = 10;
+    /** DefaultPreemption's default {@code minCandidateNodesAbsolute}. */
+    public static final int DEFAULT_MIN_CANDIDATE_NODES_ABSOLUTE = 100;
 
     /** Copies the lists. */
     public PluginArgs {
@@ -189,6 +222,27 @@ public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore,
       balancedResources = List.copyOf(balancedResources);
       Objects.requireNonNull(defaultingType, "defaultingType");
       defaultConstraints = List.copyOf(defaultConstraints);
+    }
+
+    /**
+     * Arguments with DefaultPreemption's defaults.
+     *
+     * @param fit NodeResourcesFit's {@code scoringStrategy}
+     * @param ignoredResources NodeResourcesFit's {@code ignoredResources}
+     * @param ignoredResourceGroups NodeResourcesFit's {@code ignoredResourceGroups}
+     * @param balancedResources NodeResourcesBalancedAllocation's {@code resources}
+     * @param hardPodAffinityWeight InterPodAffinity's {@code hardPodAffinityWeight}
+     * @param ignorePreferredTermsOfExistingPods InterPodAffinity's flag
+     * @param defaultingType PodTopologySpread's {@code defaultingType}
+     * @param defaultConstraints PodTopologySpread's {@code defaultConstraints}
+     * @param addedAffinity NodeAffinity's {@code addedAffinity}, or null
+     */
+    public PluginArgs(ScoringStrategy fit, List<String> ignoredResources, List<String> ignoredResourceGroups,
+        List<Resource> balancedResources, int hardPodAffinityWeight, boolean ignorePreferredTermsOfExistingPods,
+        String defaultingType, List<TopologySpreadConstraint> defaultConstraints, @Nullable NodeAffinity addedAffinity) {
+      this(fit, ignoredResources, ignoredResourceGroups, balancedResources, hardPodAffinityWeight,
+          ignorePreferredTermsOfExistingPods, defaultingType, defaultConstraints, addedAffinity,
+          DEFAULT_MIN_CANDIDATE_NODES_PERCENTAGE, DEFAULT_MIN_CANDIDATE_NODES_ABSOLUTE);
     }
 
     /** {@return the arguments kube-scheduler defaults every plugin to} */

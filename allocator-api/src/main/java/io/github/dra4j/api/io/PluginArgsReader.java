@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
 /*
  * A profile's pluginConfig: each plugin's arguments read strictly, defaulted as
  * apis/config/v1/defaults.go defaults them and validated as validation_pluginargs.go validates
- * them, with its messages. Arguments of plugins dra4j does not model (DefaultPreemption,
- * VolumeBinding, DynamicResources' timeouts) are checked and dropped.
+ * them, with its messages. Arguments of plugins dra4j does not model (VolumeBinding,
+ * DynamicResources' timeouts) are checked and dropped.
  */
 final class PluginArgsReader {
   private static final Map<String, Set<String>> ARGS = Map.of(
@@ -56,6 +56,8 @@ final class PluginArgsReader {
   private String defaultingType = PluginArgs.SYSTEM_DEFAULTING;
   private List<TopologySpreadConstraint> defaultConstraints = List.of();
   private @Nullable NodeAffinity addedAffinity;
+  private int minCandidateNodesPercentage = PluginArgs.DEFAULT_MIN_CANDIDATE_NODES_PERCENTAGE;
+  private int minCandidateNodesAbsolute = PluginArgs.DEFAULT_MIN_CANDIDATE_NODES_ABSOLUTE;
 
   PluginArgsReader(ConfigTree tree) {
     this.tree = tree;
@@ -106,7 +108,8 @@ final class PluginArgsReader {
       plugin(name, args, argsAt);
     }
     return new PluginArgs(fit, ignoredResources, ignoredResourceGroups, balanced, hardPodAffinityWeight,
-        ignorePreferred, defaultingType, defaultConstraints, addedAffinity);
+        ignorePreferred, defaultingType, defaultConstraints, addedAffinity, minCandidateNodesPercentage,
+        minCandidateNodesAbsolute);
   }
 
   /* The args' apiVersion and kind, when given, are v1's <plugin>Args. */
@@ -324,8 +327,10 @@ final class PluginArgsReader {
   private void preemption(JsonNode args, JsonPath at) throws DecodeException {
     Integer percentage = tree.int32(args, at, "minCandidateNodesPercentage");
     Integer absolute = tree.int32(args, at, "minCandidateNodesAbsolute");
-    int pct = percentage == null ? 10 : percentage;
-    int abs = absolute == null ? 100 : absolute;
+    int pct = percentage == null ? PluginArgs.DEFAULT_MIN_CANDIDATE_NODES_PERCENTAGE : percentage;
+    int abs = absolute == null ? PluginArgs.DEFAULT_MIN_CANDIDATE_NODES_ABSOLUTE : absolute;
+    minCandidateNodesPercentage = pct;
+    minCandidateNodesAbsolute = abs;
     JsonPath pp = at.field("minCandidateNodesPercentage");
     JsonPath ap = at.field("minCandidateNodesAbsolute");
     if (pct < 0 || pct > 100) {

@@ -4,6 +4,7 @@ import static io.github.dra4j.api.io.CoreTables.LABEL_SELECTOR;
 import static io.github.dra4j.api.io.CoreTables.OBJECT_META;
 import static io.github.dra4j.api.io.Types.BOOL;
 import static io.github.dra4j.api.io.Types.INT32;
+import static io.github.dra4j.api.io.Types.INT_OR_STRING;
 import static io.github.dra4j.api.io.Types.STRING;
 import static io.github.dra4j.api.io.Types.map;
 
@@ -15,9 +16,9 @@ import java.util.List;
 
 /*
  * The field tables of the objects preemption reads besides pods: scheduling.k8s.io/v1
- * PriorityClass and policy/v1 PodDisruptionBudget. The budget's minAvailable, maxUnavailable and
- * the status the disruption controller derives from them are known: accepted, not kept, since
- * the scheduler reads disruptionsAllowed alone.
+ * PriorityClass and policy/v1 PodDisruptionBudget. The budget's minAvailable and maxUnavailable
+ * are kept for a budget without status; of the status the disruption controller derives from
+ * them, the scheduler reads disruptionsAllowed and disruptedPods alone.
  */
 final class PolicyTables {
   private PolicyTables() {}
@@ -34,7 +35,9 @@ final class PolicyTables {
   static final Table<PodDisruptionBudgetSpec> PDB_SPEC = Table.core(PodDisruptionBudgetSpec.class,
           "V1PodDisruptionBudgetSpec")
       .field(LABEL_SELECTOR)
-      .known("maxUnavailable minAvailable unhealthyPodEvictionPolicy")
+      .field(INT_OR_STRING)
+      .field(INT_OR_STRING)
+      .known("unhealthyPodEvictionPolicy")
       .build();
 
   static final Table<PodDisruptionBudgetStatus> PDB_STATUS = Table.core(PodDisruptionBudgetStatus.class,
@@ -47,7 +50,7 @@ final class PolicyTables {
   static final Table<PodDisruptionBudget> PDB = Table.core(PodDisruptionBudget.class, "V1PodDisruptionBudget")
       .field(OBJECT_META).nonPointer()
       .field(PDB_SPEC).nonPointer().always()
-      .field(PDB_STATUS).nonPointer().omitEmpty()
+      .field(PDB_STATUS).omitEmpty()
       .kind("PodDisruptionBudget", List.of("policy/v1"))
       .build();
 

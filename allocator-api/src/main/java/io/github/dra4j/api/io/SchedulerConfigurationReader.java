@@ -219,7 +219,8 @@ public final class SchedulerConfigurationReader {
     List<Weighted> scores = SchedulerPlugins.weights(expanded.getOrDefault(SCORE, List.of()),
         Objects.requireNonNull(merged.get(SCORE)), multi);
     PluginArgs args = new PluginArgsReader(tree).read(tree.list(node, at, "pluginConfig"), at.field("pluginConfig"));
-    return new Profile(name, percentage, filters, scores, args);
+    return new Profile(name, percentage, filters, scores, args,
+        expanded.getOrDefault(SchedulerPlugins.POST_FILTER, List.of()));
   }
 
   /* Each extension point's lists as written; names checked against the in-tree plugins. */

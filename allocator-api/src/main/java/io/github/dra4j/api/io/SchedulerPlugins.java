@@ -21,12 +21,13 @@ final class SchedulerPlugins {
 
   static final String FILTER = "filter";
   static final String SCORE = "score";
+  static final String POST_FILTER = "postFilter";
   static final String QUEUE_SORT = "queueSort";
   static final String BIND = "bind";
   static final String MULTI_POINT = "multiPoint";
 
   /** The extension points of a profile's {@code plugins}, in the API's order. */
-  static final List<String> POINTS = List.of("preEnqueue", QUEUE_SORT, "preFilter", FILTER, "postFilter", "preScore",
+  static final List<String> POINTS = List.of("preEnqueue", QUEUE_SORT, "preFilter", FILTER, POST_FILTER, "preScore",
       SCORE, "reserve", "permit", "preBind", BIND, "postBind", MULTI_POINT, "placementGenerate", "placementScore",
       "placementFeasible", "podGroupPostFilter");
 

@@ -94,6 +94,28 @@ final class Types {
     }
   };
 
+  /**
+   * An IntOrString (minAvailable, maxUnavailable), kept as written: an integer's digits or the
+   * string; written back as a number when it is an integer.
+   */
+  static final Type<String> INT_OR_STRING = new Type<>() {
+    @Override
+    String read(Tokens in, Reading r) {
+      if (in.token() == Tokens.Token.STRING) {
+        return in.text();
+      }
+      if (in.token() == Tokens.Token.NUMBER) {
+        return String.valueOf(INT32.read(in, r));
+      }
+      throw r.wrongType("an integer or a string", in);
+    }
+
+    @Override
+    JsonNode write(String value) {
+      return value.matches("-?[0-9]+") ? NODES.numberNode(Integer.parseInt(value)) : NODES.textNode(value);
+    }
+  };
+
   /** A boolean. */
   static final Type<Boolean> BOOL = new Type<>() {
     @Override

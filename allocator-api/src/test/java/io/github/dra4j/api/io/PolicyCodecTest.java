@@ -62,9 +62,28 @@ final class PolicyCodecTest {
   }
 
   @Test
-  void read_budgetWithoutStatus_allowsNoDisruption() throws DecodeException {
-    PodDisruptionBudget pdb = codec.read(PDB.substring(0, PDB.indexOf("status:")), PodDisruptionBudget.class);
-    assertThat(pdb.status().disruptionsAllowed()).isZero();
+  void read_budgetWithoutStatus_computesDisruptionsFromItsSpec() throws DecodeException {
+    String head = PDB.substring(0, PDB.indexOf("status:")).replace("  minAvailable: 2\n", "");
+    PodDisruptionBudget none = codec.read(head, PodDisruptionBudget.class);
+    assertThat(none.status()).isNull();
+    assertThat(none.disruptionsAllowed(3)).isZero();
+    PodDisruptionBudget min = codec.read(head.replace("spec:", "spec:\n  minAvailable: 2"), PodDisruptionBudget.class);
+    assertThat(min.spec().minAvailable()).isEqualTo("2");
+    assertThat(min.disruptionsAllowed(3)).isEqualTo(1);
+    assertThat(min.disruptionsAllowed(1)).isZero();
+    PodDisruptionBudget max = codec.read(head.replace("spec:", "spec:\n  maxUnavailable: '30%'"),
+        PodDisruptionBudget.class);
+    assertThat(max.spec().maxUnavailable()).isEqualTo("30%");
+    assertThat(max.disruptionsAllowed(5)).isEqualTo(2); // 30% of 5 rounded up
+    assertThat(codec.writeJson(min).replace(" ", "")).contains("\"minAvailable\":2").doesNotContain("status");
+    assertThat(codec.writeJson(max).replace(" ", "")).contains("\"maxUnavailable\":\"30%\"");
+    assertThatThrownBy(() -> codec.read(head.replace("spec:", "spec:\n  minAvailable: '150%'"),
+        PodDisruptionBudget.class)).isInstanceOf(DecodeException.class)
+        .hasMessageContaining("minAvailable: Invalid value: \"150%\": must not be greater than 100%");
+    assertThatThrownBy(() -> codec.read(head.replace("spec:", "spec:\n  maxUnavailable: two"),
+        PodDisruptionBudget.class)).hasMessageContaining("must be an integer or percentage (e.g '5%')");
+    assertThatThrownBy(() -> codec.read(head.replace("spec:", "spec:\n  minAvailable: 1\n  maxUnavailable: 1"),
+        PodDisruptionBudget.class)).isInstanceOf(DecodeException.class).hasMessageContaining("cannot be both set");
   }
 
   @Test
