@@ -4,25 +4,36 @@ import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Counter;
 import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.CounterSetMixin;
+import io.github.dra4j.api.Device;
+import io.github.dra4j.api.DeviceMixin;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceSlice;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /*
  * Counter amounts in the unit their driver wrote them in: a counter whose quantities are binary
  * SI (memory: "40192Mi") prints in GiB, others (multiprocessors, engines, memory slices) as
  * plain counts. The format is taken from the first counter set (or counter set mixin) that
- * declares the counter.
+ * declares the counter. Device capacities have units of their own (capacities()), named
+ * as PoolUsage names them: unqualified in the driver's domain.
  */
 final class CounterUnits {
   private static final double GI = 1024.0 * 1024 * 1024;
 
   private final Map<String, Quantity.Format> formats = new HashMap<>();
+  private final @Nullable CounterUnits capacities;
 
   CounterUnits(Cluster cluster) {
+    Map<String, Quantity.Format> capacityFormats = new HashMap<>();
     for (ResourceSlice s : cluster.slices()) {
+      String prefix = s.spec().driver() + "/";
+      for (Device d : s.spec().devices()) {
+        d.capacity().forEach((name, c) -> capacityFormats.putIfAbsent(
+            name.startsWith(prefix) ? name.substring(prefix.length()) : name, c.value().format()));
+      }
       for (CounterSet set : s.spec().sharedCounters()) {
         note(set.counters());
       }
@@ -30,8 +41,23 @@ final class CounterUnits {
         for (CounterSetMixin m : s.spec().mixins().counterSet()) {
           note(m.counters());
         }
+        for (DeviceMixin m : s.spec().mixins().device()) {
+          m.capacity().forEach((name, c) -> capacityFormats.putIfAbsent(
+              name.startsWith(prefix) ? name.substring(prefix.length()) : name, c.value().format()));
+        }
       }
     }
+    this.capacities = new CounterUnits(capacityFormats);
+  }
+
+  private CounterUnits(Map<String, Quantity.Format> formats) {
+    this.formats.putAll(formats);
+    this.capacities = null;
+  }
+
+  /** {@return the units of device capacities (memory of whole GPUs), by capacity name} */
+  CounterUnits capacities() {
+    return capacities != null ? capacities : this;
   }
 
   private void note(Map<String, Counter> counters) {

@@ -100,6 +100,7 @@ final class SimulateCommand implements Callable<Integer> {
           + "scheduling cycle) or joint (when the default rejects a group, search its pods together); see "
           + "docs/scheduling.md.")
   String gangSearch = "default";
+  @Mixin GangSearchBudgetOption gangSearchBudget = new GangSearchBudgetOption();
 
   @Option(names = "--scale-up", paramLabel = "GROUP",
       description = "Instead of one run: search the fewest nodes of this node group that leave nothing pending "
@@ -167,7 +168,7 @@ final class SimulateCommand implements Callable<Integer> {
         .features(features).selectorCompiler(CelCompiler.create()).build())
         .extendedResources(gates.extendedResources())
         .configuration(schedulerConfig.read(validation.codec(ctx))).gangSearch(mode)
-        .preemption(!noPreemption);
+        .gangSearchBudget(gangSearchBudget.steps()).preemption(!noPreemption);
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery()).timeline(spec.timeline());
       spec.nodeGroups().forEach(builder::nodeGroup);
@@ -348,6 +349,7 @@ final class SimulateCommand implements Callable<Integer> {
           + "the GPUs are full.",
       "GPUs in use: counter sets (one per physical partitionable device) with any counter consumed.",
       "counters: summed over the group's counter sets, in the driver's unit (binary quantities in GiB).",
+      DeviceCapacityFigures.DEFINITION,
       "stranded for KIND: what is free on the nodes where a fresh pod of KIND would not be placed now "
           + "(the scheduler's own check), the capacity that KIND cannot use.",
       "stranded for every kind: what is free on the nodes where no kind of the workload would be placed, "
@@ -408,6 +410,7 @@ final class SimulateCommand implements Callable<Integer> {
               + " (" + pct(c.utilization()) + ")";
         }));
       }
+      DeviceCapacityFigures.rows(rows, policies, group, units);
       strandedRows(rows, policies, group, units, "stranded for " + smallest + " (smallest kind)",
           u -> u.strandedByKind().get(smallest));
       strandedRows(rows, policies, group, units, "stranded for every kind", u -> new SimulationResult.Stranded(
@@ -526,6 +529,7 @@ final class SimulateCommand implements Callable<Integer> {
         counterUnits.put(c, units.isBytes(c) ? "bytes" : "count");
       }
     }
+    DeviceCapacityFigures.units(root, result, units);
     ArrayNode arrivals = root.putArray("arrivals");
     result.arrivals().forEach(arrivals::add);
     ArrayNode policies = root.putArray("policies");
@@ -577,6 +581,7 @@ final class SimulateCommand implements Callable<Integer> {
           ObjectNode byClass = gn.putObject("devicesByClass");
           g.devicesByClass().forEach(byClass::put);
           gn.put("counterSets", g.counterSets()).put("counterSetsInUse", g.counterSetsInUse());
+          DeviceCapacityFigures.json(gn, g);
           ObjectNode byKind = gn.putObject("strandedByKind");
           g.strandedByKind().forEach((k, st) -> {
             ObjectNode kn = byKind.putObject(k).put("nodes", st.nodes()).put("devices", st.devices());

@@ -181,6 +181,17 @@ final class SimulationReport {
           return u == null ? 0 : units.value(c, u.used());
         }));
       }
+      CounterUnits capacityUnits = units.capacities();
+      for (String c : DeviceCapacityFigures.names(result.policies(), group)) {
+        out.add(new Series(group, c + " used (device capacity)", capacityUnits.unit(c), g -> {
+          SimulationResult.CounterUsage u = g.deviceCapacities().get(c);
+          return u == null ? 0 : capacityUnits.value(c, u.used());
+        }));
+        out.add(new Series(group, "stranded for every kind: " + c + " (device capacity)", capacityUnits.unit(c), g -> {
+          SimulationResult.CounterUsage u = g.deviceCapacities().get(c);
+          return u == null ? 0 : capacityUnits.value(c, u.stranded());
+        }));
+      }
       out.add(new Series(group, "stranded for " + smallest + ": devices", "devices", g -> {
         SimulationResult.Stranded s = g.strandedByKind().get(smallest);
         return s == null ? 0 : s.devices();

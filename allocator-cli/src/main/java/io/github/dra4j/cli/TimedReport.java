@@ -77,7 +77,14 @@ final class TimedReport {
   static void csv(StringBuilder sb, SimulationResult.Policy p, SimulationResult.Sample s) {
     s.pendingByKind().forEach((kind, n) -> sb.append(StringEscapeUtils.escapeCsv(p.name())).append(',')
         .append(s.step()).append(',').append(seconds(s)).append(',')
-        .append(StringEscapeUtils.escapeCsv("pods waiting: " + kind)).append(",pods,").append((double) n).append('\n'));
+        .append(StringEscapeUtils.escapeCsv(unit(p, kind) + " waiting: " + kind)).append(',').append(unit(p, kind))
+        .append(',').append((double) n).append('\n'));
+  }
+
+  /* What waits of a kind: its PodGroups for a gang kind, else its pods. */
+  private static String unit(SimulationResult.Policy p, String kind) {
+    SimulationResult.KindCount c = p.kinds().get(kind);
+    return c != null && c.groups() != null ? "groups" : "pods";
   }
 
   static void seconds(ObjectNode policy, SimulationResult.Policy p) {
@@ -94,7 +101,8 @@ final class TimedReport {
     }
     ArrayNode pending = root.putArray("pending");
     for (String kind : r.policies().get(0).kinds().keySet()) {
-      ObjectNode n = pending.addObject().put("kind", kind).put("name", "pods waiting: " + kind).put("unit", "pods");
+      String unit = unit(r.policies().get(0), kind);
+      ObjectNode n = pending.addObject().put("kind", kind).put("name", unit + " waiting: " + kind).put("unit", unit);
       ObjectNode policies = n.putObject("policies");
       for (SimulationResult.Policy p : r.policies()) {
         ObjectNode pn = policies.putObject(p.name());
@@ -118,7 +126,7 @@ final class TimedReport {
         "Arrivals in simulated time: a pod that fits no node waits and is tried again, oldest first, whenever pods "
             + "leave; the run ends at the last arrival or later, when no pod waits or none is left to leave.",
         "pods waiting: the pods of a kind in the queue at the sample's time; placed/pending per kind counts the "
-            + "pods placed at any time and those still waiting at the end.");
+            + "pods placed at any time and those still waiting at the end; for a gang kind, its PodGroups waiting.");
   }
 
   /* The section of pods waiting per kind over time: a chart per kind that changes. */
@@ -133,8 +141,9 @@ final class TimedReport {
         flat.add(kind);
         continue;
       }
-      XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("pods waiting: " + kind)
-          .xAxisTitle(xTitle(r)).yAxisTitle("pods").build();
+      String unit = unit(r.policies().get(0), kind);
+      XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(unit + " waiting: " + kind)
+          .xAxisTitle(xTitle(r)).yAxisTitle(unit).build();
       chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW).setMarkerSize(0);
       for (SimulationResult.Policy p : r.policies()) {
         double[] xs = new double[p.samples().size()];

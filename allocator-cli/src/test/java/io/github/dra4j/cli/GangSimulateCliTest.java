@@ -60,4 +60,18 @@ final class GangSimulateCliTest {
     assertThat(r.exit()).isEqualTo(Dra4j.EXIT_ERROR);
     assertThat(r.err()).contains("--gang-search: unknown mode \"best\"; known: default, joint");
   }
+
+  @Test
+  void gangSearchBudget_isTakenAndChecked(@TempDir Path dir) throws IOException {
+    Path example = example(dir);
+    Cli.Result small = Cli.stdin("", "simulate", "--gang-search", "joint", "--gang-search-budget", "1", "-f",
+        example.toString());
+    // The channels, not the search, hold the third group back: a budget of 1 changes nothing here.
+    assertThat(small.exit()).as(small.toString()).isZero();
+    assertThat(small.out()).containsPattern("\\n  train placed/pending +14/6 \\(groups 7/3\\)");
+
+    Cli.Result zero = Cli.stdin("", "simulate", "--gang-search-budget", "0", "-f", example.toString());
+    assertThat(zero.exit()).isEqualTo(Dra4j.EXIT_ERROR);
+    assertThat(zero.err()).contains("--gang-search-budget: must be at least 1: 0");
+  }
 }

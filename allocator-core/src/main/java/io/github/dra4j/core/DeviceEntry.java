@@ -5,6 +5,8 @@ import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.ResolvedDevice;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -58,6 +60,12 @@ final class DeviceEntry {
    * final fields publish it safely.
    */
   private @Nullable LookedUp lookedUp;
+  /*
+   * The device's effective capacities by PoolUsage name, for summing usage: looked up once per
+   * view (the walk resolves mixins), then shared by the successor entries of the same view. An
+   * immutable list of immutable entries, so a racing thread sees it whole or computes it again.
+   */
+  private @Nullable List<Map.Entry<String, BigDecimal>> capacities;
 
   private record LookedUp(String domain, String id, @Nullable DeviceAttribute value) {}
 
@@ -102,6 +110,7 @@ final class DeviceEntry {
     this.allocatedAny = inUseDedicated || capacityInUse;
     this.unsupportedAttribute = previous.unsupportedAttribute;
     this.ruleTaints = TaintRules.forDevice(poolRuleTaints, device.name());
+    this.capacities = previous.capacities;
   }
 
   /**
@@ -120,6 +129,7 @@ final class DeviceEntry {
     this.allocatedAny = previous.allocatedAny || inUseDedicated || capacityInUse;
     this.unsupportedAttribute = previous.unsupportedAttribute;
     this.ruleTaints = previous.ruleTaints;
+    this.capacities = previous.capacities;
   }
 
   private static @Nullable Map<String, Quantity> sum(@Nullable Map<String, Quantity> a,
@@ -130,6 +140,23 @@ final class DeviceEntry {
     Map<String, Quantity> out = new HashMap<>(a);
     b.forEach((name, q) -> out.merge(name, q, Quantity::add));
     return Collections.unmodifiableMap(out);
+  }
+
+  /** {@return the effective capacities, named as {@link PoolUsage.Capacity} names them, in view order} */
+  List<Map.Entry<String, BigDecimal>> capacities() {
+    List<Map.Entry<String, BigDecimal>> known = capacities;
+    if (known == null) {
+      List<Map.Entry<String, BigDecimal>> out = new ArrayList<>();
+      view.forEachCapacity((domain, name, c) -> out.add(Map.entry(capacityName(domain, name), c.value().value())));
+      known = List.copyOf(out);
+      capacities = known;
+    }
+    return known;
+  }
+
+  /** {@return a capacity's name in usage: unqualified in the driver's domain, domain/id otherwise} */
+  String capacityName(String domain, String name) {
+    return domain.equals(id.driver()) ? name : domain + "/" + name;
   }
 
   /** {@return whether the device has a taint of its own or from a rule} */

@@ -3,16 +3,19 @@ package io.github.dra4j.core;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Quantity;
 import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How much of one pool a node can use is in use: what a scheduler's scorer ranks nodes by, and
@@ -28,9 +31,13 @@ import java.util.Set;
  * @param allocatedDevices how many of them are allocated (a device shared through consumable
  *     capacity counts once it has any share)
  * @param counters each shared counter of the pool, in counter set order
+ * @param capacities each capacity of the devices that consume no shared counter (whole GPUs
+ *     published as devices, static partitions), summed over them, in first-seen order. Devices
+ *     that consume counters are left out: their capacities restate the counters (a MIG profile's
+ *     memory is carved from its GPU's), so summing them would count the same memory twice.
  */
 public record PoolUsage(String driver, String pool, boolean nodeLocal, int devices, int allocatedDevices,
-    List<Counter> counters) {
+    List<Counter> counters, List<Capacity> capacities) {
   /**
    * Checks the counts and copies the list.
    *
@@ -40,9 +47,44 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
     Objects.requireNonNull(driver, "driver");
     Objects.requireNonNull(pool, "pool");
     counters = List.copyOf(counters);
+    capacities = List.copyOf(capacities);
     if (devices < 0 || allocatedDevices < 0 || allocatedDevices > devices) {
       throw new IllegalArgumentException("pool " + driver + "/" + pool + ": " + allocatedDevices + " of "
           + devices + " devices allocated");
+    }
+  }
+
+  /**
+   * The usage of a pool without device capacities.
+   *
+   * @param driver see the record component
+   * @param pool see the record component
+   * @param nodeLocal see the record component
+   * @param devices see the record component
+   * @param allocatedDevices see the record component
+   * @param counters see the record component
+   */
+  public PoolUsage(String driver, String pool, boolean nodeLocal, int devices, int allocatedDevices,
+      List<Counter> counters) {
+    this(driver, pool, nodeLocal, devices, allocatedDevices, counters, List.of());
+  }
+
+  /**
+   * One capacity of a pool's devices, summed over the devices that have it, in its own unit
+   * (bytes for memory quantities).
+   *
+   * @param name the capacity's name, unqualified in the driver's domain ({@code memory}),
+   *     {@code domain/id} otherwise
+   * @param total the sum over the devices
+   * @param allocated the sum over the allocated devices; for a device shared through consumable
+   *     capacity, what its allocated shares consume
+   */
+  public record Capacity(String name, BigDecimal total, BigDecimal allocated) {
+    /** Checks the components. */
+    public Capacity {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(total, "total");
+      Objects.requireNonNull(allocated, "allocated");
     }
   }
 
@@ -72,23 +114,29 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
    */
   static List<PoolUsage> of(List<Pool> pools, Node node, List<AllocationResult> placement) {
     Set<DeviceId> placed = new HashSet<>();
+    Map<DeviceId, List<Map<String, Quantity>>> shares = new HashMap<>();
     for (AllocationResult result : placement) {
       for (DeviceRequestAllocationResult r : result.devices().results()) {
         if (!Boolean.TRUE.equals(r.adminAccess())) {
-          placed.add(new DeviceId(r.driver(), r.pool(), r.device()));
+          DeviceId id = new DeviceId(r.driver(), r.pool(), r.device());
+          placed.add(id);
+          if (!r.consumedCapacity().isEmpty()) {
+            shares.computeIfAbsent(id, x -> new ArrayList<>()).add(r.consumedCapacity());
+          }
         }
       }
     }
     List<PoolUsage> out = new ArrayList<>();
     for (Pool pool : pools) {
       if (!pool.incomplete && !pool.invalid) {
-        out.add(of(pool, node, placed));
+        out.add(of(pool, node, placed, shares));
       }
     }
     return out;
   }
 
-  private static PoolUsage of(Pool pool, Node node, Set<DeviceId> placed) {
+  private static PoolUsage of(Pool pool, Node node, Set<DeviceId> placed,
+      Map<DeviceId, List<Map<String, Quantity>>> shares) {
     int devices = 0;
     int allocated = 0;
     Map<String, BigDecimal[]> counters = new LinkedHashMap<>(); // total and left, in counter set order
@@ -98,14 +146,19 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
       set.forEachCounter((name, q) -> counters.put(key(set.counterSet(), name),
           new BigDecimal[] {q.value(), setLeft.getOrDefault(name, q.value())}));
     }
+    Map<String, BigDecimal[]> capacities = new LinkedHashMap<>(); // total and allocated
     boolean local = !pool.targeting.isEmpty();
     for (Pool.PoolSlice slice : pool.targeting) {
       local &= Objects.equals(node.name(), slice.slice().slice.spec().nodeName());
       for (DeviceEntry d : slice.devices()) {
         devices++;
+        boolean placedNow = !d.allocatedAny && !placed.isEmpty() && placed.contains(d.id);
+        if (d.view.consumesCounters().isEmpty()) {
+          addCapacities(capacities, d, d.allocatedAny || placedNow, shares.get(d.id));
+        }
         if (d.allocatedAny) {
           allocated++;
-        } else if (!placed.isEmpty() && placed.contains(d.id)) {
+        } else if (placedNow) {
           allocated++;
           for (ResolvedCounters c : d.view.consumesCounters()) {
             c.forEachCounter((name, q) -> {
@@ -123,7 +176,49 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
       int sep = k.indexOf('\u0000');
       out.add(new Counter(k.substring(0, sep), k.substring(sep + 1), v[0], v[1]));
     });
-    return new PoolUsage(pool.id.driver(), pool.id.pool(), local, devices, allocated, out);
+    List<Capacity> capacityList = new ArrayList<>(capacities.size());
+    capacities.forEach((k, v) -> capacityList.add(new Capacity(k, v[0], v[1])));
+    return new PoolUsage(pool.id.driver(), pool.id.pool(), local, devices, allocated, out, capacityList);
+  }
+
+  /*
+   * A dedicated device in use takes all its capacity; a device shared through consumable
+   * capacity takes what its allocated shares and the placement's shares consume.
+   */
+  private static void addCapacities(Map<String, BigDecimal[]> sums, DeviceEntry d, boolean inUse,
+      @Nullable List<Map<String, Quantity>> placedShares) {
+    List<Map.Entry<String, BigDecimal>> own = d.capacities();
+    if (own.isEmpty()) {
+      return;
+    }
+    boolean shared = d.view.allowMultipleAllocations();
+    for (Map.Entry<String, BigDecimal> c : own) {
+      BigDecimal[] v = sums.computeIfAbsent(c.getKey(), x -> new BigDecimal[] {BigDecimal.ZERO, BigDecimal.ZERO});
+      v[0] = v[0].add(c.getValue());
+      if (inUse && !shared) {
+        v[1] = v[1].add(c.getValue());
+      }
+    }
+    if (shared) {
+      consumed(sums, d, d.aggregatedCapacity);
+      if (placedShares != null) {
+        placedShares.forEach(share -> consumed(sums, d, share));
+      }
+    }
+  }
+
+  private static void consumed(Map<String, BigDecimal[]> sums, DeviceEntry d, @Nullable Map<String, Quantity> share) {
+    if (share == null) {
+      return;
+    }
+    share.forEach((spelled, q) -> {
+      int slash = spelled.indexOf('/');
+      String name = slash < 0 ? spelled : d.capacityName(spelled.substring(0, slash), spelled.substring(slash + 1));
+      BigDecimal[] v = sums.get(name);
+      if (v != null) {
+        v[1] = v[1].add(q.value());
+      }
+    });
   }
 
   private static String key(String counterSet, String counter) {

@@ -190,6 +190,43 @@ final class SchedulingQueriesTest {
   }
 
   @Test
+  void usage_deviceCapacities_dedicatedWhole_sharedByShares_counterConsumersLeftOut() {
+    // A whole GPU of 80Gi in use, a shared GPU of 40Gi with 8Gi of it allocated and 4Gi placed,
+    // and a partition whose memory restates its counter.
+    ResourceSlice gpus = Builders.slice("gpus", DRIVER, "gpus", "node-a",
+        Builders.device("whole").capacity("memory", "80Gi"),
+        Builders.device("shared").capacity("memory", "40Gi").capacity("other.example.com/links", "2")
+            .allowMultipleAllocations(true),
+        Builders.device("part").capacity("memory", "5Gi").consumes("set", "mem", "5")).resourceSliceCount(2).build();
+    ResourceSlice counters = Builders.counterSlice("gpus-counters", DRIVER, "gpus", "node-a",
+        Builders.counterSet("set", Builders.counters("mem", "5"))).resourceSliceCount(2).build();
+    ClusterSnapshot empty = CoreFixtures.allocator(Features.all()).snapshot(List.of(gpus, counters), List.of(CLASS_A),
+        List.of());
+    ClusterSnapshot s = empty.withAllocated(List.of(
+        claim("w", request("r", 1)).withAllocation(result(share("whole", java.util.Map.of()))),
+        claim("s", request("r", 1)).withAllocation(result(share("shared", java.util.Map.of("memory",
+            io.github.dra4j.api.Quantity.parse("8Gi")))))));
+
+    BigDecimal gi = BigDecimal.valueOf(1L << 30);
+    assertThat(s.usage(NODE_A).get(0).capacities()).containsExactly(
+        new PoolUsage.Capacity("memory", gi.multiply(BigDecimal.valueOf(120)), gi.multiply(BigDecimal.valueOf(88))),
+        new PoolUsage.Capacity("other.example.com/links", new BigDecimal("2"), BigDecimal.ZERO));
+    List<AllocationResult> placement = List.of(result(share("shared", java.util.Map.of("memory",
+        io.github.dra4j.api.Quantity.parse("4Gi")))));
+    assertThat(s.usage(NODE_A, placement).get(0).capacities().get(0).allocated())
+        .isEqualByComparingTo(gi.multiply(BigDecimal.valueOf(92)));
+  }
+
+  private static DeviceRequestAllocationResult share(String device, java.util.Map<String, io.github.dra4j.api.Quantity> consumed) {
+    return new DeviceRequestAllocationResult("r", DRIVER, "gpus", device, null, List.of(), List.of(), List.of(),
+        consumed.isEmpty() ? null : "00000000-0000-0000-0000-00000000000" + consumed.size(), consumed);
+  }
+
+  private static AllocationResult result(DeviceRequestAllocationResult r) {
+    return new AllocationResult(new io.github.dra4j.api.DeviceAllocationResult(List.of(r), List.of()), null, null);
+  }
+
+  @Test
   void usage_adminAccessTakesNothing() {
     ClusterSnapshot s = snapshot(false, List.of());
     AllocationResult admin = new AllocationResult(new io.github.dra4j.api.DeviceAllocationResult(

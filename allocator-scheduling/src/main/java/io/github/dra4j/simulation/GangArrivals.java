@@ -42,8 +42,11 @@ final class GangArrivals {
    * @param placed its placed pods; a claim of the group (or shared by its pods) is listed with the
    *     first of them only, so that counts per class and releases see it once
    * @param podGroup the PodGroup as namespace/name
+   * @param leaving what leaves when the group does: its placed pods, the first of them also with
+   *     the group claims no placed pod used (they still belong to the group); empty when rejected
    */
-  record Arrival(PodGroupResult result, List<SchedulingResult.Scheduled> placed, String podGroup) {
+  record Arrival(PodGroupResult result, List<SchedulingResult.Scheduled> placed, String podGroup,
+      List<SchedulingResult.Scheduled> leaving) {
     int pending() {
       return result.pods().size() - placed.size();
     }
@@ -84,7 +87,7 @@ final class GangArrivals {
       if (!r.claims().isEmpty()) {
         scheduler.release(r.claims());
       }
-      return new Arrival(r, List.of(), podGroup);
+      return new Arrival(r, List.of(), podGroup, List.of());
     }
     List<SchedulingResult.Scheduled> placed = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -99,23 +102,23 @@ final class GangArrivals {
         placed.add(new SchedulingResult.Scheduled(s.pod(), s.node(), own));
       }
     }
+    List<SchedulingResult.Scheduled> leaving = new ArrayList<>(placed);
+    // A group claim no placed pod used still belongs to the group.
+    List<ResourceClaim> unused = new ArrayList<>();
+    for (ResourceClaim c : r.claims()) {
+      if (!seen.contains(c.metadata().namespace() + "/" + c.name())) {
+        unused.add(c);
+      }
+    }
+    if (!unused.isEmpty()) {
+      SchedulingResult.Scheduled first = leaving.get(0);
+      unused.addAll(first.claims());
+      leaving.set(0, new SchedulingResult.Scheduled(first.pod(), first.node(), unused));
+    }
     if (kind.lifetime() != null) {
-      List<SchedulingResult.Scheduled> leaving = new ArrayList<>(placed);
-      // A group claim no placed pod used still belongs to the group.
-      List<ResourceClaim> unused = new ArrayList<>();
-      for (ResourceClaim c : r.claims()) {
-        if (!seen.contains(c.metadata().namespace() + "/" + c.name())) {
-          unused.add(c);
-        }
-      }
-      if (!unused.isEmpty()) {
-        SchedulingResult.Scheduled first = leaving.get(0);
-        unused.addAll(first.claims());
-        leaving.set(0, new SchedulingResult.Scheduled(first.pod(), first.node(), unused));
-      }
       departures.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(leaving);
     }
-    return new Arrival(r, placed, podGroup);
+    return new Arrival(r, placed, podGroup, List.copyOf(leaving));
   }
 
   /* The pods of the groups whose lifetime ends now leave, with their claims and their groups' claims. */

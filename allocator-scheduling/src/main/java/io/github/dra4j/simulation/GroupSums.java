@@ -32,9 +32,13 @@ final class GroupSums {
   private int counterSetsInUse;
   /** Per counter name: total, used, left on stranded nodes, and how many nodes have it. */
   private final Map<String, CounterSum> counters = new LinkedHashMap<>();
+  /** Per capacity name of devices that consume no counter: the same sums as a counter's. */
+  private final Map<String, CounterSum> capacities = new LinkedHashMap<>();
   private final KindSum[] byKind;
   /** The counter names of the first node with counters. */
   private @Nullable List<String> names;
+  /** The capacity names of the first node with such capacities. */
+  private @Nullable List<String> capacityNames;
   private boolean uniform = true;
 
   GroupSums(int kinds) {
@@ -75,31 +79,49 @@ final class GroupSums {
       BigDecimal left = Objects.requireNonNull(cap.counterLeft().get(name)); // the same counters
       counters.computeIfAbsent(name, x -> new CounterSum()).add(total, left, stranded, sign);
     });
+    cap.capacityTotals().forEach((name, total) -> {
+      BigDecimal left = Objects.requireNonNull(cap.capacityLeft().get(name)); // the same capacities
+      capacities.computeIfAbsent(name, x -> new CounterSum()).add(total, left, stranded, sign);
+    });
   }
 
   private void checkUniform(NodeCapacity cap) {
-    if (!uniform || cap.counterTotals().isEmpty()) {
+    if (!uniform) {
       return;
     }
-    List<String> first = names;
-    if (first == null) {
-      names = List.copyOf(cap.counterTotals().keySet());
-      return;
+    if (!cap.counterTotals().isEmpty()) {
+      if (names == null) {
+        names = List.copyOf(cap.counterTotals().keySet());
+      } else {
+        uniform = sameNames(names, cap.counterTotals());
+      }
     }
-    if (first.size() != cap.counterTotals().size()) {
-      uniform = false;
-      return;
-    }
-    Iterator<String> it = first.iterator();
-    for (String name : cap.counterTotals().keySet()) {
-      if (!name.equals(it.next())) {
-        uniform = false;
-        return;
+    if (uniform && !cap.capacityTotals().isEmpty()) {
+      if (capacityNames == null) {
+        capacityNames = List.copyOf(cap.capacityTotals().keySet());
+      } else {
+        uniform = sameNames(capacityNames, cap.capacityTotals());
       }
     }
   }
 
-  /** {@return whether every node with counters has the same names in the same order} */
+  private static boolean sameNames(List<String> first, Map<String, BigDecimal> amounts) {
+    if (first.size() != amounts.size()) {
+      return false;
+    }
+    Iterator<String> it = first.iterator();
+    for (String name : amounts.keySet()) {
+      if (!name.equals(it.next())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * {@return whether every node with counters (or with capacities of devices that consume none)
+   * has the same names in the same order}
+   */
   boolean uniform() {
     return uniform;
   }
@@ -111,19 +133,24 @@ final class GroupSums {
    * @param byClass the allocated devices per class
    */
   SimulationResult.GroupUsage result(List<String> kindNames, Map<String, Integer> byClass) {
-    Map<String, SimulationResult.CounterUsage> usage = new LinkedHashMap<>();
-    counters.forEach((name, c) -> {
-      if (c.nodes > 0) {
-        usage.put(name, new SimulationResult.CounterUsage(c.total.doubleValue(), c.used.doubleValue(),
-            c.stranded.doubleValue()));
-      }
-    });
+    Map<String, SimulationResult.CounterUsage> usage = usage(counters);
     Map<String, SimulationResult.Stranded> stranded = new LinkedHashMap<>();
     for (int k = 0; k < byKind.length; k++) {
       stranded.put(kindNames.get(k), byKind[k].result());
     }
     return new SimulationResult.GroupUsage(nodes, devices, allocated, strandedNodes, strandedDevices, usage,
-        byClass, counterSets, counterSetsInUse, stranded);
+        byClass, counterSets, counterSetsInUse, stranded, usage(capacities));
+  }
+
+  private static Map<String, SimulationResult.CounterUsage> usage(Map<String, CounterSum> sums) {
+    Map<String, SimulationResult.CounterUsage> usage = new LinkedHashMap<>();
+    sums.forEach((name, c) -> {
+      if (c.nodes > 0) {
+        usage.put(name, new SimulationResult.CounterUsage(c.total.doubleValue(), c.used.doubleValue(),
+            c.stranded.doubleValue()));
+      }
+    });
+    return usage;
   }
 
   /** One counter name summed over the group. */

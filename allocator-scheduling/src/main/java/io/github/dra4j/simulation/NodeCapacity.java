@@ -11,10 +11,12 @@ import java.util.Map;
  * walk a scorer's NodeUsage comes from (ClusterSnapshot.usage): devices, how many are allocated,
  * and each shared counter's total and amount left, summed by counter name over the counter sets
  * of those pools (the memory of all of a node's GPUs is one figure). Pools shared with other
- * nodes are left out, so that summing nodes counts each device once.
+ * nodes are left out, so that summing nodes counts each device once. Device capacities (the
+ * memory of whole GPUs that consume no counter) are summed by name the same way.
  */
 record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> counterTotals,
-    Map<String, BigDecimal> counterLeft, int counterSets, int counterSetsInUse) {
+    Map<String, BigDecimal> counterLeft, int counterSets, int counterSetsInUse,
+    Map<String, BigDecimal> capacityTotals, Map<String, BigDecimal> capacityLeft) {
 
   static NodeCapacity of(List<PoolUsage> pools) {
     int devices = 0;
@@ -23,6 +25,8 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
     Map<String, BigDecimal> left = new LinkedHashMap<>();
     // A counter set is one physical GPU for partitionable devices: in use when any counter is consumed.
     Map<String, Boolean> sets = new LinkedHashMap<>();
+    Map<String, BigDecimal> capacityTotals = new LinkedHashMap<>();
+    Map<String, BigDecimal> capacityLeft = new LinkedHashMap<>();
     for (PoolUsage pool : pools) {
       if (!pool.nodeLocal()) {
         continue;
@@ -35,9 +39,13 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
         sets.merge(pool.driver() + "/" + pool.pool() + "/" + c.counterSet(), c.available().compareTo(c.total()) < 0,
             Boolean::logicalOr);
       }
+      for (PoolUsage.Capacity c : pool.capacities()) {
+        capacityTotals.merge(c.name(), c.total(), BigDecimal::add);
+        capacityLeft.merge(c.name(), c.total().subtract(c.allocated()).max(BigDecimal.ZERO), BigDecimal::add);
+      }
     }
     int inUse = (int) sets.values().stream().filter(Boolean::booleanValue).count();
-    return new NodeCapacity(devices, allocated, totals, left, sets.size(), inUse);
+    return new NodeCapacity(devices, allocated, totals, left, sets.size(), inUse, capacityTotals, capacityLeft);
   }
 
   /** {@return whether anything is free: a device or a counter amount} */

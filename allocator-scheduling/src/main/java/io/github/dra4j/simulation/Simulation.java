@@ -76,6 +76,7 @@ public final class Simulation {
   private final boolean extendedResources;
   private final boolean preemption;
   private final GangSearch gangSearch;
+  private final long gangSearchBudget;
   private final List<PodKind> drawn;
   private final @Nullable SchedulerConfiguration configuration;
   private final @Nullable TimedArrivals timed;
@@ -100,6 +101,7 @@ public final class Simulation {
     this.extendedResources = b.extendedResources;
     this.preemption = b.preemption;
     this.gangSearch = b.gangSearch;
+    this.gangSearchBudget = b.gangSearchBudget;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
     this.drawn = ArrivalDraw.kinds(arrivals);
     this.timed = b.timeline == null ? null : new TimedArrivals(drawn, b.timeline, arrivals.seed());
@@ -142,7 +144,8 @@ public final class Simulation {
    * The pre-flight check: the pod kinds that fit no node even on the cluster as it starts (before
    * any arrival), asked with the scheduler as a first arrival would be. Such a kind stays pending
    * throughout, which says more about the input (a node selector no group matches, a device no
-   * node has) than about capacity.
+   * node has) than about capacity. A gang kind is asked as a whole: its PodGroup (at least
+   * {@code minCount} pods, its group claims, its topology constraint), as its arrivals are placed.
    *
    * @return per such kind, in kind order, the scheduler's message for its first pod
    * @throws AllocationException when the allocator rejects the input
@@ -154,11 +157,21 @@ public final class Simulation {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).configuration(configuration).snapshot(start).extendedResources(extendedResources)
           .preemption(false).build();
-      if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
+      if (k.gang() != null) {
+        GangArrivals.Arrival a = gangs(scheduler).arrive(0, k);
+        if (!a.result().scheduled()) {
+          out.put(k.name(), a.why());
+        }
+      } else if (scheduler.schedule(ArrivalDraw.pod(k, -1)) instanceof SchedulingResult.Unschedulable u) {
         out.put(k.name(), u.message());
       }
     }
     return out;
+  }
+
+  private GangArrivals gangs(PodScheduler scheduler) {
+    return new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
+        .jointStepBudget(gangSearchBudget).build());
   }
 
   /**
@@ -211,10 +224,9 @@ public final class Simulation {
           .extendedResources(extendedResources)
           .preemption(preemption).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
-      GangArrivals gangs = new GangArrivals(scheduler, PodGroupScheduler.builder(scheduler).gangSearch(gangSearch)
-          .build());
+      GangArrivals gangs = gangs(scheduler);
       results.add(timed != null
-          ? new TimedRun(p.getKey(), scheduler, arrivals.kinds(), timed, accounting, afterArrival).run()
+          ? new TimedRun(p.getKey(), scheduler, arrivals.kinds(), timed, accounting, afterArrival, gangs).run()
           : new SimulationRun(p.getKey(), scheduler, arrivals.kinds(), drawn, sampleEvery, accounting,
               afterArrival, gangs).run());
     }
@@ -234,6 +246,7 @@ public final class Simulation {
     private boolean preemption = true;
     private @Nullable SchedulerConfiguration configuration;
     private GangSearch gangSearch = GangSearch.DEFAULT;
+    private long gangSearchBudget = PodGroupScheduler.DEFAULT_JOINT_BUDGET;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -381,6 +394,24 @@ public final class Simulation {
     }
 
     /**
+     * Sets the step budget of each joint search ({@link GangSearch#JOINT}; allocator calls per
+     * group, default {@value PodGroupScheduler#DEFAULT_JOINT_BUDGET}): a larger budget finds
+     * placements of groups whose search gave up, at the cost of time per rejected group.
+     *
+     * @param steps the budget, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException when the budget is below 1
+     */
+    @CanIgnoreReturnValue
+    public Builder gangSearchBudget(long steps) {
+      if (steps < 1) {
+        throw new IllegalArgumentException("gang search budget must be at least 1: " + steps);
+      }
+      this.gangSearchBudget = steps;
+      return this;
+    }
+
+    /**
      * Takes everything from a simulation document: its cluster, node groups, arrivals, sampling
      * and its policies by their built-in names ({@link NodeScorer#named}).
      *
@@ -409,9 +440,6 @@ public final class Simulation {
     public Simulation build() {
       if (arrivals == null) {
         throw new IllegalArgumentException("a simulation needs arrivals");
-      }
-      if (timeline != null && arrivals.kinds().stream().anyMatch(k -> k.gang() != null)) {
-        throw new IllegalArgumentException("gang pod kinds arrive in steps: a timeline takes single pods");
       }
       if (timeline != null && !timeline.trace().isEmpty() && (timeline.trace().size() != arrivals.count()
           || !timeline.trace().stream().map(Timeline.TraceArrival::kind).toList().equals(arrivals.order()))) {

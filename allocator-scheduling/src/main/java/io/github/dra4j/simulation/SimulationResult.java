@@ -228,13 +228,18 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    * @param counterSetsInUse how many of them have any counter consumed: whole GPUs in use
    * @param strandedByKind per pod kind, in kind order, what is free on the nodes where a fresh
    *     pod of that kind would not be placed: the capacity that kind cannot use
+   * @param deviceCapacities per device capacity name ({@code memory}), summed over the devices
+   *     that consume no shared counter (whole GPUs without partitions): the total, what
+   *     allocated devices hold, and what is left on stranded nodes, in the capacity's unit
+   *     (bytes for memory), in first-seen order
    */
   public record GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
       Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass, int counterSets,
-      int counterSetsInUse, Map<String, Stranded> strandedByKind) {
+      int counterSetsInUse, Map<String, Stranded> strandedByKind, Map<String, CounterUsage> deviceCapacities) {
     /** Copies the maps, keeping their order. */
     public GroupUsage {
       counters = Collections.unmodifiableMap(new LinkedHashMap<>(counters));
+      deviceCapacities = Collections.unmodifiableMap(new LinkedHashMap<>(deviceCapacities));
       devicesByClass = Collections.unmodifiableMap(new LinkedHashMap<>(devicesByClass));
       strandedByKind = Collections.unmodifiableMap(new LinkedHashMap<>(strandedByKind));
       if (counterSetsInUse < 0 || counterSetsInUse > counterSets) {
@@ -255,7 +260,29 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
      */
     public GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
         Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass) {
-      this(nodes, devices, allocatedDevices, strandedNodes, strandedDevices, counters, devicesByClass, 0, 0, Map.of());
+      this(nodes, devices, allocatedDevices, strandedNodes, strandedDevices, counters, devicesByClass, 0, 0, Map.of(),
+          Map.of());
+    }
+
+    /**
+     * The usage without device capacities.
+     *
+     * @param nodes see the record component
+     * @param devices see the record component
+     * @param allocatedDevices see the record component
+     * @param strandedNodes see the record component
+     * @param strandedDevices see the record component
+     * @param counters see the record component
+     * @param devicesByClass see the record component
+     * @param counterSets see the record component
+     * @param counterSetsInUse see the record component
+     * @param strandedByKind see the record component
+     */
+    public GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
+        Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass, int counterSets,
+        int counterSetsInUse, Map<String, Stranded> strandedByKind) {
+      this(nodes, devices, allocatedDevices, strandedNodes, strandedDevices, counters, devicesByClass, counterSets,
+          counterSetsInUse, strandedByKind, Map.of());
     }
 
     /** {@return the allocated share of the devices, 0 without devices} */
@@ -280,7 +307,7 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
   }
 
   /**
-   * One shared counter summed over a group, in its own unit (bytes for memory quantities).
+   * One shared counter or device capacity summed over a group, in its own unit (bytes for memory quantities).
    *
    * @param total the capacity
    * @param used the amount consumed by allocated devices

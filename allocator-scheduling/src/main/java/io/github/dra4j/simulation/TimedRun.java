@@ -2,6 +2,7 @@ package io.github.dra4j.simulation;
 
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
+import io.github.dra4j.api.simulation.Gang;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.Preemption;
@@ -35,10 +36,17 @@ import org.jspecify.annotations.Nullable;
  * departure that placed the last waiting pod or left none running. A sample at time s is the
  * state after every event at or before s: at 0, every interval, and at the end.
  *
+ * An arrival of a gang kind is a PodGroup (GangArrivals, in one workload scheduling cycle): it
+ * waits in the queue as one entry, is tried again as a whole, and once placed its pods leave
+ * together after its run time, the group's claims released once. Its kind counts pods and
+ * groups; the pods waiting over time of a gang kind are its groups waiting.
+ *
  * An arrival that fits no node may preempt lower-priority pods (DefaultPreemption, when the
  * scheduler has it on). A victim that was an arrival is recreated at once, as its controller
  * recreates an evicted pod: it joins the back of the queue and, once placed again, runs its whole
  * run time anew; its planned departure is dropped. It counts as waiting, not placed, until then.
+ * A victim from a gang's PodGroup is not recreated, since dra4j does not place part of a group
+ * again: it counts as one of its group's pending pods.
  */
 final class TimedRun {
   private final String name;
@@ -47,8 +55,14 @@ final class TimedRun {
   private final long interval;
   private final Accounting accounting;
   private final Consumer<String> afterArrival;
-  /** Per kind: placed, waiting now, placements that preempted, evictions as a victim. */
+  private final GangArrivals gangs;
+  /**
+   * Per kind: pods placed, pods pending now, for a gang kind groups placed and groups waiting now
+   * (a placed group's pods beyond those it could place stay pending), placements that preempted,
+   * and evictions as a victim.
+   */
   private final Map<String, int[]> counts = new LinkedHashMap<>();
+  private final Set<String> gangKinds = new HashSet<>();
   private final PriorityQueue<Departure> departures =
       new PriorityQueue<>(Comparator.comparingLong(Departure::at).thenComparingLong(Departure::order));
   /** Pods waiting, in arrival order. */
@@ -70,17 +84,24 @@ final class TimedRun {
 
   private record Departure(long at, long order, SchedulingResult.Scheduled pod) {}
 
-  private record Waiting(int index, PodKind kind, Pod pod, long runTime) {}
+  /* An arrival waiting: a pod, or (pod null) a gang kind's PodGroup. */
+  private record Waiting(int index, PodKind kind, @Nullable Pod pod, long runTime) {}
 
   TimedRun(String name, PodScheduler scheduler, List<PodKind> kinds, TimedArrivals arrivals, Accounting accounting,
-      Consumer<String> afterArrival) {
+      Consumer<String> afterArrival, GangArrivals gangs) {
     this.name = name;
     this.scheduler = scheduler;
     this.arrivals = arrivals;
     this.interval = arrivals.sampleInterval();
     this.accounting = accounting;
     this.afterArrival = afterArrival;
-    kinds.forEach(k -> counts.put(k.name(), new int[4]));
+    this.gangs = gangs;
+    for (PodKind k : kinds) {
+      counts.put(k.name(), new int[6]);
+      if (k.gang() != null) {
+        gangKinds.add(k.name());
+      }
+    }
     this.nextRecreated = arrivals.size();
   }
 
@@ -93,16 +114,14 @@ final class TimedRun {
       departUntil(t);
       sampleBefore(t);
       PodKind kind = arrivals.kind(i);
-      Pod pod = ArrivalDraw.pod(kind, i);
       step = i + 1;
-      Waiting w = new Waiting(i, kind, pod, arrivals.runTime(i));
-      SchedulingResult r = schedule(w, t);
-      if (r instanceof SchedulingResult.Unschedulable u) {
+      Waiting w = new Waiting(i, kind, kind.gang() == null ? ArrivalDraw.pod(kind, i) : null, arrivals.runTime(i));
+      SimulationResult.FirstPending failed = schedule(w, t);
+      if (failed != null) {
         queue.put(i, w);
-        Objects.requireNonNull(counts.get(kind.name()))[1]++; // every kind has counts
+        waiting(w, 1);
         if (firstPending == null) {
-          firstPending = new SimulationResult.FirstPending(i, kind.name(), Objects.requireNonNull(pod.name()),
-              u.message());
+          firstPending = failed;
         }
       }
       requeueRecreated();
@@ -119,32 +138,77 @@ final class TimedRun {
       sample(end);
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
-    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1], null, c[2], c[3])));
+    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
+        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
 
-  /* Schedules a pod at time t; when it is placed, counts it and plans its departure. */
-  private SchedulingResult schedule(Waiting w, long t) {
+  /*
+   * Schedules an arrival at time t; when it is placed, counts it and plans its departure, and
+   * returns null; otherwise returns what the first pending arrival would say.
+   */
+  private SimulationResult.@Nullable FirstPending schedule(Waiting w, long t) {
+    Pod pod = w.pod();
+    if (pod == null) {
+      return scheduleGroup(w, t);
+    }
     long t0 = System.nanoTime();
-    SchedulingResult r = scheduler.schedule(w.pod());
+    SchedulingResult r = scheduler.schedule(pod);
     nanos += System.nanoTime() - t0;
     if (r instanceof SchedulingResult.Scheduled s) {
       Objects.requireNonNull(counts.get(w.kind().name()))[0]++; // every kind has counts
-      accounting.changed(s.node());
-      placed.put(Objects.requireNonNull(w.pod().name()), s); // ArrivalDraw names every pod
-      running.put(w.pod().name(), w);
+      placed(s, w, t);
       if (s.preemption() != null) {
-        Objects.requireNonNull(counts.get(w.kind().name()))[2]++;
+        Objects.requireNonNull(counts.get(w.kind().name()))[4]++;
         evicted(s.preemption());
       }
-      if (w.runTime() != TimedArrivals.FOREVER) {
-        long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
-        departures.add(new Departure(leaves, placements, s));
-      }
       placements++;
+      return null;
     }
-    return r;
+    return new SimulationResult.FirstPending(w.index(), w.kind().name(), Objects.requireNonNull(pod.name()),
+        ((SchedulingResult.Unschedulable) r).message());
+  }
+
+  /* A gang's PodGroup in one cycle: its pods leave together, the group's claims with the first. */
+  private SimulationResult.@Nullable FirstPending scheduleGroup(Waiting w, long t) {
+    long t0 = System.nanoTime();
+    GangArrivals.Arrival a = gangs.arrive(w.index(), w.kind());
+    nanos += System.nanoTime() - t0;
+    if (!a.result().scheduled()) {
+      return new SimulationResult.FirstPending(w.index(), w.kind().name(), a.firstPod(), a.why(), a.podGroup());
+    }
+    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+    count[0] += a.placed().size();
+    count[1] += a.pending();
+    count[2]++;
+    for (SchedulingResult.Scheduled s : a.leaving()) {
+      placed(s, w, t);
+    }
+    placements++;
+    return null;
+  }
+
+  private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {
+    accounting.changed(s.node());
+    placed.put(Objects.requireNonNull(s.pod().name()), s); // ArrivalDraw and GangArrivals name every pod
+    running.put(s.pod().name(), w);
+    if (w.runTime() != TimedArrivals.FOREVER) {
+      long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
+      departures.add(new Departure(leaves, placements, s));
+    }
+  }
+
+  /* Counts an arrival that starts (+1) or stops (-1) waiting: a pod, or a group and its pods. */
+  private void waiting(Waiting w, int delta) {
+    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+    Gang gang = w.kind().gang();
+    if (gang == null) {
+      count[1] += delta;
+    } else {
+      count[1] += delta * gang.size();
+      count[3] += delta;
+    }
   }
 
   /* The victims that were arrivals leave: recreated, they wait again, and their departures are dropped. */
@@ -161,8 +225,10 @@ final class TimedRun {
       int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
       count[0]--;
       count[1]++;
-      count[3]++;
-      recreated.add(was);
+      count[5]++;
+      if (was.pod() != null) {
+        recreated.add(was);
+      }
     }
   }
 
@@ -201,9 +267,9 @@ final class TimedRun {
       if (failed.contains(w.kind().name())) {
         continue;
       }
-      if (schedule(w, t) instanceof SchedulingResult.Scheduled) {
+      if (schedule(w, t) == null) {
         it.remove();
-        Objects.requireNonNull(counts.get(w.kind().name()))[1]--; // every kind has counts
+        waiting(w, -1);
       } else {
         failed.add(w.kind().name());
       }
@@ -221,7 +287,7 @@ final class TimedRun {
   private void sample(long t) {
     SimulationResult.Sample s = accounting.sample(step, placed.values());
     Map<String, Integer> pending = new LinkedHashMap<>();
-    counts.forEach((k, c) -> pending.put(k, c[1]));
+    counts.forEach((k, c) -> pending.put(k, gangKinds.contains(k) ? c[3] : c[1]));
     samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));
     if (t >= nextSample) {
       long k = t / interval + 1;

@@ -10,6 +10,7 @@ import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.GangSearch;
+import io.github.dra4j.scheduling.PodGroupScheduler;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -205,6 +206,42 @@ final class GangSimulationTest {
     assertThat(joint.kinds().get("pair")).isEqualTo(new SimulationResult.KindCount(2, 0,
         new SimulationResult.GroupCount(1, 0)));
     assertThat(joint.last().group("part").allocatedDevices()).isEqualTo(2);
+  }
+
+  @Test
+  void jointSearch_stopsAtItsStepBudget() throws IOException {
+    // One allocator call is not enough to find the two halves: the group stays pending.
+    String doc = document(PARTITIONED, gangKind("pair", 1, "{size: 2}", "", false), 1);
+    SimulationSpec spec = SimulationReader.read(doc, "sim.yaml", null, CODEC);
+
+    SimulationResult.Policy tight = Simulation.builder(ALLOCATOR).spec(spec).gangSearch(GangSearch.JOINT)
+        .gangSearchBudget(1).build().run().policy("first");
+    assertThat(tight.kinds().get("pair").groups()).isEqualTo(new SimulationResult.GroupCount(0, 1));
+    SimulationResult.Policy enough = Simulation.builder(ALLOCATOR).spec(spec).gangSearch(GangSearch.JOINT)
+        .gangSearchBudget(PodGroupScheduler.DEFAULT_JOINT_BUDGET).build().run().policy("first");
+    assertThat(enough.kinds().get("pair").groups()).isEqualTo(new SimulationResult.GroupCount(1, 0));
+    assertThatThrownBy(() -> Simulation.builder(ALLOCATOR).gangSearchBudget(0))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("gang search budget must be at least 1: 0");
+  }
+
+  @Test
+  void preflight_asksWhetherTheWholeGangFits_notOnePod() throws IOException {
+    // One pod of 8 GPUs fits the node of 8, a gang of two such pods does not.
+    String one = document(group("dgx", 1, "r1", 8), gangKind("train", 8, "{size: 2}", "", false), 1);
+    SimulationSpec spec = SimulationReader.read(one, "sim.yaml", null, CODEC);
+    assertThat(Simulation.builder(ALLOCATOR).spec(spec).build().unplaceableKinds()).containsOnlyKeys("train")
+        .extractingByKey("train").asString().startsWith("pod group default/train-0 is unschedulable: minCount (2) "
+            + "cannot be satisfied");
+    // With minCount 1 the group is placed with one pod: the kind can run.
+    String min = document(group("dgx", 1, "r1", 8), gangKind("train", 8, "{size: 2, minCount: 1}", "", false), 1);
+    assertThat(Simulation.builder(ALLOCATOR).spec(SimulationReader.read(min, "sim.yaml", null, CODEC)).build()
+        .unplaceableKinds()).isEmpty();
+    // The pre-flight places the group as the run does: rejected by the default, placed by the joint search.
+    SimulationSpec halves = SimulationReader.read(document(PARTITIONED, gangKind("pair", 1, "{size: 2}", "", false), 1),
+        "sim.yaml", null, CODEC);
+    assertThat(Simulation.builder(ALLOCATOR).spec(halves).build().unplaceableKinds()).containsOnlyKeys("pair");
+    assertThat(Simulation.builder(ALLOCATOR).spec(halves).gangSearch(GangSearch.JOINT).build().unplaceableKinds())
+        .isEmpty();
   }
 
   @Test

@@ -66,10 +66,6 @@ final class TimelineReader {
     Map<String, DurationDistribution> durations = new LinkedHashMap<>();
     for (int i = 0; i < podKinds.size(); i++) {
       JsonPath kindAt = at.field("podKinds").index(i);
-      if (podKinds.get(i).has("gang")) {
-        throw reader.fail(kindAt.field("gang"), "Forbidden: gangs arrive in steps (count); arrivals in time (rate,"
-            + " trace) take single pods");
-      }
       if (podKinds.get(i).has("lifetime")) {
         throw reader.fail(kindAt.field("lifetime"), "Forbidden: lifetime counts arrivals; with a rate or a trace"
             + " give duration (simulated time, such as 30m)");

@@ -84,7 +84,6 @@ final class TimelineReaderTest {
       "unknown distribution|rate: 1/s\\ncount: 1|duration: {distribution: normal, mean: 1m}|spec.workload.podKinds[0].duration.distribution: Unsupported value: \"normal\"",
       "missing max|rate: 1/s\\ncount: 1|duration: {distribution: uniform, min: 1m}|spec.workload.podKinds[0].duration.max: Required value: a uniform distribution needs max and min",
       "max below min|rate: 1/s\\ncount: 1|duration: {distribution: uniform, min: 2m, max: 1m}|spec.workload.podKinds[0].duration.max: Invalid value: \"1m\": must be at least min",
-      "gang in time|rate: 1/s\\ncount: 1|gang: {size: 2}|spec.workload.podKinds[0].gang: Forbidden: gangs arrive in steps",
       "interval without time|count: 1\\nsampleInterval: 1m||spec.workload.sampleInterval: Forbidden",
       "count with a trace|trace: t.csv\\ncount: 4||spec.workload.count: Forbidden: a trace gives the arrivals",
       "trace outside|trace: ../t.csv||spec.workload.trace: Forbidden: \"../t.csv\" is outside the simulation's directory",

@@ -1,0 +1,102 @@
+package io.github.dra4j.simulation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.api.io.SimulationReader;
+import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.StructuredAllocator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Gangs arriving in simulated time on one node of 8 GPUs, followed on paper: each group of kind
+ * train is 2 pods of 3 GPUs and one GPU claimed once for the group (7 GPUs), so one group runs
+ * at a time; single pods of kind one (1 GPU) fit beside it.
+ */
+final class TimedGangSimulationTest {
+  private static final KubernetesCodec CODEC = KubernetesCodec.create();
+  private static final StructuredAllocator ALLOCATOR =
+      StructuredAllocator.builder().selectorCompiler(CelCompiler.create()).build();
+
+  private static final String SIMULATION = String.join("\n",
+      "apiVersion: simulation.dra4j.io/v1",
+      "kind: Simulation",
+      "metadata: {name: timed-gangs}",
+      "spec:",
+      "  cluster:",
+      "    objects:",
+      "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
+      "    nodeGroups:",
+      "    - name: box",
+      "      count: 1",
+      "      node: {metadata: {name: box}}",
+      "      slices:",
+      "      - metadata: {name: box-gpus}",
+      "        spec: {driver: gpu.example.com, nodeName: box, pool: {name: box, generation: 1, resourceSliceCount: 1},"
+          + " devices: [{name: g0}, {name: g1}, {name: g2}, {name: g3}, {name: g4}, {name: g5}, {name: g6}, {name: g7}]}",
+      "  workload:",
+      "    trace: trace.csv",
+      "    sampleInterval: 30m",
+      "    podKinds:",
+      "    - name: train",
+      "      duration: 1h",
+      "      gang: {size: 2, resourceClaims: [{name: shared, resourceClaimTemplateName: train-shared}]}",
+      "      claimTemplates:",
+      "      - metadata: {name: train-gpus}",
+      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: 3}}]}}}",
+      "      - metadata: {name: train-shared}",
+      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu}}]}}}",
+      "      pod:",
+      "        metadata: {name: train}",
+      "        spec:",
+      "          resourceClaims: [{name: gpus, resourceClaimTemplateName: train-gpus},"
+          + " {name: shared, resourceClaimTemplateName: train-shared}]",
+      "          containers: [{name: c, resources: {claims: [{name: gpus}, {name: shared}]}}]",
+      "    - name: one",
+      "      duration: 2h",
+      "      claimTemplates:",
+      "      - metadata: {name: one-gpu}",
+      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu}}]}}}",
+      "      pod:",
+      "        metadata: {name: one}",
+      "        spec:",
+      "          resourceClaims: [{name: gpus, resourceClaimTemplateName: one-gpu}]",
+      "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]",
+      "");
+
+  @Test
+  void groupsWaitAsOne_leaveTogether_andReleaseTheirGroupClaimOnce(@TempDir Path dir) throws IOException {
+    // 0s: train-0 takes 7 GPUs until 1h. 10m: one-1 takes the 8th until 2h10m. 20m: train-2 and
+    // 40m: train-3 wait (1 then 2 groups). 1h: train-0 leaves with its group GPU; train-2 takes
+    // 7 GPUs until 2h, train-3 still waits. 2h: train-2 leaves, train-3 takes 7 until 3h; nothing
+    // waits, so the run ends at 2h. Had a group claim stayed allocated (or been freed twice),
+    // the next group would not have fit (or more than 8 GPUs would count as free).
+    Files.writeString(dir.resolve("trace.csv"), "timestamp,kind,duration\n0s,train,\n10m,one,\n20m,train,\n"
+        + "40m,train,\n");
+    Path file = dir.resolve("sim.yaml");
+    Files.writeString(file, SIMULATION);
+
+    SimulationResult.Policy p = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(file, CODEC)).build().run()
+        .policy("first");
+
+    List<SimulationResult.Sample> samples = p.samples();
+    assertEquals(List.of(0L, 30L, 60L, 90L, 120L), samples.stream().map(s -> s.time().toMinutes()).toList());
+    assertEquals(List.of(Map.of("train", 0, "one", 0), Map.of("train", 1, "one", 0), Map.of("train", 1, "one", 0),
+        Map.of("train", 1, "one", 0), Map.of("train", 0, "one", 0)),
+        samples.stream().map(SimulationResult.Sample::pendingByKind).toList());
+    assertEquals(List.of(7, 8, 8, 8, 8), samples.stream().map(s -> s.group("box").allocatedDevices()).toList());
+    assertEquals(new SimulationResult.KindCount(6, 0, new SimulationResult.GroupCount(3, 0)), p.kinds().get("train"));
+    assertEquals(new SimulationResult.KindCount(1, 0), p.kinds().get("one"));
+    SimulationResult.FirstPending first = p.firstPending();
+    assertNotNull(first);
+    assertEquals(List.of(2, "train", "train-2-0", "default/train-2"),
+        List.of(first.index(), first.kind(), first.pod(), first.podGroup()));
+  }
+}
