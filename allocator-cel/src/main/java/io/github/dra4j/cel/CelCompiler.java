@@ -117,8 +117,11 @@ public final class CelCompiler implements DeviceSelectorCompiler {
   public CompiledSelector compile(String expression, Features features) {
     Objects.requireNonNull(expression, "expression");
     Objects.requireNonNull(features, "features");
-    return cache.getOrCompile(new Key(variant(features), expression, false),
-        key -> CelEnvironment.of(key.variant()).compile(key.expression()));
+    return cache.getOrCompile(new Key(variant(features), expression, false), key -> {
+      FastSelector.Node simple = SimpleSelectors.parse(key.expression());
+      return simple != null ? CelSelector.simple(key.expression(), simple, key.variant())
+          : CelEnvironment.of(key.variant()).compile(key.expression());
+    });
   }
 
   /**

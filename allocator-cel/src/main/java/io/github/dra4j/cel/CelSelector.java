@@ -58,12 +58,15 @@ final class CelSelector implements CompiledSelector {
     }
   }
 
+  /** What the checked expression gives: the program and how its evaluations count their cost. */
+  private record Checked(Program program, CostBudget.Model costModel, boolean tracked) {}
+
   private final String expression;
-  private final @Nullable Program program;
   private final @Nullable String compileError;
   private final FastSelector.@Nullable Node fast;
-  private final CostBudget.@Nullable Model costModel;
-  private final boolean tracked;
+  /** The environment that compiles the expression on first need, for a selector read without it. */
+  private final CelEnvironment.@Nullable Variant variant;
+  private volatile @Nullable Checked checked;
 
   /**
    * @param tracked whether evaluations account their cost against the limit; false for
@@ -71,22 +74,49 @@ final class CelSelector implements CompiledSelector {
    */
   CelSelector(String expression, Program program, FastSelector.@Nullable Node fast, CostBudget.Model costModel,
       boolean tracked) {
-    this(expression, program, null, fast, costModel, tracked);
+    this(expression, null, fast, null, new Checked(program, costModel, tracked));
   }
 
-  private CelSelector(String expression, @Nullable Program program, @Nullable String compileError,
-      FastSelector.@Nullable Node fast, CostBudget.@Nullable Model costModel, boolean tracked) {
+  private CelSelector(String expression, @Nullable String compileError, FastSelector.@Nullable Node fast,
+      CelEnvironment.@Nullable Variant variant, @Nullable Checked checked) {
     this.expression = expression;
-    this.program = program;
     this.compileError = compileError;
     this.fast = fast;
-    this.costModel = costModel;
-    this.tracked = tracked;
+    this.variant = variant;
+    this.checked = checked;
   }
 
   /** {@return a selector that did not compile} */
   static CelSelector failed(String expression, String compileError) {
-    return new CelSelector(expression, null, compileError, null, null, true);
+    return new CelSelector(expression, compileError, null, null, null);
+  }
+
+  /**
+   * {@return a selector of {@link SimpleSelectors}' subset, which always compiles: its fast tree
+   * decides without CEL, and the variant's environment compiles it when a device needs the
+   * program} Racing threads may each compile it once.
+   */
+  static CelSelector simple(String expression, FastSelector.Node fast, CelEnvironment.Variant variant) {
+    return new CelSelector(expression, null, fast, variant, null);
+  }
+
+  private Checked checked() {
+    Checked c = checked;
+    if (c != null) {
+      return c;
+    }
+    String error = compileError;
+    CelEnvironment.Variant v = variant;
+    if (v != null) {
+      CelSelector compiled = CelEnvironment.of(v).compile(expression);
+      c = compiled.checked;
+      error = compiled.compileError;
+    }
+    if (c == null) {
+      throw new SelectorEvaluationException("CEL compile error: " + error);
+    }
+    checked = c;
+    return c;
   }
 
   @Override
@@ -101,7 +131,7 @@ final class CelSelector implements CompiledSelector {
 
   /** {@return whether evaluations account their cost against the runtime limit} */
   boolean costTracked() {
-    return tracked;
+    return checked().tracked();
   }
 
   /** {@return the fast tree that decides simple selectors without the program, or null} */
@@ -140,28 +170,17 @@ final class CelSelector implements CompiledSelector {
   }
 
   private boolean evaluate(DeviceView device, EvaluationInterrupt interrupt) {
-    Program p = program();
+    Checked c = checked();
+    Program p = c.program();
     interrupt.check();
     // An untracked selector needs a budget only for its regular expressions, which read it to
     // fail before a match that would exceed the limit.
-    CostBudget budget = tracked || p.usesRegex ? budget(CostBudget.MAX_COST, interrupt) : null;
-    return evaluate(device, p, tracked ? budget : null, budget);
-  }
-
-  private Program program() {
-    Program p = program;
-    if (p == null) {
-      throw new SelectorEvaluationException("CEL compile error: " + compileError);
-    }
-    return p;
+    CostBudget budget = c.tracked() || p.usesRegex ? budget(CostBudget.MAX_COST, interrupt) : null;
+    return evaluate(device, p, c.tracked() ? budget : null, budget);
   }
 
   private CostBudget budget(long limit, EvaluationInterrupt interrupt) {
-    CostBudget.Model m = costModel;
-    if (m == null) {
-      throw new SelectorEvaluationException("CEL compile error: " + compileError);
-    }
-    return new CostBudget(limit, m, interrupt);
+    return new CostBudget(limit, checked().costModel(), interrupt);
   }
 
   /**
@@ -171,7 +190,7 @@ final class CelSelector implements CompiledSelector {
   long cost(DeviceView device) {
     CostBudget budget = budget(Long.MAX_VALUE, EvaluationInterrupt.NONE);
     try {
-      var unused = evaluate(device, program(), budget, budget);
+      var unused = evaluate(device, checked().program(), budget, budget);
     } catch (SelectorEvaluationException e) {
       // An evaluation error still has the cost of what was evaluated.
     }
@@ -197,10 +216,11 @@ final class CelSelector implements CompiledSelector {
    * Limited as a selector is: the cost limit and the interrupt's deadline or cancellation.
    */
   Object value(DeviceView device, EvaluationInterrupt interrupt) {
-    Program p = program();
+    Checked c = checked();
+    Program p = c.program();
     interrupt.check();
-    CostBudget budget = tracked || p.usesRegex ? budget(CostBudget.MAX_COST, interrupt) : null;
-    return value(device, p, tracked ? budget : null, budget);
+    CostBudget budget = c.tracked() || p.usesRegex ? budget(CostBudget.MAX_COST, interrupt) : null;
+    return value(device, p, c.tracked() ? budget : null, budget);
   }
 
   private Object value(DeviceView device, Program program, @Nullable CostBudget listener,

@@ -10,8 +10,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -87,17 +92,17 @@ public final class Dra4j implements Runnable {
     PrintWriter outWriter = new PrintWriter(ctx.out, true, StandardCharsets.UTF_8);
     PrintWriter errWriter = new PrintWriter(ctx.err, true, StandardCharsets.UTF_8);
     try {
-      CommandLine cl = new CommandLine(new Dra4j())
-          .addSubcommand(new AllocateCommand(ctx))
-          .addSubcommand(new ScheduleCommand(ctx))
-          .addSubcommand(new SimulateCommand(ctx))
-          .addSubcommand(new HeadroomCommand(ctx))
-          .addSubcommand(new PoolStatusCommand(ctx))
-          .addSubcommand(new FlattenCommand(ctx))
-          .addSubcommand(new ValidateCommand(ctx))
-          .addSubcommand(new GenerateCommand(ctx))
-          .addSubcommand(new CommandLine.HelpCommand())
-          .setCaseInsensitiveEnumValuesAllowed(true)
+      CommandLine cl = new CommandLine(new Dra4j());
+      // picocli reads every command's annotations when it is added (about a tenth of a one-shot
+      // run): a run that names its command gets only that one, which parses and reports alike.
+      Function<Context, Object> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
+      if (named != null) {
+        cl.addSubcommand(named.apply(ctx));
+      } else {
+        COMMANDS.values().forEach(command -> cl.addSubcommand(command.apply(ctx)));
+        cl.addSubcommand(new CommandLine.HelpCommand());
+      }
+      cl.setCaseInsensitiveEnumValuesAllowed(true)
           .setUsageHelpWidth(100)
           .setOut(outWriter)
           .setErr(errWriter)
@@ -135,6 +140,27 @@ public final class Dra4j implements Runnable {
    */
   public static void main(String[] args) {
     System.exit(exitStatus(run(args, System.in, System.out, System.err), System.getProperty(EXIT_OFFSET_PROPERTY)));
+  }
+
+  /** The commands by name, in the order of the help. */
+  private static final Map<String, Function<Context, Object>> COMMANDS = commands();
+
+  private static Map<String, Function<Context, Object>> commands() {
+    Map<String, Function<Context, Object>> m = new LinkedHashMap<>();
+    m.put("allocate", AllocateCommand::new);
+    m.put("schedule", ScheduleCommand::new);
+    m.put("simulate", SimulateCommand::new);
+    m.put("headroom", HeadroomCommand::new);
+    m.put("pool-status", PoolStatusCommand::new);
+    m.put("flatten", FlattenCommand::new);
+    m.put("validate", ValidateCommand::new);
+    m.put("generate", GenerateCommand::new);
+    return Collections.unmodifiableMap(m);
+  }
+
+  /** {@return the names of the commands, without help} */
+  static Set<String> commandNames() {
+    return COMMANDS.keySet();
   }
 
   /** The system property that shifts the process exit code, for the {@code dra4j} launcher. */

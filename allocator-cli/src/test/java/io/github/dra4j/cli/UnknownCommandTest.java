@@ -47,6 +47,22 @@ final class UnknownCommandTest {
   }
 
   @Test
+  void aNamedCommand_alone_helpsAndFailsAsAmongAllCommands() {
+    // "dra4j <command>" registers only that command; "help <command>" and no command register all.
+    for (String command : Dra4j.commandNames()) {
+      Cli.Result alone = Cli.run(command, "--help");
+      Cli.Result amongAll = Cli.run("help", command);
+      assertThat(alone.exit()).as(command).isZero();
+      assertThat(alone.out()).as(command).startsWith("Usage: dra4j " + command).isEqualTo(amongAll.out());
+      Cli.Result badOption = Cli.run(command, "--no-such-option");
+      assertThat(badOption.exit()).as(command).isEqualTo(Dra4j.EXIT_ERROR);
+      assertThat(badOption.err()).as(command).startsWith("dra4j " + command + ": Unknown option: '--no-such-option'");
+    }
+    assertThat(String.join(", ", Dra4j.commandNames()) + " and help").isEqualTo(COMMANDS.replace("the commands are ", "")
+        .replace(" and help", "").concat(" and help"));
+  }
+
+  @Test
   void help_andDashDashHelp_stillPrintTheMainHelp() {
     Cli.Result help = Cli.run("help");
     Cli.Result dashes = Cli.run("--help");

@@ -20,6 +20,7 @@ final class Cycle {
   private final NodeInfos infos;
   private final SchedulingProfile profile;
   private @Nullable Map<String, Long> requests;
+  private long @Nullable [] nonZero;
   private @Nullable List<Map.Entry<String, Long>> scalarRequests;
   private @Nullable List<NodeInfos.HostPort> ports;
   private TopologySpread.@Nullable State spread;
@@ -67,6 +68,14 @@ final class Cycle {
     return requests;
   }
 
+  /** {@return the pod's non-zero cpu and memory requests, as the resource scores count them} Read only. */
+  long[] nonZero() {
+    if (nonZero == null) {
+      nonZero = PodRequests.nonZero(pod);
+    }
+    return nonZero;
+  }
+
   /** {@return the scalar resources NodeResourcesFit checks, sorted by name} */
   List<Map.Entry<String, Long>> scalarRequests() {
     if (scalarRequests == null) {
@@ -97,16 +106,20 @@ final class Cycle {
   }
 
   /**
-   * {@return whether the steps after the node-local ones can refuse a node}: the pod has
-   * DoNotSchedule spread constraints, pod affinity terms are around, or claims are allocated.
+   * {@return whether the steps after the node-local ones can refuse a node}: claims are
+   * allocated, or the PreFilter state of the pod's DoNotSchedule spread constraints or of the
+   * pod affinity terms around refuses some node.
    */
   boolean needsClusterSteps() {
-    if (!allocated.isEmpty() || infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) {
+    if (!allocated.isEmpty()) {
+      return true;
+    }
+    if ((infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) && !podAffinity().refusesNone()) {
       return true;
     }
     for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
       if (c.whenUnsatisfiable().equals(TopologySpreadConstraint.DO_NOT_SCHEDULE)) {
-        return true;
+        return !spread().refusesNone;
       }
     }
     return false;

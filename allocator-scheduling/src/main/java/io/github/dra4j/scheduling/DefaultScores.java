@@ -15,10 +15,10 @@ import io.github.dra4j.api.config.SchedulerConfiguration.ScoringStrategy;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
+import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -150,10 +150,9 @@ final class DefaultScores {
         preferNoSchedule.add(t);
       }
     }
-    long[] scores = new long[at.length];
-    for (int k = 0; k < at.length; k++) {
-      scores[k] = untoleratedPreferNoSchedule(in.infos().nodes().get(at[k]), preferNoSchedule);
-    }
+    List<Node> nodes = in.infos().nodes();
+    long[] scores = in.infos().scores().scores(new NodeScores.Key("TaintToleration", preferNoSchedule), false, at,
+        i -> untoleratedPreferNoSchedule(nodes.get(i), preferNoSchedule));
     normalize(scores, true);
     return scores;
   }
@@ -166,15 +165,16 @@ final class DefaultScores {
     if (added != null) {
       preferred.addAll(added.preferred()); // NodeAffinityArgs.addedAffinity scores as the pod's own terms
     }
-    long[] scores = new long[at.length];
-    for (int k = 0; k < at.length; k++) {
-      Node node = in.infos().nodes().get(at[k]);
+    List<Node> nodes = in.infos().nodes();
+    long[] scores = in.infos().scores().scores(new NodeScores.Key("NodeAffinity", preferred), false, at, i -> {
+      long sum = 0;
       for (PreferredSchedulingTerm t : preferred) {
-        if (t.weight() != 0 && t.preference().matches(node)) {
-          scores[k] += t.weight();
+        if (t.weight() != 0 && t.preference().matches(nodes.get(i))) {
+          sum += t.weight();
         }
       }
-    }
+      return sum;
+    });
     normalize(scores, false);
     return scores;
   }
@@ -187,22 +187,16 @@ final class DefaultScores {
   static long[] resourcesFit(Cycle in, int[] at) {
     ScoringStrategy strategy = in.profile().args().fit();
     List<Resource> resources = strategy.resources();
-    long[] scores = new long[at.length];
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
-    for (int k = 0; k < at.length; k++) {
-      Map<String, Long> capacity = in.infos().allocatable(at[k]);
-      if (capacity == null) {
-        continue;
+    Requested of = new Requested(in, resources, true);
+    return in.infos().scores().scores(of.key("NodeResourcesFit", strategy), true, at, i -> {
+      if (in.infos().allocatable(i) == null) {
+        return 0;
       }
-      for (int r = 0; r < resources.size(); r++) {
-        long[] pair = requestedAndAllocatable(in, at[k], capacity, resources.get(r).name(), true);
-        requested[r] = pair[0];
-        allocatable[r] = pair[1];
-      }
-      scores[k] = ResourceScorers.score(strategy, requested, allocatable);
-    }
-    return scores;
+      of.on(i, requested, allocatable);
+      return ResourceScorers.score(strategy, requested, allocatable);
+    });
   }
 
   /**
@@ -222,42 +216,72 @@ final class DefaultScores {
     }
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
-    for (int k = 0; k < at.length; k++) {
-      Map<String, Long> capacity = in.infos().allocatable(at[k]);
-      if (capacity == null) {
-        scores[k] = MAX;
-        continue;
+    Requested of = new Requested(in, resources, false);
+    return in.infos().scores().scores(of.key("NodeResourcesBalancedAllocation", resources), true, at, i -> {
+      if (in.infos().allocatable(i) == null) {
+        return MAX;
       }
-      for (int r = 0; r < resources.size(); r++) {
-        long[] pair = requestedAndAllocatable(in, at[k], capacity, resources.get(r).name(), false);
-        requested[r] = pair[0];
-        allocatable[r] = pair[1];
-      }
-      scores[k] = ResourceScorers.balanced(requested, allocatable);
-    }
-    return scores;
+      of.on(i, requested, allocatable);
+      return ResourceScorers.balanced(requested, allocatable);
+    });
   }
 
   /*
-   * calculateResourceAllocatableRequest: {requested with the pod, allocatable} of one resource on
+   * calculateResourceAllocatableRequest: {requested with the pod, allocatable} of each resource on
    * a node; {0, 0} (left out) for a scalar resource the pod does not request or the node lacks.
+   * What reads only the pod is worked out once per cycle, and nodes are read from NodeInfos'
+   * columns. Requested cpu and memory are non-zero requests when the score counts them so.
    */
-  private static long[] requestedAndAllocatable(Cycle in, int node, Map<String, Long> capacity, String resource,
-      boolean nonZero) {
-    long pod = in.requests().getOrDefault(resource, 0L);
-    if (nonZero && (resource.equals(PodRequests.CPU) || resource.equals(PodRequests.MEMORY))) {
-      int r = resource.equals(PodRequests.CPU) ? 0 : 1;
-      return new long[] {in.infos().nonZeroRequested(node)[r] + PodRequests.nonZero(in.pod())[r],
-          capacity.getOrDefault(resource, 0L)};
+  private static final class Requested {
+    private final NodeInfos infos;
+    /* 0 for cpu and 1 for memory counted as non-zero requests, else -1 */
+    private final int[] nonZero;
+    private final long[] pod;
+    private final long[][] requested; // a null column: left out
+    private final long[][] allocatable;
+
+    Requested(Cycle in, List<Resource> resources, boolean nonZeroRequests) {
+      int n = resources.size();
+      this.infos = in.infos();
+      this.nonZero = new int[n];
+      this.pod = new long[n];
+      this.requested = new long[n][];
+      this.allocatable = new long[n][];
+      for (int r = 0; r < n; r++) {
+        String name = resources.get(r).name();
+        allocatable[r] = infos.allocatableColumn(name);
+        pod[r] = in.requests().getOrDefault(name, 0L);
+        if (nonZeroRequests && (name.equals(PodRequests.CPU) || name.equals(PodRequests.MEMORY))) {
+          nonZero[r] = name.equals(PodRequests.CPU) ? 0 : 1;
+          pod[r] = in.nonZero()[nonZero[r]];
+        } else {
+          nonZero[r] = -1;
+          requested[r] = pod[r] == 0 && PodRequests.scalar(name) ? null : infos.requestedColumn(name);
+        }
+      }
     }
-    if (pod == 0 && PodRequests.scalar(resource)) {
-      return new long[2];
+
+    /* What the score reads of the pod: the plugin's arguments and the pod's amounts (which decide the columns read). */
+    NodeScores.Key key(String plugin, Object args) {
+      return new NodeScores.Key(plugin, List.of(args, LongStream.of(pod).boxed().toList()));
     }
-    Long allocatable = capacity.get(resource);
-    if (allocatable == null) {
-      return new long[2];
+
+    void on(int node, long[] requestedOut, long[] allocatableOut) {
+      for (int r = 0; r < pod.length; r++) {
+        long has = allocatable[r][node];
+        long[] column = requested[r];
+        if (nonZero[r] >= 0) {
+          requestedOut[r] = infos.nonZeroRequested(node)[nonZero[r]] + pod[r];
+          allocatableOut[r] = has == NodeInfos.ABSENT ? 0 : has;
+        } else if (column == null || has == NodeInfos.ABSENT) {
+          requestedOut[r] = 0;
+          allocatableOut[r] = 0;
+        } else {
+          requestedOut[r] = column[node] + pod[r];
+          allocatableOut[r] = has;
+        }
+      }
     }
-    return new long[] {in.infos().requested(node).getOrDefault(resource, 0L) + pod, allocatable};
   }
 
   static long untoleratedPreferNoSchedule(Node node, List<Toleration> tolerations) {

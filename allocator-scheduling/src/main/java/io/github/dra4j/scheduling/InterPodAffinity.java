@@ -31,7 +31,8 @@ final class InterPodAffinity {
   static final String EXISTING_ANTI_AFFINITY_MISMATCH = "node(s) didn't satisfy existing pods anti-affinity rules";
 
   /** An affinity term as the framework builds it (AffinityTerm): namespaces defaulted, selectors merged. */
-  record Term(String topologyKey, Set<String> namespaces, @Nullable LabelSelector namespaceSelector, PodSelector selector) {
+  record Term(String topologyKey, Set<String> namespaces, @Nullable LabelSelector namespaceSelector, PodSelector selector)
+      implements PodCounts.Matcher {
     static Term of(PodAffinityTerm t, Pod owner) {
       Set<String> namespaces = Set.copyOf(t.namespaces());
       if (namespaces.isEmpty() && t.namespaceSelector() == null) {
@@ -41,7 +42,8 @@ final class InterPodAffinity {
           PodSelector.of(t.labelSelector(), owner, t.matchLabelKeys(), t.mismatchLabelKeys()));
     }
 
-    boolean matches(Pod pod) {
+    @Override
+    public boolean matches(Pod pod) {
       String ns = PodClaimResolver.namespace(pod.namespace());
       boolean inNamespace = namespaces.contains(ns) || (namespaceSelector != null && namespaceSelector.matches(Map.of()));
       return inNamespace && selector.matches(pod.metadata().labels());
@@ -63,6 +65,11 @@ final class InterPodAffinity {
       this.affinity = affinity;
       this.antiAffinity = antiAffinity;
     }
+
+    /** {@return whether the filter passes every node: no term of the pod's, no existing pod's anti-affinity matching it} */
+    boolean refusesNone() {
+      return affinity.isEmpty() && antiAffinity.isEmpty() && existingAnti.isEmpty();
+    }
   }
 
   private InterPodAffinity() {}
@@ -80,46 +87,41 @@ final class InterPodAffinity {
     return out;
   }
 
-  /** {@return the counts over every node's pods} */
+  /** {@return the counts over every node's pods, read from the counts NodeInfos keeps per node} */
   static State count(Pod pod, NodeInfos infos) {
     State s = new State(required(pod, Affinity::podAffinity), required(pod, Affinity::podAntiAffinity));
     boolean own = !s.affinity.isEmpty() || !s.antiAffinity.isEmpty();
     if (!own && !infos.anyPodAffinity()) {
       return s;
     }
-    List<Node> nodes = infos.nodes();
-    for (int i = 0; i < nodes.size(); i++) {
-      Map<String, String> labels = nodes.get(i).metadata().labels();
-      for (NodeInfos.Bound b : infos.pods(i)) {
-        Pod existing = b.pod();
-        if (NodeInfos.hasPodAffinity(existing)) {
-          for (Term t : required(existing, Affinity::podAntiAffinity)) {
-            if (t.matches(pod)) {
-              bump(s.existingAnti, labels, t.topologyKey());
-            }
-          }
-        }
-        if (own) {
-          if (!s.affinity.isEmpty() && matchesAll(s.affinity, existing)) {
-            for (Term t : s.affinity) {
-              bump(s.affinityCounts, labels, t.topologyKey());
-            }
-          }
-          for (Term t : s.antiAffinity) {
-            if (t.matches(existing)) {
-              bump(s.antiCounts, labels, t.topologyKey());
-            }
-          }
-        }
+    PodCounts counts = infos.counts();
+    for (Map.Entry<PodCounts.Carried, PodCounts.Counts> e : counts.carried().entrySet()) {
+      PodCounts.Carried c = e.getKey();
+      if (c.kind() == PodCounts.Kind.REQUIRED_ANTI_AFFINITY && c.term().matches(pod)) {
+        bump(s.existingAnti, infos, c.term().topologyKey(), e.getValue().perNode);
       }
+    }
+    if (!s.affinity.isEmpty()) {
+      int[] all = counts.matching(new PodCounts.AllOf(s.affinity));
+      for (Term t : s.affinity) {
+        bump(s.affinityCounts, infos, t.topologyKey(), all);
+      }
+    }
+    for (Term t : s.antiAffinity) {
+      bump(s.antiCounts, infos, t.topologyKey(), counts.matching(t));
     }
     return s;
   }
 
-  private static void bump(Map<Pair, Integer> counts, Map<String, String> labels, String key) {
-    String value = labels.get(key);
-    if (value != null) {
-      counts.merge(new Pair(key, value), 1, Integer::sum);
+  /* Adds each node's count to the pair of the node's value for the key. */
+  private static void bump(Map<Pair, Integer> counts, NodeInfos infos, String key, int[] perNode) {
+    for (int i = 0; i < perNode.length; i++) {
+      if (perNode[i] != 0) {
+        String value = infos.nodes().get(i).metadata().labels().get(key);
+        if (value != null) {
+          counts.merge(new Pair(key, value), perNode[i], Integer::sum);
+        }
+      }
     }
   }
 

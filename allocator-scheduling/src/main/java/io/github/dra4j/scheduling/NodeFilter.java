@@ -138,7 +138,7 @@ public final class NodeFilter {
   private static final Step NODE_RESOURCES_FIT = new Step("NodeResourcesFit", Reads.NODE_PODS, ResourcesFit::reasons);
 
   private static final Step POD_TOPOLOGY_SPREAD = new Step("PodTopologySpread", Reads.ALL_PODS, (in, node) -> {
-    String why = TopologySpread.reason(in.pod(), in.spread(), node);
+    String why = TopologySpread.reason(in.spread(), in, node);
     return why == null ? List.of() : List.of(why);
   });
 

@@ -46,6 +46,11 @@ final class NodeInfos {
   private final long[][] nonZero;
   /* Bound pods with pod affinity or anti-affinity terms, for InterPodAffinity to skip the rest. */
   private int withPodAffinity;
+  private final PodCounts counts = new PodCounts(this);
+  private final NodeScores scores;
+  /* Per resource the scores read, each node's allocatable (ABSENT: none given) and requested amount. */
+  private final Map<String, long[]> allocatableColumns = new HashMap<>();
+  private final Map<String, long[]> requestedColumns = new HashMap<>();
   private final @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable;
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
@@ -64,6 +69,7 @@ final class NodeInfos {
     this.requested = new ArrayList<>(nodes.size());
     this.nonZero = new long[nodes.size()][2];
     this.allocatable = new ArrayList<>(nodes.size());
+    this.scores = new NodeScores(nodes.size());
     for (int i = 0; i < nodes.size(); i++) {
       allocatable.add(amounts(nodes.get(i)));
       position.putIfAbsent(nodes.get(i), i);
@@ -103,6 +109,38 @@ final class NodeInfos {
     return allocatable.get(node);
   }
 
+  /** A node's allocatable amount of a resource it does not give, in {@link #allocatableColumn}. */
+  static final long ABSENT = Long.MIN_VALUE;
+
+  /** {@return each node's allocatable amount of the resource, or ABSENT} Read only: nodes do not change. */
+  long[] allocatableColumn(String resource) {
+    return allocatableColumns.computeIfAbsent(resource, r -> {
+      long[] column = new long[nodes.size()];
+      for (int i = 0; i < column.length; i++) {
+        Map<String, Long> a = allocatable.get(i);
+        Long amount = a == null ? null : a.get(r);
+        column[i] = amount == null ? ABSENT : amount;
+      }
+      return column;
+    });
+  }
+
+  /** {@return each node's requested amount of the resource, as {@link #requested(int)} sums it} Read only; kept up to date. */
+  long[] requestedColumn(String resource) {
+    return requestedColumns.computeIfAbsent(resource, r -> {
+      long[] column = new long[nodes.size()];
+      for (int i = 0; i < column.length; i++) {
+        column[i] = requested.get(i).getOrDefault(r, 0L);
+      }
+      return column;
+    });
+  }
+
+  private void updateColumns(int node) {
+    scores.changed(node);
+    requestedColumns.forEach((r, column) -> column[node] = requested.get(node).getOrDefault(r, 0L));
+  }
+
   private static @Nullable Map<String, Long> amounts(Node node) {
     if (node.allocatable().isEmpty()) {
       return null;
@@ -114,6 +152,16 @@ final class NodeInfos {
 
   long[] nonZeroRequested(int node) {
     return node < 0 ? new long[2] : nonZero[node];
+  }
+
+  /** {@return the counts per node that spread and pod affinity read, kept as pods join and leave} */
+  PodCounts counts() {
+    return counts;
+  }
+
+  /** {@return the raw scores of the plugins that read one node at a time, kept per pod shape} */
+  NodeScores scores() {
+    return scores;
   }
 
   boolean anyPodAffinity() {
@@ -132,6 +180,8 @@ final class NodeInfos {
     if (hasPodAffinity(pod)) {
       withPodAffinity++;
     }
+    counts.add(node, pod, 1);
+    updateColumns(node);
   }
 
   /** Unbinds the pod (matched by namespace and name on its {@code spec.nodeName}); {@return its node's position, or -1 when it was not bound} */
@@ -153,6 +203,8 @@ final class NodeInfos {
         if (hasPodAffinity(p)) {
           withPodAffinity--;
         }
+        counts.add(at, p, -1);
+        updateColumns(at);
         return at;
       }
     }

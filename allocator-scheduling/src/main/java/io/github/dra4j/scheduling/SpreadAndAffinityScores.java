@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -32,6 +31,10 @@ import org.jspecify.annotations.Nullable;
  * default) for each existing pod's required affinity term
  * the pod matches; a node scores the sum over its labels, normalized to 0..100 between the
  * smallest and largest score.
+ *
+ * Both read the bound pods through NodeInfos.counts(): the pods a selector or term matches on each
+ * node and the terms bound pods carry, kept as pods join and leave, so that a cycle costs one pass
+ * over the nodes (and the feasible ones) per constraint or term, not a walk of every bound pod.
  */
 final class SpreadAndAffinityScores {
   static final String HOSTNAME = "kubernetes.io/hostname";
@@ -47,73 +50,104 @@ final class SpreadAndAffinityScores {
       return scores;
     }
     NodeInfos infos = in.infos();
+    PodCounts counts = infos.counts();
     String namespace = PodClaimResolver.namespace(pod.namespace());
+    int size = constraints.size();
+    int[][] domain = new int[size][];
+    int[][] matching = new int[size][];
+    boolean[] hostname = new boolean[size];
+    long[][] byDomain = new long[size][];
+    boolean[][] present = new boolean[size][];
+    for (int c = 0; c < size; c++) {
+      TopologySpread.Constraint tc = constraints.get(c);
+      PodCounts.Domains d = counts.domains(tc.key());
+      domain[c] = d.of();
+      matching[c] = counts.matching(new PodCounts.InNamespace(namespace, tc.selector()));
+      hostname[c] = tc.key().equals(HOSTNAME);
+      byDomain[c] = new long[d.values().size()];
+      present[c] = new boolean[d.values().size()];
+    }
+    // initPreScoreState: the domains of the feasible nodes that have every key, and their number
     boolean[] ignored = new boolean[at.length];
-    List<Map<String, Integer>> counts = new ArrayList<>();
-    constraints.forEach(c -> counts.add(new HashMap<>()));
     int ignoredCount = 0;
+    int[] domains = new int[size];
     for (int k = 0; k < at.length; k++) {
-      Map<String, String> labels = infos.nodes().get(at[k]).metadata().labels();
-      if (!TopologySpread.hasKeys(labels, constraints)) {
+      if (!TopologySpread.hasKeys(domain, at[k])) {
         ignored[k] = true;
         ignoredCount++;
         continue;
       }
-      for (int c = 0; c < constraints.size(); c++) {
-        if (!constraints.get(c).key().equals(HOSTNAME)) {
-          counts.get(c).putIfAbsent(Objects.requireNonNull(labels.get(constraints.get(c).key())), 0);
+      for (int c = 0; c < size; c++) {
+        int d = domain[c][at[k]];
+        if (!hostname[c] && !present[c][d]) {
+          present[c][d] = true;
+          domains[c]++;
         }
       }
     }
-    double[] weights = new double[constraints.size()];
-    for (int c = 0; c < constraints.size(); c++) {
-      int size = constraints.get(c).key().equals(HOSTNAME) ? at.length - ignoredCount : counts.get(c).size();
-      weights[c] = Math.log(size + 2);
+    double[] weights = new double[size];
+    for (int c = 0; c < size; c++) {
+      weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
     }
-    List<Node> nodes = infos.nodes();
-    for (int i = 0; i < nodes.size(); i++) {
-      Node node = nodes.get(i);
-      Map<String, String> labels = node.metadata().labels();
-      if (!TopologySpread.hasKeys(labels, constraints)) {
-        continue;
-      }
-      for (int c = 0; c < constraints.size(); c++) {
-        TopologySpread.Constraint tc = constraints.get(c);
-        String value = labels.get(tc.key());
-        if (tc.key().equals(HOSTNAME) || !tc.includes(pod, node) || !counts.get(c).containsKey(value)) {
-          continue;
-        }
-        counts.get(c).merge(value, TopologySpread.matching(infos.pods(i), tc.selector(), namespace), Integer::sum);
-      }
-    }
-    long min = Long.MAX_VALUE;
-    long max = 0;
+    countDomains(pod, constraints, infos.nodes(), domain, matching, hostname, present, byDomain);
     for (int k = 0; k < at.length; k++) {
       if (ignored[k]) {
         continue;
       }
-      Map<String, String> labels = nodes.get(at[k]).metadata().labels();
       double score = 0;
-      for (int c = 0; c < constraints.size(); c++) {
-        TopologySpread.Constraint tc = constraints.get(c);
-        long count = tc.key().equals(HOSTNAME) ? TopologySpread.matching(infos.pods(at[k]), tc.selector(), namespace)
-            : counts.get(c).getOrDefault(labels.get(tc.key()), 0);
-        score += count * weights[c] + (tc.maxSkew() - 1);
+      for (int c = 0; c < size; c++) {
+        long count = hostname[c] ? matching[c][at[k]] : byDomain[c][domain[c][at[k]]];
+        score += count * weights[c] + (constraints.get(c).maxSkew() - 1);
       }
       scores[k] = Math.round(score);
-      min = Math.min(min, scores[k]);
-      max = Math.max(max, scores[k]);
     }
-    for (int k = 0; k < at.length; k++) {
-      scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
-    }
+    normalizeSpread(scores, ignored);
     return scores;
   }
 
-  /** A weighted term: the preferred term, or a required one with hardPodAffinityWeight. */
-  private record Weighted(InterPodAffinity.Term term, int weight) {}
+  /* PodTopologySpread's NormalizeScore: fewer matching pods is better; ignored nodes score 0. */
+  static void normalizeSpread(long[] scores, boolean[] ignored) {
+    long min = Long.MAX_VALUE;
+    long max = 0;
+    for (int k = 0; k < scores.length; k++) {
+      if (!ignored[k]) {
+        min = Math.min(min, scores[k]);
+        max = Math.max(max, scores[k]);
+      }
+    }
+    for (int k = 0; k < scores.length; k++) {
+      scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
+    }
+  }
 
-  private static List<Weighted> preferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
+  /* The matching pods of the feasible nodes' domains, over every node that has every key and passes the inclusion policies. */
+  private static void countDomains(Pod pod, List<TopologySpread.Constraint> constraints, List<Node> nodes,
+      int[][] domain, int[][] matching, boolean[] hostname, boolean[][] present, long[][] byDomain) {
+    int size = constraints.size();
+    boolean[] all = new boolean[size];
+    for (int c = 0; c < size; c++) {
+      all[c] = constraints.get(c).includesAll(pod);
+    }
+    for (int i = 0; i < nodes.size(); i++) {
+      if (!TopologySpread.hasKeys(domain, i)) {
+        continue;
+      }
+      for (int c = 0; c < size; c++) {
+        int d = domain[c][i];
+        if (hostname[c] || matching[c][i] == 0 || !present[c][d]
+            || (!all[c] && !constraints.get(c).includes(pod, nodes.get(i)))) {
+          continue;
+        }
+        byDomain[c][d] += matching[c][i];
+      }
+    }
+  }
+
+  /** A weighted term: the preferred term, or a required one with hardPodAffinityWeight. */
+  record Weighted(InterPodAffinity.Term term, int weight) {}
+
+  /** {@return the pod's preferred terms of one kind, with their weights} */
+  static List<Weighted> preferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
     Affinity a = pod.spec().affinity();
     PodAffinity pa = a == null ? null : which.apply(a);
     List<Weighted> out = new ArrayList<>();
@@ -133,73 +167,78 @@ final class SpreadAndAffinityScores {
     List<Weighted> anti = preferred(pod, Affinity::podAntiAffinity);
     boolean own = !affinity.isEmpty() || !anti.isEmpty();
     PluginArgs args = in.profile().args();
-    int hard = args.hardPodAffinityWeight();
     long[] scores = new long[at.length];
     if (!own && !infos.anyPodAffinity()) {
       return scores;
     }
-    Map<String, Map<String, Long>> topology = new HashMap<>();
-    for (int i = 0; i < infos.nodes().size(); i++) {
-      Map<String, String> labels = infos.nodes().get(i).metadata().labels();
-      if (labels.isEmpty()) {
-        continue;
-      }
-      for (NodeInfos.Bound b : infos.pods(i)) {
-        Pod existing = b.pod();
-        boolean existingHasAffinity = NodeInfos.hasPodAffinity(existing);
-        if (!own && !existingHasAffinity) {
-          continue;
-        }
-        add(topology, affinity, existing, labels, 1);
-        add(topology, anti, existing, labels, -1);
-        if (existingHasAffinity) {
-          List<Weighted> required = new ArrayList<>();
-          InterPodAffinity.required(existing, Affinity::podAffinity).forEach(t -> required.add(new Weighted(t, hard)));
-          add(topology, required, pod, labels, 1);
-          if (!args.ignorePreferredTermsOfExistingPods()) {
-            add(topology, preferred(existing, Affinity::podAffinity), pod, labels, 1);
-            add(topology, preferred(existing, Affinity::podAntiAffinity), pod, labels, -1);
-          }
-        }
+    PodCounts counts = infos.counts();
+    // per topology key, the score of each of its domains (topologyScore)
+    Map<String, long[]> topology = new HashMap<>();
+    for (Weighted w : affinity) {
+      add(topology, counts, w.term(), counts.matching(w.term()), w.weight());
+    }
+    for (Weighted w : anti) {
+      add(topology, counts, w.term(), counts.matching(w.term()), -w.weight());
+    }
+    for (Map.Entry<PodCounts.Carried, PodCounts.Counts> e : counts.carried().entrySet()) {
+      PodCounts.Carried t = e.getKey();
+      long weight = switch (t.kind()) {
+        case REQUIRED_AFFINITY -> args.hardPodAffinityWeight();
+        case REQUIRED_ANTI_AFFINITY -> 0;
+        case PREFERRED_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : t.weight();
+        case PREFERRED_ANTI_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : -t.weight();
+      };
+      if (weight != 0 && t.term().matches(pod)) {
+        add(topology, counts, t.term(), e.getValue().perNode, weight);
       }
     }
     if (topology.isEmpty()) {
       return scores;
     }
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
+    List<int[]> domains = new ArrayList<>(topology.size());
+    List<long[]> values = new ArrayList<>(topology.size());
+    topology.forEach((key, byDomain) -> {
+      domains.add(counts.domains(key).of());
+      values.add(byDomain);
+    });
     for (int k = 0; k < at.length; k++) {
-      Map<String, String> labels = infos.nodes().get(at[k]).metadata().labels();
-      long score = 0;
-      for (Map.Entry<String, Map<String, Long>> e : topology.entrySet()) {
-        String value = labels.get(e.getKey());
-        if (value != null) {
-          score += e.getValue().getOrDefault(value, 0L);
+      for (int t = 0; t < domains.size(); t++) {
+        int d = domains.get(t)[at[k]];
+        if (d >= 0) {
+          scores[k] += values.get(t)[d];
         }
       }
-      scores[k] = score;
+    }
+    normalizeAffinity(scores);
+    return scores;
+  }
+
+  /* InterPodAffinity's NormalizeScore: 0..100 between the smallest and the largest score. */
+  static void normalizeAffinity(long[] scores) {
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (long score : scores) {
       min = Math.min(min, score);
       max = Math.max(max, score);
     }
     long diff = max - min;
-    for (int k = 0; k < at.length; k++) {
+    for (int k = 0; k < scores.length; k++) {
       scores[k] = diff > 0 ? (long) (DefaultScores.MAX * ((double) (scores[k] - min) / diff)) : 0;
     }
-    return scores;
   }
 
-  /* processTerms: each term the pod matches adds weight * sign to the pair of the term's key on the node. */
-  private static void add(Map<String, Map<String, Long>> topology, List<Weighted> terms, Pod pod,
-      Map<String, String> labels, int sign) {
-    for (Weighted w : terms) {
-      if (w.term().matches(pod)) {
-        String value = labels.get(w.term().topologyKey());
-        if (value != null) {
-          topology.computeIfAbsent(w.term().topologyKey(), k -> new HashMap<>())
-              .merge(value, (long) w.weight() * sign, Long::sum);
+  /* processTerms: each pod a term matches (perNode of them on a node) adds the weight to the node's domain of the term's key. */
+  private static void add(Map<String, long[]> topology, PodCounts counts, InterPodAffinity.Term term, int[] perNode,
+      long weight) {
+    PodCounts.Domains d = counts.domains(term.topologyKey());
+    long[] byDomain = null;
+    for (int i = 0; i < perNode.length; i++) {
+      if (perNode[i] != 0 && d.of()[i] >= 0) {
+        if (byDomain == null) {
+          byDomain = topology.computeIfAbsent(term.topologyKey(), k -> new long[d.values().size()]);
         }
+        byDomain[d.of()[i]] += weight * perNode[i];
       }
     }
   }
-
 }

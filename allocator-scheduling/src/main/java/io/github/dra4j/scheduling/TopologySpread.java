@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -34,6 +33,12 @@ final class TopologySpread {
           HONOR.equals(c.nodeTaintsPolicy()));
     }
 
+    /** {@return whether every node's pods count for this constraint, whatever the node} */
+    boolean includesAll(Pod pod) {
+      return (!honorAffinity || (pod.spec().nodeSelector().isEmpty() && pod.spec().requiredNodeAffinity() == null))
+          && !honorTaints;
+    }
+
     /** {@return whether the node's pods count for this constraint (matchNodeInclusionPolicies)} */
     boolean includes(Pod pod, Node node) {
       return (!honorAffinity || NodeFilter.matchesNodeSelector(pod, node))
@@ -46,10 +51,20 @@ final class TopologySpread {
     final List<Constraint> constraints;
     final List<Map<String, Integer>> counts = new ArrayList<>();
     final int[] min;
+    /* 1 for a constraint whose selector matches the incoming pod itself */
+    final int[] self;
+    /* per constraint, each node's domain and each domain's count (0 where counts has none) */
+    final int[][] domain;
+    final int[][] byDomain;
+    /* whether every node has every key and no domain's skew exceeds maxSkew: the filter refuses no node */
+    boolean refusesNone;
 
     State(List<Constraint> constraints) {
       this.constraints = constraints;
       this.min = new int[constraints.size()];
+      this.self = new int[constraints.size()];
+      this.domain = new int[constraints.size()][];
+      this.byDomain = new int[constraints.size()][];
       for (int k = 0; k < constraints.size(); k++) {
         counts.add(new HashMap<>());
       }
@@ -82,19 +97,42 @@ final class TopologySpread {
     }
     String namespace = PodClaimResolver.namespace(pod.namespace());
     List<Node> nodes = infos.nodes();
+    PodCounts counts = infos.counts();
+    int size = constraints.size();
+    int[][] domain = s.domain;
+    int[][] matching = new int[size][];
+    int[][] byDomain = s.byDomain;
+    boolean[][] seen = new boolean[size][];
+    for (int k = 0; k < size; k++) {
+      Constraint c = constraints.get(k);
+      domain[k] = counts.domains(c.key()).of();
+      matching[k] = counts.matching(new PodCounts.InNamespace(namespace, c.selector()));
+      byDomain[k] = new int[counts.domains(c.key()).values().size()];
+      seen[k] = new boolean[byDomain[k].length];
+      s.self[k] = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
+    }
+    boolean[] all = new boolean[size];
+    for (int k = 0; k < size; k++) {
+      all[k] = constraints.get(k).includesAll(pod);
+    }
     for (int i = 0; i < nodes.size(); i++) {
-      Node node = nodes.get(i);
-      Map<String, String> labels = node.metadata().labels();
-      if (!hasKeys(labels, constraints)) {
+      if (!hasKeys(domain, i)) {
         continue;
       }
-      for (int k = 0; k < constraints.size(); k++) {
-        Constraint c = constraints.get(k);
-        if (!c.includes(pod, node)) {
-          continue;
+      for (int k = 0; k < size; k++) {
+        if (all[k] || constraints.get(k).includes(pod, nodes.get(i))) {
+          int d = domain[k][i];
+          seen[k][d] = true;
+          byDomain[k][d] += matching[k][i];
         }
-        String value = Objects.requireNonNull(labels.get(c.key())); // hasKeys
-        s.counts.get(k).merge(value, matching(infos.pods(i), c.selector(), namespace), Integer::sum);
+      }
+    }
+    for (int k = 0; k < size; k++) {
+      List<String> values = counts.domains(constraints.get(k).key()).values();
+      for (int d = 0; d < values.size(); d++) {
+        if (seen[k][d]) {
+          s.counts.get(k).put(values.get(d), byDomain[k][d]);
+        }
       }
     }
     for (int k = 0; k < constraints.size(); k++) {
@@ -104,42 +142,45 @@ final class TopologySpread {
       }
       s.min[k] = min;
     }
+    s.refusesNone = refusesNone(s);
     return s;
   }
 
-  static boolean hasKeys(Map<String, String> labels, List<Constraint> constraints) {
-    for (Constraint c : constraints) {
-      if (!labels.containsKey(c.key())) {
+  private static boolean refusesNone(State s) {
+    for (int k = 0; k < s.constraints.size(); k++) {
+      for (int d : s.domain[k]) {
+        if (d < 0 || (long) s.byDomain[k][d] + s.self[k] - s.minMatch(k) > s.constraints.get(k).maxSkew()) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** {@return whether the node has every key: a domain for each} */
+  static boolean hasKeys(int[][] domain, int node) {
+    for (int[] d : domain) {
+      if (d[node] < 0) {
         return false;
       }
     }
     return true;
   }
 
-  /** {@return how many of the pods are in the namespace and match the selector (countPodsMatchSelector)} */
-  static int matching(List<NodeInfos.Bound> pods, PodSelector selector, String namespace) {
-    int n = 0;
-    for (NodeInfos.Bound b : pods) {
-      if (PodClaimResolver.namespace(b.pod().namespace()).equals(namespace)
-          && selector.matches(b.pod().metadata().labels())) {
-        n++;
-      }
-    }
-    return n;
+  /** {@return the filter's reason for the node, or null when it passes} */
+  static @Nullable String reason(State s, Cycle in, Node node) {
+    return s.refusesNone ? null : reason(s, in.position(node));
   }
 
-  /** {@return the filter's reason for the node, or null when it passes} */
-  static @Nullable String reason(Pod pod, State s, Node node) {
-    Map<String, String> labels = node.metadata().labels();
+  /** {@return the filter's reason for the node at this position of the cycle's nodes, or null when it passes} */
+  static @Nullable String reason(State s, int node) {
     for (int k = 0; k < s.constraints.size(); k++) {
-      Constraint c = s.constraints.get(k);
-      String value = labels.get(c.key());
-      if (value == null) {
+      int d = s.domain[k][node];
+      if (d < 0) {
         return NODE_LABEL_MISMATCH;
       }
-      int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
-      long skew = (long) s.counts.get(k).getOrDefault(value, 0) + self - s.minMatch(k);
-      if (skew > c.maxSkew()) {
+      long skew = (long) s.byDomain[k][d] + s.self[k] - s.minMatch(k);
+      if (skew > s.constraints.get(k).maxSkew()) {
         return CONSTRAINTS_MISMATCH;
       }
     }

@@ -125,12 +125,27 @@ public final class KubernetesCodec {
     void update(long bytes, long objects);
   }
 
+  /*
+   * The writers are made on first use, once per process (they hold no setting of a codec): a
+   * one-shot command writes one format or none, and each mapper costs start-up time.
+   */
+  private static final class JsonWriter {
+    static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+  }
+
+  private static final class YamlWriter {
+    static final YAMLMapper MAPPER = YAMLMapper.builder(YAMLFactory.builder()
+        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+        .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+        .stringQuotingChecker(new YamlQuoting())
+        .disable(YAMLGenerator.Feature.SPLIT_LINES)
+        .build()).build();
+  }
+
   private static final YamlTokens.Limits LIMITS = new YamlTokens.Limits(MAX_ALIASES, MAX_ALIAS_EXPANSION,
       MAX_STRING_LENGTH, MAX_NUMBER_LENGTH, MAX_NESTING_DEPTH);
 
   private final JsonFactory jsonFactory;
-  private final ObjectMapper json;
-  private final YAMLMapper yaml;
   private final FieldValidation validation;
   private final Consumer<? super DecodeException> warnings;
   private final long maxInputBytes;
@@ -145,16 +160,6 @@ public final class KubernetesCodec {
         .maxDocumentLength(-1)
         .build();
     this.jsonFactory = JsonFactory.builder().streamReadConstraints(limits).build();
-    this.json = JsonMapper.builder(jsonFactory)
-        .enable(SerializationFeature.INDENT_OUTPUT)
-        .build();
-    YAMLFactory yamlFactory = YAMLFactory.builder()
-        .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-        .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-        .stringQuotingChecker(new YamlQuoting())
-        .disable(YAMLGenerator.Feature.SPLIT_LINES)
-        .build();
-    this.yaml = YAMLMapper.builder(yamlFactory).build();
     this.validation = FieldValidation.STRICT;
     this.warnings = w -> { };
     this.maxInputBytes = DEFAULT_MAX_INPUT_BYTES;
@@ -165,8 +170,6 @@ public final class KubernetesCodec {
   private KubernetesCodec(KubernetesCodec base, FieldValidation validation, Consumer<? super DecodeException> warnings,
       long maxInputBytes, Progress progress, int threads) {
     this.jsonFactory = base.jsonFactory;
-    this.json = base.json;
-    this.yaml = base.yaml;
     this.validation = validation;
     this.warnings = warnings;
     this.maxInputBytes = maxInputBytes;
@@ -761,7 +764,7 @@ public final class KubernetesCodec {
     StringBuilder sb = new StringBuilder();
     for (Object item : items) {
       try {
-        sb.append(yaml.writeValueAsString(Encoder.encode(Objects.requireNonNull(item, "item"))));
+        sb.append(YamlWriter.MAPPER.writeValueAsString(Encoder.encode(Objects.requireNonNull(item, "item"))));
       } catch (JsonProcessingException e) {
         throw new UncheckedIOException(e);
       }
@@ -782,7 +785,7 @@ public final class KubernetesCodec {
 
   private String json(JsonNode node) {
     try {
-      return json.writeValueAsString(node);
+      return JsonWriter.MAPPER.writeValueAsString(node);
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

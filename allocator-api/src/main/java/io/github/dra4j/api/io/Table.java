@@ -7,6 +7,8 @@ import io.github.dra4j.api.ObjectMeta;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -69,8 +71,12 @@ final class Table<R> extends Type<R> {
   private final List<String> apiVersions;
   private final List<Field> fields;
   private final Map<String, String> known;
-  private final MethodHandle create;
-  private final MethodHandle[] accessors;
+  /*
+   * Method handles are made on first use: making them spins classes, about a sixth of a one-shot
+   * command's CPU time if every table made its own at start, where a run reads a few kinds.
+   */
+  private volatile @Nullable Constructor<R> create;
+  private volatile MethodHandle @Nullable [] accessors;
   private final List<Field> writeOrder;
   private final @Nullable BiConsumer<Object[], Reading> check;
   /** v1beta1/v1alpha3: every field but the name sits in this wrapper object (Device's basic). */
@@ -106,20 +112,6 @@ final class Table<R> extends Type<R> {
       throw new IllegalStateException(record.getSimpleName() + ": the table has " + fields.size()
           + " fields, the record " + components.length + " components");
     }
-    MethodHandles.Lookup lookup = MethodHandles.publicLookup();
-    accessors = new MethodHandle[components.length];
-    Class<?>[] types = new Class<?>[components.length];
-    try {
-      for (int i = 0; i < components.length; i++) {
-        accessors[i] = lookup.unreflect(components[i].getAccessor()).asType(MethodType.methodType(Object.class, Object.class));
-        types[i] = components[i].getType();
-      }
-      create = lookup.findConstructor(record, MethodType.methodType(void.class, types))
-          .asSpreader(Object[].class, types.length)
-          .asType(MethodType.methodType(Object.class, Object[].class));
-    } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException(record.getSimpleName() + ": " + e.getMessage(), e);
-    }
     Map<String, Target> k = new LinkedHashMap<>();
     fields.forEach(f -> k.put(f.name, new Target(f, false, null)));
     this.keys = Collections.unmodifiableMap(k);
@@ -138,6 +130,48 @@ final class Table<R> extends Type<R> {
     }
     this.beta1Keys = Collections.unmodifiableMap(beta1);
     this.basicKeys = Collections.unmodifiableMap(inner);
+  }
+
+  /**
+   * {@return the canonical constructor} Reflection rather than a method handle: a spread handle
+   * spins classes when it is made, several milliseconds per record type at start-up, and the
+   * reflective call is as fast once the JVM has generated its accessor.
+   */
+  private Constructor<R> create() {
+    Constructor<R> c = create;
+    if (c == null) {
+      RecordComponent[] components = record.getRecordComponents();
+      Class<?>[] types = new Class<?>[components.length];
+      for (int i = 0; i < components.length; i++) {
+        types[i] = components[i].getType();
+      }
+      try {
+        c = record.getConstructor(types);
+      } catch (NoSuchMethodException e) {
+        throw new IllegalStateException(record.getSimpleName() + ": " + e.getMessage(), e);
+      }
+      create = c;
+    }
+    return c;
+  }
+
+  /** {@return the component accessors, in component order} */
+  private MethodHandle[] accessors() {
+    MethodHandle[] h = accessors;
+    if (h == null) {
+      RecordComponent[] components = record.getRecordComponents();
+      h = new MethodHandle[components.length];
+      try {
+        for (int i = 0; i < components.length; i++) {
+          h[i] = MethodHandles.publicLookup().unreflect(components[i].getAccessor())
+              .asType(MethodType.methodType(Object.class, Object.class));
+        }
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(record.getSimpleName() + ": " + e.getMessage(), e);
+      }
+      accessors = h;
+    }
+    return h;
   }
 
   /** {@return a builder for a table of a resource.k8s.io type, named as client-java-api names it in every version} */
@@ -252,7 +286,6 @@ final class Table<R> extends Type<R> {
   }
 
   /** Fills absent fields with their defaults and builds the record. */
-  @SuppressWarnings("unchecked")
   R finish(Object[] slots, Reading r) {
     for (Field f : fields) {
       if (slots[f.index] == null) {
@@ -268,16 +301,24 @@ final class Table<R> extends Type<R> {
     }
     R value;
     try {
-      value = (R) create.invokeExact(slots);
-      if (shared) {
-        value = r.share(value);
+      value = create().newInstance(slots);
+    } catch (InvocationTargetException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof IllegalArgumentException || cause instanceof NullPointerException) {
+        throw r.fail(String.valueOf(cause.getMessage()));
       }
-    } catch (IllegalArgumentException | NullPointerException e) {
-      throw r.fail(String.valueOf(e.getMessage()));
-    } catch (RuntimeException | Error e) {
-      throw e;
-    } catch (Throwable e) {
-      throw new IllegalStateException(e);
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      if (cause instanceof Error) {
+        throw (Error) cause;
+      }
+      throw new IllegalStateException(cause);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(record.getSimpleName() + ": " + e.getMessage(), e);
+    }
+    if (shared) {
+      value = r.share(value);
     }
     return value;
   }
@@ -336,7 +377,7 @@ final class Table<R> extends Type<R> {
   /** {@return the value of a field of a record} */
   @Nullable Object get(Field f, R value) {
     try {
-      return accessors[f.index].invokeExact((Object) value);
+      return accessors()[f.index].invokeExact((Object) value);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {

@@ -1,0 +1,182 @@
+package io.github.dra4j.scheduling;
+
+import io.github.dra4j.api.Affinity;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodAffinity;
+import io.github.dra4j.api.WeightedPodAffinityTerm;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * What PodTopologySpread and InterPodAffinity read of every node's pods, as counts per node kept
+ * while pods join and leave (NodeInfos.add and remove), so that a cycle reads one count per node
+ * instead of walking every bound pod as the plugins' PreFilter and PreScore walk them:
+ *
+ * - per matcher (a selector in a namespace, an affinity term, all of a pod's affinity terms): the
+ *   bound pods it matches on each node, counted by one walk on first use and then kept; beyond
+ *   MAX_MATCHERS distinct matchers all are dropped and counted again on use;
+ * - per affinity term that bound pods carry (how, and with which weight): the pods carrying it on
+ *   each node, so that the terms an incoming pod matches are checked once per distinct term;
+ * - per topology key: each node's domain (an index of the key's values), nodes being fixed.
+ */
+final class PodCounts {
+  private static final int MAX_MATCHERS = 256;
+
+  /** A property of a pod that is counted; equal matchers (records) share their counts. */
+  interface Matcher {
+    boolean matches(Pod pod);
+  }
+
+  /** The pods of a namespace that a selector matches, as countPodsMatchSelector counts them. */
+  record InNamespace(String namespace, PodSelector selector) implements Matcher {
+    @Override
+    public boolean matches(Pod pod) {
+      return PodClaimResolver.namespace(pod.namespace()).equals(namespace) && selector.matches(pod.metadata().labels());
+    }
+  }
+
+  /** The pods that match every one of the terms. */
+  record AllOf(List<InterPodAffinity.Term> terms) implements Matcher {
+    @Override
+    public boolean matches(Pod pod) {
+      return InterPodAffinity.matchesAll(terms, pod);
+    }
+  }
+
+  /** How a bound pod carries an affinity term. */
+  enum Kind {
+    REQUIRED_AFFINITY, REQUIRED_ANTI_AFFINITY, PREFERRED_AFFINITY, PREFERRED_ANTI_AFFINITY
+  }
+
+  /** A term a bound pod carries, with its weight when preferred (0 when required). */
+  record Carried(InterPodAffinity.Term term, Kind kind, int weight) {}
+
+  /** A count per node, and their sum. */
+  static final class Counts {
+    final int[] perNode;
+    int total;
+
+    Counts(int nodes) {
+      perNode = new int[nodes];
+    }
+
+    void add(int node, int delta) {
+      perNode[node] += delta;
+      total += delta;
+    }
+  }
+
+  /** Each node's domain for a topology key: an index of {@code values}, -1 for a node without the key. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
+  record Domains(int[] of, List<String> values) {}
+
+  private final NodeInfos infos;
+  private final Map<Matcher, Counts> matching = new HashMap<>();
+  private final Map<Carried, Counts> carried = new LinkedHashMap<>();
+  private final Map<String, Domains> domains = new HashMap<>();
+
+  PodCounts(NodeInfos infos) {
+    this.infos = infos;
+  }
+
+  /** {@return the bound pods the matcher matches on each node} Read only; kept up to date. */
+  int[] matching(Matcher m) {
+    Counts c = matching.get(m);
+    if (c == null) {
+      if (matching.size() >= MAX_MATCHERS) {
+        matching.clear();
+      }
+      c = new Counts(infos.nodes().size());
+      for (int i = 0; i < c.perNode.length; i++) {
+        for (NodeInfos.Bound b : infos.pods(i)) {
+          if (m.matches(b.pod())) {
+            c.add(i, 1);
+          }
+        }
+      }
+      matching.put(m, c);
+    }
+    return c.perNode;
+  }
+
+  /** {@return the affinity terms bound pods carry, with how many carry each on each node} */
+  Map<Carried, Counts> carried() {
+    return carried;
+  }
+
+  /** {@return each node's domain for the topology key} */
+  Domains domains(String key) {
+    Domains d = domains.get(key);
+    if (d == null) {
+      List<Node> nodes = infos.nodes();
+      int[] of = new int[nodes.size()];
+      Map<String, Integer> index = new HashMap<>();
+      List<String> values = new ArrayList<>();
+      for (int i = 0; i < of.length; i++) {
+        String value = nodes.get(i).metadata().labels().get(key);
+        if (value == null) {
+          of[i] = -1;
+          continue;
+        }
+        Integer at = index.get(value);
+        if (at == null) {
+          at = values.size();
+          index.put(value, at);
+          values.add(value);
+        }
+        of[i] = at;
+      }
+      d = new Domains(of, List.copyOf(values));
+      domains.put(key, d);
+    }
+    return d;
+  }
+
+  /** Counts a pod joining (delta 1) or leaving (-1) the node. */
+  void add(int node, Pod pod, int delta) {
+    for (Map.Entry<Matcher, Counts> e : matching.entrySet()) {
+      if (e.getKey().matches(pod)) {
+        e.getValue().add(node, delta);
+      }
+    }
+    if (NodeInfos.hasPodAffinity(pod)) {
+      carry(node, pod, delta);
+    }
+  }
+
+  private void carry(int node, Pod pod, int delta) {
+    for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAffinity)) {
+      carry(new Carried(t, Kind.REQUIRED_AFFINITY, 0), node, delta);
+    }
+    for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAntiAffinity)) {
+      carry(new Carried(t, Kind.REQUIRED_ANTI_AFFINITY, 0), node, delta);
+    }
+    carryPreferred(pod, Affinity::podAffinity, Kind.PREFERRED_AFFINITY, node, delta);
+    carryPreferred(pod, Affinity::podAntiAffinity, Kind.PREFERRED_ANTI_AFFINITY, node, delta);
+  }
+
+  private void carryPreferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which, Kind kind, int node,
+      int delta) {
+    Affinity a = pod.spec().affinity();
+    PodAffinity pa = a == null ? null : which.apply(a);
+    if (pa != null) {
+      for (WeightedPodAffinityTerm t : pa.preferred()) {
+        carry(new Carried(InterPodAffinity.Term.of(t.podAffinityTerm(), pod), kind, t.weight()), node, delta);
+      }
+    }
+  }
+
+  private void carry(Carried key, int node, int delta) {
+    Counts c = carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size()));
+    c.add(node, delta);
+    if (c.total == 0) {
+      carried.remove(key); // the last pod carrying it left
+    }
+  }
+}

@@ -1,0 +1,459 @@
+package io.github.dra4j.scheduling;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.dra4j.api.Affinity;
+import io.github.dra4j.api.Container;
+import io.github.dra4j.api.LabelSelector;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeSpec;
+import io.github.dra4j.api.NodeStatus;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodAffinity;
+import io.github.dra4j.api.PodAffinityTerm;
+import io.github.dra4j.api.PodSpec;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.ResourceRequirements;
+import io.github.dra4j.api.Taint;
+import io.github.dra4j.api.Toleration;
+import io.github.dra4j.api.TopologySpreadConstraint;
+import io.github.dra4j.api.WeightedPodAffinityTerm;
+import io.github.dra4j.api.config.SchedulerConfiguration;
+import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/*
+ * PodTopologySpread's and InterPodAffinity's scores and PreFilter counts read from the counts
+ * NodeInfos keeps as pods join and leave, against the plain computation that walks every bound
+ * pod for each incoming pod (the plugins' PreScore and PreFilter, kept here as the reference):
+ * random clusters (zones, racks and hostnames, some missing; taints), random pods joining and
+ * leaving, each bound pod and each incoming pod with random labels, namespaces, requests, spread
+ * constraints and required and preferred (anti-)affinity terms; every feasible node's score, the
+ * node chosen and the filters' counts are equal after every change, and every plugin's score
+ * equals that over NodeInfos built afresh from the pods bound (the per-resource columns).
+ */
+final class SpreadAndAffinityCountsPropertyTest {
+  private static final String ZONE = "topology.kubernetes.io/zone";
+  private static final String RACK = "rack";
+  private static final List<String> KEYS = List.of(ZONE, RACK, SpreadAndAffinityScores.HOSTNAME);
+
+  static LongStream seeds() {
+    return LongStream.range(0, 40);
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void countsKeptAcrossPlacements_equalCountingFromScratch(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Node> nodes = nodes(random);
+    List<Pod> initial = new ArrayList<>();
+    for (int p = 0; p < random.nextInt(12); p++) {
+      initial.add(on(nodes.get(random.nextInt(nodes.size())), pod("init-" + p, random)));
+    }
+    NodeInfos infos = new NodeInfos(nodes, initial);
+    List<Pod> bound = new ArrayList<>(initial);
+    SchedulingProfile profile = profile(random);
+    int compared = 0;
+    for (int step = 0; step < 30; step++) {
+      if (!bound.isEmpty() && random.nextInt(3) == 0) {
+        infos.remove(bound.remove(random.nextInt(bound.size())));
+      } else {
+        int node = random.nextInt(nodes.size());
+        Pod joining = on(nodes.get(node), pod("pod-" + step, random));
+        infos.add(node, joining);
+        bound.add(joining);
+      }
+      Pod incoming = pod("incoming-" + step, random);
+      int[] at = random.ints(0, nodes.size()).limit(1 + random.nextInt(nodes.size())).sorted().distinct().toArray();
+      Cycle cycle = new Cycle(incoming, List.of(), List.of(), infos, profile);
+      String where = "seed " + seed + " step " + step;
+
+      long[] spread = SpreadAndAffinityScores.spread(cycle, at);
+      long[] affinity = SpreadAndAffinityScores.podAffinity(cycle, at);
+      assertThat(spread).as("PodTopologySpread scores, %s", where).containsExactly(Reference.spread(cycle, at));
+      assertThat(affinity).as("InterPodAffinity scores, %s", where).containsExactly(Reference.podAffinity(cycle, at));
+      long[] total = DefaultScores.scores(cycle, at, List.of(), i -> List.of());
+      double[] plain = new double[at.length];
+      double[] kept = new double[at.length];
+      long[] spreadPlain = Reference.spread(cycle, at);
+      long[] affinityPlain = Reference.podAffinity(cycle, at);
+      for (int k = 0; k < at.length; k++) {
+        kept[k] = total[k];
+        plain[k] = total[k] + profile.podTopologySpread * (spreadPlain[k] - spread[k])
+            + profile.interPodAffinity * (affinityPlain[k] - affinity[k]);
+      }
+      Cycle fresh = new Cycle(incoming, List.of(), List.of(), new NodeInfos(nodes, bound), profile);
+      assertThat(total).as("every plugin's score against NodeInfos built afresh, %s", where)
+          .containsExactly(DefaultScores.scores(fresh, at, List.of(), i -> List.of()));
+      Ties ties = new Ties(null);
+      assertThat(at[ties.best(kept)]).as("node chosen, %s", where).isEqualTo(at[ties.best(plain)]);
+
+      TopologySpread.State filter = cycle.spread();
+      TopologySpread.State filterPlain = Reference.spreadCounts(incoming, filter.constraints, infos);
+      assertThat(filter.counts).as("PodTopologySpread PreFilter counts, %s", where).isEqualTo(filterPlain.counts);
+      assertThat(filter.min).as("PodTopologySpread smallest counts, %s", where).containsExactly(filterPlain.min);
+      InterPodAffinity.State pa = cycle.podAffinity();
+      InterPodAffinity.State paPlain = Reference.affinityCounts(incoming, infos);
+      for (int i = 0; i < nodes.size(); i++) {
+        String reason = Reference.spreadReason(incoming, filterPlain, nodes.get(i));
+        assertThat(TopologySpread.reason(filter, cycle, nodes.get(i))).as("PodTopologySpread on node %d, %s", i, where)
+            .isEqualTo(reason);
+        String affinityReason = InterPodAffinity.reason(incoming, paPlain, nodes.get(i));
+        assertThat(InterPodAffinity.reason(incoming, cycle.podAffinity(), nodes.get(i)))
+            .as("InterPodAffinity on node %d, %s", i, where).isEqualTo(affinityReason);
+        if (reason != null || affinityReason != null) {
+          assertThat(cycle.needsClusterSteps()).as("a node is refused, %s", where).isTrue();
+        }
+      }
+      assertThat(pa.existingAnti).as("existing anti-affinity, %s", where).isEqualTo(paPlain.existingAnti);
+      assertThat(pa.affinityCounts).as("affinity counts, %s", where).isEqualTo(paPlain.affinityCounts);
+      assertThat(pa.antiCounts).as("anti-affinity counts, %s", where).isEqualTo(paPlain.antiCounts);
+      if (anyNonZero(spread) || anyNonZero(affinity)) {
+        compared++;
+      }
+    }
+    assertThat(compared).as("steps where a score told nodes apart (the stream exercises the scores)").isPositive();
+  }
+
+  /* Some nodes lack a zone, a rack or a hostname; some are tainted. */
+  private static List<Node> nodes(SplittableRandom random) {
+    List<Node> nodes = new ArrayList<>();
+    int n = 3 + random.nextInt(10);
+    for (int i = 0; i < n; i++) {
+      ObjectMeta.Builder meta = ObjectMeta.builder().name("node-" + i);
+      if (random.nextInt(8) != 0) {
+        meta.putLabel(ZONE, "zone-" + random.nextInt(3));
+      }
+      if (random.nextInt(4) != 0) {
+        meta.putLabel(RACK, "rack-" + random.nextInt(4));
+      }
+      if (random.nextInt(8) != 0) {
+        meta.putLabel(SpreadAndAffinityScores.HOSTNAME, "node-" + i);
+      }
+      List<Taint> taints = random.nextInt(4) == 0 ? List.of(new Taint("dedicated", "x", Taint.NO_SCHEDULE)) : List.of();
+      Map<String, Quantity> allocatable = random.nextInt(4) == 0 ? Map.of()
+          : Map.of("cpu", Quantity.parse(Integer.toString(2 + random.nextInt(8))), "memory", Quantity.parse("16Gi"));
+      nodes.add(new Node(meta.build(), new NodeSpec(null, taints), new NodeStatus(List.of(), allocatable)));
+    }
+    return List.copyOf(nodes);
+  }
+
+  private static Pod on(Node node, Pod pod) {
+    return new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(node.name()).build(), pod.status());
+  }
+
+  private static Pod pod(String name, SplittableRandom random) {
+    ObjectMeta.Builder meta = ObjectMeta.builder().name(name).namespace(random.nextInt(4) == 0 ? "other" : "default");
+    if (random.nextInt(5) != 0) {
+      meta.putLabel("app", app(random));
+    }
+    if (random.nextBoolean()) {
+      meta.putLabel("tier", random.nextBoolean() ? "front" : "back");
+    }
+    PodSpec.Builder spec = PodSpec.builder();
+    if (random.nextInt(3) != 0) {
+      Map<String, Quantity> requests = random.nextBoolean() ? Map.of("cpu", Quantity.parse(100 * random.nextInt(20) + "m"))
+          : Map.of("cpu", Quantity.parse("1"), "memory", Quantity.parse(random.nextInt(4) + "Gi"));
+      spec.addContainer(new Container("c", new ResourceRequirements(Map.of(), requests, List.of())));
+    }
+    if (random.nextInt(4) == 0) {
+      spec.nodeSelector(Map.of(ZONE, "zone-" + random.nextInt(3)));
+    }
+    if (random.nextBoolean()) {
+      spec.addToleration(new Toleration("dedicated", Toleration.EXISTS, null, Taint.NO_SCHEDULE, null));
+    }
+    for (int c = 0; c < random.nextInt(3); c++) {
+      String when = random.nextInt(3) == 0 ? TopologySpreadConstraint.DO_NOT_SCHEDULE
+          : TopologySpreadConstraint.SCHEDULE_ANYWAY;
+      String affinityPolicy = random.nextInt(3) == 0 ? "Ignore" : null;
+      String taintsPolicy = random.nextInt(3) == 0 ? TopologySpread.HONOR : null;
+      spec.addTopologySpreadConstraint(new TopologySpreadConstraint(1 + random.nextInt(3), key(random), when,
+          selector(random), random.nextInt(4) == 0 ? 2 : null, affinityPolicy, taintsPolicy,
+          random.nextInt(4) == 0 ? List.of("tier") : List.of()));
+    }
+    if (random.nextInt(3) != 0) {
+      spec.affinity(new Affinity(null, podAffinity(random), podAffinity(random)));
+    }
+    return Pod.of(meta.build(), spec.build());
+  }
+
+  private static @Nullable PodAffinity podAffinity(SplittableRandom random) {
+    if (random.nextBoolean()) {
+      return null;
+    }
+    List<PodAffinityTerm> required = new ArrayList<>();
+    for (int t = 0; t < random.nextInt(2); t++) {
+      required.add(term(random));
+    }
+    List<WeightedPodAffinityTerm> preferred = new ArrayList<>();
+    for (int t = 0; t < random.nextInt(3); t++) {
+      preferred.add(new WeightedPodAffinityTerm(1 + random.nextInt(100), term(random)));
+    }
+    return new PodAffinity(required, preferred);
+  }
+
+  private static PodAffinityTerm term(SplittableRandom random) {
+    int ns = random.nextInt(4);
+    List<String> namespaces = ns == 0 ? List.of("other") : List.of();
+    LabelSelector namespaceSelector = ns == 1 ? new LabelSelector(Map.of(), List.of()) : null;
+    return new PodAffinityTerm(selector(random), namespaces, key(random), namespaceSelector,
+        random.nextInt(4) == 0 ? List.of("tier") : List.of(), List.of());
+  }
+
+  private static @Nullable LabelSelector selector(SplittableRandom random) {
+    return random.nextInt(8) == 0 ? null : new LabelSelector(Map.of("app", app(random)), List.of());
+  }
+
+  private static String app(SplittableRandom random) {
+    return List.of("web", "db", "batch").get(random.nextInt(3));
+  }
+
+  private static String key(SplittableRandom random) {
+    return KEYS.get(random.nextInt(KEYS.size()));
+  }
+
+  /* The default profile, or one with InterPodAffinity's arguments changed. */
+  private static SchedulingProfile profile(SplittableRandom random) {
+    if (random.nextBoolean()) {
+      return SchedulingProfile.DEFAULT;
+    }
+    SchedulerConfiguration.Profile d = SchedulingProfile.DEFAULT.config;
+    PluginArgs a = d.args();
+    PluginArgs args = new PluginArgs(a.fit(), a.ignoredResources(), a.ignoredResourceGroups(), a.balancedResources(),
+        random.nextInt(3), random.nextBoolean(), a.defaultingType(), a.defaultConstraints(), a.addedAffinity());
+    return new SchedulingProfile(new SchedulerConfiguration.Profile(d.schedulerName(), d.percentageOfNodesToScore(),
+        d.filters(), d.scores(), args));
+  }
+
+  private static boolean anyNonZero(long[] values) {
+    return LongStream.of(values).anyMatch(v -> v != 0);
+  }
+
+  /* The plain computation: every bound pod of every node walked for the incoming pod. */
+  private static final class Reference {
+    static long[] spread(Cycle in, int[] at) {
+      Pod pod = in.pod();
+      List<TopologySpread.Constraint> constraints =
+          TopologySpread.constraints(pod, TopologySpreadConstraint.SCHEDULE_ANYWAY);
+      long[] scores = new long[at.length];
+      if (constraints.isEmpty()) {
+        return scores;
+      }
+      NodeInfos infos = in.infos();
+      String namespace = PodClaimResolver.namespace(pod.namespace());
+      boolean[] ignored = new boolean[at.length];
+      List<Map<String, Integer>> counts = new ArrayList<>();
+      constraints.forEach(c -> counts.add(new HashMap<>()));
+      int ignoredCount = 0;
+      for (int k = 0; k < at.length; k++) {
+        Map<String, String> labels = infos.nodes().get(at[k]).metadata().labels();
+        if (!hasKeys(labels, constraints)) {
+          ignored[k] = true;
+          ignoredCount++;
+          continue;
+        }
+        for (int c = 0; c < constraints.size(); c++) {
+          if (!constraints.get(c).key().equals(SpreadAndAffinityScores.HOSTNAME)) {
+            counts.get(c).putIfAbsent(Objects.requireNonNull(labels.get(constraints.get(c).key())), 0);
+          }
+        }
+      }
+      double[] weights = new double[constraints.size()];
+      for (int c = 0; c < constraints.size(); c++) {
+        int size = constraints.get(c).key().equals(SpreadAndAffinityScores.HOSTNAME) ? at.length - ignoredCount
+            : counts.get(c).size();
+        weights[c] = Math.log(size + 2);
+      }
+      List<Node> nodes = infos.nodes();
+      for (int i = 0; i < nodes.size(); i++) {
+        Node node = nodes.get(i);
+        Map<String, String> labels = node.metadata().labels();
+        if (!hasKeys(labels, constraints)) {
+          continue;
+        }
+        for (int c = 0; c < constraints.size(); c++) {
+          TopologySpread.Constraint tc = constraints.get(c);
+          String value = labels.get(tc.key());
+          if (tc.key().equals(SpreadAndAffinityScores.HOSTNAME) || !tc.includes(pod, node)
+              || !counts.get(c).containsKey(value)) {
+            continue;
+          }
+          counts.get(c).merge(value, matching(infos.pods(i), tc.selector(), namespace), Integer::sum);
+        }
+      }
+      for (int k = 0; k < at.length; k++) {
+        if (ignored[k]) {
+          continue;
+        }
+        Map<String, String> labels = nodes.get(at[k]).metadata().labels();
+        double score = 0;
+        for (int c = 0; c < constraints.size(); c++) {
+          TopologySpread.Constraint tc = constraints.get(c);
+          long count = tc.key().equals(SpreadAndAffinityScores.HOSTNAME)
+              ? matching(infos.pods(at[k]), tc.selector(), namespace)
+              : counts.get(c).getOrDefault(labels.get(tc.key()), 0);
+          score += count * weights[c] + (tc.maxSkew() - 1);
+        }
+        scores[k] = Math.round(score);
+      }
+      SpreadAndAffinityScores.normalizeSpread(scores, ignored);
+      return scores;
+    }
+
+    static boolean hasKeys(Map<String, String> labels, List<TopologySpread.Constraint> constraints) {
+      return constraints.stream().allMatch(c -> labels.containsKey(c.key()));
+    }
+
+    static int matching(List<NodeInfos.Bound> pods, PodSelector selector, String namespace) {
+      int n = 0;
+      for (NodeInfos.Bound b : pods) {
+        if (PodClaimResolver.namespace(b.pod().namespace()).equals(namespace)
+            && selector.matches(b.pod().metadata().labels())) {
+          n++;
+        }
+      }
+      return n;
+    }
+
+    static long[] podAffinity(Cycle in, int[] at) {
+      Pod pod = in.pod();
+      NodeInfos infos = in.infos();
+      List<SpreadAndAffinityScores.Weighted> affinity = SpreadAndAffinityScores.preferred(pod, Affinity::podAffinity);
+      List<SpreadAndAffinityScores.Weighted> anti = SpreadAndAffinityScores.preferred(pod, Affinity::podAntiAffinity);
+      boolean own = !affinity.isEmpty() || !anti.isEmpty();
+      PluginArgs args = in.profile().args();
+      int hard = args.hardPodAffinityWeight();
+      long[] scores = new long[at.length];
+      if (!own && !infos.anyPodAffinity()) {
+        return scores;
+      }
+      Map<String, Map<String, Long>> topology = new HashMap<>();
+      for (int i = 0; i < infos.nodes().size(); i++) {
+        Map<String, String> labels = infos.nodes().get(i).metadata().labels();
+        for (NodeInfos.Bound b : infos.pods(i)) {
+          Pod existing = b.pod();
+          boolean existingHasAffinity = NodeInfos.hasPodAffinity(existing);
+          if (!own && !existingHasAffinity) {
+            continue;
+          }
+          add(topology, affinity, existing, labels, 1);
+          add(topology, anti, existing, labels, -1);
+          if (existingHasAffinity) {
+            List<SpreadAndAffinityScores.Weighted> required = new ArrayList<>();
+            InterPodAffinity.required(existing, Affinity::podAffinity)
+                .forEach(t -> required.add(new SpreadAndAffinityScores.Weighted(t, hard)));
+            add(topology, required, pod, labels, 1);
+            if (!args.ignorePreferredTermsOfExistingPods()) {
+              add(topology, SpreadAndAffinityScores.preferred(existing, Affinity::podAffinity), pod, labels, 1);
+              add(topology, SpreadAndAffinityScores.preferred(existing, Affinity::podAntiAffinity), pod, labels, -1);
+            }
+          }
+        }
+      }
+      for (int k = 0; k < at.length; k++) {
+        Map<String, String> labels = infos.nodes().get(at[k]).metadata().labels();
+        for (Map.Entry<String, Map<String, Long>> e : topology.entrySet()) {
+          String value = labels.get(e.getKey());
+          if (value != null) {
+            scores[k] += e.getValue().getOrDefault(value, 0L);
+          }
+        }
+      }
+      SpreadAndAffinityScores.normalizeAffinity(scores);
+      return scores;
+    }
+
+    private static void add(Map<String, Map<String, Long>> topology, List<SpreadAndAffinityScores.Weighted> terms,
+        Pod pod, Map<String, String> labels, int sign) {
+      for (SpreadAndAffinityScores.Weighted w : terms) {
+        if (w.term().matches(pod)) {
+          String value = labels.get(w.term().topologyKey());
+          if (value != null) {
+            topology.computeIfAbsent(w.term().topologyKey(), k -> new HashMap<>())
+                .merge(value, (long) w.weight() * sign, Long::sum);
+          }
+        }
+      }
+    }
+
+    static TopologySpread.State spreadCounts(Pod pod, List<TopologySpread.Constraint> constraints, NodeInfos infos) {
+      TopologySpread.State s = new TopologySpread.State(constraints);
+      String namespace = PodClaimResolver.namespace(pod.namespace());
+      for (int i = 0; i < infos.nodes().size(); i++) {
+        Node node = infos.nodes().get(i);
+        Map<String, String> labels = node.metadata().labels();
+        if (!hasKeys(labels, constraints)) {
+          continue;
+        }
+        for (int k = 0; k < constraints.size(); k++) {
+          TopologySpread.Constraint c = constraints.get(k);
+          if (c.includes(pod, node)) {
+            s.counts.get(k).merge(Objects.requireNonNull(labels.get(c.key())),
+                matching(infos.pods(i), c.selector(), namespace), Integer::sum);
+          }
+        }
+      }
+      for (int k = 0; k < constraints.size(); k++) {
+        s.min[k] = s.counts.get(k).values().stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
+      }
+      return s;
+    }
+
+    static @Nullable String spreadReason(Pod pod, TopologySpread.State s, Node node) {
+      for (int k = 0; k < s.constraints.size(); k++) {
+        TopologySpread.Constraint c = s.constraints.get(k);
+        String value = node.metadata().labels().get(c.key());
+        if (value == null) {
+          return TopologySpread.NODE_LABEL_MISMATCH;
+        }
+        int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
+        if ((long) s.counts.get(k).getOrDefault(value, 0) + self - s.minMatch(k) > c.maxSkew()) {
+          return TopologySpread.CONSTRAINTS_MISMATCH;
+        }
+      }
+      return null;
+    }
+
+    static InterPodAffinity.State affinityCounts(Pod pod, NodeInfos infos) {
+      InterPodAffinity.State s = new InterPodAffinity.State(InterPodAffinity.required(pod, Affinity::podAffinity),
+          InterPodAffinity.required(pod, Affinity::podAntiAffinity));
+      for (int i = 0; i < infos.nodes().size(); i++) {
+        Map<String, String> labels = infos.nodes().get(i).metadata().labels();
+        for (NodeInfos.Bound b : infos.pods(i)) {
+          Pod existing = b.pod();
+          for (InterPodAffinity.Term t : InterPodAffinity.required(existing, Affinity::podAntiAffinity)) {
+            if (t.matches(pod)) {
+              bump(s.existingAnti, labels, t.topologyKey());
+            }
+          }
+          if (!s.affinity.isEmpty() && InterPodAffinity.matchesAll(s.affinity, existing)) {
+            s.affinity.forEach(t -> bump(s.affinityCounts, labels, t.topologyKey()));
+          }
+          for (InterPodAffinity.Term t : s.antiAffinity) {
+            if (t.matches(existing)) {
+              bump(s.antiCounts, labels, t.topologyKey());
+            }
+          }
+        }
+      }
+      return s;
+    }
+
+    private static void bump(Map<InterPodAffinity.Pair, Integer> counts, Map<String, String> labels, String key) {
+      String value = labels.get(key);
+      if (value != null) {
+        counts.merge(new InterPodAffinity.Pair(key, value), 1, Integer::sum);
+      }
+    }
+  }
+}
