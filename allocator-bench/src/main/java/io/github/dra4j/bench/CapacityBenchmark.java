@@ -107,6 +107,6 @@ public class CapacityBenchmark {
   @Measurement(iterations = 3)
   @OutputTimeUnit(TimeUnit.SECONDS)
   public ScaleUp.Result scaleUp() {
-    return ScaleUp.search(allocator, example, "dgx-a100", "first", 1000, true);
+    return ScaleUp.search(allocator, example, "dgx-a100", "first", 1000, b -> {});
   }
 }

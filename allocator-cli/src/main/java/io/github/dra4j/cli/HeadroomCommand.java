@@ -110,6 +110,7 @@ final class HeadroomCommand implements Callable<Integer> {
     StructuredAllocator allocator = StructuredAllocator.builder()
         .features(gates.features()).selectorCompiler(CelCompiler.create()).build();
     Headroom.Builder builder = Headroom.builder(allocator).extendedResources(gates.extendedResources())
+        .nodeAllocatableResources(gates.nodeAllocatableResources())
         .maxPerNode(maxPerNode);
     KubernetesCodec codec = validation.codec(ctx);
     builder.configuration(schedulerConfig.read(codec));

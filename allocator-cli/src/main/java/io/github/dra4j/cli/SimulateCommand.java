@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.PodResourceClaim;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.api.io.UnknownObject;
@@ -32,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -164,11 +166,14 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CliException(file + ": cannot read: " + (Files.isDirectory(file)
           ? "a directory; -f names the Simulation file" : e.getClass().getSimpleName() + ": " + e.getMessage()), e);
     }
-    Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
-        .features(features).selectorCompiler(CelCompiler.create()).build())
-        .extendedResources(gates.extendedResources())
-        .configuration(schedulerConfig.read(validation.codec(ctx))).gangSearch(mode)
+    SchedulerConfiguration config = schedulerConfig.read(validation.codec(ctx));
+    // Every simulation of the run, and each one a scale-up search runs, gets the same gates and options.
+    Consumer<Simulation.Builder> settings = b -> b.extendedResources(gates.extendedResources())
+        .nodeAllocatableResources(gates.nodeAllocatableResources()).configuration(config).gangSearch(mode)
         .gangSearchBudget(gangSearchBudget.steps()).preemption(!noPreemption);
+    Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
+        .features(features).selectorCompiler(CelCompiler.create()).build());
+    settings.accept(builder);
     try {
       builder.cluster(spec.cluster()).arrivals(spec.arrivals()).sampleEvery(spec.sampleEvery()).timeline(spec.timeline());
       spec.nodeGroups().forEach(builder::nodeGroup);
@@ -177,7 +182,7 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
     }
     if (scaleUp != null) {
-      return scaleUp(spec, features);
+      return scaleUp(spec, features, settings);
     }
     Simulation simulation;
     try {
@@ -206,7 +211,7 @@ final class SimulateCommand implements Callable<Integer> {
     return Dra4j.EXIT_OK;
   }
 
-  private int scaleUp(SimulationSpec spec, Features features) {
+  private int scaleUp(SimulationSpec spec, Features features, Consumer<Simulation.Builder> settings) {
     String group = Objects.requireNonNull(scaleUp);
     if (spec.nodeGroups().stream().noneMatch(g -> g.name().equals(group))) {
       throw new CliException("--scale-up: no node group named \"" + group + "\"; known: "
@@ -219,7 +224,7 @@ final class SimulateCommand implements Callable<Integer> {
     ScaleUp.Result r;
     try {
       r = ScaleUp.search(StructuredAllocator.builder().features(features).selectorCompiler(CelCompiler.create()).build(),
-          spec, group, policy, maxNodes, gates.extendedResources());
+          spec, group, policy, maxNodes, settings);
     } catch (AllocationException e) {
       throw new CliException(file + " (Simulation/" + spec.name() + "): " + e.getMessage(), e);
     }

@@ -75,9 +75,15 @@ record AllocatedState(
     return out;
   }
 
-  /** {@return whether this state names the device: allocated, shared or with consumed capacity} */
-  boolean names(DeviceId id) {
-    return allocatedDevices.contains(id) || sharedDevices.contains(id) || aggregatedCapacity.containsKey(id);
+  /** {@return the names of the devices this state names (allocated, shared or with consumed capacity), by pool} */
+  Map<PoolId, Set<String>> devicesByPool() {
+    Map<PoolId, Set<String>> out = new HashMap<>();
+    for (Set<DeviceId> ids : List.of(allocatedDevices, sharedDevices, aggregatedCapacity.keySet())) {
+      for (DeviceId id : ids) {
+        out.computeIfAbsent(new PoolId(id.driver(), id.pool()), k -> new HashSet<>()).add(id.device());
+      }
+    }
+    return out;
   }
 
   /** {@return the pools of the devices this state names} */

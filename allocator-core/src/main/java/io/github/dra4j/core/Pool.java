@@ -20,8 +20,8 @@ import org.jspecify.annotations.Nullable;
  *
  * available() holds the counters left after devices of allocated claims took theirs; it never
  * changes (the per-call ledger lives in AllocationRun). A pool rebased onto a successor's entries
- * whose only change is newly allocated devices takes its counters left from the previous layout in
- * units, and builds the map only when an explanation asks for it. A pool depends only on its
+ * whose only change is devices newly allocated or released takes its counters left from the
+ * previous layout in units, and builds the map only when an explanation asks for it. A pool depends only on its
  * slices' entries, not on the node, so the snapshot's PoolEntry caches it for every node that
  * sees the same slices.
  */

@@ -3,6 +3,10 @@ package io.github.dra4j.core;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +32,11 @@ final class PoolEntry {
   final List<RuleTaint> ruleTaints;
   /** Built pools by the slices a node sees (by identity, in gathering order). */
   private final ConcurrentHashMap<SliceSet, Pool> built;
+  /**
+   * Per device name, the positions of the slices with a device of that name; built on first use
+   * (a race builds equal maps) and shared with successors, whose slices hold the same devices.
+   */
+  private volatile @Nullable Map<String, int[]> slicesByDevice;
 
   PoolEntry(PoolId id, List<SliceEntry> slices, List<RuleTaint> ruleTaints) {
     this.id = id;
@@ -55,7 +64,39 @@ final class PoolEntry {
       successor.put(previous.slices.get(i), slices.get(i));
     }
     this.built = new ConcurrentHashMap<>();
+    this.slicesByDevice = previous.slicesByDevice;
     previous.built.forEach((key, pool) -> built.put(key, pool.withEntries(successor)));
+  }
+
+  /** {@return the positions of the slices with a device of one of these names} */
+  BitSet slicesWith(Collection<String> deviceNames) {
+    Map<String, int[]> index = slicesByDevice;
+    if (index == null) {
+      Map<String, int[]> byName = new HashMap<>();
+      for (int i = 0; i < slices.size(); i++) {
+        int at = i;
+        for (DeviceEntry d : slices.get(i).devices) {
+          byName.merge(d.id.device(), new int[] {at}, (a, b) -> a[a.length - 1] == at ? a : append(a, at));
+        }
+      }
+      index = byName;
+      slicesByDevice = index;
+    }
+    BitSet out = new BitSet(slices.size());
+    for (String name : deviceNames) {
+      for (int at : index.getOrDefault(name, NONE)) {
+        out.set(at);
+      }
+    }
+    return out;
+  }
+
+  private static final int[] NONE = {};
+
+  private static int[] append(int[] a, int value) {
+    int[] out = Arrays.copyOf(a, a.length + 1);
+    out[a.length] = value;
+    return out;
   }
 
   /** {@return the pool's slices of one generation, in input order} */

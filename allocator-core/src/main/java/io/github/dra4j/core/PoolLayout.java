@@ -226,11 +226,13 @@ final class PoolLayout {
 
   /**
    * This layout over a successor's entries of the same pool (Pool.withEntries: the same devices
-   * at the same positions) in which devices were only newly allocated, all of them devices the
-   * node sees: numbering and per-device memos carry over, and the counters left are this layout's
-   * minus what the new devices consume, in units. One pass reads the uids and in-use state. Null
-   * when that does not apply (counters not in units, a released device, an amount not in units,
-   * an overflow): then the pool's counters are summed again.
+   * at the same positions) in which devices the node sees were newly allocated or released:
+   * numbering and per-device memos carry over, and the counters left are this layout's minus what
+   * the newly allocated devices consume, plus what the released ones gave back, in units. Units
+   * are exact, so the counters left equal those summed afresh; the scale may be larger than a
+   * fresh layout's, which changes no comparison. One pass reads the uids and in-use state. Null
+   * when that does not apply (counters not in units, an amount not in units, an overflow): then
+   * the pool's counters are summed again.
    *
    * @param targeting the successor's targeting slices, position by position as this layout's
    */
@@ -251,10 +253,7 @@ final class PoolLayout {
         nextDevices[local] = d;
         nextFlags[local] = f;
         int change = (f & ALLOCATED) - (flags[local] & ALLOCATED);
-        if (change < 0) {
-          return null;
-        }
-        if (change > 0) {
+        if (change != 0) {
           Consumption c = consumption(local, d);
           long[] amounts = c.units();
           if (amounts == null) {
@@ -266,8 +265,9 @@ final class PoolLayout {
           int[] counters = c.counters();
           for (int j = 0; j < counters.length; j++) {
             long v = units[counters[j]];
-            long r = v - amounts[j];
-            if (((v ^ amounts[j]) & (v ^ r)) < 0) {
+            long a = change > 0 ? -amounts[j] : amounts[j];
+            long r = v + a;
+            if (((v ^ r) & (a ^ r)) < 0) {
               return null;
             }
             units[counters[j]] = r;

@@ -6,6 +6,7 @@ import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -129,16 +130,19 @@ final class SnapshotIndex {
       BiFunction<PoolEntry, SliceEntry, SliceEntry> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    Map<PoolId, Set<String>> named = change.devicesByPool();
     for (PoolId id : changed) {
       PoolEntry prev = pools.get(id);
       if (prev == null) {
         continue; // a device of no pool of this snapshot: nothing here uses it
       }
+      BitSet uses = prev.slicesWith(named.getOrDefault(id, Set.of()));
       List<SliceEntry> next = new ArrayList<>(prev.slices.size());
-      for (SliceEntry s : prev.slices) {
+      for (int i = 0; i < prev.slices.size(); i++) {
         // A slice none of whose devices the change names keeps its entry: its devices' states are
         // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
-        SliceEntry n = uses(s, change) ? successorOf.apply(prev, s) : s;
+        SliceEntry s = prev.slices.get(i);
+        SliceEntry n = uses.get(i) ? successorOf.apply(prev, s) : s;
         successor.put(s, n);
         next.add(n);
       }
@@ -152,15 +156,6 @@ final class SnapshotIndex {
     }
     return new SnapshotIndex(this, slicesOnNode.with(newOnNode),
         nodes == null ? replaced(slicesShared, successor) : slicesShared, pools.with(newPools), nodes);
-  }
-
-  private static boolean uses(SliceEntry slice, AllocatedState added) {
-    for (DeviceEntry d : slice.devices) {
-      if (added.names(d.id)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

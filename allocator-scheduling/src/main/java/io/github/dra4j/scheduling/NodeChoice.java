@@ -34,8 +34,13 @@ final class NodeChoice {
       return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {
-      int[] at = feasible.stream().toArray();
-      Node node = nodes.get(at[ties.best(new double[at.length])]);
+      // every node scores alike: the first feasible one wins unless ties are drawn
+      int best = feasible.nextSetBit(0);
+      if (ties.draws()) {
+        int[] at = feasible.stream().toArray();
+        best = at[ties.best(new double[at.length])];
+      }
+      Node node = nodes.get(best);
       return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
     }
     // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.

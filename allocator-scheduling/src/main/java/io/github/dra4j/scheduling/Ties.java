@@ -15,6 +15,11 @@ final class Ties {
     this.random = seed == null ? null : new SplittableRandom(seed);
   }
 
+  /** {@return whether equal scores are drawn among at random, rather than the first winning} */
+  boolean draws() {
+    return random != null;
+  }
+
   /** {@return the index of the highest score} */
   int best(double[] scores) {
     int best = 0;

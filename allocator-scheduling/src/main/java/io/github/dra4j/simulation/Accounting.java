@@ -5,23 +5,23 @@ import io.github.dra4j.api.DeviceRequest;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
 import io.github.dra4j.api.DeviceSubRequest;
 import io.github.dra4j.api.Node;
-import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /*
  * One policy's samples: per node group, devices and counters in use, allocated devices per class,
@@ -29,7 +29,9 @@ import java.util.Set;
  *
  * Whether some kind fits on a node, and the node's usage, are remembered and asked again only for
  * the nodes whose devices changed since the last sample (dirty), as long as every slice belongs
- * to one node; with shared (network-attached) pools, every node is checked again.
+ * to one node; with shared (network-attached) pools, every node is checked again. Each group's
+ * sums are kept up to date with the nodes checked (GroupSums), so that a sample costs the changed
+ * nodes rather than the cluster.
  */
 final class Accounting {
   private final NodeGroups cluster;
@@ -37,8 +39,15 @@ final class Accounting {
   private final PodScheduler scheduler;
   /** Per node, the kinds (by index) a fresh pod of which would be placed there. */
   private final IdentityHashMap<Node, BitSet> fits = new IdentityHashMap<>();
-  /** Per node, its devices and counters as of the last sample that checked it. */
-  private final IdentityHashMap<Node, NodeCapacity> capacity = new IdentityHashMap<>();
+  /** Per node, its devices, counters and fits as of the last sample that checked it. */
+  private final IdentityHashMap<Node, Counted> counted = new IdentityHashMap<>();
+  /** Per group, in group order, its nodes' usage as counted. */
+  private final Map<String, GroupSums> sums = new LinkedHashMap<>();
+  /**
+   * Allocated devices per group and class, kept up to date by {@link #placed} and {@link #left};
+   * null while neither was called, and then each sample counts them over the placed pods.
+   */
+  private @Nullable PlacedClasses placedClasses;
   private final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Accounting(NodeGroups cluster, List<PodKind> kinds, PodScheduler scheduler) {
@@ -46,6 +55,7 @@ final class Accounting {
     this.kinds = kinds;
     this.scheduler = scheduler;
     dirty.addAll(cluster.cluster.nodes());
+    cluster.groups.forEach(g -> sums.put(g, new GroupSums(kinds.size())));
   }
 
   /** Notes that a pod was placed on or left a node. */
@@ -53,81 +63,116 @@ final class Accounting {
     dirty.add(node);
   }
 
+  /**
+   * Counts a placed pod's devices per class from now on, so that samples need not walk the placed
+   * pods: a run that calls this for every placement must call {@link #left} for every pod that
+   * leaves, and pass the same pods to {@link #sample}.
+   */
+  void placed(SchedulingResult.Scheduled s) {
+    PlacedClasses kept = placedClasses;
+    if (kept == null) {
+      kept = new PlacedClasses();
+      placedClasses = kept;
+    }
+    kept.placed(Objects.requireNonNull(s.pod().name()), groupOf(s), classesOf(s)); // placed pods are named
+  }
+
+  /** Takes back the devices of a pod counted by {@link #placed} that left. */
+  void left(SchedulingResult.Scheduled s) {
+    PlacedClasses kept = placedClasses;
+    if (kept != null) {
+      kept.left(Objects.requireNonNull(s.pod().name()));
+    }
+  }
+
   /** {@return the cluster now, with the placed pods (still on their node) counted per class} */
   SimulationResult.Sample sample(int step, Collection<SchedulingResult.Scheduled> placed) {
     ClusterSnapshot snapshot = scheduler.snapshot();
     for (Node node : refreshFits()) {
-      capacity.put(node, NodeCapacity.of(snapshot.usage(node)));
-    }
-    Map<String, Group> acc = new LinkedHashMap<>();
-    cluster.groups.forEach(g -> acc.put(g, new Group(kinds.size())));
-    for (Node node : cluster.cluster.nodes()) {
-      Group a = group(acc, node);
-      NodeCapacity cap = Objects.requireNonNull(capacity.get(node)); // refreshed above, as fits
-      BitSet kindsFit = Objects.requireNonNull(fits.get(node));
-      boolean stranded = cap.hasFree() && kindsFit.isEmpty();
-      a.nodes++;
-      a.devices += cap.devices();
-      a.allocated += cap.allocatedDevices();
-      a.counterSets += cap.counterSets();
-      a.counterSetsInUse += cap.counterSetsInUse();
-      if (stranded) {
-        a.strandedNodes++;
-        a.strandedDevices += cap.devices() - cap.allocatedDevices();
+      Counted now = new Counted(NodeCapacity.of(snapshot.usage(node)),
+          Objects.requireNonNull(fits.get(node))); // refreshed
+      Counted was = counted.put(node, now);
+      GroupSums sums = sumsOf(node);
+      if (was != null) {
+        sums.add(was.capacity, was.fits, -1);
       }
-      if (cap.hasFree()) {
-        for (int k = kindsFit.nextClearBit(0); k < kinds.size(); k = kindsFit.nextClearBit(k + 1)) {
-          a.byKind[k].add(cap);
-        }
-      }
-      // the maps of left amounts have the same names as the totals
-      cap.counterTotals().forEach((k, total) ->
-          add(a.counters, k, total, Objects.requireNonNull(cap.counterLeft().get(k)), stranded));
-      cap.capacityTotals().forEach((k, total) ->
-          add(a.capacities, k, total, Objects.requireNonNull(cap.capacityLeft().get(k)), stranded));
+      sums.add(now.capacity, now.fits, 1);
     }
-    for (SchedulingResult.Scheduled s : placed) {
-      Group a = group(acc, s.node());
-      for (ResourceClaim c : s.claims()) {
-        AllocationResult allocation = c.allocation();
-        if (allocation == null) {
-          continue;
-        }
-        for (DeviceRequestAllocationResult d : allocation.devices().results()) {
-          a.byClass.merge(classOf(c, d.request()), 1, Integer::sum);
-        }
-      }
-    }
+    sumAfreshUnlessUniform();
+    Map<String, Map<String, Integer>> byClass = devicesByClass(placed);
+    List<String> kindNames = kinds.stream().map(PodKind::name).toList();
     Map<String, SimulationResult.GroupUsage> usage = new LinkedHashMap<>();
-    acc.forEach((g, a) -> {
-      Map<String, SimulationResult.CounterUsage> counters = new LinkedHashMap<>();
-      a.counters.forEach((k, v) -> counters.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
-      Map<String, SimulationResult.CounterUsage> capacities = new LinkedHashMap<>();
-      a.capacities.forEach((k, v) -> capacities.put(k, new SimulationResult.CounterUsage(v[0], v[1], v[2])));
-      Map<String, SimulationResult.Stranded> byKind = new LinkedHashMap<>();
-      for (int k = 0; k < kinds.size(); k++) {
-        byKind.put(kinds.get(k).name(), a.byKind[k].result());
-      }
-      usage.put(g, new SimulationResult.GroupUsage(a.nodes, a.devices, a.allocated, a.strandedNodes,
-          a.strandedDevices, counters, a.byClass, a.counterSets, a.counterSetsInUse, byKind, capacities));
-    });
+    sums.forEach((g, a) -> usage.put(g, a.result(kindNames, byClass.getOrDefault(g, Map.of()))));
     return new SimulationResult.Sample(step, usage);
   }
 
-  /* Adds one node's amount to a group's sum: total, used, and left when the node strands it. */
-  private static void add(Map<String, double[]> sums, String name, BigDecimal total, BigDecimal left,
-      boolean stranded) {
-    double[] v = sums.computeIfAbsent(name, x -> new double[3]);
-    v[0] += total.doubleValue();
-    v[1] += total.subtract(left).doubleValue();
-    if (stranded) {
-      v[2] += left.doubleValue();
+  private GroupSums sumsOf(Node node) {
+    return Objects.requireNonNull(sums.get(cluster.groupOfNode.get(node.name()))); // every node is in a group
+  }
+
+  /*
+   * Groups whose nodes have different counters are summed afresh, in node order, so that counter
+   * names keep the order in which that pass meets them.
+   */
+  private void sumAfreshUnlessUniform() {
+    List<String> afresh = new ArrayList<>();
+    sums.forEach((g, a) -> {
+      if (!a.uniform()) {
+        afresh.add(g);
+      }
+    });
+    if (afresh.isEmpty()) {
+      return;
+    }
+    afresh.forEach(g -> sums.put(g, new GroupSums(kinds.size())));
+    for (Node node : cluster.cluster.nodes()) {
+      if (afresh.contains(cluster.groupOfNode.get(node.name()))) {
+        Counted c = Objects.requireNonNull(counted.get(node)); // every node is counted by now
+        sumsOf(node).add(c.capacity, c.fits, 1);
+      }
     }
   }
 
-  private Group group(Map<String, Group> acc, Node node) {
-    return Objects.requireNonNull(acc.get(cluster.groupOfNode.get(node.name()))); // every node is in a group
+  /*
+   * Allocated devices per group and class, in the order the placed pods meet them: as kept up to
+   * date by placed and left, or else counted over the placed pods.
+   */
+  private Map<String, Map<String, Integer>> devicesByClass(Collection<SchedulingResult.Scheduled> placed) {
+    PlacedClasses kept = placedClasses;
+    if (kept != null) {
+      return kept.byGroup();
+    }
+    Map<String, Map<String, Integer>> out = new HashMap<>();
+    for (SchedulingResult.Scheduled s : placed) {
+      Map<String, Integer> group = out.computeIfAbsent(groupOf(s), x -> new LinkedHashMap<>());
+      for (String name : classesOf(s)) {
+        group.merge(name, 1, Integer::sum);
+      }
+    }
+    return out;
   }
+
+  private String groupOf(SchedulingResult.Scheduled s) {
+    return Objects.requireNonNull(cluster.groupOfNode.get(s.node().name())); // every node is in a group
+  }
+
+  /* The class of each of the pod's allocated devices, in claim and result order. */
+  private static List<String> classesOf(SchedulingResult.Scheduled s) {
+    List<String> out = new ArrayList<>();
+    for (ResourceClaim c : s.claims()) {
+      AllocationResult allocation = c.allocation();
+      if (allocation == null) {
+        continue;
+      }
+      for (DeviceRequestAllocationResult d : allocation.devices().results()) {
+        out.add(classOf(c, d.request()));
+      }
+    }
+    return out;
+  }
+
+  /** A node's capacity and fits as counted in its group's sums. */
+  private record Counted(NodeCapacity capacity, BitSet fits) {}
 
   /* Asks every kind whether it fits on the nodes whose verdicts may have changed, and returns them. */
   private List<Node> refreshFits() {
@@ -148,45 +193,6 @@ final class Accounting {
       }
     }
     return check;
-  }
-
-  /** The usage of one node group, summed while sampling. */
-  private static final class Group {
-    int nodes;
-    int devices;
-    int allocated;
-    int strandedNodes;
-    int strandedDevices;
-    int counterSets;
-    int counterSetsInUse;
-    final Map<String, double[]> counters = new LinkedHashMap<>();
-    final Map<String, double[]> capacities = new LinkedHashMap<>();
-    final Map<String, Integer> byClass = new LinkedHashMap<>();
-    final KindStranded[] byKind;
-
-    Group(int kinds) {
-      byKind = new KindStranded[kinds];
-      for (int k = 0; k < kinds; k++) {
-        byKind[k] = new KindStranded();
-      }
-    }
-  }
-
-  /** What one kind cannot use in a group, summed while sampling. */
-  private static final class KindStranded {
-    int nodes;
-    int devices;
-    final Map<String, Double> counters = new LinkedHashMap<>();
-
-    void add(NodeCapacity cap) {
-      nodes++;
-      devices += cap.devices() - cap.allocatedDevices();
-      cap.counterLeft().forEach((k, left) -> counters.merge(k, left.doubleValue(), Double::sum));
-    }
-
-    SimulationResult.Stranded result() {
-      return new SimulationResult.Stranded(nodes, devices, counters);
-    }
   }
 
   /** {@return the DeviceClass the request (or {@code request/subrequest}) of the claim asked for} */

@@ -20,6 +20,8 @@ import org.jspecify.annotations.Nullable;
 final class Departures {
   private final PodScheduler scheduler;
   private final Map<Integer, List<SchedulingResult.Scheduled>> byStep = new HashMap<>();
+  /** The steps at which pods leave, by pod name, so that a cancellation finds its step's list. */
+  private final Map<String, List<Integer>> stepsOf = new HashMap<>();
 
   Departures(PodScheduler scheduler) {
     this.scheduler = scheduler;
@@ -28,11 +30,21 @@ final class Departures {
   /** Notes that a placed pod leaves just before arrival {@code step}. */
   void schedule(int step, SchedulingResult.Scheduled placed) {
     byStep.computeIfAbsent(step, x -> new ArrayList<>()).add(placed);
+    stepsOf.computeIfAbsent(placed.pod().name(), x -> new ArrayList<>()).add(step);
   }
 
   /** Forgets the departure of a pod that left early: a victim of preemption, already removed. */
   void cancel(@Nullable String podName) {
-    byStep.values().forEach(list -> list.removeIf(d -> Objects.equals(podName, d.pod().name())));
+    List<Integer> steps = stepsOf.remove(podName);
+    if (steps == null) {
+      return;
+    }
+    for (int step : steps) {
+      List<SchedulingResult.Scheduled> due = byStep.get(step);
+      if (due != null) {
+        due.removeIf(d -> Objects.equals(podName, d.pod().name()));
+      }
+    }
   }
 
   /**
@@ -48,6 +60,10 @@ final class Departures {
     List<ResourceClaim> released = new ArrayList<>();
     List<Pod> pods = new ArrayList<>(leaving.size());
     for (SchedulingResult.Scheduled s : leaving) {
+      List<Integer> steps = stepsOf.get(s.pod().name());
+      if (steps != null && steps.remove(Integer.valueOf(step)) && steps.isEmpty()) {
+        stepsOf.remove(s.pod().name());
+      }
       released.addAll(s.claims());
       pods.add(s.pod());
     }

@@ -58,6 +58,7 @@ public final class Headroom {
   private final Map<String, String> groupOfNode;
   private final List<String> groups;
   private final boolean extendedResources;
+  private final boolean nodeAllocatableResources;
   private final AllocationOptions options;
   private final int maxPerNode;
   private final @Nullable ClusterSnapshot snapshot;
@@ -78,6 +79,7 @@ public final class Headroom {
     this.groupOfNode = groupOf;
     this.groups = List.copyOf(names);
     this.extendedResources = b.extendedResources;
+    this.nodeAllocatableResources = b.nodeAllocatableResources;
     this.options = b.options;
     this.maxPerNode = b.maxPerNode;
     this.snapshot = b.snapshot;
@@ -185,7 +187,8 @@ public final class Headroom {
     private PodScheduler scheduler() {
       return PodScheduler.builder(allocator).cluster(withTemplates).snapshot(start).configuration(configuration)
           .scorer(NodeScorer.first())
-          .extendedResources(extendedResources).options(options).preemption(false).build();
+          .extendedResources(extendedResources).nodeAllocatableResources(nodeAllocatableResources).options(options)
+          .preemption(false).build();
     }
 
     private Pod pod(@Nullable String node, int nodeIndex, int i) {
@@ -286,6 +289,7 @@ public final class Headroom {
     private Cluster cluster = Cluster.empty();
     private final Map<String, String> groupOfNode = new HashMap<>();
     private boolean extendedResources = true;
+    private boolean nodeAllocatableResources = true;
     private AllocationOptions options = AllocationOptions.defaults();
     private int maxPerNode = DEFAULT_MAX_PER_NODE;
     private @Nullable ClusterSnapshot snapshot;
@@ -362,6 +366,19 @@ public final class Headroom {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Sets the DRANodeAllocatableResources gate (default on; see {@link
+     * PodScheduler.Builder#nodeAllocatableResources}).
+     *
+     * @param enabled whether the node resources DRA devices stand for count against the node
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder nodeAllocatableResources(boolean enabled) {
+      this.nodeAllocatableResources = enabled;
       return this;
     }
 

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,7 +24,7 @@ import org.jspecify.annotations.Nullable;
  * the most pods waiting at a sample.
  *
  * <pre>{@code
- * ScaleUp.Result r = ScaleUp.search(allocator, spec, "dgx-a100", "first", 1000, true);
+ * ScaleUp.Result r = ScaleUp.search(allocator, spec, "dgx-a100", "first", 1000, b -> {});
  * System.out.println(r.nodes() + " nodes leave nothing pending");
  * }</pre>
  */
@@ -65,13 +66,14 @@ public final class ScaleUp {
    * @param group the node group to scale
    * @param policy a built-in policy name ({@link NodeScorer#named})
    * @param maxNodes the largest count tried
-   * @param extendedResources the DRAExtendedResource gate
+   * @param settings applied to each simulation the search runs, after the spec's cluster,
+   *     arrivals and policy: the feature gates and options the caller runs with
    * @return the answer and the curve
    * @throws IllegalArgumentException for an unknown group or policy, or maxNodes below 1
    * @throws AllocationException when the allocator rejects the input
    */
   public static Result search(StructuredAllocator allocator, SimulationSpec spec, String group, String policy,
-      int maxNodes, boolean extendedResources) {
+      int maxNodes, Consumer<Simulation.Builder> settings) {
     NodeScorer scorer = NodeScorer.named(policy);
     if (maxNodes < 1) {
       throw new IllegalArgumentException("maxNodes must be at least 1, got " + maxNodes);
@@ -86,7 +88,7 @@ public final class ScaleUp {
       throw new IllegalArgumentException("no node group named " + group + "; known: "
           + spec.nodeGroups().stream().map(NodeGroup::name).toList());
     }
-    Search s = new Search(allocator, spec, at, policy, scorer, extendedResources);
+    Search s = new Search(allocator, spec, at, policy, scorer, settings);
     int bad = 0;
     int good = -1;
     int n = Math.min(spec.nodeGroups().get(at).count(), maxNodes);
@@ -126,17 +128,17 @@ public final class ScaleUp {
     final int at;
     final String policy;
     final NodeScorer scorer;
-    final boolean extendedResources;
+    final Consumer<Simulation.Builder> settings;
     final TreeMap<Integer, Point> curve = new TreeMap<>();
 
     Search(StructuredAllocator allocator, SimulationSpec spec, int at, String policy, NodeScorer scorer,
-        boolean extendedResources) {
+        Consumer<Simulation.Builder> settings) {
       this.allocator = allocator;
       this.spec = spec;
       this.at = at;
       this.policy = policy;
       this.scorer = scorer;
-      this.extendedResources = extendedResources;
+      this.settings = settings;
     }
 
     int pending(int nodes) {
@@ -146,8 +148,8 @@ public final class ScaleUp {
       }
       Simulation.Builder b = Simulation.builder(allocator).cluster(spec.cluster()).arrivals(spec.arrivals())
           // One sample, after the last arrival: the search needs only the counts.
-          .sampleEvery(Math.max(1, spec.arrivals().count())).policy(policy, scorer)
-          .extendedResources(extendedResources);
+          .sampleEvery(Math.max(1, spec.arrivals().count())).policy(policy, scorer);
+      settings.accept(b);
       b.timeline(spec.timeline());
       for (int i = 0; i < spec.nodeGroups().size(); i++) {
         NodeGroup g = spec.nodeGroups().get(i);

@@ -74,6 +74,7 @@ public final class Simulation {
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
   private final boolean extendedResources;
+  private final boolean nodeAllocatableResources;
   private final boolean preemption;
   private final GangSearch gangSearch;
   private final long gangSearchBudget;
@@ -99,6 +100,7 @@ public final class Simulation {
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
     this.extendedResources = b.extendedResources;
+    this.nodeAllocatableResources = b.nodeAllocatableResources;
     this.preemption = b.preemption;
     this.gangSearch = b.gangSearch;
     this.gangSearchBudget = b.gangSearchBudget;
@@ -156,7 +158,7 @@ public final class Simulation {
     for (PodKind k : arrivals.kinds()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).configuration(configuration).snapshot(start).extendedResources(extendedResources)
-          .preemption(false).build();
+          .nodeAllocatableResources(nodeAllocatableResources).preemption(false).build();
       if (k.gang() != null) {
         GangArrivals.Arrival a = gangs(scheduler).arrive(0, k);
         if (!a.result().scheduled()) {
@@ -184,7 +186,7 @@ public final class Simulation {
    */
   public String smallestKind() {
     Headroom headroom = Headroom.builder(allocator).cluster(cluster.cluster).extendedResources(extendedResources)
-        .build();
+        .nodeAllocatableResources(nodeAllocatableResources).build();
     String best = arrivals.kinds().get(0).name();
     int most = -1;
     for (PodKind k : arrivals.kinds()) {
@@ -221,7 +223,7 @@ public final class Simulation {
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = PodScheduler.builder(allocator)
           .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
-          .extendedResources(extendedResources)
+          .extendedResources(extendedResources).nodeAllocatableResources(nodeAllocatableResources)
           .preemption(preemption).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = gangs(scheduler);
@@ -243,6 +245,7 @@ public final class Simulation {
     private @Nullable Timeline timeline;
     private int sampleEvery;
     private boolean extendedResources = true;
+    private boolean nodeAllocatableResources = true;
     private boolean preemption = true;
     private @Nullable SchedulerConfiguration configuration;
     private GangSearch gangSearch = GangSearch.DEFAULT;
@@ -345,6 +348,19 @@ public final class Simulation {
     @CanIgnoreReturnValue
     public Builder extendedResources(boolean enabled) {
       this.extendedResources = enabled;
+      return this;
+    }
+
+    /**
+     * Sets the DRANodeAllocatableResources gate of every policy's scheduler (default on; see
+     * {@link PodScheduler.Builder#nodeAllocatableResources}).
+     *
+     * @param enabled whether the node resources DRA devices stand for count against the node
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder nodeAllocatableResources(boolean enabled) {
+      this.nodeAllocatableResources = enabled;
       return this;
     }
 

@@ -96,6 +96,7 @@ final class SimulationRun {
       count[0]++;
       accounting.changed(s.node());
       placed.put(Objects.requireNonNull(pod.name()), s); // ArrivalDraw names every pod
+      accounting.placed(s);
       kindOf.put(pod.name(), kind.name());
       if (s.preemption() != null) {
         count[4]++;
@@ -122,6 +123,7 @@ final class SimulationRun {
       if (was == null || kind == null) {
         continue; // a pod of the starting cluster, not an arrival
       }
+      accounting.left(was);
       Objects.requireNonNull(counts.get(kind))[5]++;
       departures.cancel(victim.name());
     }
@@ -139,6 +141,7 @@ final class SimulationRun {
     for (SchedulingResult.Scheduled s : a.placed()) {
       accounting.changed(s.node());
       placed.put(Objects.requireNonNull(s.pod().name()), s); // GangArrivals names every pod
+      accounting.placed(s);
       kindOf.put(s.pod().name(), kind.name());
     }
     if (firstPending == null && !a.result().scheduled()) {
@@ -151,11 +154,13 @@ final class SimulationRun {
   private void depart(int step) {
     for (SchedulingResult.Scheduled s : gangs.depart(step)) {
       placed.remove(s.pod().name());
+      accounting.left(s);
       kindOf.remove(s.pod().name());
       accounting.changed(s.node());
     }
     for (SchedulingResult.Scheduled s : departures.depart(step)) {
       placed.remove(s.pod().name());
+      accounting.left(s);
       kindOf.remove(s.pod().name());
       accounting.changed(s.node());
     }

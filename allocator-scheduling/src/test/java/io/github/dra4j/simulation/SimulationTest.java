@@ -158,18 +158,18 @@ final class SimulationTest {
     // 8 (none), then 6 (2) and 7 (1).
     SimulationSpec eight = SimulationReader.read(document("    count: 8\n    podKinds:\n" + kind("pair", 2, ""), "[first]"),
         "sim.yaml", null, CODEC);
-    ScaleUp.Result up = ScaleUp.search(ALLOCATOR, eight, "box", "first", 100, true);
+    ScaleUp.Result up = ScaleUp.search(ALLOCATOR, eight, "box", "first", 100, b -> {});
     assertEquals(8, up.nodes());
     assertEquals(List.of(new ScaleUp.Point(4, 4, 4), new ScaleUp.Point(6, 6, 2), new ScaleUp.Point(7, 7, 1),
         new ScaleUp.Point(8, 8, 0)), up.curve());
     // 2 pairs: fewer nodes than the document's are enough, found downwards (4, then 2, then 1).
     SimulationSpec two = SimulationReader.read(document("    count: 2\n    podKinds:\n" + kind("pair", 2, ""), "[first]"),
         "sim.yaml", null, CODEC);
-    ScaleUp.Result down = ScaleUp.search(ALLOCATOR, two, "box", "first", 100, true);
+    ScaleUp.Result down = ScaleUp.search(ALLOCATOR, two, "box", "first", 100, b -> {});
     assertEquals(2, down.nodes());
     assertEquals(List.of(1, 2, 4), down.curve().stream().map(ScaleUp.Point::nodes).toList());
     // Capped: 5 nodes at most never place 8 pairs.
-    ScaleUp.Result capped = ScaleUp.search(ALLOCATOR, eight, "box", "first", 5, true);
+    ScaleUp.Result capped = ScaleUp.search(ALLOCATOR, eight, "box", "first", 5, b -> {});
     assertNull(capped.nodes());
     assertEquals(List.of(4, 5), capped.curve().stream().map(ScaleUp.Point::nodes).toList());
   }

@@ -225,7 +225,7 @@ final class TimedSimulationTest {
     // takes the second node and one-3 waits from 3m to 5m (1 at 4m); on 3 nothing waits.
     Files.writeString(dir.resolve("trace.csv"), "0s,one,10m\n1m,two,5m\n2m,one,3m\n3m,one,\n");
     SimulationSpec spec = read(dir, document("    trace: trace.csv\n    sampleInterval: 2m", "5m"));
-    ScaleUp.Result r = ScaleUp.search(ALLOCATOR, spec, "box", "first", 10, true);
+    ScaleUp.Result r = ScaleUp.search(ALLOCATOR, spec, "box", "first", 10, b -> {});
     assertEquals(3, r.nodes());
     assertEquals(List.of(new ScaleUp.Point(1, 4, 2), new ScaleUp.Point(2, 4, 1), new ScaleUp.Point(3, 4, 0),
         new ScaleUp.Point(4, 4, 0)), r.curve());

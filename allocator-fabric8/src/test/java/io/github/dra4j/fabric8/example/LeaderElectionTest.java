@@ -91,8 +91,9 @@ final class LeaderElectionTest {
   @Test
   void closingTheLeader_releasesTheLease_andTheOtherLeadsAtItsNextTry() {
     SchedulingLoop a = replica("a");
+    // b starts once a leads: started together, either may take the free lease first.
+    FaultyApiServer.await("a leads", a::leading);
     try (SchedulingLoop b = replica("b")) {
-      FaultyApiServer.await("a leads", a::leading);
       assertThat(b.leading()).isFalse();
 
       a.close();
