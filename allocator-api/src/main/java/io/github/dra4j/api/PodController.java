@@ -8,8 +8,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * An object whose controller creates pods from {@code spec.template}: an {@code apps/v1}
  * Deployment, ReplicaSet, StatefulSet or DaemonSet, or a {@code batch/v1} Job. Only what decides
- * the pods is kept: the counts and the template. The selector, strategy and status are not
- * modelled.
+ * the pods is kept: the counts, the template, and the selector (PodTopologySpread's default
+ * constraints spread the pods it selects). The strategy and status are not modelled.
  *
  * <p>The name is not "workload": that is the {@code scheduling.k8s.io} Workload, a different
  * object.
@@ -23,6 +23,8 @@ import org.jspecify.annotations.Nullable;
  * @param completions {@code spec.completions} of a Job, or null
  * @param ordinalsStart {@code spec.ordinals.start} of a StatefulSet, or null
  * @param template {@code spec.template} as a pod: its metadata (labels, annotations) and spec
+ * @param selector {@code spec.selector} of a Deployment, ReplicaSet or StatefulSet (the selector of
+ *     the pods PodTopologySpread's default constraints count), or null when not given
  */
 public record PodController(
     String apiVersion,
@@ -32,7 +34,8 @@ public record PodController(
     @Nullable Integer parallelism,
     @Nullable Integer completions,
     @Nullable Integer ordinalsStart,
-    Pod template) {
+    Pod template,
+    @Nullable LabelSelector selector) {
   /**
    * The most pods dra4j makes from pod controllers, or simulates arriving, unless a caller allows
    * more: 100,000, two thirds of the 150,000 pods per cluster Kubernetes is tested to. The API
@@ -99,6 +102,7 @@ public record PodController(
     private @Nullable Integer completions;
     private @Nullable Integer ordinalsStart;
     private @Nullable Pod template;
+    private @Nullable LabelSelector selector;
 
     private Builder() {}
 
@@ -151,6 +155,13 @@ public record PodController(
       return this;
     }
 
+    /** Sets or (with null) clears {@code spec.selector}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder selector(@Nullable LabelSelector selector) {
+      this.selector = selector;
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -164,7 +175,7 @@ public record PodController(
         throw new IllegalArgumentException("not a pod controller kind: \"" + kind + "\"; known: " + KINDS);
       }
       return new PodController(apiVersion, kind, metadata, replicas, parallelism, completions, ordinalsStart,
-          Objects.requireNonNull(template, "template"));
+          Objects.requireNonNull(template, "template"), selector);
     }
   }
 }

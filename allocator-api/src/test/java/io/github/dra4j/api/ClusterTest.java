@@ -70,7 +70,7 @@ final class ClusterTest {
     assertThat(PodController.builder().kind("Job").template(POD).build().apiVersion()).isEqualTo("batch/v1");
     assertThatThrownBy(() -> PodController.builder().kind("CronJob").template(POD).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("CronJob");
-    assertThatThrownBy(() -> new PodController("apps/v1", "Job", ObjectMeta.named("j"), null, null, null, null, POD))
+    assertThatThrownBy(() -> new PodController("apps/v1", "Job", ObjectMeta.named("j"), null, null, null, null, POD, null))
         .isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> PodController.builder().kind("ReplicaSet").replicas(-1).template(POD).build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-1");

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code --config}: a KubeSchedulerConfiguration through {@code dra4j schedule} and {@code
  * headroom}, end to end: profiles picked by schedulerName, a scoring strategy, a disabled filter,
- * and a bad file refused with its path and rule.
+ * PodTopologySpread's default constraints, and a bad file refused with its path and rule.
  */
 final class SchedulerConfigCliTest {
   private static final String NODES = String.join("\n",
@@ -145,6 +145,41 @@ final class SchedulerConfigCliTest {
     assertThat(off.exit()).as("%s", off).isEqualTo(1);
     assertThat(placements(off)).containsExactly("urgent ");
     assertThat(off.err()).contains("0/1 nodes are available: 1 Insufficient cpu.").doesNotContain("preempt");
+  }
+
+  /** Two nodes of one rack; a Deployment of four replicas that its selector spreads by hostname. */
+  private static String spreadCluster(String selector) {
+    return String.join("\n",
+        "apiVersion: v1", "kind: Node", "metadata: {name: big, labels: {kubernetes.io/hostname: big}}",
+        "status: {allocatable: {cpu: '64', memory: 64Gi, pods: '10'}}", "---",
+        "apiVersion: v1", "kind: Node", "metadata: {name: small, labels: {kubernetes.io/hostname: small}}",
+        "status: {allocatable: {cpu: '8', memory: 8Gi, pods: '10'}}", "---",
+        "apiVersion: apps/v1", "kind: Deployment", "metadata: {name: web, namespace: demo}",
+        "spec:", "  replicas: 4", selector, "  template:", "    metadata: {labels: {app: web}}",
+        "    spec: {containers: [{name: c, resources: {requests: {cpu: '1', memory: 1Gi}}}]}", "");
+  }
+
+  @Test
+  void listDefaultConstraints_spreadAControllersPods(@TempDir Path dir) throws IOException {
+    String head = "apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\n";
+    Path list = Files.writeString(dir.resolve("list.yaml"), head + "profiles:\n- pluginConfig:\n"
+        + "  - name: PodTopologySpread\n    args:\n      defaultingType: List\n      defaultConstraints:\n"
+        + "      - {maxSkew: 1, topologyKey: kubernetes.io/hostname, whenUnsatisfiable: DoNotSchedule}\n");
+    Path input = Files.writeString(dir.resolve("cluster.yaml"), spreadCluster("  selector: {matchLabels: {app: web}}"));
+    Cli.Result spread = Cli.run("schedule", "-o", "json", "--config", list.toString(), "-f", input.toString());
+    assertThat(spread.exit()).as("%s", spread).isZero();
+    // the hard default constraint alternates the replicas, whatever NodeResourcesFit prefers
+    assertThat(placements(spread)).containsExactly("web-0 big", "web-1 small", "web-2 big", "web-3 small");
+    // a controller without a selector gives its pods no default constraints: the bigger node takes them all
+    Path unselected = Files.writeString(dir.resolve("unselected.yaml"), spreadCluster("  minReadySeconds: 0"));
+    Cli.Result free = Cli.run("schedule", "-o", "json", "--config", list.toString(), "-f", unselected.toString());
+    assertThat(free.exit()).as("%s", free).isZero();
+    assertThat(placements(free)).containsExactly("web-0 big", "web-1 big", "web-2 big", "web-3 big");
+    // without --config the system defaults apply: the soft hostname spread (maxSkew 3, weight 2) outweighs
+    // NodeResourcesFit's preference for big once big holds more replicas (web-1: spread 66 vs 100, fit 96 vs 87)
+    Cli.Result system = Cli.run("schedule", "-o", "json", "--scorer", "kube-scheduler", "-f", input.toString());
+    assertThat(system.exit()).as("%s", system).isZero();
+    assertThat(placements(system)).containsExactly("web-0 big", "web-1 small", "web-2 big", "web-3 small");
   }
 
   private static String withoutTimes(String json) {

@@ -93,7 +93,7 @@ final class Cycle {
 
   TopologySpread.State spread() {
     if (spread == null) {
-      spread = TopologySpread.count(pod, TopologySpread.constraints(pod, TopologySpreadConstraint.DO_NOT_SCHEDULE), infos);
+      spread = TopologySpread.count(pod, TopologySpread.constraints(this, TopologySpreadConstraint.DO_NOT_SCHEDULE), infos);
     }
     return spread;
   }
@@ -122,7 +122,8 @@ final class Cycle {
         return !spread().refusesNone;
       }
     }
-    return false;
+    return pod.spec().topologySpreadConstraints().isEmpty() && !profile.spreadDefaults.constraints(pod,
+        profile.args(), TopologySpreadConstraint.DO_NOT_SCHEDULE).isEmpty();
   }
 
   int position(Node node) {

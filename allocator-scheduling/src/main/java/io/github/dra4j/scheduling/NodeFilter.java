@@ -42,7 +42,8 @@ import org.jspecify.annotations.Nullable;
  *       overhead) must fit in the node's {@code status.allocatable} minus what the pods bound
  *       there request ({@code Too many pods}, {@code Insufficient <resource>}); extended
  *       resources a DeviceClass serves are left to DRA;
- *   <li>{@code PodTopologySpread}: the pod's {@code DoNotSchedule} spread constraints;
+ *   <li>{@code PodTopologySpread}: the pod's {@code DoNotSchedule} spread constraints (a pod without
+ *       any: the profile's listed default ones, selecting by its controller);
  *   <li>{@code InterPodAffinity}: required pod affinity and anti-affinity, the pod's and those of
  *       the pods already bound;
  *   <li>{@code DynamicResources}: the node selectors of the pod's claims that are allocated

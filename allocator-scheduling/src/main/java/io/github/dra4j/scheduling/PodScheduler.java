@@ -146,7 +146,7 @@ public final class PodScheduler {
     this.nodeAllocatable = b.nodeAllocatableResources ? NodeAllocatableClaims.of(cluster.slices()) : null;
     this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims));
     this.ties = new Ties(b.tieSeed);
-    this.profiles = new Profiles(b.configuration);
+    this.profiles = new Profiles(b.configuration, DefaultSpread.of(cluster));
     this.priorities = new Priorities(cluster.priorityClasses());
     this.preemptor = b.preemption ? new Preemptor(priorities, cluster.podDisruptionBudgets(), b.minCandidateNodes) : null;
     this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);

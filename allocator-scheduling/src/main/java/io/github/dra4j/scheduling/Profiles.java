@@ -16,15 +16,23 @@ import org.jspecify.annotations.Nullable;
 final class Profiles {
   private final @Nullable SchedulerConfiguration configuration;
   private final Map<String, SchedulingProfile> byName = new LinkedHashMap<>();
+  private final SchedulingProfile defaultProfile;
   /* Where the next cycle starts looking: kube-scheduler's nextStartNodeIndex, one for all profiles. */
   private int nextStartNodeIndex;
 
   Profiles(@Nullable SchedulerConfiguration configuration) {
+    this(configuration, DefaultSpread.NONE);
+  }
+
+  /* With the controllers whose selectors PodTopologySpread's default constraints take. */
+  Profiles(@Nullable SchedulerConfiguration configuration, DefaultSpread spread) {
     this.configuration = configuration;
+    this.defaultProfile = spread == DefaultSpread.NONE ? SchedulingProfile.DEFAULT
+        : new SchedulingProfile(SchedulingProfile.DEFAULT.config, spread);
     if (configuration != null) {
       for (SchedulerConfiguration.Profile p : configuration.profiles()) {
         byName.put(p.schedulerName(), p.equals(SchedulingProfile.DEFAULT.config) && p.schedulerName()
-            .equals(SchedulerConfiguration.DEFAULT_SCHEDULER_NAME) ? SchedulingProfile.DEFAULT : new SchedulingProfile(p));
+            .equals(SchedulerConfiguration.DEFAULT_SCHEDULER_NAME) ? defaultProfile : new SchedulingProfile(p, spread));
       }
     }
   }
@@ -32,10 +40,10 @@ final class Profiles {
   /** {@return the pod's profile; the default one for a pod no profile takes (see {@link #unknown})} */
   SchedulingProfile of(Pod pod) {
     if (configuration == null) {
-      return SchedulingProfile.DEFAULT;
+      return defaultProfile;
     }
     SchedulingProfile p = byName.get(name(pod));
-    return p == null ? SchedulingProfile.DEFAULT : p;
+    return p == null ? defaultProfile : p;
   }
 
   /**

@@ -26,11 +26,18 @@ final class SchedulingProfile {
   final int resourcesFit;
   final int balancedAllocation;
   final int dynamicResources;
+  /** Where PodTopologySpread's default constraints find a pod's selector. */
+  final DefaultSpread spreadDefaults;
   private final Set<String> ignoredResources;
   private final Set<String> ignoredResourceGroups;
 
   SchedulingProfile(SchedulerConfiguration.Profile config) {
+    this(config, DefaultSpread.NONE);
+  }
+
+  SchedulingProfile(SchedulerConfiguration.Profile config, DefaultSpread spreadDefaults) {
     this.config = config;
+    this.spreadDefaults = spreadDefaults;
     this.filter = NodeFilter.scheduler().only(config.filters());
     this.taintToleration = config.weight("TaintToleration");
     this.nodeAffinity = config.weight("NodeAffinity");

@@ -21,9 +21,9 @@ import org.jspecify.annotations.Nullable;
  * PodTopologySpread scores the pod's ScheduleAnyway constraints: per constraint, the matching pods
  * of the node's domain (of the node itself for kubernetes.io/hostname) times log(domains + 2),
  * plus maxSkew - 1; nodes without every key score 0; the rest are normalized as
- * 100 * (max + min - score) / max, so fewer matching pods is better. kube-scheduler's system
- * default constraints select pods by the Services and controllers that own them, which dra4j does
- * not read: a pod without constraints is not scored.
+ * 100 * (max + min - score) / max, so fewer matching pods is better. A pod without constraints
+ * is scored by its default ones (DefaultSpread); with the system defaults a node without a key
+ * still scores by the keys it has, and its missing label counts as the domain "" for the weights.
  *
  * InterPodAffinity adds, per topology pair, the weights of the pod's preferred affinity terms
  * that pods in the pair match (anti-affinity subtracts), of the existing pods' preferred terms
@@ -44,11 +44,14 @@ final class SpreadAndAffinityScores {
   /** {@return PodTopologySpread's normalized scores of the feasible nodes at these positions} */
   static long[] spread(Cycle in, int[] at) {
     Pod pod = in.pod();
-    List<TopologySpread.Constraint> constraints = TopologySpread.constraints(pod, TopologySpreadConstraint.SCHEDULE_ANYWAY);
+    List<TopologySpread.Constraint> constraints = TopologySpread.constraints(in, TopologySpreadConstraint.SCHEDULE_ANYWAY);
     long[] scores = new long[at.length];
     if (constraints.isEmpty()) {
       return scores;
     }
+    // Only the system defaults let a node without every key score (a node without a zone still spreads by hostname).
+    boolean requireAll = !pod.spec().topologySpreadConstraints().isEmpty()
+        || !DefaultSpread.systemDefaulted(in.profile().args());
     NodeInfos infos = in.infos();
     PodCounts counts = infos.counts();
     String namespace = PodClaimResolver.namespace(pod.namespace());
@@ -58,27 +61,30 @@ final class SpreadAndAffinityScores {
     boolean[] hostname = new boolean[size];
     long[][] byDomain = new long[size][];
     boolean[][] present = new boolean[size][];
+    int[] missing = new int[size];
     for (int c = 0; c < size; c++) {
       TopologySpread.Constraint tc = constraints.get(c);
       PodCounts.Domains d = counts.domains(tc.key());
       domain[c] = d.of();
       matching[c] = counts.matching(new PodCounts.InNamespace(namespace, tc.selector()));
       hostname[c] = tc.key().equals(HOSTNAME);
-      byDomain[c] = new long[d.values().size()];
-      present[c] = new boolean[d.values().size()];
+      // a node without the key is in the domain "" (node.Labels[key] in Go), counted only when not all keys are required
+      missing[c] = d.values().indexOf("") < 0 ? d.values().size() : d.values().indexOf("");
+      byDomain[c] = new long[d.values().size() + 1];
+      present[c] = new boolean[d.values().size() + 1];
     }
     // initPreScoreState: the domains of the feasible nodes that have every key, and their number
     boolean[] ignored = new boolean[at.length];
     int ignoredCount = 0;
     int[] domains = new int[size];
     for (int k = 0; k < at.length; k++) {
-      if (!TopologySpread.hasKeys(domain, at[k])) {
+      if (requireAll && !TopologySpread.hasKeys(domain, at[k])) {
         ignored[k] = true;
         ignoredCount++;
         continue;
       }
       for (int c = 0; c < size; c++) {
-        int d = domain[c][at[k]];
+        int d = domain[c][at[k]] < 0 ? missing[c] : domain[c][at[k]];
         if (!hostname[c] && !present[c][d]) {
           present[c][d] = true;
           domains[c]++;
@@ -89,13 +95,16 @@ final class SpreadAndAffinityScores {
     for (int c = 0; c < size; c++) {
       weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
     }
-    countDomains(pod, constraints, infos.nodes(), domain, matching, hostname, present, byDomain);
+    countDomains(pod, constraints, infos.nodes(), domain, matching, missing, requireAll, hostname, present, byDomain);
     for (int k = 0; k < at.length; k++) {
       if (ignored[k]) {
         continue;
       }
       double score = 0;
       for (int c = 0; c < size; c++) {
+        if (domain[c][at[k]] < 0) {
+          continue; // Score counts only the keys the node has
+        }
         long count = hostname[c] ? matching[c][at[k]] : byDomain[c][domain[c][at[k]]];
         score += count * weights[c] + (constraints.get(c).maxSkew() - 1);
       }
@@ -122,18 +131,19 @@ final class SpreadAndAffinityScores {
 
   /* The matching pods of the feasible nodes' domains, over every node that has every key and passes the inclusion policies. */
   private static void countDomains(Pod pod, List<TopologySpread.Constraint> constraints, List<Node> nodes,
-      int[][] domain, int[][] matching, boolean[] hostname, boolean[][] present, long[][] byDomain) {
+      int[][] domain, int[][] matching, int[] missing, boolean requireAll, boolean[] hostname, boolean[][] present,
+      long[][] byDomain) {
     int size = constraints.size();
     boolean[] all = new boolean[size];
     for (int c = 0; c < size; c++) {
       all[c] = constraints.get(c).includesAll(pod);
     }
     for (int i = 0; i < nodes.size(); i++) {
-      if (!TopologySpread.hasKeys(domain, i)) {
+      if (requireAll && !TopologySpread.hasKeys(domain, i)) {
         continue;
       }
       for (int c = 0; c < size; c++) {
-        int d = domain[c][i];
+        int d = domain[c][i] < 0 ? missing[c] : domain[c][i];
         if (hostname[c] || matching[c][i] == 0 || !present[c][d]
             || (!all[c] && !constraints.get(c).includes(pod, nodes.get(i)))) {
           continue;

@@ -1,5 +1,6 @@
 package io.github.dra4j.scheduling;
 
+import io.github.dra4j.api.LabelSelector;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.TopologySpreadConstraint;
@@ -27,8 +28,13 @@ final class TopologySpread {
   record Constraint(int maxSkew, String key, PodSelector selector, int minDomains, boolean honorAffinity,
       boolean honorTaints) {
     static Constraint of(TopologySpreadConstraint c, Pod pod) {
+      return of(c, c.labelSelector(), pod);
+    }
+
+    /** {@return the constraint with this selector (a default constraint's comes from the pod's controller)} */
+    static Constraint of(TopologySpreadConstraint c, @Nullable LabelSelector selector, Pod pod) {
       Integer min = c.minDomains();
-      return new Constraint(c.maxSkew(), c.topologyKey(), PodSelector.of(c.labelSelector(), pod, c.matchLabelKeys(),
+      return new Constraint(c.maxSkew(), c.topologyKey(), PodSelector.of(selector, pod, c.matchLabelKeys(),
           List.of()), min == null ? 1 : min, c.nodeAffinityPolicy() == null || c.nodeAffinityPolicy().equals(HONOR),
           HONOR.equals(c.nodeTaintsPolicy()));
     }
@@ -77,6 +83,13 @@ final class TopologySpread {
   }
 
   private TopologySpread() {}
+
+  /** {@return the pod's constraints with this whenUnsatisfiable, or its default ones when it has none} */
+  static List<Constraint> constraints(Cycle in, String when) {
+    Pod pod = in.pod();
+    return pod.spec().topologySpreadConstraints().isEmpty()
+        ? in.profile().spreadDefaults.constraints(pod, in.profile().args(), when) : constraints(pod, when);
+  }
 
   /** {@return the pod's constraints with this whenUnsatisfiable} */
   static List<Constraint> constraints(Pod pod, String when) {

@@ -8,6 +8,7 @@ import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.LabelSelector;
 import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.RawJson;
 import io.github.dra4j.api.ResourceSlice;
@@ -207,7 +208,22 @@ public final class ClusterReader {
         b.ordinalsStart(count(spec.path("ordinals"), "start", "spec.ordinals.start", where));
       }
     }
+    if (!o.kind().equals("DaemonSet") && !o.kind().equals("Job")) {
+      b.selector(selector(spec.path("selector"), where));
+    }
     return b.template(template(spec.path("template"), where)).build();
+  }
+
+  /* spec.selector, decoded strictly as a pod's label selectors are; the API server requires it, dra4j does not. */
+  private @Nullable LabelSelector selector(JsonNode selector, Where where) throws DecodeException {
+    if (selector.isMissingNode() || selector.isNull()) {
+      return null;
+    }
+    try {
+      return codec.fromJson(RawJson.of(selector.toString()), LabelSelector.class);
+    } catch (DecodeException e) {
+      throw where.error(e.path() == null ? "spec.selector" : "spec.selector." + e.path(), e.detail());
+    }
   }
 
   /* spec.template as a Pod, decoded with the codec's field validation, problems at their path below it. */

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.LabelSelector;
+import io.github.dra4j.api.LabelSelectorRequirement;
 import io.github.dra4j.api.PodController;
 import java.util.ArrayList;
 import java.util.List;
@@ -95,8 +97,19 @@ final class ClusterReaderTest {
     assertThat(s.metadata().uid()).isEqualTo("1234");
   }
 
+  @Test
+  void selectorIsKept_forPodTopologySpreadsDefaultConstraints() throws DecodeException {
+    PodController d = read(controller("apps/v1", "Deployment", "  selector: {matchLabels: {app: web},"
+        + " matchExpressions: [{key: tier, operator: In, values: [front]}]}\n"), CODEC, new ArrayList<>()).controllers().get(0);
+    assertThat(d.selector()).isEqualTo(new LabelSelector(Map.of("app", "web"),
+        List.of(new LabelSelectorRequirement("tier", "In", List.of("front")))));
+    assertThat(read(controller("apps/v1", "ReplicaSet", ""), CODEC, new ArrayList<>()).controllers().get(0).selector())
+        .isNull();
+  }
+
   @ParameterizedTest(name = "{1}")
   @CsvSource(delimiter = '|', value = {
+      "spec: {selector: {matchLabel: {a: b}}, template: {spec: {}}}|w.yaml, document 1 (Deployment/web), spec.selector.matchLabel: unknown field \"matchLabel\", did you mean \"matchLabels\"?",
       "spec: {replicas: two}|w.yaml, document 1 (Deployment/web), spec.replicas: must be an integer, got \"two\"",
       "spec: {replicas: -1}|w.yaml, document 1 (Deployment/web), spec.replicas: Invalid value: -1: must be greater than or equal to 0",
       "spec: {replicas: 1.5}|w.yaml, document 1 (Deployment/web), spec.replicas: must be an integer, got 1.5",
