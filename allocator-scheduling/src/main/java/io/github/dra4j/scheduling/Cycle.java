@@ -129,4 +129,16 @@ final class Cycle {
   int position(Node node) {
     return infos.position(node);
   }
+
+  /**
+   * Forgets the PreFilter state that counts other pods (PodTopologySpread's and
+   * InterPodAffinity's), after pods joined or left the nodes, so that it is counted again from
+   * the nodes' pods as they are now, as a new cycle would; what reads the pod alone is kept.
+   * Upstream's AddPod and RemovePod PreFilterExtensions update that state in place instead, to
+   * the same counts.
+   */
+  void podsChanged() {
+    spread = null;
+    podAffinity = null;
+  }
 }

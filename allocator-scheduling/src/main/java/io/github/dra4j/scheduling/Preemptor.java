@@ -70,11 +70,32 @@ final class Preemptor {
   /* Each budget's disruptions allowed when the current preemption started. */
   private int[] allowedNow = new int[0];
 
+  /**
+   * The cycle each filter run of a dry run uses, given the preemption attempt's: by default that
+   * one, its PreFilter state of other pods counted again (the victims removed or put back changed
+   * it); tests compare with a new Cycle per run.
+   */
+  interface FilterCycles {
+    Cycle next(Cycle attempt);
+  }
+
+  static final FilterCycles REUSED = attempt -> {
+    attempt.podsChanged();
+    return attempt;
+  };
+
+  private FilterCycles filterCycles = REUSED;
+
   Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, int[] minCandidateNodes) {
     this.priorities = priorities;
     this.budgets = budgets;
     this.percentage = minCandidateNodes[0];
     this.absolute = minCandidateNodes[1];
+  }
+
+  /* For tests: how the dry run's filter runs get their cycle. */
+  void filterCycles(FilterCycles cycles) {
+    this.filterCycles = cycles;
   }
 
   /* ValidateDefaultPreemptionArgs; returns the two values. */
@@ -123,7 +144,8 @@ final class Preemptor {
     Map<Integer, List<String>> statuses = new HashMap<>();
     VictimClaims claims = new VictimClaims(s);
     allowedNow = allowed(s.infos);
-    List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, potential, claims, statuses);
+    Cycle attempt = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
+    List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, attempt, potential, claims, statuses);
     if (candidates.isEmpty()) {
       List<List<String>> reasons = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
@@ -181,8 +203,8 @@ final class Preemptor {
   }
 
   /* DryRunPreemption, in node order: candidates that break no budget first. */
-  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, List<Integer> potential, VictimClaims claims,
-      Map<Integer, List<String>> statuses) {
+  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, Cycle attempt, List<Integer> potential,
+      VictimClaims claims, Map<Integer, List<String>> statuses) {
     int wanted = numCandidates(potential.size(),
         s.profiles.minCandidateNodes(p.cycle().profile(), new int[] {percentage, absolute}));
     int priority = priorities.of(p.pod());
@@ -198,7 +220,7 @@ final class Preemptor {
     List<Candidate> nonViolating = new ArrayList<>();
     List<Candidate> violating = new ArrayList<>();
     for (int node : potential) {
-      Candidate c = selectVictimsOnNode(s, p, node, claims);
+      Candidate c = selectVictimsOnNode(s, p, attempt, node, claims);
       if (!c.failure().isEmpty()) {
         statuses.put(node, c.failure());
         continue;
@@ -213,7 +235,7 @@ final class Preemptor {
   }
 
   /* SelectVictimsOnNode: the node's pods are removed and put back in place, whatever the outcome. */
-  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, int node, VictimClaims claims) {
+  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, Cycle attempt, int node, VictimClaims claims) {
     NodeInfos infos = s.infos;
     int priority = priorities.of(p.pod());
     List<NodeInfos.Bound> before = new ArrayList<>(infos.pods(node));
@@ -228,7 +250,7 @@ final class Preemptor {
     }
     removed.forEach(b -> infos.remove(b.pod()));
     try {
-      List<String> why = fails(s, p, node, removed, claims);
+      List<String> why = fails(s, p, attempt, node, removed, claims);
       if (!why.isEmpty()) {
         return Candidate.failed(node, why);
       }
@@ -240,13 +262,13 @@ final class Preemptor {
       List<NodeInfos.Bound> victims = new ArrayList<>();
       int violations = 0;
       for (NodeInfos.Bound b : violating) {
-        if (!reprieve(s, p, node, b, removed, claims)) {
+        if (!reprieve(s, p, attempt, node, b, removed, claims)) {
           victims.add(b);
           violations++;
         }
       }
       for (NodeInfos.Bound b : nonViolating) {
-        if (!reprieve(s, p, node, b, removed, claims)) {
+        if (!reprieve(s, p, attempt, node, b, removed, claims)) {
           victims.add(b);
         }
       }
@@ -265,11 +287,11 @@ final class Preemptor {
   }
 
   /* Puts a removed pod back and tells whether the pod still fits; if not, the pod is removed again. */
-  private static boolean reprieve(PodScheduler s, PodScheduler.Plan p, int node, NodeInfos.Bound b,
+  private boolean reprieve(PodScheduler s, PodScheduler.Plan p, Cycle attempt, int node, NodeInfos.Bound b,
       List<NodeInfos.Bound> removed, VictimClaims claims) {
     s.infos.add(node, b.pod());
     removed.remove(b);
-    if (fails(s, p, node, removed, claims).isEmpty()) {
+    if (fails(s, p, attempt, node, removed, claims).isEmpty()) {
       return true;
     }
     s.infos.remove(b.pod());
@@ -278,10 +300,10 @@ final class Preemptor {
   }
 
   /* RunFilterPluginsWithNominatedPods on the node without the removed pods: the first failing filter's reasons. */
-  private static List<String> fails(PodScheduler s, PodScheduler.Plan p, int node, Collection<NodeInfos.Bound> removed,
-      VictimClaims claims) {
+  private List<String> fails(PodScheduler s, PodScheduler.Plan p, Cycle attempt, int node,
+      Collection<NodeInfos.Bound> removed, VictimClaims claims) {
     Node n = s.nodes().get(node);
-    Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
+    Cycle cycle = filterCycles.next(attempt);
     List<String> why = cycle.profile().filter.firstReasons(cycle, n);
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
       return why.isEmpty() ? NodeAllocatableClaims.reasons(s, p, node, List.of()) : why;
