@@ -71,17 +71,30 @@ final class Preemptor {
   private int[] allowedNow = new int[0];
 
   /**
-   * The cycle each filter run of a dry run uses, given the preemption attempt's: by default that
-   * one, its PreFilter state of other pods counted again (the victims removed or put back changed
-   * it); tests compare with a new Cycle per run.
+   * One preemption attempt: the cycle its filter runs share, and the pods that joined or left a
+   * node since the last filter run (the victims removed, reprieved, put back).
+   */
+  static final class Attempt {
+    final Cycle cycle;
+    final List<Pod> changed = new ArrayList<>();
+
+    Attempt(Cycle cycle) {
+      this.cycle = cycle;
+    }
+  }
+
+  /**
+   * The cycle a filter run of the dry run uses: by default the attempt's, its PreFilter state of
+   * other pods counted again when a changed pod counts for it; tests compare with a new Cycle per
+   * run.
    */
   interface FilterCycles {
-    Cycle next(Cycle attempt);
+    Cycle next(Attempt attempt);
   }
 
   static final FilterCycles REUSED = attempt -> {
-    attempt.podsChanged();
-    return attempt;
+    attempt.cycle.podsChanged(attempt.changed);
+    return attempt.cycle;
   };
 
   private FilterCycles filterCycles = REUSED;
@@ -144,7 +157,7 @@ final class Preemptor {
     Map<Integer, List<String>> statuses = new HashMap<>();
     VictimClaims claims = new VictimClaims(s);
     allowedNow = allowed(s.infos);
-    Cycle attempt = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
+    Attempt attempt = new Attempt(new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile()));
     List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, attempt, potential, claims, statuses);
     if (candidates.isEmpty()) {
       List<List<String>> reasons = new ArrayList<>(n);
@@ -203,7 +216,7 @@ final class Preemptor {
   }
 
   /* DryRunPreemption, in node order: candidates that break no budget first. */
-  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, Cycle attempt, List<Integer> potential,
+  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, Attempt attempt, List<Integer> potential,
       VictimClaims claims, Map<Integer, List<String>> statuses) {
     int wanted = numCandidates(potential.size(),
         s.profiles.minCandidateNodes(p.cycle().profile(), new int[] {percentage, absolute}));
@@ -235,7 +248,7 @@ final class Preemptor {
   }
 
   /* SelectVictimsOnNode: the node's pods are removed and put back in place, whatever the outcome. */
-  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, Cycle attempt, int node, VictimClaims claims) {
+  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, Attempt attempt, int node, VictimClaims claims) {
     NodeInfos infos = s.infos;
     int priority = priorities.of(p.pod());
     List<NodeInfos.Bound> before = new ArrayList<>(infos.pods(node));
@@ -248,7 +261,10 @@ final class Preemptor {
     if (removed.isEmpty()) {
       return Candidate.failed(node, List.of(NO_VICTIMS));
     }
-    removed.forEach(b -> infos.remove(b.pod()));
+    for (NodeInfos.Bound b : removed) {
+      infos.remove(b.pod());
+      attempt.changed.add(b.pod());
+    }
     try {
       List<String> why = fails(s, p, attempt, node, removed, claims);
       if (!why.isEmpty()) {
@@ -279,6 +295,7 @@ final class Preemptor {
     } finally {
       for (NodeInfos.Bound b : removed) {
         infos.add(node, b.pod());
+        attempt.changed.add(b.pod());
       }
       // the same pods with the same sums; the order they were bound in is kept for later victims
       infos.pods(node).clear();
@@ -287,23 +304,26 @@ final class Preemptor {
   }
 
   /* Puts a removed pod back and tells whether the pod still fits; if not, the pod is removed again. */
-  private boolean reprieve(PodScheduler s, PodScheduler.Plan p, Cycle attempt, int node, NodeInfos.Bound b,
+  private boolean reprieve(PodScheduler s, PodScheduler.Plan p, Attempt attempt, int node, NodeInfos.Bound b,
       List<NodeInfos.Bound> removed, VictimClaims claims) {
     s.infos.add(node, b.pod());
+    attempt.changed.add(b.pod());
     removed.remove(b);
     if (fails(s, p, attempt, node, removed, claims).isEmpty()) {
       return true;
     }
     s.infos.remove(b.pod());
+    attempt.changed.add(b.pod());
     removed.add(b);
     return false;
   }
 
   /* RunFilterPluginsWithNominatedPods on the node without the removed pods: the first failing filter's reasons. */
-  private List<String> fails(PodScheduler s, PodScheduler.Plan p, Cycle attempt, int node,
+  private List<String> fails(PodScheduler s, PodScheduler.Plan p, Attempt attempt, int node,
       Collection<NodeInfos.Bound> removed, VictimClaims claims) {
     Node n = s.nodes().get(node);
     Cycle cycle = filterCycles.next(attempt);
+    attempt.changed.clear();
     List<String> why = cycle.profile().filter.firstReasons(cycle, n);
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
       return why.isEmpty() ? NodeAllocatableClaims.reasons(s, p, node, List.of()) : why;

@@ -16,9 +16,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /*
  * The preemption dry run filters every candidate node, and each reprieve, with one Cycle per
- * attempt whose PreFilter state of other pods is counted again after the victims change
- * (Preemptor.REUSED); the reference here builds a new Cycle for every filter run, as the dry run
- * did before. Random clusters (zones, some nodes without one; bound pods of random priorities,
+ * attempt whose PreFilter state of other pods is counted again when a victim removed or put back
+ * counts for it (Preemptor.REUSED); the reference here builds a new Cycle for every filter run,
+ * as the dry run did before. Random clusters (zones, some nodes without one; bound pods of random priorities,
  * cpu, labels, spread constraints and pod anti-affinity), random pending pods whose spread
  * constraints and anti-affinity terms select the bound pods, so that removing victims changes
  * what PodTopologySpread and InterPodAffinity count: both paths choose the same node, the same
@@ -42,8 +42,8 @@ final class PreemptionCyclePropertyTest {
       pending.add(pod(random, "pending-" + k, 500 + random.nextInt(3) * 100, null));
     }
     List<String> reused = run(objects, pending, Preemptor.REUSED);
-    List<String> fresh = run(objects, pending, attempt -> new Cycle(attempt.pod(), attempt.unserved(),
-        attempt.allocated(), attempt.infos(), attempt.profile()));
+    List<String> fresh = run(objects, pending, attempt -> new Cycle(attempt.cycle.pod(), attempt.cycle.unserved(),
+        attempt.cycle.allocated(), attempt.cycle.infos(), attempt.cycle.profile()));
     assertThat(reused).isEqualTo(fresh);
   }
 
