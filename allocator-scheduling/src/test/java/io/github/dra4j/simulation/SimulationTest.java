@@ -304,7 +304,7 @@ final class SimulationTest {
     assertNull(p.firstPending());
 
     SimulationSpec spec = SimulationReader.read(document(workload, "[first]"), "sim.yaml", null, CODEC);
-    SimulationResult off = Simulation.builder(ALLOCATOR).spec(spec).preemption(false).build().run();
+    SimulationResult off = Simulation.builder(ALLOCATOR).spec(spec).scheduler(b -> b.preemption(false)).build().run();
     assertEquals(new SimulationResult.KindCount(0, 2, null, 0, 0), off.policy("first").kinds().get("serving"));
   }
 }

@@ -142,7 +142,7 @@ final class TimedSimulationTest {
     assertEquals(List.of(0, 0, 2, 2, 2, 2, 2, 0), p.samples().stream().map(SimulationResult.Sample::pending).toList());
     assertEquals(List.of(1, 2, 2, 2, 2, 2, 2, 2), p.samples().stream().map(s -> s.group("box").allocatedDevices()).toList());
 
-    SimulationResult.Policy off = Simulation.builder(ALLOCATOR).spec(spec).preemption(false).build().run()
+    SimulationResult.Policy off = Simulation.builder(ALLOCATOR).spec(spec).scheduler(b -> b.preemption(false)).build().run()
         .policy("first");
     assertEquals(new SimulationResult.KindCount(1, 0, null, 0, 0), off.kinds().get("two"));
     assertEquals(Duration.ofMinutes(11), off.last().time(), "without preemption two-2 waits for both GPUs");
