@@ -99,7 +99,7 @@ final class GangArrivals {
             own.add(c);
           }
         }
-        placed.add(new SchedulingResult.Scheduled(s.pod(), s.node(), own));
+        placed.add(new SchedulingResult.Scheduled(s.pod(), s.node(), own, null));
       }
     }
     List<SchedulingResult.Scheduled> leaving = new ArrayList<>(placed);
@@ -113,7 +113,7 @@ final class GangArrivals {
     if (!unused.isEmpty()) {
       SchedulingResult.Scheduled first = leaving.get(0);
       unused.addAll(first.claims());
-      leaving.set(0, new SchedulingResult.Scheduled(first.pod(), first.node(), unused));
+      leaving.set(0, new SchedulingResult.Scheduled(first.pod(), first.node(), unused, null));
     }
     if (kind.lifetime() != null) {
       departures.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(leaving);

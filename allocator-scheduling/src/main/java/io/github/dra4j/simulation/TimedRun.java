@@ -226,7 +226,7 @@ final class TimedRun {
       return null;
     }
     return new SimulationResult.FirstPending(w.index(), w.kind().name(), Objects.requireNonNull(pod.name()),
-        ((SchedulingResult.Unschedulable) r).message());
+        ((SchedulingResult.Unschedulable) r).message(), null);
   }
 
   /* A gang's PodGroup in one cycle: its pods leave together, the group's claims with the first. */
@@ -269,7 +269,7 @@ final class TimedRun {
           List<ResourceClaim> claims = new ArrayList<>(g.own(s.claims()));
           claims.addAll(g.unheld);
           g.unheld.clear();
-          placed(new SchedulingResult.Scheduled(s.pod(), s.node(), claims), w, t);
+          placed(new SchedulingResult.Scheduled(s.pod(), s.node(), claims, null), w, t);
           g.running.add(podName);
           groupOf.put(podName, g);
         }
@@ -301,7 +301,7 @@ final class TimedRun {
     SchedulingResult.Scheduled h = Objects.requireNonNull(placed.get(heir)); // running pods are placed
     List<ResourceClaim> claims = new ArrayList<>(h.claims());
     claims.addAll(carried);
-    placed.put(heir, new SchedulingResult.Scheduled(h.pod(), h.node(), claims));
+    placed.put(heir, new SchedulingResult.Scheduled(h.pod(), h.node(), claims, null));
   }
 
   private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {

@@ -116,7 +116,7 @@ final class GangSimulationTest {
     SimulationResult.Policy p = run(document(group("dgx", 2, "r1", 8), gangKind("train", 8, "{size: 2}", "", false), 3));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(2, 4,
-        new SimulationResult.GroupCount(1, 2)));
+        new SimulationResult.GroupCount(1, 2), 0, 0));
     SimulationResult.FirstPending first = p.firstPending();
     assertThat(first).isNotNull();
     assertThat(List.of(first.index(), first.kind(), first.pod(), first.podGroup()))
@@ -137,7 +137,7 @@ final class GangSimulationTest {
         gangKind("train", 8, "{size: 2}", "      lifetime: 2", false), 4));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(4, 4,
-        new SimulationResult.GroupCount(2, 2)));
+        new SimulationResult.GroupCount(2, 2), 0, 0));
     assertThat(p.samples().stream().map(s -> s.group("dgx").allocatedDevices()).toList())
         .containsExactly(16, 16, 16, 16);
     assertThat(p.firstPending()).isNotNull();
@@ -152,7 +152,7 @@ final class GangSimulationTest {
         gangKind("train", 8, "{size: 3, minCount: 2}", "", false), 2));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(2, 4,
-        new SimulationResult.GroupCount(1, 1)));
+        new SimulationResult.GroupCount(1, 1), 0, 0));
     assertThat(p.firstPending()).isNotNull();
     assertThat(p.firstPending().podGroup()).isEqualTo("default/train-1");
     assertThat(p.firstPending().message()).startsWith("pod group default/train-1 is unschedulable: minCount (2) cannot "
@@ -168,7 +168,7 @@ final class GangSimulationTest {
         gangKind("train", 8, "{size: 2, topologyKey: rack}", "", false), 2));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(2, 2,
-        new SimulationResult.GroupCount(1, 1)));
+        new SimulationResult.GroupCount(1, 1), 0, 0));
     assertThat(p.samples().get(0).group("b").allocatedDevices()).isEqualTo(16);
     assertThat(p.samples().get(0).group("a").allocatedDevices()).isZero();
     assertThat(p.firstPending()).isNotNull();
@@ -186,7 +186,7 @@ final class GangSimulationTest {
             "      lifetime: 1", true), 3));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(12, 0,
-        new SimulationResult.GroupCount(3, 0)));
+        new SimulationResult.GroupCount(3, 0), 0, 0));
     assertThat(p.samples().stream().map(s -> s.group("dgx").allocatedDevices()).toList()).containsExactly(5, 5, 5);
     assertThat(p.samples().stream().map(s -> s.group("dgx").devicesByClass().get("gpu")).toList())
         .containsExactly(5, 5, 5);
@@ -200,11 +200,11 @@ final class GangSimulationTest {
 
     SimulationResult.Policy def = run(doc);
     assertThat(def.kinds().get("pair")).isEqualTo(new SimulationResult.KindCount(0, 2,
-        new SimulationResult.GroupCount(0, 1)));
+        new SimulationResult.GroupCount(0, 1), 0, 0));
 
     SimulationResult.Policy joint = run(doc, GangSearch.JOINT);
     assertThat(joint.kinds().get("pair")).isEqualTo(new SimulationResult.KindCount(2, 0,
-        new SimulationResult.GroupCount(1, 0)));
+        new SimulationResult.GroupCount(1, 0), 0, 0));
     assertThat(joint.last().group("part").allocatedDevices()).isEqualTo(2);
   }
 
@@ -261,10 +261,10 @@ final class GangSimulationTest {
     SimulationResult.Policy p = run(doc);
 
     // The single takes a GPU of the first node, so the first gang (2 x 8) no longer fits.
-    assertThat(p.kinds().get("single")).isEqualTo(new SimulationResult.KindCount(1, 0));
+    assertThat(p.kinds().get("single")).isEqualTo(new SimulationResult.KindCount(1, 0, null, 0, 0));
     assertThat(p.kinds().get("single").groups()).isNull();
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(0, 4,
-        new SimulationResult.GroupCount(0, 2)));
+        new SimulationResult.GroupCount(0, 2), 0, 0));
     assertThat(p.firstPending()).isNotNull();
     assertThat(p.firstPending().index()).isEqualTo(1);
   }

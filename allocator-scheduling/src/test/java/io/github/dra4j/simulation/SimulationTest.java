@@ -94,7 +94,7 @@ final class SimulationTest {
         "    count: 8\n    seed: 1\n    podKinds:\n" + kind("pair", 2, "      weight: 1"),
         "[first, most-allocated]"));
     for (SimulationResult.Policy p : result.policies()) {
-      assertEquals(new SimulationResult.KindCount(4, 4), p.kinds().get("pair"), p.name() + ": " + p.firstPending());
+      assertEquals(new SimulationResult.KindCount(4, 4, null, 0, 0), p.kinds().get("pair"), p.name() + ": " + p.firstPending());
       SimulationResult.FirstPending first = p.firstPending();
       assertNotNull(first);
       assertEquals(4, first.index());
@@ -201,7 +201,7 @@ final class SimulationTest {
         "    count: 8\n    seed: 3\n    podKinds:\n" + kind("pair", 2, "      lifetime: 4"),
         "[first]"));
     SimulationResult.Policy p = result.policy("first");
-    assertEquals(new SimulationResult.KindCount(8, 0), p.kinds().get("pair"));
+    assertEquals(new SimulationResult.KindCount(8, 0, null, 0, 0), p.kinds().get("pair"));
     assertEquals(8, p.last().group("box").allocatedDevices());
   }
 

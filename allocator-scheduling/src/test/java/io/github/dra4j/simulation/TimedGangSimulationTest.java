@@ -105,8 +105,8 @@ final class TimedGangSimulationTest {
     assertEquals(List.of(none, group, group, group, none),
         samples.stream().map(SimulationResult.Sample::pendingByKind).toList());
     assertEquals(List.of(7, 8, 8, 8, 8), samples.stream().map(s -> s.group("box").allocatedDevices()).toList());
-    assertEquals(new SimulationResult.KindCount(6, 0, new SimulationResult.GroupCount(3, 0)), p.kinds().get("train"));
-    assertEquals(new SimulationResult.KindCount(1, 0), p.kinds().get("one"));
+    assertEquals(new SimulationResult.KindCount(6, 0, new SimulationResult.GroupCount(3, 0), 0, 0), p.kinds().get("train"));
+    assertEquals(new SimulationResult.KindCount(1, 0, null, 0, 0), p.kinds().get("one"));
     SimulationResult.FirstPending first = p.firstPending();
     assertNotNull(first);
     assertEquals(List.of(2, "train", "train-2-0", "default/train-2"),

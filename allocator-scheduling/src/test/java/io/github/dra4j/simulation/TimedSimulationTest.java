@@ -105,8 +105,8 @@ final class TimedSimulationTest {
         samples.stream().map(SimulationResult.Sample::pendingByKind).toList());
     assertEquals(List.of(1, 3, 4, 4, 4, 4), samples.stream().map(SimulationResult.Sample::step).toList());
     assertEquals(List.of(1, 2, 2, 2, 2, 2), samples.stream().map(s -> s.group("box").allocatedDevices()).toList());
-    assertEquals(new SimulationResult.KindCount(3, 0), p.kinds().get("one"));
-    assertEquals(new SimulationResult.KindCount(1, 0), p.kinds().get("two"));
+    assertEquals(new SimulationResult.KindCount(3, 0, null, 0, 0), p.kinds().get("one"));
+    assertEquals(new SimulationResult.KindCount(1, 0, null, 0, 0), p.kinds().get("two"));
     assertEquals("two-1", p.firstPending().pod());
     assertEquals(1, p.firstPending().index());
   }
@@ -119,7 +119,7 @@ final class TimedSimulationTest {
     SimulationResult.Policy p = Simulation.builder(ALLOCATOR)
         .spec(read(dir, document("    trace: trace.csv\n    sampleInterval: 30s", "5m"))).build().run().policy("first");
     assertEquals("two-2", p.firstPending().pod(), "two-1 was placed at once");
-    assertEquals(new SimulationResult.KindCount(3, 0), p.kinds().get("two"));
+    assertEquals(new SimulationResult.KindCount(3, 0, null, 0, 0), p.kinds().get("two"));
     SimulationResult.Sample last = p.last();
     assertEquals(Duration.ofSeconds(150), last.time(), "the run ends when two-2 is placed, at 2m30s");
     assertEquals(List.of(0, 0, 0, 1, 1, 0), p.samples().stream().map(SimulationResult.Sample::pending).toList());
