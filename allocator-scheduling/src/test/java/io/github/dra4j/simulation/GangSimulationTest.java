@@ -1,5 +1,6 @@
 package io.github.dra4j.simulation;
 
+import static io.github.dra4j.simulation.SimulationYaml.gangKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +13,6 @@ import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.PodGroupScheduler;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,18 +27,7 @@ final class GangSimulationTest {
 
   /** A node group of {@code count} nodes labelled rack={@code rack}, each with {@code gpus} whole GPUs. */
   private static String group(String name, int count, String rack, int gpus) {
-    List<String> devices = new ArrayList<>();
-    for (int i = 0; i < gpus; i++) {
-      devices.add("{name: gpu-" + i + "}");
-    }
-    return String.join("\n",
-        "    - name: " + name,
-        "      count: " + count,
-        "      node: {metadata: {name: " + name + ", labels: {rack: " + rack + "}}}",
-        "      slices:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {driver: gpu.example.com, nodeName: " + name + ", pool: {name: " + name
-            + ", generation: 1, resourceSliceCount: 1}, devices: [" + String.join(", ", devices) + "]}");
+    return SimulationYaml.wholeDevices(name, count, ", labels: {rack: " + rack + "}", SimulationYaml.names("gpu-", gpus));
   }
 
   /** One node whose single GPU is offered whole ("full", 4 units) or as two halves (2 units each). */
@@ -59,47 +48,9 @@ final class GangSimulationTest {
         + "'}}}]}";
   }
 
-  /**
-   * A gang kind of pods that each take {@code gpus} GPUs of their own, and with {@code shared}
-   * also one GPU claimed once for the group.
-   */
-  private static String gangKind(String name, int gpus, String gang, String extra, boolean shared) {
-    return String.join("\n",
-        "    - name: " + name,
-        extra,
-        "      gang: " + gang,
-        "      claimTemplates:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
-        "      - metadata: {name: " + name + "-shared}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu}}]}}}",
-        "      pod:",
-        "        metadata: {name: " + name + "}",
-        "        spec:",
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}"
-            + (shared ? ", {name: shared, resourceClaimTemplateName: " + name + "-shared}" : "") + "]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}" + (shared ? ", {name: shared}" : "")
-            + "]}}]");
-  }
-
   private static String document(String groups, String kinds, int count) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: gangs}",
-        "spec:",
-        "  policies: [first]",
-        "  sampleEvery: 1",
-        "  cluster:",
-        "    objects:",
-        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-        "    nodeGroups:",
-        groups,
-        "  workload:",
-        "    count: " + count,
-        "    podKinds:",
-        kinds,
-        "");
+    return SimulationYaml.document("gangs", "  policies: [first]\n  sampleEvery: 1", SimulationYaml.GPU_CLASS, groups,
+        "    count: " + count + "\n    podKinds:\n" + kinds);
   }
 
   private static SimulationResult.Policy run(String text, GangSearch search) throws IOException {

@@ -30,55 +30,12 @@ final class SimulationTest {
 
   /** The document with a workload section and policies put in. */
   private static String document(String workload, String policies) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: small}",
-        "spec:",
-        "  policies: " + policies,
-        "  sampleEvery: 2",
-        "  cluster:",
-        "    objects:",
-        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-        "    nodeGroups:",
-        "    - name: box",
-        "      count: 4",
-        "      node: {metadata: {name: box, labels: {kubernetes.io/hostname: box}}}",
-        "      slices:",
-        "      - metadata: {name: box-counters}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
-        "          sharedCounters: [{name: card, counters: {units: {value: '3'}}}]",
-        "      - metadata: {name: box-gpus}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
-        "          devices:",
-        gpu("g0"), gpu("g1"), gpu("g2"),
-        "  workload:",
-        workload,
-        "");
-  }
-
-  private static String gpu(String name) {
-    return "          - {name: " + name + ", consumesCounters: [{counterSet: card, counters: {units: {value: '1'}}}]}";
+    return SimulationYaml.document("small", "  policies: " + policies + "\n  sampleEvery: 2", SimulationYaml.GPU_CLASS,
+        SimulationYaml.sharedCounterGpus("box", 4, 3, ", labels: {kubernetes.io/hostname: box}"), workload);
   }
 
   private static String kind(String name, int gpus, String extra) {
-    return String.join("\n",
-        "    - name: " + name,
-        extra,
-        "      claimTemplates:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
-        "      pod:",
-        "        metadata: {name: " + name + "}",
-        "        spec:",
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]");
+    return SimulationYaml.gpuKind(name, gpus, extra, "");
   }
 
   private static SimulationResult run(String text) throws IOException {

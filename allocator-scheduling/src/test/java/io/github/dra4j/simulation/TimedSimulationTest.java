@@ -31,45 +31,13 @@ final class TimedSimulationTest {
 
   /** One node with GPUs g0 and g1; kinds one (1 GPU) and two (2 GPUs); the workload's time fields put in. */
   private static String document(String time, String oneDuration) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: timed}",
-        "spec:",
-        "  cluster:",
-        "    objects:",
-        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-        "    nodeGroups:",
-        "    - name: box",
-        "      count: 1",
-        "      node: {metadata: {name: box}}",
-        "      slices:",
-        "      - metadata: {name: box-gpus}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 1}",
-        "          devices: [{name: g0}, {name: g1}]",
-        "  workload:",
-        time,
-        "    podKinds:",
-        kind("one", 1, oneDuration),
-        kind("two", 2, ""),
-        "");
+    return SimulationYaml.document("timed", "", SimulationYaml.GPU_CLASS,
+        SimulationYaml.wholeDevices("box", 1, "", List.of("g0", "g1")),
+        String.join("\n", time, "    podKinds:", kind("one", 1, oneDuration), kind("two", 2, "")));
   }
 
   private static String kind(String name, int gpus, String duration) {
-    return String.join("\n",
-        "    - name: " + name,
-        duration.isEmpty() ? "      weight: 1" : "      duration: " + duration,
-        "      claimTemplates:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
-        "      pod:",
-        "        metadata: {name: " + name + "}",
-        "        spec:",
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]");
+    return SimulationYaml.gpuKind(name, gpus, duration.isEmpty() ? "      weight: 1" : "      duration: " + duration, "");
   }
 
   private static SimulationSpec read(Path dir, String text) throws IOException {
