@@ -6,6 +6,7 @@ import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

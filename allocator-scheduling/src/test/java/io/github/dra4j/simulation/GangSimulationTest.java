@@ -1,6 +1,6 @@
 package io.github.dra4j.simulation;
 
-import static io.github.dra4j.simulation.SimulationYaml.gangKind;
+import static io.github.dra4j.testing.SimulationYaml.gangKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,6 +10,7 @@ import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.PodGroupScheduler;
 import java.io.IOException;

@@ -14,6 +14,7 @@ import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;

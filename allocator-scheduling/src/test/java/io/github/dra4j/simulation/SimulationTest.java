@@ -12,6 +12,7 @@ import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import io.github.dra4j.scheduling.NodeScorer;
 import java.io.IOException;
 import java.util.List;

@@ -11,6 +11,7 @@ import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,16 +1,17 @@
-package io.github.dra4j.simulation;
+package io.github.dra4j.testing;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The YAML the simulation tests write their Simulation documents in: the document around its
- * parts, node groups of GPUs, and pod kinds that claim GPUs. Each test keeps what it counts on
- * paper (counts, devices, kinds) in its own text; what every document repeats is here.
+ * The YAML the simulation tests (of the library and of {@code dra4j simulate}) write their
+ * Simulation documents in: the document around its parts, node groups of GPUs, and pod kinds that
+ * claim GPUs. Each test keeps what it counts on paper (counts, devices, kinds) in its own text;
+ * what every document repeats is here.
  */
-final class SimulationYaml {
+public final class SimulationYaml {
   /** The DeviceClass {@code gpu}, selecting every device: the cluster objects of most tests. */
-  static final String GPU_CLASS = "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}";
+  public static final String GPU_CLASS = "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}";
 
   private SimulationYaml() {}
 
@@ -22,8 +23,9 @@ final class SimulationYaml {
    * @param objects the cluster's objects, as list entries
    * @param nodeGroups the node groups, as list entries
    * @param workload the workload's fields
+   * @return the document
    */
-  static String document(String name, String spec, String objects, String nodeGroups, String workload) {
+  public static String document(String name, String spec, String objects, String nodeGroups, String workload) {
     return String.join("\n",
         "apiVersion: simulation.dra4j.io/v1",
         "kind: Simulation",
@@ -47,8 +49,9 @@ final class SimulationYaml {
    * @param count the group's node count
    * @param labels ", labels: {...}" for the node, or ""
    * @param devices the devices' names
+   * @return the group, as a list entry
    */
-  static String wholeDevices(String name, int count, String labels, List<String> devices) {
+  public static String wholeDevices(String name, int count, String labels, List<String> devices) {
     List<String> entries = new ArrayList<>();
     devices.forEach(d -> entries.add("{name: " + d + "}"));
     return String.join("\n",
@@ -61,8 +64,14 @@ final class SimulationYaml {
             + ", generation: 1, resourceSliceCount: 1}, devices: [" + String.join(", ", entries) + "]}");
   }
 
-  /** {@return the names {@code <prefix>0} to {@code <prefix><n-1>}} */
-  static List<String> names(String prefix, int n) {
+  /**
+   * Names numbered from 0.
+   *
+   * @param prefix what each name starts with
+   * @param n how many
+   * @return the names {@code <prefix>0} to {@code <prefix><n-1>}
+   */
+  public static List<String> names(String prefix, int n) {
     List<String> out = new ArrayList<>();
     for (int i = 0; i < n; i++) {
       out.add(prefix + i);
@@ -78,8 +87,9 @@ final class SimulationYaml {
    * @param count the group's node count
    * @param units the counter set's units
    * @param labels ", labels: {...}" for the node, or ""
+   * @return the group, as a list entry
    */
-  static String sharedCounterGpus(String name, int count, int units, String labels) {
+  public static String sharedCounterGpus(String name, int count, int units, String labels) {
     return String.join("\n",
         "    - name: " + name,
         "      count: " + count,
@@ -111,8 +121,9 @@ final class SimulationYaml {
    * @param gpus the GPUs claimed
    * @param kindLines the kind's other fields (weight, duration, lifetime), or ""
    * @param podSpecLines the pod spec's other fields (priority, nodeSelector), or ""
+   * @return the kind, as a list entry
    */
-  static String gpuKind(String name, int gpus, String kindLines, String podSpecLines) {
+  public static String gpuKind(String name, int gpus, String kindLines, String podSpecLines) {
     return String.join("\n",
         "    - name: " + name,
         kindLines,
@@ -130,8 +141,15 @@ final class SimulationYaml {
   /**
    * A gang kind of pods that each take {@code gpus} GPUs of their own, and with {@code shared}
    * also one GPU claimed once for the group.
+   *
+   * @param name the kind's and pod's name
+   * @param gpus the GPUs each pod claims of its own
+   * @param gang the kind's gang field, in flow style
+   * @param extra the kind's other fields, or ""
+   * @param shared whether the pods also claim the group's GPU
+   * @return the kind, as a list entry
    */
-  static String gangKind(String name, int gpus, String gang, String extra, boolean shared) {
+  public static String gangKind(String name, int gpus, String gang, String extra, boolean shared) {
     return String.join("\n",
         "    - name: " + name,
         extra,
