@@ -36,6 +36,14 @@ final class TimedGangSimulationTest {
           SimulationYaml.gpuKind("urgent", 3, "      duration: 30m", "          priority: 100"),
           SimulationYaml.gpuKind("one", 1, "      duration: 2h", "")));
 
+  /* The policy first's run of the trace, a CSV of timestamp, kind and duration. */
+  private static SimulationResult.Policy run(Path dir, String trace) throws IOException {
+    Files.writeString(dir.resolve("trace.csv"), "timestamp,kind,duration\n" + trace);
+    Path file = dir.resolve("sim.yaml");
+    Files.writeString(file, SIMULATION);
+    return Simulation.builder(ALLOCATOR).spec(SimulationReader.read(file, CODEC)).build().run().policy("first");
+  }
+
   @Test
   void groupsWaitAsOne_leaveTogether_andReleaseTheirGroupClaimOnce(@TempDir Path dir) throws IOException {
     // 0s: train-0 takes 7 GPUs until 1h. 10m: one-1 takes the 8th until 2h10m. 20m: train-2 and
@@ -43,13 +51,7 @@ final class TimedGangSimulationTest {
     // 7 GPUs until 2h, train-3 still waits. 2h: train-2 leaves, train-3 takes 7 until 3h; nothing
     // waits, so the run ends at 2h. Had a group claim stayed allocated (or been freed twice),
     // the next group would not have fit (or more than 8 GPUs would count as free).
-    Files.writeString(dir.resolve("trace.csv"), "timestamp,kind,duration\n0s,train,\n10m,one,\n20m,train,\n"
-        + "40m,train,\n");
-    Path file = dir.resolve("sim.yaml");
-    Files.writeString(file, SIMULATION);
-
-    SimulationResult.Policy p = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(file, CODEC)).build().run()
-        .policy("first");
+    SimulationResult.Policy p = run(dir, "0s,train,\n10m,one,\n20m,train,\n40m,train,\n");
 
     List<SimulationResult.Sample> samples = p.samples();
     assertEquals(List.of(0L, 30L, 60L, 90L, 120L), samples.stream().map(s -> s.time().toMinutes()).toList());
@@ -78,12 +80,7 @@ final class TimedGangSimulationTest {
     // replacement, the group's last pod, leaves with the group GPU; 8 free, train-2 takes 7 and
     // nothing waits, so the run ends at 1h40m. Had the group GPU gone with the evicted pod or
     // with the other at 1h, 3 would be in use at 1h; had it never gone, 8 at the end.
-    Files.writeString(dir.resolve("trace.csv"), "timestamp,kind,duration\n0s,train,\n10m,urgent,\n70m,train,\n");
-    Path file = dir.resolve("sim.yaml");
-    Files.writeString(file, SIMULATION);
-
-    SimulationResult.Policy p = Simulation.builder(ALLOCATOR).spec(SimulationReader.read(file, CODEC)).build().run()
-        .policy("first");
+    SimulationResult.Policy p = run(dir, "0s,train,\n10m,urgent,\n70m,train,\n");
 
     List<SimulationResult.Sample> samples = p.samples();
     assertEquals(List.of(0L, 30L, 60L, 90L, 100L), samples.stream().map(s -> s.time().toMinutes()).toList());
