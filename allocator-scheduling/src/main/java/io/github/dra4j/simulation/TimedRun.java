@@ -375,7 +375,8 @@ final class TimedRun {
       List<Pod> pods = new ArrayList<>();
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
-        placed.remove(s.pod().name());
+        // The pod as samples count it: it may carry group claims handed over from another pod.
+        SchedulingResult.Scheduled shown = placed.remove(s.pod().name());
         running.remove(s.pod().name());
         accounting.changed(s.node());
         GroupRun g = groupOf.remove(s.pod().name());
@@ -384,7 +385,7 @@ final class TimedRun {
         } else {
           released.addAll(g.own(s.claims()));
           g.running.remove(s.pod().name());
-          handOver(g, s);
+          handOver(g, shown != null ? shown : s);
           if (g.gone()) {
             released.addAll(g.claims);
           }
