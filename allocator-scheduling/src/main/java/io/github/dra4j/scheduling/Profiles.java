@@ -112,20 +112,23 @@ final class Profiles {
     }
     int toFind = profile.config.scores().isEmpty() ? 1 : c.numFeasibleNodesToFind(profile.config, nodes);
     BitSet out = new BitSet(nodes);
-    int processed = nodes;
+    int start = nextStartNodeIndex;
+    int stop = -1; // the feasible node too many, where the search stops
     int found = 0;
-    for (int k = 0; k < nodes; k++) {
-      int i = (nextStartNodeIndex + k) % nodes;
-      if (feasible.get(i)) {
+    // from the start to the last node, then from the first node to the start
+    for (int pass = 0; pass < 2 && stop < 0; pass++) {
+      int end = pass == 0 ? nodes : start;
+      for (int i = feasible.nextSetBit(pass == 0 ? start : 0); i >= 0 && i < end; i = feasible.nextSetBit(i + 1)) {
         if (found == toFind) {
-          processed = k;
+          stop = i;
           break;
         }
         out.set(i);
         found++;
       }
     }
-    nextStartNodeIndex = (nextStartNodeIndex + processed) % nodes;
+    int processed = stop < 0 ? nodes : (stop - start + nodes) % nodes;
+    nextStartNodeIndex = (start + processed) % nodes;
     return out;
   }
 }
