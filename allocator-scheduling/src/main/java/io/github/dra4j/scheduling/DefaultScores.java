@@ -23,9 +23,10 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * The choice among feasible nodes as kube-scheduler's default score plugins make it (the
- * kube-scheduler profile of NodeScorer): each plugin scores every feasible node 0..100, normalized
- * as the plugin normalizes, and the weighted sum decides; equal sums go to the first node in
- * order (kube-scheduler picks one of them at random).
+ * kube-scheduler profile of NodeScorer): each plugin scores every feasible node that the cycle
+ * looks at (Profiles.toScore) 0..100, normalized as the plugin normalizes, and the weighted sum
+ * decides; equal sums go to the first node in order (kube-scheduler picks one of them at
+ * random).
  *
  * - TaintToleration (weight 3): the node's PreferNoSchedule taints that the pod's tolerations with
  *   no effect or PreferNoSchedule do not tolerate, counted and normalized in reverse

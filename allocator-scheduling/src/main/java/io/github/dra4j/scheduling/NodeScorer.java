@@ -69,7 +69,9 @@ public interface NodeScorer {
    * NodeResourcesBalancedAllocation (1), ImageLocality over the nodes' {@code status.images} (1)
    * and DynamicResources' score of prioritized lists (1); the highest weighted sum wins. It reads
    * the pods, nodes and allocations rather than the DRA usage, so {@link PodScheduler} scores
-   * with it itself; its {@link #score} is 0. See docs/scheduling.md for each plugin.
+   * with it itself; its {@link #score} is 0. As kube-scheduler's default configuration, it scores
+   * only the first feasible nodes found on a cluster of 100 nodes or more
+   * (percentageOfNodesToScore, 42% of 1,000 nodes). See docs/scheduling.md for each plugin.
    */
   static NodeScorer kubeScheduler() {
     return BuiltinScorer.KUBE_SCHEDULER;
