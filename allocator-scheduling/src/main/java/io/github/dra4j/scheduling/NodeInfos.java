@@ -52,6 +52,7 @@ final class NodeInfos {
   private final Map<String, long[]> allocatableColumns = new HashMap<>();
   private final Map<String, long[]> requestedColumns = new HashMap<>();
   private final @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable;
+  private final Namespaces namespaces;
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
     this(nodes, clusterPods, null);
@@ -63,7 +64,14 @@ final class NodeInfos {
    */
   NodeInfos(List<Node> nodes, List<Pod> clusterPods,
       @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable) {
+    this(nodes, clusterPods, nodeAllocatable, Namespaces.NONE);
+  }
+
+  /** @param namespaces the cluster's Namespaces, whose labels InterPodAffinity's namespaceSelectors match */
+  NodeInfos(List<Node> nodes, List<Pod> clusterPods,
+      @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable, Namespaces namespaces) {
     this.nodeAllocatable = nodeAllocatable;
+    this.namespaces = namespaces;
     this.nodes = nodes;
     this.pods = new ArrayList<>(nodes.size());
     this.requested = new ArrayList<>(nodes.size());
@@ -88,6 +96,11 @@ final class NodeInfos {
 
   List<Node> nodes() {
     return nodes;
+  }
+
+  /** {@return the cluster's Namespaces} */
+  Namespaces namespaces() {
+    return namespaces;
   }
 
   /** {@return the node's position, or -1 when it is not one of these nodes} */

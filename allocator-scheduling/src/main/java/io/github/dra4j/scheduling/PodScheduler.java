@@ -144,7 +144,8 @@ public final class PodScheduler {
         b.extendedResources);
     this.cache = new PlacementCache(nodes);
     this.nodeAllocatable = b.nodeAllocatableResources ? NodeAllocatableClaims.of(cluster.slices()) : null;
-    this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims));
+    this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims),
+        Namespaces.of(cluster.namespaces()));
     this.ties = new Ties(b.tieSeed);
     this.profiles = new Profiles(b.configuration, DefaultSpread.of(cluster));
     this.priorities = new Priorities(cluster.priorityClasses());
