@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * kube-scheduler's NodeInfo for each node: the pods bound to it (the cluster's pods with
- * spec.nodeName, then those placed in this session), what they request, their host ports, and
+ * spec.nodeName that have not terminated, then those placed in this session), what they request, their host ports, and
  * the cpu and memory they request as scoring counts them. Filters and scores that read other pods
  * (NodeResourcesFit, NodePorts, PodTopologySpread, InterPodAffinity, BalancedAllocation) read it.
  */
@@ -87,7 +87,7 @@ final class NodeInfos {
     }
     for (Pod p : clusterPods) {
       String nodeName = p.spec().nodeName();
-      Integer at = nodeName == null ? null : byName.get(nodeName);
+      Integer at = nodeName == null || !PodPhases.seen(p) ? null : byName.get(nodeName);
       if (at != null) {
         add(at, p);
       }

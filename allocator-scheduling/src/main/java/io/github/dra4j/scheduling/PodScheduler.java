@@ -223,12 +223,14 @@ public final class PodScheduler {
   }
 
   /**
-   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher priority
+   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), has not terminated
+   * ({@code status.phase} {@code Succeeded} or {@code Failed}) and is not being deleted ({@code
+   * metadata.deletionTimestamp}), as kube-scheduler skips those, higher priority
    * first ({@code spec.priority}, else its PriorityClass's, else the global default class's, else
    * 0, as admission resolves it), equal priorities in input order. Each placement is committed before the next pod is scheduled.
    *
-   * @param pods the pods; bound ones are skipped
-   * @return one result per pending pod, in input order
+   * @param pods the pods; bound, terminated and terminating ones are skipped
+   * @return one result per pod scheduled, in input order
    * @throws AllocationException as {@link #schedule} does, for the first pod that causes one
    */
   public List<SchedulingResult> scheduleAll(Collection<Pod> pods) {
@@ -246,7 +248,7 @@ public final class PodScheduler {
     Objects.requireNonNull(listener, "listener");
     List<Pod> pending = new ArrayList<>();
     for (Pod p : Objects.requireNonNull(pods, "pods")) {
-      if (Objects.requireNonNull(p, "pod").spec().nodeName() == null) {
+      if (Objects.requireNonNull(p, "pod").spec().nodeName() == null && PodPhases.schedulable(p)) {
         pending.add(p);
       }
     }
@@ -372,7 +374,7 @@ public final class PodScheduler {
       changed(snapshot.changedNodes());
     }
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
-        new PodStatus(statuses, extended));
+        new PodStatus(statuses, extended, pod.status().phase()));
     infos.add(cache.position(choice.node), bound);
     cache.forgetPods(cache.position(choice.node));
     if (onBound != null) {
