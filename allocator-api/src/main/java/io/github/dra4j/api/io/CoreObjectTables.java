@@ -5,7 +5,6 @@ import static io.github.dra4j.api.io.Types.STRING;
 import static io.github.dra4j.api.io.Types.map;
 
 import io.github.dra4j.api.Namespace;
-import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Service;
 import io.github.dra4j.api.ServiceSpec;
 import java.util.List;
@@ -23,13 +22,7 @@ final class CoreObjectTables {
       .field(OBJECT_META).nonPointer()
       .known("spec:V1NamespaceSpec status:V1NamespaceStatus")
       .kind("Namespace", List.of("v1"))
-      .check((values, r) -> {
-        if (((ObjectMeta) values[0]).name() == null) {
-          r.push("metadata");
-          r.push("name");
-          throw r.fail("Required value: missing required field");
-        }
-      })
+      .check(CoreTables::nameRequired)
       .build();
 
   static final Table<ServiceSpec> SERVICE_SPEC = Table.core(ServiceSpec.class, "V1ServiceSpec")

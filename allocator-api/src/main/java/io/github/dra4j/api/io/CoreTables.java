@@ -128,14 +128,17 @@ final class CoreTables {
       .field(NODE_SPEC)
       .field(NODE_STATUS)
       .kind("Node", List.of("v1"))
-      .check((values, r) -> {
-        if (((ObjectMeta) values[0]).name() == null) {
-          r.push("metadata");
-          r.push("name");
-          throw r.fail("Required value: missing required field");
-        }
-      })
+      .check(CoreTables::nameRequired)
       .build();
+
+  /** A cluster-scoped object without metadata.name cannot be created: its table's check. */
+  static void nameRequired(Object[] values, Reading r) {
+    if (((ObjectMeta) values[0]).name() == null) {
+      r.push("metadata");
+      r.push("name");
+      throw r.fail("Required value: missing required field");
+    }
+  }
 
   /** Allocation never reads a condition, so every field is optional here; validation checks them. */
   static final Table<Condition> CONDITION = Table.core(Condition.class, "V1Condition")
