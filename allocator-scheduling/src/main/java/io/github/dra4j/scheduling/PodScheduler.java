@@ -223,9 +223,8 @@ public final class PodScheduler {
   }
 
   /**
-   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), has not terminated
-   * ({@code status.phase} {@code Succeeded} or {@code Failed}) and is not being deleted ({@code
-   * metadata.deletionTimestamp}), as kube-scheduler skips those, higher priority
+   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), nor terminated or being
+   * deleted (which kube-scheduler skips: {@code PodPhases}), higher priority
    * first ({@code spec.priority}, else its PriorityClass's, else the global default class's, else
    * 0, as admission resolves it), equal priorities in input order. Each placement is committed before the next pod is scheduled.
    *
