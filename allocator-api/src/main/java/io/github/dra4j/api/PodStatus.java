@@ -30,17 +30,6 @@ public record PodStatus(
     resourceClaimStatuses = Copies.list(resourceClaimStatuses);
   }
 
-  /**
-   * A status of claims without a phase.
-   *
-   * @param resourceClaimStatuses for each {@code spec.resourceClaims} entry, the claim made for it
-   * @param extendedResourceClaimStatus the claim made for the pod's extended resource requests, or null
-   */
-  public PodStatus(List<PodResourceClaimStatus> resourceClaimStatuses,
-      @Nullable PodExtendedResourceClaimStatus extendedResourceClaimStatus) {
-    this(resourceClaimStatuses, extendedResourceClaimStatus, null);
-  }
-
   /** {@return whether the pod has terminated for good ({@code Succeeded} or {@code Failed}), so that it holds no node resources} */
   public boolean terminated() {
     return SUCCEEDED.equals(phase) || FAILED.equals(phase);
