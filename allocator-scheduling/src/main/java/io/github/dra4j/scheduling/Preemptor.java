@@ -148,8 +148,12 @@ final class Preemptor {
         failed.reasons(), failed.explanation());
   }
 
-  /* Whether the first failing filter's status is Unschedulable rather than UnschedulableAndUnresolvable. */
-  private static boolean resolvable(Cycle cycle, int node, List<String> reasons) {
+  /*
+   * Whether the first failing filter's status is Unschedulable rather than UnschedulableAndUnresolvable:
+   * NodeResourcesFit's is Unresolvable when any resource it finds short is requested beyond the node's
+   * allocatable (InsufficientResource.Unresolvable), "Too many pods" never.
+   */
+  static boolean resolvable(Cycle cycle, int node, List<String> reasons) {
     for (String why : reasons) {
       if (UNRESOLVABLE.contains(why)) {
         return false;
