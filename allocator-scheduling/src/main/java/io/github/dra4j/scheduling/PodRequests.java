@@ -43,6 +43,11 @@ final class PodRequests {
    * claims' mapped amounts are part of the containers' aggregate).
    */
   static Map<String, Long> of(Pod pod, NodeAllocatableClaims.Footprint dra) {
+    return of(pod, dra, true);
+  }
+
+  /** {@return the requests as {@link #of(Pod, NodeAllocatableClaims.Footprint)}, pod-level ones left out unless {@code podLevel}} */
+  static Map<String, Long> of(Pod pod, NodeAllocatableClaims.Footprint dra, boolean podLevel) {
     Map<String, Long> sum = new HashMap<>();
     for (Container c : pod.spec().containers()) {
       add(sum, dra.withContainer(c.name(), amounts(c)));
@@ -64,7 +69,9 @@ final class PodRequests {
     }
     max(sum, initMax);
     add(sum, dra.podFixed());
-    podLevel(pod).forEach(sum::put);
+    if (podLevel) {
+      podLevel(pod).forEach(sum::put);
+    }
     pod.spec().overhead().forEach((name, q) -> sum.merge(name, amount(name, q), Long::sum));
     sum.values().removeIf(v -> v == 0);
     return sum;
