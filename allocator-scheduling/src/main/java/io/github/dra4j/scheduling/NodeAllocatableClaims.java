@@ -333,7 +333,7 @@ final class NodeAllocatableClaims {
     }
     Footprint footprint = Footprint.of(pod, statuses);
     Map<String, Long> demand = PodRequests.of(pod, footprint);
-    String uncovered = uncovered(pod, footprint, demand);
+    String uncovered = PodLevelCover.check(pod, statuses, footprint);
     if (uncovered != null) {
       unresolvable.set(node);
       return List.of(uncovered);
@@ -347,26 +347,6 @@ final class NodeAllocatableClaims {
       }
     }
     return why;
-  }
-
-  static final String UNCOVERED =
-      "pod level request for %s is insufficient to cover the aggregated container and node-allocatable DRA requests";
-
-  /*
-   * validatePodLevelRequestsCoverDRA: a pod-level request must cover the containers' requests with
-   * what the claims cost (UNCOVERED, UnschedulableAndUnresolvable); API validation
-   * cannot, as the cost is known only once the devices are allocated. Resources in name order.
-   */
-  private static @Nullable String uncovered(Pod pod, Footprint footprint, Map<String, Long> demand) {
-    if (PodRequests.podLevel(pod).isEmpty()) {
-      return null;
-    }
-    for (Map.Entry<String, Long> e : new TreeMap<>(PodRequests.of(pod, footprint, false)).entrySet()) {
-      if (e.getValue() > demand.getOrDefault(e.getKey(), 0L)) {
-        return String.format(UNCOVERED, e.getKey());
-      }
-    }
-    return null;
   }
 
   /**

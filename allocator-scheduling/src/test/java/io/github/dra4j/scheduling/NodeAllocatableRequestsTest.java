@@ -112,7 +112,7 @@ final class NodeAllocatableRequestsTest {
     return out;
   }
 
-  private static Map<String, Long> amounts(String text) {
+  static Map<String, Long> amounts(String text) {
     Map<String, Long> out = new TreeMap<>();
     for (String e : text.strip().split(" +", -1)) {
       String[] kv = e.split("=", -1);

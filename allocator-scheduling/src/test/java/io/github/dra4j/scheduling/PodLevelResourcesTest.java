@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
-import io.github.dra4j.api.Quantity;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -79,7 +78,7 @@ final class PodLevelResourcesTest {
   })
   void requests(String name, String spec, String want) {
     Pod pod = pod("p", "{}", spec);
-    assertThat(new TreeMap<>(PodRequests.of(pod))).isEqualTo(amounts(want));
+    assertThat(new TreeMap<>(PodRequests.of(pod))).isEqualTo(want == null ? Map.of() : NodeAllocatableRequestsTest.amounts(want));
   }
 
   /*
@@ -139,17 +138,5 @@ final class PodLevelResourcesTest {
       assertThat(Preemptor.resolvable(in, 0, reasons) ? "Unschedulable" : "UnschedulableAndUnresolvable")
           .isEqualTo(status);
     }
-  }
-
-  static Map<String, Long> amounts(String text) {
-    Map<String, Long> out = new TreeMap<>();
-    if (text == null) {
-      return out;
-    }
-    for (String e : text.strip().split(" +", -1)) {
-      String[] kv = e.split("=", -1);
-      out.put(kv[0], PodRequests.amount(kv[0], Quantity.parse(kv[1])));
-    }
-    return out;
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.Quantity;
-import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.io.KubernetesCodec;
 import java.util.List;
 import java.util.Map;
@@ -76,12 +75,7 @@ final class PodResourcesValidationTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("pods")
   void pod_reportsTheApiServersErrors(String name, String spec, List<String> errors) throws Exception {
-    Pod pod = CODEC.read("apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\nspec: " + spec + "\n", Pod.class);
-    List<String> got = Validator.validate(pod).stream().map(FieldError::toString).toList();
-    assertThat(got).hasSameSizeAs(errors);
-    for (int i = 0; i < errors.size(); i++) {
-      assertThat(got.get(i)).startsWith(errors.get(i));
-    }
+    PodSchedulingValidationTest.assertErrors(spec, errors);
   }
 
   @Test
