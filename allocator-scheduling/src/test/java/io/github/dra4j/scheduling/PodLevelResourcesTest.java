@@ -6,12 +6,15 @@ import static io.github.dra4j.scheduling.PluginFixtures.on;
 import static io.github.dra4j.scheduling.PluginFixtures.pod;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -138,5 +141,28 @@ final class PodLevelResourcesTest {
       assertThat(Preemptor.resolvable(in, 0, reasons) ? "Unschedulable" : "UnschedulableAndUnresolvable")
           .isEqualTo(status);
     }
+  }
+
+  /*
+   * The scores read the pod-level requests of the bound pods: node-1's pod asks 6 cpu at pod level
+   * (100m in its container), node-2's 2 cpu in its container, so LeastAllocated and
+   * BalancedAllocation prefer node-2; by the containers alone node-1 would win.
+   */
+  @Test
+  void scores_countBoundPodsPodLevelRequests() {
+    List<Object> objects = new ArrayList<>();
+    for (String n : List.of("node-1", "node-2")) {
+      objects.add(node(n, "{}", "{}", "{allocatable: {cpu: '8', memory: 16Gi, pods: '110'}}"));
+    }
+    objects.add(pod("a", "{}", "{nodeName: node-1, resources: {requests: {cpu: '6'}}, containers: [{name: c,"
+        + " resources: {requests: {cpu: 100m, memory: 1Gi}}}]}"));
+    objects.add(pod("b", "{}", "{nodeName: node-2, containers: [{name: c, resources: {requests: {cpu: '2',"
+        + " memory: 1Gi}}}]}"));
+    PodScheduler s = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(Cluster.of(objects))
+        .scorer(NodeScorer.kubeScheduler()).build();
+    SchedulingResult r = s.schedule(pod("p", "{}",
+        "{containers: [{name: c, resources: {requests: {cpu: '1', memory: 1Gi}}}]}"));
+    assertThat(r).isInstanceOfSatisfying(SchedulingResult.Scheduled.class,
+        sc -> assertThat(sc.node().name()).isEqualTo("node-2"));
   }
 }
