@@ -5,6 +5,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.TopologySpreadConstraint;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -168,6 +169,20 @@ final class TopologySpread {
       }
     }
     return true;
+  }
+
+  /** {@return whether one of the pods is of the incoming pod's namespace and matches a constraint's selector} */
+  static boolean counts(State s, Pod incoming, Collection<Pod> pods) {
+    String namespace = PodClaimResolver.namespace(incoming.namespace());
+    for (Constraint c : s.constraints) {
+      PodCounts.InNamespace counted = new PodCounts.InNamespace(namespace, c.selector());
+      for (Pod p : pods) {
+        if (counted.matches(p)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** {@return whether the node has every key: a domain for each} */
