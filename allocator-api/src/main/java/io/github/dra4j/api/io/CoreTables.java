@@ -303,11 +303,12 @@ final class CoreTables {
       .field(STRING)
       .field(STRING)
       .field(STRING)
+      .field(RESOURCE_REQUIREMENTS)
       .known("activeDeadlineSeconds automountServiceAccountToken dnsConfig:V1PodDNSConfig dnsPolicy "
           + "enableServiceLinks ephemeralContainers[]:V1EphemeralContainer evictionResponders[]:V1EvictionResponder "
           + "hostAliases[]:V1HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride "
           + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS "
-          + "readinessGates[]:V1PodReadinessGate resources:V1ResourceRequirements restartPolicy runtimeClassName "
+          + "readinessGates[]:V1PodReadinessGate restartPolicy runtimeClassName "
           + "schedulingGates[]:V1PodSchedulingGate "
           + "securityContext:V1PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN "
           + "shareProcessNamespace subdomain terminationGracePeriodSeconds volumes[]:V1Volume")
