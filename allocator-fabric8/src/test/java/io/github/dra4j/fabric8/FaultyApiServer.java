@@ -39,6 +39,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -68,6 +70,17 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** The mock server logs every request at INFO; thousands of lines cost the soak test more than its requests. */
   private static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver.MockWebServer");
+  /*
+   * The mock's watch listener, when its socket closes or fails, waits up to a minute for its event
+   * sender to stop, and that sender may be waiting for the server's one event-loop thread, the very
+   * thread that reports the close: under load every request then times out for as long. The
+   * listener is told on a thread of its own instead.
+   */
+  private static final ExecutorService CLOSING = Executors.newCachedThreadPool(r -> {
+    Thread t = new Thread(r, "watch-close");
+    t.setDaemon(true);
+    return t;
+  });
 
   static {
     MOCK_LOG.setLevel(Level.WARNING);
@@ -558,13 +571,13 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
       @Override
       public void onClosed(WebSocket webSocket, int code, String reason) {
         watches.removeIf(w -> w.socket() == webSocket);
-        delegate.onClosed(webSocket, code, reason);
+        CLOSING.execute(() -> delegate.onClosed(webSocket, code, reason));
       }
 
       @Override
       public void onFailure(WebSocket webSocket, Throwable error, Response response) {
         watches.removeIf(w -> w.socket() == webSocket);
-        delegate.onFailure(webSocket, error, response);
+        CLOSING.execute(() -> delegate.onFailure(webSocket, error, response));
       }
     }
   }
