@@ -230,7 +230,9 @@ final class PoolLayout {
    * numbering and per-device memos carry over, and the counters left are this layout's minus what
    * the newly allocated devices consume, plus what the released ones gave back, in units. Units
    * are exact, so the counters left equal those summed afresh; the scale may be larger than a
-   * fresh layout's, which changes no comparison. One pass reads the uids and in-use state. Null
+   * fresh layout's, which changes no comparison. Only the device entries the successor replaced
+   * are read (a commit or a release shares the others, SliceEntry): a pass compares entries by
+   * identity, and the arrays of the others are copied. Null
    * when that does not apply (counters not in units, an amount not in units, an overflow): then
    * the pool's counters are summed again.
    *
@@ -241,15 +243,27 @@ final class PoolLayout {
     if (left == null) {
       return null;
     }
-    int[] nextUids = new int[deviceCount];
+    // A device entry the successor shares has the same state: only its remembered fit alone goes.
     char[] nextFlags = new char[deviceCount];
-    DeviceEntry[] nextDevices = new DeviceEntry[deviceCount];
+    for (int k = 0; k < deviceCount; k++) {
+      nextFlags[k] = (char) (flags[k] & ~(ALONE_FITS | ALONE_DOES_NOT_FIT));
+    }
+    int[] nextUids = uids;
+    DeviceEntry[] nextDevices = devices.clone();
     long[] units = left;
     int local = 0;
     for (Pool.PoolSlice slice : targeting) {
-      for (DeviceEntry d : slice.devices()) {
+      List<DeviceEntry> list = slice.devices();
+      for (int i = 0; i < list.size(); i++, local++) {
+        DeviceEntry d = list.get(i);
+        if (d == devices[local]) {
+          continue;
+        }
         char f = flags(d, flags[local]);
-        nextUids[local] = d.uid;
+        if (d.uid != uids[local]) {
+          nextUids = nextUids == uids ? uids.clone() : nextUids;
+          nextUids[local] = d.uid;
+        }
         nextDevices[local] = d;
         nextFlags[local] = f;
         int change = (f & ALLOCATED) - (flags[local] & ALLOCATED);
@@ -273,7 +287,6 @@ final class PoolLayout {
             units[counters[j]] = r;
           }
         }
-        local++;
       }
     }
     return new PoolLayout(this, nextUids, nextFlags, nextDevices, units);
