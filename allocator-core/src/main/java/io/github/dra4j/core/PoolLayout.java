@@ -1,11 +1,15 @@
 package io.github.dra4j.core;
 
 import io.github.dra4j.api.Quantity;
+import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -441,6 +445,50 @@ final class PoolLayout {
       available = a;
     }
     return a;
+  }
+
+  /**
+   * {@return the counters left by counter set and counter, as Pool.available sums them afresh,
+   * or null when they are not kept in units} Each value takes the scale that sum would give it:
+   * the largest of the counter's own amount and of what the allocated devices consume of it (a
+   * difference of BigDecimals takes the larger scale), so that it equals the fresh sum, scale
+   * included. Reads the counter sets and the allocated devices' consumptions, not every device.
+   *
+   * @param counterSets the pool's counter sets, in the pool's order
+   */
+  @Nullable Map<String, Map<String, BigDecimal>> availableByName(Map<String, ResolvedCounterSet> counterSets) {
+    long[] units = availableUnits;
+    if (units == null) {
+      return null;
+    }
+    int[] scales = new int[units.length];
+    Arrays.fill(scales, Integer.MIN_VALUE);
+    for (ResolvedCounterSet set : counterSets.values()) {
+      Map<String, Integer> names = counterIndex.get(Objects.requireNonNull(setIndex.get(set.counterSet())));
+      set.forEachCounter((name, q) -> {
+        int k = Objects.requireNonNull(names.get(name));
+        scales[k] = Math.max(scales[k], q.value().scale());
+      });
+    }
+    for (int local = 0; local < deviceCount; local++) {
+      if ((flags[local] & ALLOCATED) != 0) {
+        Consumption c = consumption(local, devices[local]);
+        for (int j = 0; j < c.counters().length; j++) {
+          scales[c.counters()[j]] = Math.max(scales[c.counters()[j]], c.amounts()[j].scale());
+        }
+      }
+    }
+    Map<String, Map<String, BigDecimal>> out = new LinkedHashMap<>();
+    for (ResolvedCounterSet set : counterSets.values()) {
+      Map<String, Integer> names = counterIndex.get(Objects.requireNonNull(setIndex.get(set.counterSet())));
+      Map<String, BigDecimal> left = new LinkedHashMap<>();
+      set.forEachCounter((name, q) -> {
+        int k = Objects.requireNonNull(names.get(name));
+        left.put(name, BigDecimal.valueOf(units[k], scale).setScale(scales[k], RoundingMode.UNNECESSARY));
+      });
+      out.put(set.counterSet(), Collections.unmodifiableMap(left));
+    }
+    return Collections.unmodifiableMap(out);
   }
 
   /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */

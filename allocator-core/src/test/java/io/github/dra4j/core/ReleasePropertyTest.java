@@ -94,22 +94,23 @@ final class ReleasePropertyTest {
   }
 
   /*
-   * Per node: a counter set of 8 "mem" and 1 "share" and three devices taking 4 and 0.5 (two at
-   * a time; a half leaves the counters left in tenths while a device is allocated, whole once it
-   * is released), and a device shared by capacity (8Gi of memory); one pool of two devices every
-   * node sees.
+   * Per node: a counter set of 8 "mem", 1 "share" and 100 "engines", and three devices taking 4,
+   * 0.5 and 20 (two at a time; a half leaves the counters left in tenths while a device is
+   * allocated, whole once it is released; 100 and 20 are kept as 1E+2 and 2E+1, so that the scale
+   * of what is left depends on which devices are allocated, as usage reports it), and a device
+   * shared by capacity (8Gi of memory); one pool of two devices every node sees.
    */
   private static List<ResourceSlice> slices() {
     List<ResourceSlice> out = new ArrayList<>();
     for (Node node : NODES) {
       String n = node.name();
       out.add(Builders.slice(n + "-devices", DRIVER, n, n,
-          Builders.device("dev-0").consumes("set", "mem", "4", "share", "0.5"),
-          Builders.device("dev-1").consumes("set", "mem", "4", "share", "0.5"),
-          Builders.device("dev-2").consumes("set", "mem", "4", "share", "0.5"),
+          Builders.device("dev-0").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
+          Builders.device("dev-1").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
+          Builders.device("dev-2").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
           Builders.device("share").allowMultipleAllocations(true).capacity("memory", "8Gi")).resourceSliceCount(2).build());
       out.add(Builders.counterSlice(n + "-counters", DRIVER, n, n,
-          Builders.counterSet("set", Builders.counters("mem", "8", "share", "1"))).resourceSliceCount(2).build());
+          Builders.counterSet("set", Builders.counters("mem", "8", "share", "1", "engines", "100"))).resourceSliceCount(2).build());
     }
     out.add(Builders.slice("network", DRIVER, "network", null,
         Builders.device("net-0"), Builders.device("net-1")).allNodes(true).build());
