@@ -486,6 +486,9 @@ public final class ClusterSnapshot {
     if (pools == null || !sameNode(pools, node)) {
       pools = inheritedPools(node);
       if (pools == null) {
+        pools = patchedPools(node);
+      }
+      if (pools == null) {
         pools = PoolGatherer.gatherPools(index, node, features);
       }
       if (poolsByNode.size() >= maxCachedNodes) {
@@ -510,6 +513,13 @@ public final class ClusterSnapshot {
     }
     PoolGatherer.NodePools p = from.get(node.name());
     return p != null && sameNode(p, node) ? p : null;
+  }
+
+  /** {@return the node's pools as the predecessor gathered them, patched for the pools that changed} */
+  private PoolGatherer.@Nullable NodePools patchedPools(Node node) {
+    Map<String, PoolGatherer.NodePools> from = predecessorPools;
+    PoolGatherer.NodePools p = from == null ? null : from.get(node.name());
+    return p != null && sameNode(p, node) ? PoolGatherer.successor(index, p) : null;
   }
 
   @Nullable DeviceClass deviceClass(String name) {

@@ -5,6 +5,7 @@ import io.github.dra4j.core.TaintRules.RuleTaint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -32,6 +33,12 @@ final class PoolEntry {
   /** Built pools by the slices a node sees (by identity, in gathering order). */
   private final ConcurrentHashMap<SliceSet, Pool> built;
   /**
+   * For an entry derived from a previous one (another in-use state): each pool the previous entry
+   * had built, mapped to its successor here, so that a node's gathered pools are patched rather
+   * than gathered again (PoolGatherer.successor). Only one step back: no chain of entries is kept.
+   */
+  private final Map<Pool, Pool> successors;
+  /**
    * Per device name, where the devices of that name are: slice position and device position,
    * packed into one long (see {@link #devicesNamed}); built on first use (a race builds equal maps)
    * and shared with successors, whose slices hold the same devices at the same positions.
@@ -48,6 +55,7 @@ final class PoolEntry {
     }
     this.maxGeneration = max;
     this.built = new ConcurrentHashMap<>();
+    this.successors = Map.of();
   }
 
   /**
@@ -65,7 +73,21 @@ final class PoolEntry {
     }
     this.built = new ConcurrentHashMap<>();
     this.devicesByName = previous.devicesByName;
-    previous.built.forEach((key, pool) -> built.put(key, pool.withEntries(successor)));
+    IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>();
+    previous.built.forEach((key, pool) -> {
+      Pool rebased = pool.withEntries(successor);
+      built.put(key, rebased);
+      next.put(pool, rebased);
+    });
+    this.successors = Collections.unmodifiableMap(next);
+  }
+
+  /**
+   * {@return the pool of this entry that succeeds a pool the previous entry built, or null when
+   * the previous entry did not build it (or this entry was not derived from another)}
+   */
+  @Nullable Pool successor(Pool previous) {
+    return successors.get(previous);
   }
 
   /**
