@@ -56,8 +56,8 @@ final class PoolLayout {
   /**
    * Remembered: whether its counters fit (ALONE_FITS) or not (ALONE_DOES_NOT_FIT) while a call
    * has charged nothing else in the pool; then the check depends on this layout's counters left
-   * and the device only. Recorded for devices that do not allow multiple allocations, and never
-   * carried over to another layout.
+   * and the device only. Recorded for devices that do not allow multiple allocations; carried
+   * over only by a rebase, for the devices whose counter sets kept their counters left.
    */
   private static final char ALONE_DOES_NOT_FIT = 1024;
   private static final char ALONE_FITS = 2048;
@@ -236,7 +236,8 @@ final class PoolLayout {
    * are exact, so the counters left equal those summed afresh; the scale may be larger than a
    * fresh layout's, which changes no comparison. Only the device entries the successor replaced
    * are read (a commit or a release shares the others, SliceEntry): a pass compares entries by
-   * identity, and the arrays of the others are copied. Null
+   * identity, and the arrays of the others are copied. Whether a device's counters fit alone
+   * stays remembered for the devices whose counter sets kept their counters left. Null
    * when that does not apply (counters not in units, an amount not in units, an overflow): then
    * the pool's counters are summed again.
    *
@@ -247,21 +248,18 @@ final class PoolLayout {
     if (left == null) {
       return null;
     }
-    // A device entry the successor shares has the same state: only its remembered fit alone goes.
-    char[] nextFlags = new char[deviceCount];
-    for (int k = 0; k < deviceCount; k++) {
-      nextFlags[k] = (char) (flags[k] & ~(ALONE_FITS | ALONE_DOES_NOT_FIT));
-    }
+    char[] nextFlags = flags.clone();
     int[] nextUids = uids;
     DeviceEntry[] nextDevices = devices.clone();
     long[] units = left;
+    boolean[] changedSets = new boolean[setCount()];
     int local = 0;
     for (Pool.PoolSlice slice : targeting) {
       List<DeviceEntry> list = slice.devices();
       for (int i = 0; i < list.size(); i++, local++) {
         DeviceEntry d = list.get(i);
         if (d == devices[local]) {
-          continue;
+          continue; // a device entry the successor shares has the same state
         }
         char f = flags(d, flags[local]);
         if (d.uid != uids[local]) {
@@ -290,10 +288,49 @@ final class PoolLayout {
             }
             units[counters[j]] = r;
           }
+          for (int set : c.sets()) {
+            changedSets[set] = true;
+          }
         }
       }
     }
+    forgetFitAlone(nextFlags, changedSets, negative(units) == negative(left));
     return new PoolLayout(this, nextUids, nextFlags, nextDevices, units);
+  }
+
+  /*
+   * Whether a device's counters fit alone depends on the counters left of the sets it consumes
+   * (CounterLedger checks each such set whole) and on whether the pool is overcommitted (then
+   * every set): the memo is kept for a device whose sets kept their counters left.
+   */
+  private void forgetFitAlone(char[] next, boolean[] changedSets, boolean sameOvercommit) {
+    for (int local = 0; local < deviceCount; local++) {
+      if ((next[local] & (ALONE_FITS | ALONE_DOES_NOT_FIT)) == 0) {
+        continue;
+      }
+      Consumption c = consumptions[local];
+      if (!sameOvercommit || c == null || touches(c.sets(), changedSets)) {
+        next[local] = (char) (next[local] & ~(ALONE_FITS | ALONE_DOES_NOT_FIT));
+      }
+    }
+  }
+
+  private static boolean touches(int[] sets, boolean[] changedSets) {
+    for (int set : sets) {
+      if (changedSets[set]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean negative(long[] units) {
+    for (long u : units) {
+      if (u < 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -97,8 +97,10 @@ final class ReleasePropertyTest {
    * Per node: a counter set of 8 "mem", 1 "share" and 100 "engines", and three devices taking 4,
    * 0.5 and 20 (two at a time; a half leaves the counters left in tenths while a device is
    * allocated, whole once it is released; 100 and 20 are kept as 1E+2 and 2E+1, so that the scale
-   * of what is left depends on which devices are allocated, as usage reports it), and a device
-   * shared by capacity (8Gi of memory); one pool of two devices every node sees.
+   * of what is left depends on which devices are allocated, as usage reports it); a second
+   * counter set of 5 "mem" and two devices taking 4 and 3 (one at a time), so that a commit in one
+   * set leaves what is remembered of the other's devices (whether they fit alone) standing; and a
+   * device shared by capacity (8Gi of memory); one pool of two devices every node sees.
    */
   private static List<ResourceSlice> slices() {
     List<ResourceSlice> out = new ArrayList<>();
@@ -108,9 +110,12 @@ final class ReleasePropertyTest {
           Builders.device("dev-0").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
           Builders.device("dev-1").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
           Builders.device("dev-2").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
+          Builders.device("dev-3").consumes("other", "mem", "4"),
+          Builders.device("dev-4").consumes("other", "mem", "3"),
           Builders.device("share").allowMultipleAllocations(true).capacity("memory", "8Gi")).resourceSliceCount(2).build());
       out.add(Builders.counterSlice(n + "-counters", DRIVER, n, n,
-          Builders.counterSet("set", Builders.counters("mem", "8", "share", "1", "engines", "100"))).resourceSliceCount(2).build());
+          Builders.counterSet("set", Builders.counters("mem", "8", "share", "1", "engines", "100")),
+          Builders.counterSet("other", Builders.counters("mem", "5"))).resourceSliceCount(2).build());
     }
     out.add(Builders.slice("network", DRIVER, "network", null,
         Builders.device("net-0"), Builders.device("net-1")).allNodes(true).build());
