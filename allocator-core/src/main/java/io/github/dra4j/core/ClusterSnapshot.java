@@ -169,6 +169,9 @@ public final class ClusterSnapshot {
 
   /** The cached selectors a successor with the same uids inherits, newest first, bounded. */
   private Map<String, CachedSelector> selectorsForSuccessor() {
+    if (selectors.isEmpty()) {
+      return inherited; // a snapshot nobody searched (a departure's before the next arrival's): never written to
+    }
     Map<String, CachedSelector> out = new HashMap<>(selectors);
     for (Map.Entry<String, CachedSelector> e : inherited.entrySet()) {
       if (out.size() >= MAX_CACHED_SELECTORS) {
