@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.StringJoiner;
+import java.util.function.Consumer;
 import picocli.CommandLine.Option;
 
 /**
@@ -63,6 +64,17 @@ final class FeatureGates {
    */
   boolean nodeAllocatableResources() {
     return parse().getOrDefault(PodScheduler.NODE_ALLOCATABLE_RESOURCES_GATE, true);
+  }
+
+  /**
+   * {@return the scheduler's gates, for the {@link PodScheduler.Builder} of every scheduler a command makes}
+   *
+   * @throws CliException as {@link #features()}
+   */
+  Consumer<PodScheduler.Builder> scheduler() {
+    boolean extended = extendedResources();
+    boolean nodeAllocatable = nodeAllocatableResources();
+    return b -> b.extendedResources(extended).nodeAllocatableResources(nodeAllocatable);
   }
 
   /* Every Name=bool entry of every option value, later ones winning. */

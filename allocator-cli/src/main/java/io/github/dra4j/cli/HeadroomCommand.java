@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.api.io.SimulationReader;
@@ -109,11 +110,10 @@ final class HeadroomCommand implements Callable<Integer> {
     }
     StructuredAllocator allocator = StructuredAllocator.builder()
         .features(gates.features()).selectorCompiler(CelCompiler.create()).build();
-    Headroom.Builder builder = Headroom.builder(allocator).extendedResources(gates.extendedResources())
-        .nodeAllocatableResources(gates.nodeAllocatableResources())
-        .maxPerNode(maxPerNode);
     KubernetesCodec codec = validation.codec(ctx);
-    builder.configuration(schedulerConfig.read(codec));
+    SchedulerConfiguration config = schedulerConfig.read(codec);
+    Headroom.Builder builder = Headroom.builder(allocator).maxPerNode(maxPerNode)
+        .scheduler(gates.scheduler().andThen(b -> b.configuration(config)));
     List<PodKind> shapes = simulation != null ? fromSimulation(simulation, codec, builder) : fromFiles(codec, builder);
     List<PodKind> asked = selected(shapes);
     Headroom headroom = builder.build();

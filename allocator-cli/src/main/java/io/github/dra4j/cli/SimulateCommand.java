@@ -19,6 +19,7 @@ import io.github.dra4j.core.Features;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.NodeScorer;
+import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.simulation.ScaleUp;
 import io.github.dra4j.simulation.Simulation;
 import io.github.dra4j.simulation.SimulationResult;
@@ -168,9 +169,10 @@ final class SimulateCommand implements Callable<Integer> {
     }
     SchedulerConfiguration config = schedulerConfig.read(validation.codec(ctx));
     // Every simulation of the run, and each one a scale-up search runs, gets the same gates and options.
-    Consumer<Simulation.Builder> settings = b -> b.extendedResources(gates.extendedResources())
-        .nodeAllocatableResources(gates.nodeAllocatableResources()).configuration(config).gangSearch(mode)
-        .gangSearchBudget(gangSearchBudget.steps()).preemption(!noPreemption);
+    Consumer<PodScheduler.Builder> scheduler = gates.scheduler().andThen(b -> b.configuration(config)
+        .preemption(!noPreemption));
+    Consumer<Simulation.Builder> settings = b -> b.scheduler(scheduler).gangSearch(mode)
+        .gangSearchBudget(gangSearchBudget.steps());
     Simulation.Builder builder = Simulation.builder(StructuredAllocator.builder()
         .features(features).selectorCompiler(CelCompiler.create()).build());
     settings.accept(builder);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,15 +45,7 @@ final class DeviceCapacityCliTest {
       "  workload:",
       "    count: 3",
       "    podKinds:",
-      "    - name: pair",
-      "      claimTemplates:",
-      "      - metadata: {name: two-gpus}",
-      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: 2}}]}}}",
-      "      pod:",
-      "        metadata: {name: pair}",
-      "        spec:",
-      "          resourceClaims: [{name: gpus, resourceClaimTemplateName: two-gpus}]",
-      "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]",
+      SimulationYaml.gpuKind("pair", 2, "", ""),
       "");
 
   private static Path write(Path dir) throws IOException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,15 +37,7 @@ final class SimulateCommandTest {
       "    count: 8",
       "    seed: 5",
       "    podKinds:",
-      "    - name: pair",
-      "      claimTemplates:",
-      "      - metadata: {name: two-gpus}",
-      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: 2}}]}}}",
-      "      pod:",
-      "        metadata: {name: pair}",
-      "        spec:",
-      "          resourceClaims: [{name: gpus, resourceClaimTemplateName: two-gpus}]",
-      "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]",
+      SimulationYaml.gpuKind("pair", 2, "", ""),
       "");
 
   private static final String BOX = String.join("\n",
@@ -195,13 +188,13 @@ final class SimulateCommandTest {
   @Test
   void aTemplateNoOneDefines_isAnErrorBeforeAnythingRuns(@TempDir Path dir) throws IOException {
     Cli.Result r = Cli.stdin("", "simulate", "-f",
-        write(dir, SIMULATION.replace("resourceClaimTemplateName: two-gpus", "resourceClaimTemplateName: two-gpu")).toString());
+        write(dir, SIMULATION.replace("resourceClaimTemplateName: pair-gpus", "resourceClaimTemplateName: pair-gpu")).toString());
 
     assertThat(r.exit()).as(r.toString()).isEqualTo(Dra4j.EXIT_ERROR);
     assertThat(r.err()).contains("sim.yaml, document 1 (Simulation/pairs), "
-        + "spec.workload.podKinds[0].pod.spec.resourceClaims[0].resourceClaimTemplateName: Not found: \"two-gpu\": "
+        + "spec.workload.podKinds[0].pod.spec.resourceClaims[0].resourceClaimTemplateName: Not found: \"pair-gpu\": "
         + "no ResourceClaimTemplate of this name in namespace default among the kind's claimTemplates or the "
-        + "cluster's objects; known: default/two-gpus");
+        + "cluster's objects; known: default/pair-gpus");
     assertThat(r.out()).isEmpty();
   }
 

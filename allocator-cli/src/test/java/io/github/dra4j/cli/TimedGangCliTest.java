@@ -2,6 +2,7 @@ package io.github.dra4j.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,39 +15,10 @@ import org.junit.jupiter.api.io.TempDir;
  * takes the node, at 2h train-2: 0, 2, 1, 1, 0 groups waiting at 0, 30m, 1h, 1h30m and 2h.
  */
 final class TimedGangCliTest {
-  private static final String SIMULATION = String.join("\n",
-      "apiVersion: simulation.dra4j.io/v1",
-      "kind: Simulation",
-      "metadata: {name: gangs-in-time}",
-      "spec:",
-      "  policies: [first]",
-      "  cluster:",
-      "    objects:",
-      "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-      "    nodeGroups:",
-      "    - name: box",
-      "      count: 1",
-      "      node: {metadata: {name: box}}",
-      "      slices:",
-      "      - metadata: {name: box-gpus}",
-      "        spec: {driver: gpu.example.com, nodeName: box, pool: {name: box, generation: 1, resourceSliceCount: 1},"
-          + " devices: [{name: g0}, {name: g1}]}",
-      "  workload:",
-      "    trace: arrivals.csv",
-      "    sampleInterval: 30m",
-      "    podKinds:",
-      "    - name: train",
-      "      duration: 1h",
-      "      gang: {size: 2}",
-      "      claimTemplates:",
-      "      - metadata: {name: one-gpu}",
-      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu}}]}}}",
-      "      pod:",
-      "        metadata: {name: train}",
-      "        spec:",
-      "          resourceClaims: [{name: gpus, resourceClaimTemplateName: one-gpu}]",
-      "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]",
-      "");
+  private static final String SIMULATION = SimulationYaml.document("gangs-in-time", "  policies: [first]",
+      SimulationYaml.GPU_CLASS, SimulationYaml.wholeDevices("box", 1, "", SimulationYaml.names("g", 2)),
+      String.join("\n", "    trace: arrivals.csv", "    sampleInterval: 30m", "    podKinds:",
+          SimulationYaml.gangKind("train", 1, "{size: 2}", "      duration: 1h", false)));
 
   @Test
   void groupsWaitOverTime_countedAsGroups(@TempDir Path dir) throws IOException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,41 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * kind's 30m). Sampled every 30m: 0, 2, 1, 1, 0 pods waiting at 0, 30m, 1h, 1h30m and 2h.
  */
 final class TimedSimulateCommandTest {
-  private static final String SIMULATION = String.join("\n",
-      "apiVersion: simulation.dra4j.io/v1",
-      "kind: Simulation",
-      "metadata: {name: queue}",
-      "spec:",
-      "  policies: [first, most-allocated]",
-      "  cluster:",
-      "    objects:",
-      "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-      "    nodeGroups:",
-      "    - name: box",
-      "      count: 1",
-      "      node: {metadata: {name: box}}",
-      "      slices:",
-      "      - metadata: {name: box-gpus}",
-      "        spec:",
-      "          driver: gpu.example.com",
-      "          nodeName: box",
-      "          pool: {name: box, generation: 1, resourceSliceCount: 1}",
-      "          devices: [{name: g0}, {name: g1}, {name: g2}]",
-      "  workload:",
-      "    trace: arrivals.csv",
-      "    sampleInterval: 30m",
-      "    podKinds:",
-      "    - name: pair",
-      "      duration: 30m",
-      "      claimTemplates:",
-      "      - metadata: {name: two-gpus}",
-      "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: 2}}]}}}",
-      "      pod:",
-      "        metadata: {name: pair}",
-      "        spec:",
-      "          resourceClaims: [{name: gpus, resourceClaimTemplateName: two-gpus}]",
-      "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]",
-      "");
+  private static final String SIMULATION = SimulationYaml.document("queue", "  policies: [first, most-allocated]",
+      SimulationYaml.GPU_CLASS, SimulationYaml.wholeDevices("box", 1, "", SimulationYaml.names("g", 3)),
+      String.join("\n", "    trace: arrivals.csv", "    sampleInterval: 30m", "    podKinds:",
+          SimulationYaml.gpuKind("pair", 2, "      duration: 30m", "")));
 
   private static Path write(Path dir) throws IOException {
     Files.writeString(dir.resolve("arrivals.csv"), "timestamp,kind,duration\n0s,pair,1h\n10m,pair,1h\n20m,pair,\n");

@@ -377,7 +377,7 @@ public final class PodScheduler {
     if (onBound != null) {
       onBound.accept(bound);
     }
-    return new SchedulingResult.Scheduled(bound, choice.node, podClaims);
+    return new SchedulingResult.Scheduled(bound, choice.node, podClaims, null);
   }
 
   @SuppressWarnings("ReferenceEquality") // the list holds these very objects

@@ -52,17 +52,6 @@ public sealed interface SchedulingResult permits SchedulingResult.Scheduled, Sch
       claims = List.copyOf(claims);
     }
 
-    /**
-     * A placement without preemption.
-     *
-     * @param pod see the record component
-     * @param node see the record component
-     * @param claims see the record component
-     */
-    public Scheduled(Pod pod, Node node, List<ResourceClaim> claims) {
-      this(pod, node, claims, null);
-    }
-
     @Override
     public boolean isScheduled() {
       return true;

@@ -103,7 +103,7 @@ final class Accounting {
     List<String> kindNames = kinds.stream().map(PodKind::name).toList();
     Map<String, SimulationResult.GroupUsage> usage = new LinkedHashMap<>();
     sums.forEach((g, a) -> usage.put(g, a.result(kindNames, byClass.getOrDefault(g, Map.of()))));
-    return new SimulationResult.Sample(step, usage);
+    return new SimulationResult.Sample(step, usage, null, Map.of());
   }
 
   private GroupSums sumsOf(Node node) {

@@ -99,7 +99,7 @@ final class GangArrivals {
             own.add(c);
           }
         }
-        placed.add(new SchedulingResult.Scheduled(s.pod(), s.node(), own));
+        placed.add(new SchedulingResult.Scheduled(s.pod(), s.node(), own, null));
       }
     }
     List<SchedulingResult.Scheduled> leaving = new ArrayList<>(placed);
@@ -113,12 +113,28 @@ final class GangArrivals {
     if (!unused.isEmpty()) {
       SchedulingResult.Scheduled first = leaving.get(0);
       unused.addAll(first.claims());
-      leaving.set(0, new SchedulingResult.Scheduled(first.pod(), first.node(), unused));
+      leaving.set(0, new SchedulingResult.Scheduled(first.pod(), first.node(), unused, null));
     }
     if (kind.lifetime() != null) {
       departures.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(leaving);
     }
     return new Arrival(r, placed, podGroup, List.copyOf(leaving));
+  }
+
+  /*
+   * Pods of a placed group placed again after their eviction, as their controller recreates them:
+   * one workload scheduling cycle of the PodGroup (as placed, naming its claims, which it still
+   * holds) with its running pods bound, so these count towards minCount and fix the topology
+   * domain. A rejected cycle leaves the group's claims as they are: the group still holds them.
+   */
+  PodGroupResult rejoin(PodGroup group, List<Pod> pods, List<Pod> bound) {
+    return groups.schedule(group, pods, bound);
+  }
+
+  /* The pod a controller makes in place of an evicted pod of a group: the kind's, with the victim's name and group. */
+  static Pod replacement(PodKind kind, Pod victim) {
+    return new Pod(victim.metadata().toBuilder().uid(null).build(), kind.pod().spec().toBuilder().nodeName(null)
+        .schedulingGroup(victim.spec().schedulingGroup()).build(), kind.pod().status());
   }
 
   /* The pods of the groups whose lifetime ends now leave, with their claims and their groups' claims. */

@@ -1,7 +1,6 @@
 package io.github.dra4j.simulation;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
-import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
@@ -10,7 +9,6 @@ import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.core.AllocationException;
-import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
@@ -23,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -57,16 +56,12 @@ public final class Headroom {
   private final Cluster cluster;
   private final Map<String, String> groupOfNode;
   private final List<String> groups;
-  private final boolean extendedResources;
-  private final boolean nodeAllocatableResources;
-  private final AllocationOptions options;
+  private final Consumer<PodScheduler.Builder> settings;
   private final int maxPerNode;
   private final @Nullable ClusterSnapshot snapshot;
-  private final @Nullable SchedulerConfiguration configuration;
 
   private Headroom(Builder b) {
     this.allocator = b.allocator;
-    this.configuration = b.configuration;
     this.cluster = b.cluster;
     Map<String, String> groupOf = new HashMap<>(b.groupOfNode);
     List<String> names = new ArrayList<>();
@@ -78,9 +73,7 @@ public final class Headroom {
     }
     this.groupOfNode = groupOf;
     this.groups = List.copyOf(names);
-    this.extendedResources = b.extendedResources;
-    this.nodeAllocatableResources = b.nodeAllocatableResources;
-    this.options = b.options;
+    this.settings = b.settings;
     this.maxPerNode = b.maxPerNode;
     this.snapshot = b.snapshot;
   }
@@ -185,10 +178,9 @@ public final class Headroom {
     }
 
     private PodScheduler scheduler() {
-      return PodScheduler.builder(allocator).cluster(withTemplates).snapshot(start).configuration(configuration)
-          .scorer(NodeScorer.first())
-          .extendedResources(extendedResources).nodeAllocatableResources(nodeAllocatableResources).options(options)
-          .preemption(false).build();
+      PodScheduler.Builder b = PodScheduler.builder(allocator);
+      settings.accept(b);
+      return b.cluster(withTemplates).snapshot(start).scorer(NodeScorer.first()).preemption(false).build();
     }
 
     private Pod pod(@Nullable String node, int nodeIndex, int i) {
@@ -288,12 +280,9 @@ public final class Headroom {
     private final StructuredAllocator allocator;
     private Cluster cluster = Cluster.empty();
     private final Map<String, String> groupOfNode = new HashMap<>();
-    private boolean extendedResources = true;
-    private boolean nodeAllocatableResources = true;
-    private AllocationOptions options = AllocationOptions.defaults();
+    private Consumer<PodScheduler.Builder> settings = b -> { };
     private int maxPerNode = DEFAULT_MAX_PER_NODE;
     private @Nullable ClusterSnapshot snapshot;
-    private @Nullable SchedulerConfiguration configuration;
 
     private Builder(StructuredAllocator allocator) {
       this.allocator = allocator;
@@ -358,53 +347,23 @@ public final class Headroom {
     }
 
     /**
-     * Sets the DRAExtendedResource gate (default on; see {@link PodScheduler.Builder#extendedResources}).
+     * Sets how each scheduler the questions are answered with is configured: a kube-scheduler
+     * configuration ({@link PodScheduler.Builder#configuration}: a pod kind is placed with the
+     * profile its {@code spec.schedulerName} picks, whose Filter plugins and arguments, such as
+     * NodeAffinity's {@code addedAffinity}, decide where it fits), feature gates, the allocator
+     * options (step budget, deadline, cancellation of each node's search). One setting for all
+     * the scheduler's options, the same a {@link Simulation} takes, so that a planner asks its
+     * questions with the scheduler its simulations run. Applied to a fresh {@link
+     * PodScheduler.Builder} for each scheduler, possibly on several threads at once; then the
+     * cluster, the snapshot, the scorer ({@link NodeScorer#first()}: where a pod goes does not
+     * change how many fit on a node) and preemption (off: headroom is free capacity) are set.
      *
-     * @param enabled whether DeviceClasses serve extended resources
+     * @param settings sets options of a scheduler builder
      * @return this builder
      */
     @CanIgnoreReturnValue
-    public Builder extendedResources(boolean enabled) {
-      this.extendedResources = enabled;
-      return this;
-    }
-
-    /**
-     * Sets the DRANodeAllocatableResources gate (default on; see {@link
-     * PodScheduler.Builder#nodeAllocatableResources}).
-     *
-     * @param enabled whether the node resources DRA devices stand for count against the node
-     * @return this builder
-     */
-    @CanIgnoreReturnValue
-    public Builder nodeAllocatableResources(boolean enabled) {
-      this.nodeAllocatableResources = enabled;
-      return this;
-    }
-
-    /**
-     * Answers with a kube-scheduler configuration ({@link PodScheduler.Builder#configuration}): a
-     * pod kind is placed with the profile its {@code spec.schedulerName} picks, whose Filter
-     * plugins and arguments (such as NodeAffinity's {@code addedAffinity}) decide where it fits.
-     *
-     * @param configuration the configuration; null for none (the default)
-     * @return this builder
-     */
-    @CanIgnoreReturnValue
-    public Builder configuration(@Nullable SchedulerConfiguration configuration) {
-      this.configuration = configuration;
-      return this;
-    }
-
-    /**
-     * Sets the step budget, deadline and cancellation of each node's search.
-     *
-     * @param options the options
-     * @return this builder
-     */
-    @CanIgnoreReturnValue
-    public Builder options(AllocationOptions options) {
-      this.options = Objects.requireNonNull(options, "options");
+    public Builder scheduler(Consumer<PodScheduler.Builder> settings) {
+      this.settings = Objects.requireNonNull(settings, "settings");
       return this;
     }
 

@@ -5,7 +5,6 @@ import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
-import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
@@ -73,18 +72,14 @@ public final class Simulation {
   private final Arrivals arrivals;
   private final Map<String, NodeScorer> policies;
   private final int sampleEvery;
-  private final boolean extendedResources;
-  private final boolean nodeAllocatableResources;
-  private final boolean preemption;
+  private final Consumer<PodScheduler.Builder> settings;
   private final GangSearch gangSearch;
   private final long gangSearchBudget;
   private final List<PodKind> drawn;
-  private final @Nullable SchedulerConfiguration configuration;
   private final @Nullable TimedArrivals timed;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
-    this.configuration = b.configuration;
     this.arrivals = Objects.requireNonNull(b.arrivals, "arrivals");
     if (b.policies.isEmpty()) {
       throw new IllegalArgumentException("a simulation needs at least one policy");
@@ -99,9 +94,7 @@ public final class Simulation {
       templates.addAll(k.templates());
     }
     this.cluster = NodeGroups.stamp(b.cluster.toBuilder().templates(templates).build(), b.groups);
-    this.extendedResources = b.extendedResources;
-    this.nodeAllocatableResources = b.nodeAllocatableResources;
-    this.preemption = b.preemption;
+    this.settings = b.settings;
     this.gangSearch = b.gangSearch;
     this.gangSearchBudget = b.gangSearchBudget;
     this.sampleEvery = b.sampleEvery > 0 ? b.sampleEvery : Math.max(1, (arrivals.count() + 99) / 100);
@@ -156,9 +149,7 @@ public final class Simulation {
     Map<String, String> out = new LinkedHashMap<>();
     ClusterSnapshot start = allocator.snapshot(cluster.cluster);
     for (PodKind k : arrivals.kinds()) {
-      PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).configuration(configuration).snapshot(start).extendedResources(extendedResources)
-          .nodeAllocatableResources(nodeAllocatableResources).preemption(false).build();
+      PodScheduler scheduler = scheduler(start).preemption(false).build();
       if (k.gang() != null) {
         GangArrivals.Arrival a = gangs(scheduler).arrive(0, k);
         if (!a.result().scheduled()) {
@@ -169,6 +160,13 @@ public final class Simulation {
       }
     }
     return out;
+  }
+
+  /* A scheduler of the run: the caller's settings, then the cluster and the run's snapshot. */
+  private PodScheduler.Builder scheduler(ClusterSnapshot start) {
+    PodScheduler.Builder b = PodScheduler.builder(allocator);
+    settings.accept(b);
+    return b.cluster(cluster.cluster).snapshot(start);
   }
 
   private GangArrivals gangs(PodScheduler scheduler) {
@@ -185,8 +183,7 @@ public final class Simulation {
    * @throws AllocationException when the allocator rejects the input
    */
   public String smallestKind() {
-    Headroom headroom = Headroom.builder(allocator).cluster(cluster.cluster).extendedResources(extendedResources)
-        .nodeAllocatableResources(nodeAllocatableResources).build();
+    Headroom headroom = Headroom.builder(allocator).cluster(cluster.cluster).scheduler(settings).build();
     String best = arrivals.kinds().get(0).name();
     int most = -1;
     for (PodKind k : arrivals.kinds()) {
@@ -221,10 +218,7 @@ public final class Simulation {
     ClusterSnapshot start = allocator.snapshot(cluster.cluster);
     List<SimulationResult.Policy> results = new ArrayList<>();
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
-      PodScheduler scheduler = PodScheduler.builder(allocator)
-          .cluster(cluster.cluster).configuration(configuration).scorer(p.getValue()).snapshot(start)
-          .extendedResources(extendedResources).nodeAllocatableResources(nodeAllocatableResources)
-          .preemption(preemption).build();
+      PodScheduler scheduler = scheduler(start).scorer(p.getValue()).build();
       Accounting accounting = new Accounting(cluster, arrivals.kinds(), scheduler);
       GangArrivals gangs = gangs(scheduler);
       results.add(timed != null
@@ -244,10 +238,7 @@ public final class Simulation {
     private @Nullable Arrivals arrivals;
     private @Nullable Timeline timeline;
     private int sampleEvery;
-    private boolean extendedResources = true;
-    private boolean nodeAllocatableResources = true;
-    private boolean preemption = true;
-    private @Nullable SchedulerConfiguration configuration;
+    private Consumer<PodScheduler.Builder> settings = b -> { };
     private GangSearch gangSearch = GangSearch.DEFAULT;
     private long gangSearchBudget = PodGroupScheduler.DEFAULT_JOINT_BUDGET;
 
@@ -339,59 +330,28 @@ public final class Simulation {
     }
 
     /**
-     * Sets the DRAExtendedResource gate of every policy's scheduler (default on; see {@link
-     * PodScheduler.Builder#extendedResources}).
+     * Sets how every scheduler of the simulation is configured: the kube-scheduler configuration
+     * ({@link PodScheduler.Builder#configuration}: its profiles, Filter plugins and {@code
+     * percentageOfNodesToScore}), feature gates, DefaultPreemption on or off and its arguments,
+     * random ties, the allocator options. Applied to a fresh {@link PodScheduler.Builder} each
+     * time the simulation makes a scheduler: for each policy's run, for the pre-flight check
+     * ({@link Simulation#unplaceableKinds}, preemption then off) and for the {@link Headroom} behind
+     * {@link Simulation#smallestKind}; so an option of the scheduler reaches every one of them without an option
+     * of its own here. The simulation then sets the cluster, the snapshot and the policy's scorer
+     * (which, after a configuration, chooses among the nodes found; {@code kube-scheduler} with
+     * the profile's Score plugins and weights).
      *
-     * @param enabled whether DeviceClasses serve extended resources
+     * <p>With preemption on (the default, as in kube-scheduler), an arrival of higher priority
+     * that fits no node evicts lower-priority pods, counted per kind ({@link
+     * SimulationResult.KindCount}); in simulated time an evicted arrival is recreated, as its
+     * controller would: it waits in the queue again and, once placed, runs its whole run time anew.
+     *
+     * @param settings sets options of a scheduler builder; called once per scheduler made
      * @return this builder
      */
     @CanIgnoreReturnValue
-    public Builder extendedResources(boolean enabled) {
-      this.extendedResources = enabled;
-      return this;
-    }
-
-    /**
-     * Sets the DRANodeAllocatableResources gate of every policy's scheduler (default on; see
-     * {@link PodScheduler.Builder#nodeAllocatableResources}).
-     *
-     * @param enabled whether the node resources DRA devices stand for count against the node
-     * @return this builder
-     */
-    @CanIgnoreReturnValue
-    public Builder nodeAllocatableResources(boolean enabled) {
-      this.nodeAllocatableResources = enabled;
-      return this;
-    }
-
-    /**
-     * Turns DefaultPreemption on (the default, as in kube-scheduler) or off for every policy's
-     * scheduler ({@link PodScheduler.Builder#preemption}): an arrival of higher priority that fits
-     * no node evicts lower-priority pods, counted per kind ({@link SimulationResult.KindCount}). In
-     * simulated time an evicted arrival is recreated, as its controller would: it waits in the
-     * queue again and, once placed, runs its whole run time anew.
-     *
-     * @param enabled whether arrivals may preempt
-     * @return this builder
-     */
-    @CanIgnoreReturnValue
-    public Builder preemption(boolean enabled) {
-      this.preemption = enabled;
-      return this;
-    }
-
-    /**
-     * Schedules every policy's pods with a kube-scheduler configuration ({@link
-     * PodScheduler.Builder#configuration}): its profiles, Filter plugins and {@code
-     * percentageOfNodesToScore} apply to every policy; the policy's scorer chooses among the nodes
-     * found, {@code kube-scheduler} with the profile's Score plugins and weights.
-     *
-     * @param configuration the configuration; null for none (the default)
-     * @return this builder
-     */
-    @CanIgnoreReturnValue
-    public Builder configuration(@Nullable SchedulerConfiguration configuration) {
-      this.configuration = configuration;
+    public Builder scheduler(Consumer<PodScheduler.Builder> settings) {
+      this.settings = Objects.requireNonNull(settings, "settings");
       return this;
     }
 

@@ -109,28 +109,7 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    *     controller would make new pods, which are new arrivals); in simulated time each eviction
    *     counts, and the evicted pod is recreated: it waits again, counted as pending until placed
    */
-  public record KindCount(int placed, int pending, @Nullable GroupCount groups, int preemptions, int preempted) {
-    /**
-     * The count of a kind whose arrivals are single pods, which neither preempted nor was preempted.
-     *
-     * @param placed see the record component
-     * @param pending see the record component
-     */
-    public KindCount(int placed, int pending) {
-      this(placed, pending, null, 0, 0);
-    }
-
-    /**
-     * The count of a kind that neither preempted nor was preempted.
-     *
-     * @param placed see the record component
-     * @param pending see the record component
-     * @param groups see the record component
-     */
-    public KindCount(int placed, int pending, @Nullable GroupCount groups) {
-      this(placed, pending, groups, 0, 0);
-    }
-  }
+  public record KindCount(int placed, int pending, @Nullable GroupCount groups, int preemptions, int preempted) {}
 
   /**
    * PodGroups of one gang kind.
@@ -150,19 +129,7 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
    *     for a gang, the group's line ({@link io.github.dra4j.scheduling.PodGroupResult#line})
    * @param podGroup for a gang, the PodGroup as {@code <namespace>/<name>}; null for a pod
    */
-  public record FirstPending(int index, String kind, String pod, String message, @Nullable String podGroup) {
-    /**
-     * The first pending pod of a kind whose arrivals are single pods.
-     *
-     * @param index see the record component
-     * @param kind see the record component
-     * @param pod see the record component
-     * @param message see the record component
-     */
-    public FirstPending(int index, String kind, String pod, String message) {
-      this(index, kind, pod, message, null);
-    }
-  }
+  public record FirstPending(int index, String kind, String pod, String message, @Nullable String podGroup) {}
 
   /**
    * The cluster after some arrivals.
@@ -180,16 +147,6 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
     public Sample {
       groups = Collections.unmodifiableMap(new LinkedHashMap<>(groups));
       pendingByKind = Collections.unmodifiableMap(new LinkedHashMap<>(pendingByKind));
-    }
-
-    /**
-     * A sample of arrivals counted in steps.
-     *
-     * @param step see the record component
-     * @param groups see the record component
-     */
-    public Sample(int step, Map<String, GroupUsage> groups) {
-      this(step, groups, null, Map.of());
     }
 
     /** {@return the pods waiting, of every kind; 0 for arrivals counted in steps} */
@@ -245,44 +202,6 @@ public record SimulationResult(List<String> arrivals, List<Policy> policies) {
       if (counterSetsInUse < 0 || counterSetsInUse > counterSets) {
         throw new IllegalArgumentException(counterSetsInUse + " of " + counterSets + " counter sets in use");
       }
-    }
-
-    /**
-     * The usage without counter sets or per-kind stranded capacity.
-     *
-     * @param nodes see the record component
-     * @param devices see the record component
-     * @param allocatedDevices see the record component
-     * @param strandedNodes see the record component
-     * @param strandedDevices see the record component
-     * @param counters see the record component
-     * @param devicesByClass see the record component
-     */
-    public GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
-        Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass) {
-      this(nodes, devices, allocatedDevices, strandedNodes, strandedDevices, counters, devicesByClass, 0, 0, Map.of(),
-          Map.of());
-    }
-
-    /**
-     * The usage without device capacities.
-     *
-     * @param nodes see the record component
-     * @param devices see the record component
-     * @param allocatedDevices see the record component
-     * @param strandedNodes see the record component
-     * @param strandedDevices see the record component
-     * @param counters see the record component
-     * @param devicesByClass see the record component
-     * @param counterSets see the record component
-     * @param counterSetsInUse see the record component
-     * @param strandedByKind see the record component
-     */
-    public GroupUsage(int nodes, int devices, int allocatedDevices, int strandedNodes, int strandedDevices,
-        Map<String, CounterUsage> counters, Map<String, Integer> devicesByClass, int counterSets,
-        int counterSetsInUse, Map<String, Stranded> strandedByKind) {
-      this(nodes, devices, allocatedDevices, strandedNodes, strandedDevices, counters, devicesByClass, counterSets,
-          counterSetsInUse, strandedByKind, Map.of());
     }
 
     /** {@return the allocated share of the devices, 0 without devices} */

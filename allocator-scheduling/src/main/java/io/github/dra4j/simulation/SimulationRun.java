@@ -109,7 +109,7 @@ final class SimulationRun {
       count[1]++;
       if (firstPending == null) {
         firstPending = new SimulationResult.FirstPending(step, kind.name(), Objects.requireNonNull(pod.name()),
-            ((SchedulingResult.Unschedulable) r).message());
+            ((SchedulingResult.Unschedulable) r).message(), null);
       }
     }
   }

@@ -1,17 +1,21 @@
 package io.github.dra4j.simulation;
 
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodGroup;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.simulation.Gang;
 import io.github.dra4j.api.simulation.PodKind;
+import io.github.dra4j.scheduling.PodGroupResult;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.Preemption;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,8 +49,14 @@ import org.jspecify.annotations.Nullable;
  * scheduler has it on). A victim that was an arrival is recreated at once, as its controller
  * recreates an evicted pod: it joins the back of the queue and, once placed again, runs its whole
  * run time anew; its planned departure is dropped. It counts as waiting, not placed, until then.
- * A victim from a gang's PodGroup is not recreated, since dra4j does not place part of a group
- * again: it counts as one of its group's pending pods.
+ * A victim from a gang's PodGroup is recreated too, as the Job or JobSet controller recreates it
+ * in the same PodGroup: the group's evicted pods wait as one queue entry and are placed in one
+ * workload scheduling cycle of the PodGroup with its running pods bound (they count towards
+ * minCount, as kube-scheduler's gang scheduling counts a group's bound pods, and fix its topology
+ * domain); its replacements count as pending pods, not as a group waiting. The group's claims,
+ * reserved for the PodGroup and so never freed by an eviction, stay while the group has a pod
+ * running or waiting to be placed again, and are released when the last leaves; a sample counts
+ * their devices with one of the group's running pods.
  */
 final class TimedRun {
   private final String name;
@@ -63,6 +73,12 @@ final class TimedRun {
    */
   private final Map<String, int[]> counts = new LinkedHashMap<>();
   private final Set<String> gangKinds = new HashSet<>();
+  /*
+   * Not Departures, which files pods by the arrival step they leave before and finds a step's
+   * list by its number: here pods leave at instants of simulated time, taken in time order up to
+   * an event, which a priority queue gives. A victim's departure is found by a scan (evicted),
+   * which costs less than the preemption that evicted it.
+   */
   private final PriorityQueue<Departure> departures =
       new PriorityQueue<>(Comparator.comparingLong(Departure::at).thenComparingLong(Departure::order));
   /** Pods waiting, in arrival order. */
@@ -70,6 +86,8 @@ final class TimedRun {
   private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
   /** The arrival each placed pod came from, by name, to recreate it when it is evicted. */
   private final Map<String, Waiting> running = new LinkedHashMap<>();
+  /** The PodGroup of each running pod of a gang kind, by pod name. */
+  private final Map<String, GroupRun> groupOf = new HashMap<>();
   /** Victims recreated by the last placements, to join the queue once the current pass over it ends. */
   private final List<Waiting> recreated = new ArrayList<>();
   /** The queue's key of the next recreated victim: after every arrival's index. */
@@ -84,8 +102,45 @@ final class TimedRun {
 
   private record Departure(long at, long order, SchedulingResult.Scheduled pod) {}
 
-  /* An arrival waiting: a pod, or (pod null) a gang kind's PodGroup. */
-  private record Waiting(int index, PodKind kind, @Nullable Pod pod, long runTime) {}
+  /*
+   * An arrival waiting: a pod, a gang kind's PodGroup (pod and rejoin null), or the evicted pods
+   * of a placed PodGroup (rejoin).
+   */
+  private record Waiting(int index, PodKind kind, @Nullable Pod pod, long runTime, @Nullable GroupRun rejoin) {}
+
+  /* A placed PodGroup while it has pods running or evicted and waiting to be placed again. */
+  private static final class GroupRun {
+    final int index;
+    final String podGroup;
+    final PodGroup group;
+    final List<ResourceClaim> claims;
+    final Set<String> keys = new HashSet<>();
+    final Set<String> running = new LinkedHashSet<>();
+    final List<Pod> replacements = new ArrayList<>();
+    /** Group claims no running pod's sample entry carries (their carrier left), for the next pod placed. */
+    final List<ResourceClaim> unheld = new ArrayList<>();
+    boolean queued;
+
+    GroupRun(int index, String podGroup, PodGroupResult placed) {
+      this.index = index;
+      this.podGroup = podGroup;
+      this.group = placed.group();
+      this.claims = placed.claims();
+      claims.forEach(c -> keys.add(key(c)));
+    }
+
+    boolean gone() {
+      return running.isEmpty() && replacements.isEmpty();
+    }
+
+    List<ResourceClaim> own(List<ResourceClaim> claims) {
+      return claims.stream().filter(c -> !keys.contains(key(c))).toList();
+    }
+
+    static String key(ResourceClaim c) {
+      return c.metadata().namespace() + "/" + c.name();
+    }
+  }
 
   TimedRun(String name, PodScheduler scheduler, List<PodKind> kinds, TimedArrivals arrivals, Accounting accounting,
       Consumer<String> afterArrival, GangArrivals gangs) {
@@ -115,7 +170,7 @@ final class TimedRun {
       sampleBefore(t);
       PodKind kind = arrivals.kind(i);
       step = i + 1;
-      Waiting w = new Waiting(i, kind, kind.gang() == null ? ArrivalDraw.pod(kind, i) : null, arrivals.runTime(i));
+      Waiting w = new Waiting(i, kind, kind.gang() == null ? ArrivalDraw.pod(kind, i) : null, arrivals.runTime(i), null);
       SimulationResult.FirstPending failed = schedule(w, t);
       if (failed != null) {
         queue.put(i, w);
@@ -149,6 +204,10 @@ final class TimedRun {
    * returns null; otherwise returns what the first pending arrival would say.
    */
   private SimulationResult.@Nullable FirstPending schedule(Waiting w, long t) {
+    GroupRun rejoin = w.rejoin();
+    if (rejoin != null) {
+      return rejoin(w, rejoin, t);
+    }
     Pod pod = w.pod();
     if (pod == null) {
       return scheduleGroup(w, t);
@@ -167,7 +226,7 @@ final class TimedRun {
       return null;
     }
     return new SimulationResult.FirstPending(w.index(), w.kind().name(), Objects.requireNonNull(pod.name()),
-        ((SchedulingResult.Unschedulable) r).message());
+        ((SchedulingResult.Unschedulable) r).message(), null);
   }
 
   /* A gang's PodGroup in one cycle: its pods leave together, the group's claims with the first. */
@@ -182,11 +241,67 @@ final class TimedRun {
     count[0] += a.placed().size();
     count[1] += a.pending();
     count[2]++;
+    GroupRun g = new GroupRun(w.index(), a.podGroup(), a.result());
     for (SchedulingResult.Scheduled s : a.leaving()) {
       placed(s, w, t);
+      g.running.add(Objects.requireNonNull(s.pod().name())); // GangArrivals names every pod
+      groupOf.put(s.pod().name(), g);
     }
     placements++;
     return null;
+  }
+
+  /* A placed group's evicted pods, placed again in one cycle beside its running pods; null once all are. */
+  private SimulationResult.@Nullable FirstPending rejoin(Waiting w, GroupRun g, long t) {
+    List<Pod> bound = new ArrayList<>();
+    g.running.forEach(n -> bound.add(Objects.requireNonNull(placed.get(n)).pod())); // running pods are placed
+    long t0 = System.nanoTime();
+    PodGroupResult r = gangs.rejoin(g.group, List.copyOf(g.replacements), bound);
+    nanos += System.nanoTime() - t0;
+    if (r.scheduled()) {
+      int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+      for (SchedulingResult p : r.pods()) {
+        if (p instanceof SchedulingResult.Scheduled s) {
+          String podName = Objects.requireNonNull(s.pod().name()); // replacements keep their names
+          g.replacements.removeIf(x -> podName.equals(x.name()));
+          count[0]++;
+          count[1]--;
+          List<ResourceClaim> claims = new ArrayList<>(g.own(s.claims()));
+          claims.addAll(g.unheld);
+          g.unheld.clear();
+          placed(new SchedulingResult.Scheduled(s.pod(), s.node(), claims, null), w, t);
+          g.running.add(podName);
+          groupOf.put(podName, g);
+        }
+      }
+      placements++;
+    }
+    if (g.replacements.isEmpty()) {
+      g.queued = false;
+      return null;
+    }
+    return new SimulationResult.FirstPending(g.index, w.kind().name(),
+        Objects.requireNonNull(g.replacements.get(0).name()), r.message(), g.podGroup);
+  }
+
+  /*
+   * A pod of a group stops running: the group's claims its sample entry carried pass to another
+   * running pod of the group (or to the next placed); the claims themselves go with the group.
+   */
+  private void handOver(GroupRun g, SchedulingResult.Scheduled left) {
+    List<ResourceClaim> carried = left.claims().stream().filter(c -> g.keys.contains(GroupRun.key(c))).toList();
+    if (carried.isEmpty()) {
+      return;
+    }
+    if (g.running.isEmpty()) {
+      g.unheld.addAll(carried);
+      return;
+    }
+    String heir = g.running.iterator().next();
+    SchedulingResult.Scheduled h = Objects.requireNonNull(placed.get(heir)); // running pods are placed
+    List<ResourceClaim> claims = new ArrayList<>(h.claims());
+    claims.addAll(carried);
+    placed.put(heir, new SchedulingResult.Scheduled(h.pod(), h.node(), claims, null));
   }
 
   private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {
@@ -201,6 +316,9 @@ final class TimedRun {
 
   /* Counts an arrival that starts (+1) or stops (-1) waiting: a pod, or a group and its pods. */
   private void waiting(Waiting w, int delta) {
+    if (w.rejoin() != null) {
+      return; // counted as they are evicted and placed again
+    }
     int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
     Gang gang = w.kind().gang();
     if (gang == null) {
@@ -220,13 +338,22 @@ final class TimedRun {
       if (was == null) {
         continue; // a pod of the starting cluster, not an arrival
       }
-      placed.remove(victimName);
+      SchedulingResult.Scheduled s = Objects.requireNonNull(placed.remove(victimName)); // running pods are placed
       departures.removeIf(d -> Objects.equals(d.pod().pod().name(), victimName));
       int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
       count[0]--;
       count[1]++;
       count[5]++;
-      if (was.pod() != null) {
+      GroupRun g = groupOf.remove(victimName);
+      if (g != null) {
+        g.running.remove(victimName);
+        handOver(g, s);
+        g.replacements.add(GangArrivals.replacement(was.kind(), victim));
+        if (!g.queued) {
+          g.queued = true;
+          recreated.add(new Waiting(g.index, was.kind(), null, was.runTime(), g));
+        }
+      } else if (was.pod() != null) {
         recreated.add(was);
       }
     }
@@ -248,10 +375,21 @@ final class TimedRun {
       List<Pod> pods = new ArrayList<>();
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
-        placed.remove(s.pod().name());
+        // The pod as samples count it: it may carry group claims handed over from another pod.
+        SchedulingResult.Scheduled shown = placed.remove(s.pod().name());
         running.remove(s.pod().name());
         accounting.changed(s.node());
-        released.addAll(s.claims());
+        GroupRun g = groupOf.remove(s.pod().name());
+        if (g == null) {
+          released.addAll(s.claims());
+        } else {
+          released.addAll(g.own(s.claims()));
+          g.running.remove(s.pod().name());
+          handOver(g, shown != null ? shown : s);
+          if (g.gone()) {
+            released.addAll(g.claims);
+          }
+        }
         pods.add(s.pod());
       }
       scheduler.removePods(pods);
@@ -264,13 +402,15 @@ final class TimedRun {
     Set<String> failed = new HashSet<>();
     for (Iterator<Waiting> it = queue.values().iterator(); it.hasNext(); ) {
       Waiting w = it.next();
-      if (failed.contains(w.kind().name())) {
+      // A group's replacements are not like its kind's other arrivals: they join pods running.
+      boolean like = w.rejoin() == null;
+      if (like && failed.contains(w.kind().name())) {
         continue;
       }
       if (schedule(w, t) == null) {
         it.remove();
         waiting(w, -1);
-      } else {
+      } else if (like) {
         failed.add(w.kind().name());
       }
     }

@@ -109,7 +109,7 @@ final class DeparturesPropertyTest {
       this.simulation = simulation;
       this.scorer = scorer;
       this.snapshot = allocator.snapshot(simulation.cluster());
-      List.of("one", "two", "three", "quick").forEach(k -> counts.put(k, new SimulationResult.KindCount(0, 0)));
+      List.of("one", "two", "three", "quick").forEach(k -> counts.put(k, new SimulationResult.KindCount(0, 0, null, 0, 0)));
     }
 
     void depart(int step) {
@@ -133,16 +133,16 @@ final class DeparturesPropertyTest {
       snapshot = fresh.snapshot();
       SimulationResult.KindCount c = counts.get(kind.name());
       if (r instanceof SchedulingResult.Scheduled s) {
-        counts.put(kind.name(), new SimulationResult.KindCount(c.placed() + 1, c.pending()));
+        counts.put(kind.name(), new SimulationResult.KindCount(c.placed() + 1, c.pending(), null, 0, 0));
         placed.add(s);
         if (kind.lifetime() != null) {
           leaving.computeIfAbsent(step + kind.lifetime(), x -> new ArrayList<>()).add(s);
         }
       } else {
-        counts.put(kind.name(), new SimulationResult.KindCount(c.placed(), c.pending() + 1));
+        counts.put(kind.name(), new SimulationResult.KindCount(c.placed(), c.pending() + 1, null, 0, 0));
         if (firstPending == null) {
           firstPending = new SimulationResult.FirstPending(step, kind.name(), pod.name(),
-              ((SchedulingResult.Unschedulable) r).message());
+              ((SchedulingResult.Unschedulable) r).message(), null);
         }
       }
     }

@@ -6,6 +6,7 @@ import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -23,55 +24,34 @@ final class DeviceCapacitySimulationTest {
   private static final double GI = 1024.0 * 1024 * 1024;
 
   private static String document(int arrivals) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: memory}",
-        "spec:",
-        "  policies: [first]",
-        "  sampleEvery: 1",
-        "  cluster:",
-        "    objects:",
+    return SimulationYaml.document("memory", "  policies: [first]\n  sampleEvery: 1", String.join("\n",
         "    - apiVersion: resource.k8s.io/v1",
         "      kind: DeviceClass",
         "      metadata: {name: gpu}",
-        "      spec: {selectors: [{cel: {expression: 'device.attributes[\"gpu.example.com\"].type == \"gpu\"'}}]}",
-        "    nodeGroups:",
-        "    - name: box",
-        "      count: 2",
-        "      node: {metadata: {name: box, labels: {kubernetes.io/hostname: box}}}",
-        "      slices:",
-        "      - metadata: {name: box-counters}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
-        "          sharedCounters: [{name: part, counters: {memory: {value: 10Gi}}}]",
-        "      - metadata: {name: box-gpus}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
-        "          devices:",
-        gpu("g0"), gpu("g1"), gpu("g2"),
-        "          - name: p0",
-        "            attributes: {type: {string: part}}",
-        "            capacity: {memory: {value: 10Gi}}",
-        "            consumesCounters: [{counterSet: part, counters: {memory: {value: 10Gi}}}]",
-        "  workload:",
-        "    count: " + arrivals,
-        "    podKinds:",
-        "    - name: pair",
-        "      weight: 1",
-        "      claimTemplates:",
-        "      - metadata: {name: pair-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: 2}}]}}}",
-        "      pod:",
-        "        metadata: {name: pair}",
-        "        spec:",
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: pair-gpus}]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]",
-        "");
+        "      spec: {selectors: [{cel: {expression: 'device.attributes[\"gpu.example.com\"].type == \"gpu\"'}}]}"),
+        String.join("\n",
+            "    - name: box",
+            "      count: 2",
+            "      node: {metadata: {name: box, labels: {kubernetes.io/hostname: box}}}",
+            "      slices:",
+            "      - metadata: {name: box-counters}",
+            "        spec:",
+            "          driver: gpu.example.com",
+            "          nodeName: box",
+            "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
+            "          sharedCounters: [{name: part, counters: {memory: {value: 10Gi}}}]",
+            "      - metadata: {name: box-gpus}",
+            "        spec:",
+            "          driver: gpu.example.com",
+            "          nodeName: box",
+            "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
+            "          devices:",
+            gpu("g0"), gpu("g1"), gpu("g2"),
+            "          - name: p0",
+            "            attributes: {type: {string: part}}",
+            "            capacity: {memory: {value: 10Gi}}",
+            "            consumesCounters: [{counterSet: part, counters: {memory: {value: 10Gi}}}]"),
+        "    count: " + arrivals + "\n    podKinds:\n" + SimulationYaml.gpuKind("pair", 2, "      weight: 1", ""));
   }
 
   private static String gpu(String name) {

@@ -1,5 +1,6 @@
 package io.github.dra4j.simulation;
 
+import static io.github.dra4j.testing.SimulationYaml.gangKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,10 +10,10 @@ import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import io.github.dra4j.scheduling.GangSearch;
 import io.github.dra4j.scheduling.PodGroupScheduler;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,18 +28,7 @@ final class GangSimulationTest {
 
   /** A node group of {@code count} nodes labelled rack={@code rack}, each with {@code gpus} whole GPUs. */
   private static String group(String name, int count, String rack, int gpus) {
-    List<String> devices = new ArrayList<>();
-    for (int i = 0; i < gpus; i++) {
-      devices.add("{name: gpu-" + i + "}");
-    }
-    return String.join("\n",
-        "    - name: " + name,
-        "      count: " + count,
-        "      node: {metadata: {name: " + name + ", labels: {rack: " + rack + "}}}",
-        "      slices:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {driver: gpu.example.com, nodeName: " + name + ", pool: {name: " + name
-            + ", generation: 1, resourceSliceCount: 1}, devices: [" + String.join(", ", devices) + "]}");
+    return SimulationYaml.wholeDevices(name, count, ", labels: {rack: " + rack + "}", SimulationYaml.names("gpu-", gpus));
   }
 
   /** One node whose single GPU is offered whole ("full", 4 units) or as two halves (2 units each). */
@@ -59,47 +49,9 @@ final class GangSimulationTest {
         + "'}}}]}";
   }
 
-  /**
-   * A gang kind of pods that each take {@code gpus} GPUs of their own, and with {@code shared}
-   * also one GPU claimed once for the group.
-   */
-  private static String gangKind(String name, int gpus, String gang, String extra, boolean shared) {
-    return String.join("\n",
-        "    - name: " + name,
-        extra,
-        "      gang: " + gang,
-        "      claimTemplates:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
-        "      - metadata: {name: " + name + "-shared}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu}}]}}}",
-        "      pod:",
-        "        metadata: {name: " + name + "}",
-        "        spec:",
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}"
-            + (shared ? ", {name: shared, resourceClaimTemplateName: " + name + "-shared}" : "") + "]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}" + (shared ? ", {name: shared}" : "")
-            + "]}}]");
-  }
-
   private static String document(String groups, String kinds, int count) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: gangs}",
-        "spec:",
-        "  policies: [first]",
-        "  sampleEvery: 1",
-        "  cluster:",
-        "    objects:",
-        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-        "    nodeGroups:",
-        groups,
-        "  workload:",
-        "    count: " + count,
-        "    podKinds:",
-        kinds,
-        "");
+    return SimulationYaml.document("gangs", "  policies: [first]\n  sampleEvery: 1", SimulationYaml.GPU_CLASS, groups,
+        "    count: " + count + "\n    podKinds:\n" + kinds);
   }
 
   private static SimulationResult.Policy run(String text, GangSearch search) throws IOException {
@@ -116,7 +68,7 @@ final class GangSimulationTest {
     SimulationResult.Policy p = run(document(group("dgx", 2, "r1", 8), gangKind("train", 8, "{size: 2}", "", false), 3));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(2, 4,
-        new SimulationResult.GroupCount(1, 2)));
+        new SimulationResult.GroupCount(1, 2), 0, 0));
     SimulationResult.FirstPending first = p.firstPending();
     assertThat(first).isNotNull();
     assertThat(List.of(first.index(), first.kind(), first.pod(), first.podGroup()))
@@ -137,7 +89,7 @@ final class GangSimulationTest {
         gangKind("train", 8, "{size: 2}", "      lifetime: 2", false), 4));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(4, 4,
-        new SimulationResult.GroupCount(2, 2)));
+        new SimulationResult.GroupCount(2, 2), 0, 0));
     assertThat(p.samples().stream().map(s -> s.group("dgx").allocatedDevices()).toList())
         .containsExactly(16, 16, 16, 16);
     assertThat(p.firstPending()).isNotNull();
@@ -152,7 +104,7 @@ final class GangSimulationTest {
         gangKind("train", 8, "{size: 3, minCount: 2}", "", false), 2));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(2, 4,
-        new SimulationResult.GroupCount(1, 1)));
+        new SimulationResult.GroupCount(1, 1), 0, 0));
     assertThat(p.firstPending()).isNotNull();
     assertThat(p.firstPending().podGroup()).isEqualTo("default/train-1");
     assertThat(p.firstPending().message()).startsWith("pod group default/train-1 is unschedulable: minCount (2) cannot "
@@ -168,7 +120,7 @@ final class GangSimulationTest {
         gangKind("train", 8, "{size: 2, topologyKey: rack}", "", false), 2));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(2, 2,
-        new SimulationResult.GroupCount(1, 1)));
+        new SimulationResult.GroupCount(1, 1), 0, 0));
     assertThat(p.samples().get(0).group("b").allocatedDevices()).isEqualTo(16);
     assertThat(p.samples().get(0).group("a").allocatedDevices()).isZero();
     assertThat(p.firstPending()).isNotNull();
@@ -186,7 +138,7 @@ final class GangSimulationTest {
             "      lifetime: 1", true), 3));
 
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(12, 0,
-        new SimulationResult.GroupCount(3, 0)));
+        new SimulationResult.GroupCount(3, 0), 0, 0));
     assertThat(p.samples().stream().map(s -> s.group("dgx").allocatedDevices()).toList()).containsExactly(5, 5, 5);
     assertThat(p.samples().stream().map(s -> s.group("dgx").devicesByClass().get("gpu")).toList())
         .containsExactly(5, 5, 5);
@@ -200,11 +152,11 @@ final class GangSimulationTest {
 
     SimulationResult.Policy def = run(doc);
     assertThat(def.kinds().get("pair")).isEqualTo(new SimulationResult.KindCount(0, 2,
-        new SimulationResult.GroupCount(0, 1)));
+        new SimulationResult.GroupCount(0, 1), 0, 0));
 
     SimulationResult.Policy joint = run(doc, GangSearch.JOINT);
     assertThat(joint.kinds().get("pair")).isEqualTo(new SimulationResult.KindCount(2, 0,
-        new SimulationResult.GroupCount(1, 0)));
+        new SimulationResult.GroupCount(1, 0), 0, 0));
     assertThat(joint.last().group("part").allocatedDevices()).isEqualTo(2);
   }
 
@@ -261,10 +213,10 @@ final class GangSimulationTest {
     SimulationResult.Policy p = run(doc);
 
     // The single takes a GPU of the first node, so the first gang (2 x 8) no longer fits.
-    assertThat(p.kinds().get("single")).isEqualTo(new SimulationResult.KindCount(1, 0));
+    assertThat(p.kinds().get("single")).isEqualTo(new SimulationResult.KindCount(1, 0, null, 0, 0));
     assertThat(p.kinds().get("single").groups()).isNull();
     assertThat(p.kinds().get("train")).isEqualTo(new SimulationResult.KindCount(0, 4,
-        new SimulationResult.GroupCount(0, 2)));
+        new SimulationResult.GroupCount(0, 2), 0, 0));
     assertThat(p.firstPending()).isNotNull();
     assertThat(p.firstPending().index()).isEqualTo(1);
   }

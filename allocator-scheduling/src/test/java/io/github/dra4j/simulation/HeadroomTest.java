@@ -14,6 +14,7 @@ import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
@@ -40,62 +41,14 @@ final class HeadroomTest {
       StructuredAllocator.builder().selectorCompiler(CelCompiler.create()).build();
 
   static String document(int boxes, int leans, String extraObjects, String kinds) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: small}",
-        "spec:",
-        "  cluster:",
-        "    objects:",
-        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-        extraObjects,
-        "    nodeGroups:",
-        group("box", boxes, 3, ""),
-        group("lean", leans, 2, ", labels: {tier: lean}"),
-        "  workload:",
-        "    count: 1",
-        "    podKinds:",
-        kinds,
-        "");
-  }
-
-  private static String group(String name, int count, int units, String labels) {
-    return String.join("\n",
-        "    - name: " + name,
-        "      count: " + count,
-        "      node: {metadata: {name: " + name + labels + "}}",
-        "      slices:",
-        "      - metadata: {name: " + name + "-counters}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: " + name,
-        "          pool: {name: " + name + ", generation: 1, resourceSliceCount: 2}",
-        "          sharedCounters: [{name: card, counters: {units: {value: '" + units + "'}}}]",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: " + name,
-        "          pool: {name: " + name + ", generation: 1, resourceSliceCount: 2}",
-        "          devices:",
-        gpu("g0"), gpu("g1"), gpu("g2"));
-  }
-
-  private static String gpu(String name) {
-    return "          - {name: " + name + ", consumesCounters: [{counterSet: card, counters: {units: {value: '1'}}}]}";
+    return SimulationYaml.document("small", "", SimulationYaml.GPU_CLASS + "\n" + extraObjects,
+        SimulationYaml.sharedCounterGpus("box", boxes, 3, "") + "\n"
+            + SimulationYaml.sharedCounterGpus("lean", leans, 2, ", labels: {tier: lean}"),
+        "    count: 1\n    podKinds:\n" + kinds);
   }
 
   static String kind(String name, int gpus, String podSpecExtra) {
-    return String.join("\n",
-        "    - name: " + name,
-        "      claimTemplates:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
-        "      pod:",
-        "        metadata: {name: " + name + "}",
-        "        spec:",
-        podSpecExtra,
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]");
+    return SimulationYaml.gpuKind(name, gpus, "", podSpecExtra);
   }
 
   private static final String KINDS = String.join("\n", kind("single", 1, ""), kind("pair", 2, ""),

@@ -12,6 +12,7 @@ import io.github.dra4j.api.io.SimulationReader;
 import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import io.github.dra4j.scheduling.NodeScorer;
 import java.io.IOException;
 import java.util.List;
@@ -30,55 +31,12 @@ final class SimulationTest {
 
   /** The document with a workload section and policies put in. */
   private static String document(String workload, String policies) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: small}",
-        "spec:",
-        "  policies: " + policies,
-        "  sampleEvery: 2",
-        "  cluster:",
-        "    objects:",
-        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-        "    nodeGroups:",
-        "    - name: box",
-        "      count: 4",
-        "      node: {metadata: {name: box, labels: {kubernetes.io/hostname: box}}}",
-        "      slices:",
-        "      - metadata: {name: box-counters}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
-        "          sharedCounters: [{name: card, counters: {units: {value: '3'}}}]",
-        "      - metadata: {name: box-gpus}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 2}",
-        "          devices:",
-        gpu("g0"), gpu("g1"), gpu("g2"),
-        "  workload:",
-        workload,
-        "");
-  }
-
-  private static String gpu(String name) {
-    return "          - {name: " + name + ", consumesCounters: [{counterSet: card, counters: {units: {value: '1'}}}]}";
+    return SimulationYaml.document("small", "  policies: " + policies + "\n  sampleEvery: 2", SimulationYaml.GPU_CLASS,
+        SimulationYaml.sharedCounterGpus("box", 4, 3, ", labels: {kubernetes.io/hostname: box}"), workload);
   }
 
   private static String kind(String name, int gpus, String extra) {
-    return String.join("\n",
-        "    - name: " + name,
-        extra,
-        "      claimTemplates:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
-        "      pod:",
-        "        metadata: {name: " + name + "}",
-        "        spec:",
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]");
+    return SimulationYaml.gpuKind(name, gpus, extra, "");
   }
 
   private static SimulationResult run(String text) throws IOException {
@@ -94,7 +52,7 @@ final class SimulationTest {
         "    count: 8\n    seed: 1\n    podKinds:\n" + kind("pair", 2, "      weight: 1"),
         "[first, most-allocated]"));
     for (SimulationResult.Policy p : result.policies()) {
-      assertEquals(new SimulationResult.KindCount(4, 4), p.kinds().get("pair"), p.name() + ": " + p.firstPending());
+      assertEquals(new SimulationResult.KindCount(4, 4, null, 0, 0), p.kinds().get("pair"), p.name() + ": " + p.firstPending());
       SimulationResult.FirstPending first = p.firstPending();
       assertNotNull(first);
       assertEquals(4, first.index());
@@ -201,7 +159,7 @@ final class SimulationTest {
         "    count: 8\n    seed: 3\n    podKinds:\n" + kind("pair", 2, "      lifetime: 4"),
         "[first]"));
     SimulationResult.Policy p = result.policy("first");
-    assertEquals(new SimulationResult.KindCount(8, 0), p.kinds().get("pair"));
+    assertEquals(new SimulationResult.KindCount(8, 0, null, 0, 0), p.kinds().get("pair"));
     assertEquals(8, p.last().group("box").allocatedDevices());
   }
 
@@ -304,7 +262,7 @@ final class SimulationTest {
     assertNull(p.firstPending());
 
     SimulationSpec spec = SimulationReader.read(document(workload, "[first]"), "sim.yaml", null, CODEC);
-    SimulationResult off = Simulation.builder(ALLOCATOR).spec(spec).preemption(false).build().run();
+    SimulationResult off = Simulation.builder(ALLOCATOR).spec(spec).scheduler(b -> b.preemption(false)).build().run();
     assertEquals(new SimulationResult.KindCount(0, 2, null, 0, 0), off.policy("first").kinds().get("serving"));
   }
 }

@@ -11,6 +11,7 @@ import io.github.dra4j.api.simulation.SimulationSpec;
 import io.github.dra4j.api.simulation.Timeline;
 import io.github.dra4j.cel.CelCompiler;
 import io.github.dra4j.core.StructuredAllocator;
+import io.github.dra4j.testing.SimulationYaml;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,45 +32,13 @@ final class TimedSimulationTest {
 
   /** One node with GPUs g0 and g1; kinds one (1 GPU) and two (2 GPUs); the workload's time fields put in. */
   private static String document(String time, String oneDuration) {
-    return String.join("\n",
-        "apiVersion: simulation.dra4j.io/v1",
-        "kind: Simulation",
-        "metadata: {name: timed}",
-        "spec:",
-        "  cluster:",
-        "    objects:",
-        "    - {apiVersion: resource.k8s.io/v1, kind: DeviceClass, metadata: {name: gpu}, spec: {}}",
-        "    nodeGroups:",
-        "    - name: box",
-        "      count: 1",
-        "      node: {metadata: {name: box}}",
-        "      slices:",
-        "      - metadata: {name: box-gpus}",
-        "        spec:",
-        "          driver: gpu.example.com",
-        "          nodeName: box",
-        "          pool: {name: box, generation: 1, resourceSliceCount: 1}",
-        "          devices: [{name: g0}, {name: g1}]",
-        "  workload:",
-        time,
-        "    podKinds:",
-        kind("one", 1, oneDuration),
-        kind("two", 2, ""),
-        "");
+    return SimulationYaml.document("timed", "", SimulationYaml.GPU_CLASS,
+        SimulationYaml.wholeDevices("box", 1, "", List.of("g0", "g1")),
+        String.join("\n", time, "    podKinds:", kind("one", 1, oneDuration), kind("two", 2, "")));
   }
 
   private static String kind(String name, int gpus, String duration) {
-    return String.join("\n",
-        "    - name: " + name,
-        duration.isEmpty() ? "      weight: 1" : "      duration: " + duration,
-        "      claimTemplates:",
-        "      - metadata: {name: " + name + "-gpus}",
-        "        spec: {spec: {devices: {requests: [{name: gpus, exactly: {deviceClassName: gpu, count: " + gpus + "}}]}}}",
-        "      pod:",
-        "        metadata: {name: " + name + "}",
-        "        spec:",
-        "          resourceClaims: [{name: gpus, resourceClaimTemplateName: " + name + "-gpus}]",
-        "          containers: [{name: c, resources: {claims: [{name: gpus}]}}]");
+    return SimulationYaml.gpuKind(name, gpus, duration.isEmpty() ? "      weight: 1" : "      duration: " + duration, "");
   }
 
   private static SimulationSpec read(Path dir, String text) throws IOException {
@@ -105,8 +74,8 @@ final class TimedSimulationTest {
         samples.stream().map(SimulationResult.Sample::pendingByKind).toList());
     assertEquals(List.of(1, 3, 4, 4, 4, 4), samples.stream().map(SimulationResult.Sample::step).toList());
     assertEquals(List.of(1, 2, 2, 2, 2, 2), samples.stream().map(s -> s.group("box").allocatedDevices()).toList());
-    assertEquals(new SimulationResult.KindCount(3, 0), p.kinds().get("one"));
-    assertEquals(new SimulationResult.KindCount(1, 0), p.kinds().get("two"));
+    assertEquals(new SimulationResult.KindCount(3, 0, null, 0, 0), p.kinds().get("one"));
+    assertEquals(new SimulationResult.KindCount(1, 0, null, 0, 0), p.kinds().get("two"));
     assertEquals("two-1", p.firstPending().pod());
     assertEquals(1, p.firstPending().index());
   }
@@ -119,7 +88,7 @@ final class TimedSimulationTest {
     SimulationResult.Policy p = Simulation.builder(ALLOCATOR)
         .spec(read(dir, document("    trace: trace.csv\n    sampleInterval: 30s", "5m"))).build().run().policy("first");
     assertEquals("two-2", p.firstPending().pod(), "two-1 was placed at once");
-    assertEquals(new SimulationResult.KindCount(3, 0), p.kinds().get("two"));
+    assertEquals(new SimulationResult.KindCount(3, 0, null, 0, 0), p.kinds().get("two"));
     SimulationResult.Sample last = p.last();
     assertEquals(Duration.ofSeconds(150), last.time(), "the run ends when two-2 is placed, at 2m30s");
     assertEquals(List.of(0, 0, 0, 1, 1, 0), p.samples().stream().map(SimulationResult.Sample::pending).toList());
@@ -142,7 +111,7 @@ final class TimedSimulationTest {
     assertEquals(List.of(0, 0, 2, 2, 2, 2, 2, 0), p.samples().stream().map(SimulationResult.Sample::pending).toList());
     assertEquals(List.of(1, 2, 2, 2, 2, 2, 2, 2), p.samples().stream().map(s -> s.group("box").allocatedDevices()).toList());
 
-    SimulationResult.Policy off = Simulation.builder(ALLOCATOR).spec(spec).preemption(false).build().run()
+    SimulationResult.Policy off = Simulation.builder(ALLOCATOR).spec(spec).scheduler(b -> b.preemption(false)).build().run()
         .policy("first");
     assertEquals(new SimulationResult.KindCount(1, 0, null, 0, 0), off.kinds().get("two"));
     assertEquals(Duration.ofMinutes(11), off.last().time(), "without preemption two-2 waits for both GPUs");
