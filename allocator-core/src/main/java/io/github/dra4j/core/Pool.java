@@ -176,7 +176,7 @@ final class Pool {
     if (a == null) {
       PoolLayout l = layout;
       // a rebased pool: from the layout's units, unless devices the node does not see are in use
-      a = l == null || !notTargeting.isEmpty() ? null : l.availableByName(counterSets);
+      a = l == null || !notTargeting.isEmpty() ? null : PoolCounters.availableByName(l, counterSets);
       if (a == null) {
         a = available(counterSets, targeting, notTargeting);
       }

@@ -1,20 +1,13 @@
 package io.github.dra4j.core;
 
-import io.github.dra4j.api.Quantity;
-import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
-import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -294,7 +287,7 @@ final class PoolLayout {
         }
       }
     }
-    forgetFitAlone(nextFlags, changedSets, negative(units) == negative(left));
+    forgetFitAlone(nextFlags, changedSets, PoolCounters.negative(units) == PoolCounters.negative(left));
     return new PoolLayout(this, nextUids, nextFlags, nextDevices, units);
   }
 
@@ -309,28 +302,10 @@ final class PoolLayout {
         continue;
       }
       Consumption c = consumptions[local];
-      if (!sameOvercommit || c == null || touches(c.sets(), changedSets)) {
+      if (!sameOvercommit || c == null || PoolCounters.touches(c.sets(), changedSets)) {
         next[local] = (char) (next[local] & ~(ALONE_FITS | ALONE_DOES_NOT_FIT));
       }
     }
-  }
-
-  private static boolean touches(int[] sets, boolean[] changedSets) {
-    for (int set : sets) {
-      if (changedSets[set]) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean negative(long[] units) {
-    for (long u : units) {
-      if (u < 0) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
@@ -484,50 +459,6 @@ final class PoolLayout {
     return a;
   }
 
-  /**
-   * {@return the counters left by counter set and counter, as Pool.available sums them afresh,
-   * or null when they are not kept in units} Each value takes the scale that sum would give it:
-   * the largest of the counter's own amount and of what the allocated devices consume of it (a
-   * difference of BigDecimals takes the larger scale), so that it equals the fresh sum, scale
-   * included. Reads the counter sets and the allocated devices' consumptions, not every device.
-   *
-   * @param counterSets the pool's counter sets, in the pool's order
-   */
-  @Nullable Map<String, Map<String, BigDecimal>> availableByName(Map<String, ResolvedCounterSet> counterSets) {
-    long[] units = availableUnits;
-    if (units == null) {
-      return null;
-    }
-    int[] scales = new int[units.length];
-    Arrays.fill(scales, Integer.MIN_VALUE);
-    for (ResolvedCounterSet set : counterSets.values()) {
-      Map<String, Integer> names = counterIndex.get(Objects.requireNonNull(setIndex.get(set.counterSet())));
-      set.forEachCounter((name, q) -> {
-        int k = Objects.requireNonNull(names.get(name));
-        scales[k] = Math.max(scales[k], q.value().scale());
-      });
-    }
-    for (int local = 0; local < deviceCount; local++) {
-      if ((flags[local] & ALLOCATED) != 0) {
-        Consumption c = consumption(local, devices[local]);
-        for (int j = 0; j < c.counters().length; j++) {
-          scales[c.counters()[j]] = Math.max(scales[c.counters()[j]], c.amounts()[j].scale());
-        }
-      }
-    }
-    Map<String, Map<String, BigDecimal>> out = new LinkedHashMap<>();
-    for (ResolvedCounterSet set : counterSets.values()) {
-      Map<String, Integer> names = counterIndex.get(Objects.requireNonNull(setIndex.get(set.counterSet())));
-      Map<String, BigDecimal> left = new LinkedHashMap<>();
-      set.forEachCounter((name, q) -> {
-        int k = Objects.requireNonNull(names.get(name));
-        left.put(name, BigDecimal.valueOf(units[k], scale).setScale(scales[k], RoundingMode.UNNECESSARY));
-      });
-      out.put(set.counterSet(), Collections.unmodifiableMap(left));
-    }
-    return Collections.unmodifiableMap(out);
-  }
-
   /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
   static long toUnits(BigDecimal value, int scale) {
     if (scale == 0 && value.scale() == 0 && value.precision() <= LONG_DIGITS) {
@@ -547,6 +478,11 @@ final class PoolLayout {
   /** {@return the number of the device at index d of targeting slice s} */
   int local(int s, int d) {
     return sliceStart[s] + d;
+  }
+
+  /** {@return whether the device is allocated in any way: its counters are charged in availableUnits} */
+  boolean allocated(int local) {
+    return (flags[local] & ALLOCATED) != 0;
   }
 
   /** {@return whether the device is dedicated to an allocated claim (inUseDedicated)} */
@@ -591,69 +527,10 @@ final class PoolLayout {
   Consumption consumption(int local, DeviceEntry device) {
     Consumption c = consumptions[local];
     if (c == null) {
-      c = consumptionOf(device);
+      c = PoolCounters.consumptionOf(this, device);
       consumptions[local] = c;
     }
     return c;
-  }
-
-  private Consumption consumptionOf(DeviceEntry device) {
-    List<? extends ResolvedCounters> list = device.view.consumesCounters();
-    Collector collected = new Collector();
-    int[] sets = new int[list.size()];
-    int setCount = 0;
-    for (ResolvedCounters rc : list) {
-      Integer s = setIndex.get(rc.counterSet());
-      if (s == null) {
-        continue; // a set the pool lacks makes the pool invalid, and invalid pools are never searched
-      }
-      if (!contains(sets, setCount, s)) {
-        sets[setCount++] = s;
-      }
-      collected.names = counterIndex.get(s);
-      rc.forEachCounter(collected);
-    }
-    int n = collected.size;
-    BigDecimal[] amounts = Arrays.copyOf(collected.amounts, n);
-    long[] units = availableUnits == null ? null : new long[n];
-    for (int j = 0; units != null && j < n; j++) {
-      units[j] = toUnits(amounts[j], scale);
-      if (units[j] == NO_UNITS) {
-        units = null;
-      }
-    }
-    return new Consumption(Arrays.copyOf(collected.counters, n), amounts, units, Arrays.copyOf(sets, setCount));
-  }
-
-  /** Collects the numbered counters of a device's consumptions. */
-  private static final class Collector implements BiConsumer<String, Quantity> {
-    Map<String, Integer> names = Map.of();
-    int[] counters = new int[16];
-    BigDecimal[] amounts = new BigDecimal[16];
-    int size;
-
-    @Override
-    public void accept(String name, Quantity q) {
-      Integer k = names.get(name);
-      if (k == null) {
-        return; // an unknown counter makes the pool invalid too
-      }
-      if (size == counters.length) {
-        counters = Arrays.copyOf(counters, 2 * size);
-        amounts = Arrays.copyOf(amounts, 2 * size);
-      }
-      counters[size] = k;
-      amounts[size++] = q.value();
-    }
-  }
-
-  private static boolean contains(int[] values, int size, int value) {
-    for (int i = 0; i < size; i++) {
-      if (values[i] == value) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**
