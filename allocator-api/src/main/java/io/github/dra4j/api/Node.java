@@ -7,7 +7,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The core/v1 Node fields that allocation and scheduling read: name and labels (node selectors),
- * whether it is cordoned, its taints, its allocatable resources and the declared features.
+ * whether it is cordoned, its taints, its allocatable resources, the declared features and the
+ * container images it holds.
  *
  * @param metadata object metadata
  * @param spec the node's spec, or null when the input has none
@@ -42,6 +43,11 @@ public record Node(ObjectMeta metadata, @Nullable NodeSpec spec, @Nullable NodeS
   /** {@return the node's allocatable resources; empty when the input gives none} */
   public Map<String, Quantity> allocatable() {
     return status == null ? Map.of() : status.allocatable();
+  }
+
+  /** {@return the container images on the node ({@code status.images}); empty when the input gives none} */
+  public List<ContainerImage> images() {
+    return status == null ? List.of() : status.images();
   }
 
   /** {@return whether the node's kubelet declares the feature ({@code status.declaredFeatures})} */

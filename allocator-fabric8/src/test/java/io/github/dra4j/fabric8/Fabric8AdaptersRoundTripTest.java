@@ -3,6 +3,7 @@ package io.github.dra4j.fabric8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.github.dra4j.api.ContainerImage;
 import io.github.dra4j.api.Device;
 import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceClass;
@@ -213,6 +214,16 @@ final class Fabric8AdaptersRoundTripTest {
     assertThat(back.getAdditionalProperties()).containsKey("nodeAllocatableResources")
         .doesNotContainKey("nodeAllocatableResourceMappings");
     assertThat(back.getTaints()).extracting(t -> t.getEffect()).containsExactly("NoSchedule", "None");
+  }
+
+  /** A node's {@code status.images}, which ImageLocality reads, cross fabric8's typed field both ways. */
+  @Test
+  void allFieldsFixture_carriesNodeImages() {
+    var node = (io.fabric8.kubernetes.api.model.Node) Fabric8Yaml.resource("all-fields.yaml").get(4);
+    Node record = Fabric8Adapters.toRecord(node);
+    assertThat(record.images()).containsExactly(ContainerImage.of(9876543210L, "nvcr.io/nvidia/pytorch:24.05-py3",
+        "nvcr.io/nvidia/pytorch@sha256:0a1b2c"));
+    assertThat(Fabric8Adapters.toFabric8(record).getStatus().getImages().get(0).getSizeBytes()).isEqualTo(9876543210L);
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.TopologySpreadConstraint;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -128,5 +129,21 @@ final class Cycle {
 
   int position(Node node) {
     return infos.position(node);
+  }
+
+  /**
+   * Forgets the PreFilter state that counts other pods (PodTopologySpread's, InterPodAffinity's)
+   * when one of these pods, which joined or left a node, counts for it, so that it is counted
+   * again from the nodes' pods as they are now, as a new cycle would; what reads the pod alone is
+   * kept. Upstream's AddPod and RemovePod PreFilterExtensions update that state in place instead,
+   * to the same counts.
+   */
+  void podsChanged(Collection<Pod> changed) {
+    if (spread != null && TopologySpread.counts(spread, pod, changed)) {
+      spread = null;
+    }
+    if (podAffinity != null && InterPodAffinity.counts(podAffinity, changed)) {
+      podAffinity = null;
+    }
   }
 }

@@ -23,10 +23,10 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * The choice among feasible nodes as kube-scheduler's default score plugins make it (the
- * kube-scheduler profile of NodeScorer): each plugin scores every feasible node 0..100, normalized
- * as the plugin normalizes, and the weighted sum decides; equal sums go to the first node in
- * order (kube-scheduler picks one of them at random). ImageLocality (images are not read) is not
- * modelled.
+ * kube-scheduler profile of NodeScorer): each plugin scores every feasible node that the cycle
+ * looks at (Profiles.toScore) 0..100, normalized as the plugin normalizes, and the weighted sum
+ * decides; equal sums go to the first node in order (kube-scheduler picks one of them at
+ * random).
  *
  * - TaintToleration (weight 3): the node's PreferNoSchedule taints that the pod's tolerations with
  *   no effect or PreferNoSchedule do not tolerate, counted and normalized in reverse
@@ -44,6 +44,7 @@ import org.jspecify.annotations.Nullable;
  * - DynamicResources (weight 1): per prioritized-list request of the pod's claims, 8 - i for the
  *   alternative i it is allocated with (FirstAvailableDeviceRequestMaxSize - i), normalized to
  *   the largest; see dynamicResources.
+ * - ImageLocality (weight 1): the pod's images the node holds; see ImageLocality.
  */
 final class DefaultScores {
   static final long MAX = 100;
@@ -67,6 +68,7 @@ final class DefaultScores {
     add(total, p.resourcesFit, () -> resourcesFit(in, at));
     add(total, p.balancedAllocation, () -> balancedAllocation(in, at));
     add(total, p.dynamicResources, () -> dynamicResources(in, at, toAllocate, allocation));
+    add(total, p.imageLocality, () -> ImageLocality.scores(in, at));
     return total;
   }
 

@@ -7,6 +7,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodAffinity;
 import io.github.dra4j.api.PodAffinityTerm;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,6 +124,24 @@ final class InterPodAffinity {
         }
       }
     }
+  }
+
+  /**
+   * {@return whether one of the pods counts for the state: it has pod (anti-)affinity terms of its
+   * own, or the incoming pod's affinity terms all match it, or one of its anti-affinity terms does}
+   */
+  static boolean counts(State s, Collection<Pod> pods) {
+    for (Pod p : pods) {
+      if (NodeInfos.hasPodAffinity(p) || (!s.affinity.isEmpty() && matchesAll(s.affinity, p))) {
+        return true;
+      }
+      for (Term t : s.antiAffinity) {
+        if (t.matches(p)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   static boolean matchesAll(List<Term> terms, Pod pod) {

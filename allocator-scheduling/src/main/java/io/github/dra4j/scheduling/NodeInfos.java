@@ -52,6 +52,8 @@ final class NodeInfos {
   private final Map<String, long[]> allocatableColumns = new HashMap<>();
   private final Map<String, long[]> requestedColumns = new HashMap<>();
   private final @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable;
+  /* The nodes' status.images by name, for ImageLocality; read once, as nodes do not change. */
+  private final ImageLocality.Images images;
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
     this(nodes, clusterPods, null);
@@ -70,6 +72,7 @@ final class NodeInfos {
     this.nonZero = new long[nodes.size()][2];
     this.allocatable = new ArrayList<>(nodes.size());
     this.scores = new NodeScores(nodes.size());
+    this.images = ImageLocality.Images.of(nodes);
     for (int i = 0; i < nodes.size(); i++) {
       allocatable.add(amounts(nodes.get(i)));
       position.putIfAbsent(nodes.get(i), i);
@@ -157,6 +160,11 @@ final class NodeInfos {
   /** {@return the counts per node that spread and pod affinity read, kept as pods join and leave} */
   PodCounts counts() {
     return counts;
+  }
+
+  /** {@return the images the nodes hold, as ImageLocality reads them} */
+  ImageLocality.Images images() {
+    return images;
   }
 
   /** {@return the raw scores of the plugins that read one node at a time, kept per pod shape} */

@@ -66,10 +66,12 @@ public interface NodeScorer {
    * {@return kube-scheduler's default scoring} The default score plugins with their weights,
    * each normalized as upstream: TaintToleration (3), NodeAffinity (2), PodTopologySpread (2),
    * InterPodAffinity (2), NodeResourcesFit with LeastAllocated over cpu and memory (1),
-   * NodeResourcesBalancedAllocation (1) and DynamicResources' score of prioritized lists (1);
-   * the highest weighted sum wins. It reads the pods, nodes and allocations rather than the DRA
-   * usage, so {@link PodScheduler} scores with it itself; its {@link #score} is 0. See
-   * docs/scheduling.md for what is not modelled (ImageLocality).
+   * NodeResourcesBalancedAllocation (1), ImageLocality over the nodes' {@code status.images} (1)
+   * and DynamicResources' score of prioritized lists (1); the highest weighted sum wins. It reads
+   * the pods, nodes and allocations rather than the DRA usage, so {@link PodScheduler} scores
+   * with it itself; its {@link #score} is 0. As kube-scheduler's default configuration, it scores
+   * only the first feasible nodes found on a cluster of 100 nodes or more
+   * (percentageOfNodesToScore, 42% of 1,000 nodes). See docs/scheduling.md for each plugin.
    */
   static NodeScorer kubeScheduler() {
     return BuiltinScorer.KUBE_SCHEDULER;

@@ -1,6 +1,6 @@
 package io.github.dra4j.scheduling;
 
-import java.util.BitSet;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntToLongFunction;
@@ -19,14 +19,17 @@ final class NodeScores {
   /** What a plugin reads of the pod and its profile; equal keys share their scores. */
   record Key(String plugin, Object podPart) {}
 
+  /* A raw score not known: no plugin scores this low, so the values need no set of their own. */
+  private static final long UNKNOWN = Long.MIN_VALUE;
+
   private static final class Column {
     final long[] values;
-    final BitSet known = new BitSet();
     final boolean readsPods;
 
     Column(int nodes, boolean readsPods) {
       this.values = new long[nodes];
       this.readsPods = readsPods;
+      Arrays.fill(values, UNKNOWN);
     }
   }
 
@@ -50,14 +53,15 @@ final class NodeScores {
       c = new Column(nodes, readsPods);
       columns.put(key, c);
     }
+    long[] values = c.values;
     long[] out = new long[at.length];
     for (int k = 0; k < at.length; k++) {
-      int i = at[k];
-      if (!c.known.get(i)) {
-        c.values[i] = score.applyAsLong(i);
-        c.known.set(i);
+      long v = values[at[k]];
+      if (v == UNKNOWN) {
+        v = score.applyAsLong(at[k]);
+        values[at[k]] = v;
       }
-      out[k] = c.values[i];
+      out[k] = v;
     }
     return out;
   }
@@ -66,7 +70,7 @@ final class NodeScores {
   void changed(int node) {
     for (Column c : columns.values()) {
       if (c.readsPods) {
-        c.known.clear(node);
+        c.values[node] = UNKNOWN;
       }
     }
   }

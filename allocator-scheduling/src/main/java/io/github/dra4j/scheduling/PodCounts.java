@@ -19,8 +19,9 @@ import org.jspecify.annotations.Nullable;
  * instead of walking every bound pod as the plugins' PreFilter and PreScore walk them:
  *
  * - per matcher (a selector in a namespace, an affinity term, all of a pod's affinity terms): the
- *   bound pods it matches on each node, counted by one walk on first use and then kept; beyond
- *   MAX_MATCHERS distinct matchers all are dropped and counted again on use;
+ *   bound pods it matches on each node, and per topology key read in each domain, counted by one
+ *   walk on first use and then kept; beyond MAX_MATCHERS distinct matchers all are dropped and
+ *   counted again on use;
  * - per affinity term that bound pods carry (how, and with which weight): the pods carrying it on
  *   each node, so that the terms an incoming pod matches are checked once per distinct term;
  * - per topology key: each node's domain (an index of the key's values), nodes being fixed.
@@ -57,10 +58,12 @@ final class PodCounts {
   /** A term a bound pod carries, with its weight when preferred (0 when required). */
   record Carried(InterPodAffinity.Term term, Kind kind, int weight) {}
 
-  /** A count per node, and their sum. */
+  /** A count per node, their sum, and per topology key read the sum over each domain's nodes. */
   static final class Counts {
     final int[] perNode;
     int total;
+    /* per topology key: each node's domain (Domains.of) and the count per domain, kept with perNode */
+    private final Map<String, int[][]> byDomain = new HashMap<>(4);
 
     Counts(int nodes) {
       perNode = new int[nodes];
@@ -69,12 +72,36 @@ final class PodCounts {
     void add(int node, int delta) {
       perNode[node] += delta;
       total += delta;
+      for (int[][] d : byDomain.values()) {
+        if (d[0][node] >= 0) {
+          d[1][d[0][node]] += delta;
+        }
+      }
+    }
+
+    /** {@return the count of each domain of the key (nodes without the key count nowhere)} Read only; kept up to date. */
+    int[] byDomain(Domains domains, String key) {
+      int[][] d = byDomain.get(key);
+      if (d == null) {
+        int[] sums = new int[domains.values().size()];
+        for (int i = 0; i < perNode.length; i++) {
+          if (perNode[i] != 0 && domains.of()[i] >= 0) {
+            sums[domains.of()[i]] += perNode[i];
+          }
+        }
+        d = new int[][] {domains.of(), sums};
+        byDomain.put(key, d);
+      }
+      return d[1];
     }
   }
 
-  /** Each node's domain for a topology key: an index of {@code values}, -1 for a node without the key. */
+  /**
+   * Each node's domain for a topology key: an index of {@code values}, -1 for a node without the
+   * key; {@code everyNode} when no node lacks it.
+   */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
-  record Domains(int[] of, List<String> values) {}
+  record Domains(int[] of, List<String> values, boolean everyNode) {}
 
   private final NodeInfos infos;
   private final Map<Matcher, Counts> matching = new HashMap<>();
@@ -87,6 +114,20 @@ final class PodCounts {
 
   /** {@return the bound pods the matcher matches on each node} Read only; kept up to date. */
   int[] matching(Matcher m) {
+    return counts(m).perNode;
+  }
+
+  /** {@return the bound pods the matcher matches in each domain of the key} Read only; kept up to date. */
+  int[] byDomain(Matcher m, String key) {
+    return counts(m).byDomain(domains(key), key);
+  }
+
+  /** {@return the bound pods carrying the term in each domain of the key} Read only; kept up to date. */
+  int[] byDomain(Counts carriedCounts, String key) {
+    return carriedCounts.byDomain(domains(key), key);
+  }
+
+  private Counts counts(Matcher m) {
     Counts c = matching.get(m);
     if (c == null) {
       if (matching.size() >= MAX_MATCHERS) {
@@ -102,7 +143,7 @@ final class PodCounts {
       }
       matching.put(m, c);
     }
-    return c.perNode;
+    return c;
   }
 
   /** {@return the affinity terms bound pods carry, with how many carry each on each node} */
@@ -118,10 +159,12 @@ final class PodCounts {
       int[] of = new int[nodes.size()];
       Map<String, Integer> index = new HashMap<>();
       List<String> values = new ArrayList<>();
+      boolean everyNode = true;
       for (int i = 0; i < of.length; i++) {
         String value = nodes.get(i).metadata().labels().get(key);
         if (value == null) {
           of[i] = -1;
+          everyNode = false;
           continue;
         }
         Integer at = index.get(value);
@@ -132,7 +175,7 @@ final class PodCounts {
         }
         of[i] = at;
       }
-      d = new Domains(of, List.copyOf(values));
+      d = new Domains(of, List.copyOf(values), everyNode);
       domains.put(key, d);
     }
     return d;

@@ -146,7 +146,7 @@ public final class PodScheduler {
     this.nodeAllocatable = b.nodeAllocatableResources ? NodeAllocatableClaims.of(cluster.slices()) : null;
     this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims));
     this.ties = new Ties(b.tieSeed);
-    this.profiles = new Profiles(b.configuration, DefaultSpread.of(cluster));
+    this.profiles = new Profiles(b.configuration, DefaultSpread.of(cluster), b.scorer == BuiltinScorer.KUBE_SCHEDULER);
     this.priorities = new Priorities(cluster.priorityClasses());
     this.preemptor = b.preemption ? new Preemptor(priorities, cluster.podDisruptionBudgets(), b.minCandidateNodes) : null;
     this.snapshot = b.snapshot != null ? b.snapshot : b.allocator.snapshot(cluster);
@@ -569,7 +569,8 @@ public final class PodScheduler {
      * plugin arguments apply (its {@code DefaultPreemption} arguments replace {@link #minCandidateNodes}), and {@code
      * percentageOfNodesToScore} bounds the feasible nodes scored (see docs/scheduling.md). Sets the scorer to {@link
      * NodeScorer#kubeScheduler()}; a scorer set afterwards replaces the profiles' scores. Without a configuration
-     * every pod is scheduled with the default profile and every feasible node is scored.
+     * every pod is scheduled with the default profile, and {@link NodeScorer#kubeScheduler()} scores the feasible
+     * nodes kube-scheduler's default configuration scores; {@code percentageOfNodesToScore: 100} scores them all.
      *
      * @param configuration the configuration, as {@link
      *     io.github.dra4j.api.io.SchedulerConfigurationReader} reads it; null for none (the

@@ -70,11 +70,45 @@ final class Preemptor {
   /* Each budget's disruptions allowed when the current preemption started. */
   private int[] allowedNow = new int[0];
 
+  /**
+   * One preemption attempt: the cycle its filter runs share, and the pods that joined or left a
+   * node since the last filter run (the victims removed, reprieved, put back).
+   */
+  static final class Attempt {
+    final Cycle cycle;
+    final List<Pod> changed = new ArrayList<>();
+
+    Attempt(Cycle cycle) {
+      this.cycle = cycle;
+    }
+  }
+
+  /**
+   * The cycle a filter run of the dry run uses: by default the attempt's, its PreFilter state of
+   * other pods counted again when a changed pod counts for it; tests compare with a new Cycle per
+   * run.
+   */
+  interface FilterCycles {
+    Cycle next(Attempt attempt);
+  }
+
+  static final FilterCycles REUSED = attempt -> {
+    attempt.cycle.podsChanged(attempt.changed);
+    return attempt.cycle;
+  };
+
+  private FilterCycles filterCycles = REUSED;
+
   Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, int[] minCandidateNodes) {
     this.priorities = priorities;
     this.budgets = budgets;
     this.percentage = minCandidateNodes[0];
     this.absolute = minCandidateNodes[1];
+  }
+
+  /* For tests: how the dry run's filter runs get their cycle. */
+  void filterCycles(FilterCycles cycles) {
+    this.filterCycles = cycles;
   }
 
   /* ValidateDefaultPreemptionArgs; returns the two values. */
@@ -123,7 +157,8 @@ final class Preemptor {
     Map<Integer, List<String>> statuses = new HashMap<>();
     VictimClaims claims = new VictimClaims(s);
     allowedNow = allowed(s.infos);
-    List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, potential, claims, statuses);
+    Attempt attempt = new Attempt(new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile()));
+    List<Candidate> candidates = potential.isEmpty() ? List.of() : dryRun(s, p, attempt, potential, claims, statuses);
     if (candidates.isEmpty()) {
       List<List<String>> reasons = new ArrayList<>(n);
       for (int i = 0; i < n; i++) {
@@ -181,8 +216,8 @@ final class Preemptor {
   }
 
   /* DryRunPreemption, in node order: candidates that break no budget first. */
-  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, List<Integer> potential, VictimClaims claims,
-      Map<Integer, List<String>> statuses) {
+  private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, Attempt attempt, List<Integer> potential,
+      VictimClaims claims, Map<Integer, List<String>> statuses) {
     int wanted = numCandidates(potential.size(),
         s.profiles.minCandidateNodes(p.cycle().profile(), new int[] {percentage, absolute}));
     int priority = priorities.of(p.pod());
@@ -198,7 +233,7 @@ final class Preemptor {
     List<Candidate> nonViolating = new ArrayList<>();
     List<Candidate> violating = new ArrayList<>();
     for (int node : potential) {
-      Candidate c = selectVictimsOnNode(s, p, node, claims);
+      Candidate c = selectVictimsOnNode(s, p, attempt, node, claims);
       if (!c.failure().isEmpty()) {
         statuses.put(node, c.failure());
         continue;
@@ -213,7 +248,7 @@ final class Preemptor {
   }
 
   /* SelectVictimsOnNode: the node's pods are removed and put back in place, whatever the outcome. */
-  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, int node, VictimClaims claims) {
+  Candidate selectVictimsOnNode(PodScheduler s, PodScheduler.Plan p, Attempt attempt, int node, VictimClaims claims) {
     NodeInfos infos = s.infos;
     int priority = priorities.of(p.pod());
     List<NodeInfos.Bound> before = new ArrayList<>(infos.pods(node));
@@ -226,9 +261,12 @@ final class Preemptor {
     if (removed.isEmpty()) {
       return Candidate.failed(node, List.of(NO_VICTIMS));
     }
-    removed.forEach(b -> infos.remove(b.pod()));
+    for (NodeInfos.Bound b : removed) {
+      infos.remove(b.pod());
+      attempt.changed.add(b.pod());
+    }
     try {
-      List<String> why = fails(s, p, node, removed, claims);
+      List<String> why = fails(s, p, attempt, node, removed, claims);
       if (!why.isEmpty()) {
         return Candidate.failed(node, why);
       }
@@ -240,13 +278,13 @@ final class Preemptor {
       List<NodeInfos.Bound> victims = new ArrayList<>();
       int violations = 0;
       for (NodeInfos.Bound b : violating) {
-        if (!reprieve(s, p, node, b, removed, claims)) {
+        if (!reprieve(s, p, attempt, node, b, removed, claims)) {
           victims.add(b);
           violations++;
         }
       }
       for (NodeInfos.Bound b : nonViolating) {
-        if (!reprieve(s, p, node, b, removed, claims)) {
+        if (!reprieve(s, p, attempt, node, b, removed, claims)) {
           victims.add(b);
         }
       }
@@ -257,6 +295,7 @@ final class Preemptor {
     } finally {
       for (NodeInfos.Bound b : removed) {
         infos.add(node, b.pod());
+        attempt.changed.add(b.pod());
       }
       // the same pods with the same sums; the order they were bound in is kept for later victims
       infos.pods(node).clear();
@@ -265,23 +304,26 @@ final class Preemptor {
   }
 
   /* Puts a removed pod back and tells whether the pod still fits; if not, the pod is removed again. */
-  private static boolean reprieve(PodScheduler s, PodScheduler.Plan p, int node, NodeInfos.Bound b,
+  private boolean reprieve(PodScheduler s, PodScheduler.Plan p, Attempt attempt, int node, NodeInfos.Bound b,
       List<NodeInfos.Bound> removed, VictimClaims claims) {
     s.infos.add(node, b.pod());
+    attempt.changed.add(b.pod());
     removed.remove(b);
-    if (fails(s, p, node, removed, claims).isEmpty()) {
+    if (fails(s, p, attempt, node, removed, claims).isEmpty()) {
       return true;
     }
     s.infos.remove(b.pod());
+    attempt.changed.add(b.pod());
     removed.add(b);
     return false;
   }
 
   /* RunFilterPluginsWithNominatedPods on the node without the removed pods: the first failing filter's reasons. */
-  private static List<String> fails(PodScheduler s, PodScheduler.Plan p, int node, Collection<NodeInfos.Bound> removed,
-      VictimClaims claims) {
+  private List<String> fails(PodScheduler s, PodScheduler.Plan p, Attempt attempt, int node,
+      Collection<NodeInfos.Bound> removed, VictimClaims claims) {
     Node n = s.nodes().get(node);
-    Cycle cycle = new Cycle(p.pod(), p.r().unserved, p.allocated(), s.infos, p.cycle().profile());
+    Cycle cycle = filterCycles.next(attempt);
+    attempt.changed.clear();
     List<String> why = cycle.profile().filter.firstReasons(cycle, n);
     if (!why.isEmpty() || p.toAllocate().isEmpty()) {
       return why.isEmpty() ? NodeAllocatableClaims.reasons(s, p, node, List.of()) : why;

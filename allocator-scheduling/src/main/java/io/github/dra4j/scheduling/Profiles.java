@@ -11,10 +11,13 @@ import org.jspecify.annotations.Nullable;
  * A scheduler's profiles, the one a pod's spec.schedulerName picks, and how many feasible nodes a
  * cycle looks for before it scores them (percentageOfNodesToScore), from the round-robin start
  * that kube-scheduler keeps between cycles (nextStartNodeIndex). Without a configuration every pod
- * gets the default profile and every feasible node is scored.
+ * gets the default profile; the kube-scheduler scorer then looks for as many feasible nodes as
+ * kube-scheduler's default configuration does, dra4j's own scorers look at every feasible node.
  */
 final class Profiles {
   private final @Nullable SchedulerConfiguration configuration;
+  /* The configuration whose percentageOfNodesToScore bounds the nodes scored; null: every feasible node. */
+  private final @Nullable SchedulerConfiguration bound;
   private final Map<String, SchedulingProfile> byName = new LinkedHashMap<>();
   private final SchedulingProfile defaultProfile;
   /* Where the next cycle starts looking: kube-scheduler's nextStartNodeIndex, one for all profiles. */
@@ -26,7 +29,16 @@ final class Profiles {
 
   /* With the controllers whose selectors PodTopologySpread's default constraints take. */
   Profiles(@Nullable SchedulerConfiguration configuration, DefaultSpread spread) {
+    this(configuration, spread, false);
+  }
+
+  /*
+   * defaultBound: without a configuration, whether kube-scheduler's default configuration bounds
+   * the nodes scored (the kube-scheduler scorer), rather than every feasible node being scored.
+   */
+  Profiles(@Nullable SchedulerConfiguration configuration, DefaultSpread spread, boolean defaultBound) {
     this.configuration = configuration;
+    this.bound = configuration != null ? configuration : defaultBound ? SchedulerConfiguration.defaults() : null;
     this.defaultProfile = spread == DefaultSpread.NONE ? SchedulingProfile.DEFAULT
         : new SchedulingProfile(SchedulingProfile.DEFAULT.config, spread);
     if (configuration != null) {
@@ -87,31 +99,36 @@ final class Profiles {
 
   /**
    * The feasible nodes a cycle scores: findNodesThatPassFilters looks at the nodes from
-   * nextStartNodeIndex on, round robin, and stops at numFeasibleNodesToFind feasible ones; the
-   * next cycle starts after the last node it looked at. kube-scheduler looks at nodes in
-   * parallel, so it may look at a few more before it stops; dra4j looks in order, as
-   * kube-scheduler with parallelism 1 does.
+   * nextStartNodeIndex on, round robin, and stops at numFeasibleNodesToFind feasible ones (one
+   * when the profile has no Score plugin); the next cycle starts after the nodes it looked at.
+   * kube-scheduler looks at nodes in parallel, so it may look at a few more before it stops;
+   * dra4j looks in order, as kube-scheduler with parallelism 1 does: it checks nodes until one
+   * feasible node too many is found, and counts as looked at the infeasible nodes before it.
    */
   BitSet toScore(SchedulingProfile profile, BitSet feasible, int nodes) {
-    SchedulerConfiguration c = configuration;
+    SchedulerConfiguration c = bound;
     if (c == null || nodes == 0) {
       return feasible;
     }
-    int toFind = c.numFeasibleNodesToFind(profile.config, nodes);
+    int toFind = profile.config.scores().isEmpty() ? 1 : c.numFeasibleNodesToFind(profile.config, nodes);
     BitSet out = new BitSet(nodes);
-    int processed = nodes;
+    int start = nextStartNodeIndex;
+    int stop = -1; // the feasible node too many, where the search stops
     int found = 0;
-    for (int k = 0; k < nodes; k++) {
-      int i = (nextStartNodeIndex + k) % nodes;
-      if (feasible.get(i)) {
-        out.set(i);
-        if (++found == toFind) {
-          processed = k + 1;
+    // from the start to the last node, then from the first node to the start
+    for (int pass = 0; pass < 2 && stop < 0; pass++) {
+      int end = pass == 0 ? nodes : start;
+      for (int i = feasible.nextSetBit(pass == 0 ? start : 0); i >= 0 && i < end; i = feasible.nextSetBit(i + 1)) {
+        if (found == toFind) {
+          stop = i;
           break;
         }
+        out.set(i);
+        found++;
       }
     }
-    nextStartNodeIndex = (nextStartNodeIndex + processed) % nodes;
+    int processed = stop < 0 ? nodes : (stop - start + nodes) % nodes;
+    nextStartNodeIndex = (start + processed) % nodes;
     return out;
   }
 }

@@ -26,6 +26,7 @@ final class SchedulingProfile {
   final int resourcesFit;
   final int balancedAllocation;
   final int dynamicResources;
+  final int imageLocality;
   /** Where PodTopologySpread's default constraints find a pod's selector. */
   final DefaultSpread spreadDefaults;
   private final Set<String> ignoredResources;
@@ -46,6 +47,7 @@ final class SchedulingProfile {
     this.resourcesFit = config.weight("NodeResourcesFit");
     this.balancedAllocation = config.weight("NodeResourcesBalancedAllocation");
     this.dynamicResources = config.weight("DynamicResources");
+    this.imageLocality = config.weight("ImageLocality");
     this.ignoredResources = Set.copyOf(config.args().ignoredResources());
     this.ignoredResourceGroups = Set.copyOf(config.args().ignoredResourceGroups());
   }

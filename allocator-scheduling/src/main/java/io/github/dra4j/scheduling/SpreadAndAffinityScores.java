@@ -8,7 +8,7 @@ import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.api.WeightedPodAffinityTerm;
 import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -33,8 +33,10 @@ import org.jspecify.annotations.Nullable;
  * smallest and largest score.
  *
  * Both read the bound pods through NodeInfos.counts(): the pods a selector or term matches on each
- * node and the terms bound pods carry, kept as pods join and leave, so that a cycle costs one pass
- * over the nodes (and the feasible ones) per constraint or term, not a walk of every bound pod.
+ * node and in each domain, and the terms bound pods carry, kept as pods join and leave, so that a
+ * cycle costs one pass over the feasible nodes per constraint or term, not a walk of every bound
+ * pod. PodTopologySpread passes over every node only when a node lacks a key or an inclusion
+ * policy leaves nodes out, which the domains' counts do not know.
  */
 final class SpreadAndAffinityScores {
   static final String HOSTNAME = "kubernetes.io/hostname";
@@ -95,10 +97,33 @@ final class SpreadAndAffinityScores {
     for (int c = 0; c < size; c++) {
       weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
     }
-    countDomains(pod, constraints, infos.nodes(), domain, matching, missing, requireAll, hostname, present, byDomain);
+    if (!keptDomains(pod, constraints, counts, namespace, hostname, byDomain)) {
+      countDomains(pod, constraints, infos.nodes(), domain, matching, missing, requireAll, hostname, present, byDomain);
+    }
+    sum(constraints, at, ignored, domain, matching, hostname, byDomain, weights, scores);
+    normalizeSpread(scores, ignored);
+    return scores;
+  }
+
+  /* Each scored node's raw score: per constraint its domain's (or its own) matching pods times the weight, plus maxSkew - 1. */
+  private static void sum(List<TopologySpread.Constraint> constraints, int[] at, boolean[] ignored, int[][] domain,
+      int[][] matching, boolean[] hostname, long[][] byDomain, double[] weights, long[] scores) {
+    int size = constraints.size();
+    // without a hostname constraint a node's score depends on its domains only: computed once per tuple of them
+    long[] byDomains = byDomainsTable(hostname, byDomain);
     for (int k = 0; k < at.length; k++) {
       if (ignored[k]) {
         continue;
+      }
+      int tuple = 0;
+      if (byDomains != null) {
+        for (int c = 0; c < size; c++) {
+          tuple = tuple * byDomain[c].length + domain[c][at[k]] + 1;
+        }
+        if (byDomains[tuple] >= 0) {
+          scores[k] = byDomains[tuple];
+          continue;
+        }
       }
       double score = 0;
       for (int c = 0; c < size; c++) {
@@ -109,9 +134,27 @@ final class SpreadAndAffinityScores {
         score += count * weights[c] + (constraints.get(c).maxSkew() - 1);
       }
       scores[k] = Math.round(score);
+      if (byDomains != null) {
+        byDomains[tuple] = scores[k];
+      }
     }
-    normalizeSpread(scores, ignored);
-    return scores;
+  }
+
+  /*
+   * A score per tuple of domains (each domain plus one, 0 for a node without the key, in mixed
+   * radix), -1 until computed; null with a hostname constraint or too many tuples.
+   */
+  private static long @Nullable [] byDomainsTable(boolean[] hostname, long[][] byDomain) {
+    long tuples = 1;
+    for (int c = 0; c < hostname.length; c++) {
+      tuples *= byDomain[c].length;
+      if (hostname[c] || tuples > 4096) {
+        return null;
+      }
+    }
+    long[] table = new long[(int) tuples];
+    Arrays.fill(table, -1);
+    return table;
   }
 
   /* PodTopologySpread's NormalizeScore: fewer matching pods is better; ignored nodes score 0. */
@@ -127,6 +170,30 @@ final class SpreadAndAffinityScores {
     for (int k = 0; k < scores.length; k++) {
       scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
     }
+  }
+
+  /*
+   * The matching pods of each domain as PodCounts keeps them, when every node has every key and
+   * every node's pods count (no inclusion policy leaves a node out): then countDomains would sum
+   * the same. Returns false, with nothing set, otherwise.
+   */
+  private static boolean keptDomains(Pod pod, List<TopologySpread.Constraint> constraints, PodCounts counts,
+      String namespace, boolean[] hostname, long[][] byDomain) {
+    for (TopologySpread.Constraint c : constraints) {
+      if (!c.includesAll(pod) || !counts.domains(c.key()).everyNode()) {
+        return false;
+      }
+    }
+    for (int c = 0; c < constraints.size(); c++) {
+      if (!hostname[c]) {
+        TopologySpread.Constraint tc = constraints.get(c);
+        int[] kept = counts.byDomain(new PodCounts.InNamespace(namespace, tc.selector()), tc.key());
+        for (int d = 0; d < kept.length; d++) {
+          byDomain[c][d] = kept[d];
+        }
+      }
+    }
+    return true;
   }
 
   /* The matching pods of the feasible nodes' domains, over every node that has every key and passes the inclusion policies. */
@@ -182,13 +249,18 @@ final class SpreadAndAffinityScores {
       return scores;
     }
     PodCounts counts = infos.counts();
-    // per topology key, the score of each of its domains (topologyScore)
-    Map<String, long[]> topology = new HashMap<>();
+    // processTerms: each term adds its weight times the pods it matches in a domain to the
+    // domain's topologyScore; a node sums the scores of its domains, term by term
+    List<int[]> domainOf = new ArrayList<>();
+    List<int[]> matched = new ArrayList<>();
+    List<Long> weights = new ArrayList<>();
     for (Weighted w : affinity) {
-      add(topology, counts, w.term(), counts.matching(w.term()), w.weight());
+      String key = w.term().topologyKey();
+      add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(w.term(), key), w.weight());
     }
     for (Weighted w : anti) {
-      add(topology, counts, w.term(), counts.matching(w.term()), -w.weight());
+      String key = w.term().topologyKey();
+      add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(w.term(), key), -w.weight());
     }
     for (Map.Entry<PodCounts.Carried, PodCounts.Counts> e : counts.carried().entrySet()) {
       PodCounts.Carried t = e.getKey();
@@ -199,25 +271,29 @@ final class SpreadAndAffinityScores {
         case PREFERRED_ANTI_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : -t.weight();
       };
       if (weight != 0 && t.term().matches(pod)) {
-        add(topology, counts, t.term(), e.getValue().perNode, weight);
+        String key = t.term().topologyKey();
+        add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(e.getValue(), key), weight);
       }
     }
-    if (topology.isEmpty()) {
+    if (domainOf.isEmpty()) {
       return scores;
     }
-    List<int[]> domains = new ArrayList<>(topology.size());
-    List<long[]> values = new ArrayList<>(topology.size());
-    topology.forEach((key, byDomain) -> {
-      domains.add(counts.domains(key).of());
-      values.add(byDomain);
-    });
+    int terms = domainOf.size();
+    int[][] of = domainOf.toArray(new int[0][]);
+    int[][] count = matched.toArray(new int[0][]);
+    long[] weight = new long[terms];
+    for (int t = 0; t < terms; t++) {
+      weight[t] = weights.get(t);
+    }
     for (int k = 0; k < at.length; k++) {
-      for (int t = 0; t < domains.size(); t++) {
-        int d = domains.get(t)[at[k]];
+      long score = 0;
+      for (int t = 0; t < terms; t++) {
+        int d = of[t][at[k]];
         if (d >= 0) {
-          scores[k] += values.get(t)[d];
+          score += weight[t] * count[t][d];
         }
       }
+      scores[k] = score;
     }
     normalizeAffinity(scores);
     return scores;
@@ -237,18 +313,11 @@ final class SpreadAndAffinityScores {
     }
   }
 
-  /* processTerms: each pod a term matches (perNode of them on a node) adds the weight to the node's domain of the term's key. */
-  private static void add(Map<String, long[]> topology, PodCounts counts, InterPodAffinity.Term term, int[] perNode,
+  /* A term that adds its weight times its matching pods to each domain of its key. */
+  private static void add(List<int[]> domainOf, List<int[]> matched, List<Long> weights, int[] of, int[] byDomain,
       long weight) {
-    PodCounts.Domains d = counts.domains(term.topologyKey());
-    long[] byDomain = null;
-    for (int i = 0; i < perNode.length; i++) {
-      if (perNode[i] != 0 && d.of()[i] >= 0) {
-        if (byDomain == null) {
-          byDomain = topology.computeIfAbsent(term.topologyKey(), k -> new long[d.values().size()]);
-        }
-        byDomain[d.of()[i]] += weight * perNode[i];
-      }
-    }
+    domainOf.add(of);
+    matched.add(byDomain);
+    weights.add(weight);
   }
 }

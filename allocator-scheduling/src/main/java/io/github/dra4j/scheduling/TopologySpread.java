@@ -5,6 +5,8 @@ import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.TopologySpreadConstraint;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -125,10 +127,20 @@ final class TopologySpread {
       s.self[k] = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
     }
     boolean[] all = new boolean[size];
+    boolean everyNode = true;
     for (int k = 0; k < size; k++) {
       all[k] = constraints.get(k).includesAll(pod);
+      everyNode &= all[k] && counts.domains(constraints.get(k).key()).everyNode();
     }
-    for (int i = 0; i < nodes.size(); i++) {
+    if (everyNode) {
+      // every node has every key and counts: each domain's count is the one PodCounts keeps
+      for (int k = 0; k < size; k++) {
+        Constraint c = constraints.get(k);
+        byDomain[k] = counts.byDomain(new PodCounts.InNamespace(namespace, c.selector()), c.key()).clone();
+        Arrays.fill(seen[k], true);
+      }
+    }
+    for (int i = 0; i < nodes.size() && !everyNode; i++) {
       if (!hasKeys(domain, i)) {
         continue;
       }
@@ -155,8 +167,20 @@ final class TopologySpread {
       }
       s.min[k] = min;
     }
-    s.refusesNone = refusesNone(s);
+    s.refusesNone = everyNode ? everyDomainWithinSkew(s) : refusesNone(s);
     return s;
+  }
+
+  /* refusesNone when every node has every key and every domain has a node: the domains decide. */
+  private static boolean everyDomainWithinSkew(State s) {
+    for (int k = 0; k < s.constraints.size(); k++) {
+      for (int count : s.byDomain[k]) {
+        if ((long) count + s.self[k] - s.minMatch(k) > s.constraints.get(k).maxSkew()) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   private static boolean refusesNone(State s) {
@@ -168,6 +192,20 @@ final class TopologySpread {
       }
     }
     return true;
+  }
+
+  /** {@return whether one of the pods is of the incoming pod's namespace and matches a constraint's selector} */
+  static boolean counts(State s, Pod incoming, Collection<Pod> pods) {
+    String namespace = PodClaimResolver.namespace(incoming.namespace());
+    for (Constraint c : s.constraints) {
+      PodCounts.InNamespace counted = new PodCounts.InNamespace(namespace, c.selector());
+      for (Pod p : pods) {
+        if (counted.matches(p)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** {@return whether the node has every key: a domain for each} */

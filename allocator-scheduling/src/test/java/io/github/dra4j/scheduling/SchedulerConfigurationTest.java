@@ -174,30 +174,63 @@ final class SchedulerConfigurationTest {
         + "  - name: NodeResourcesFit\n    args: {ignoredResourceGroups: [example.com]}\n")).schedule(p))).isEqualTo("node-1");
   }
 
-  /**
-   * percentageOfNodesToScore: with 200 nodes and 50%, a cycle looks at nodes from
-   * nextStartNodeIndex until 100 are feasible; the next cycle starts after them. With first-in-order
-   * scoring off (all scores equal), the first node found wins: the start moves round robin.
-   */
-  @Test
-  void percentageOfNodesToScore_scoresTheNodesFoundFromTheRoundRobinStart() throws DecodeException {
+  private static List<Node> identical(int count) {
     List<Node> nodes = new ArrayList<>();
-    for (int i = 0; i < 200; i++) {
+    for (int i = 0; i < count; i++) {
       nodes.add(node(String.format("n%03d", i), "{}", "{}", CPU4));
     }
-    SchedulerConfiguration c = config("percentageOfNodesToScore: 50\n"
-        + "profiles:\n- plugins: {score: {disabled: [{name: '*'}]}}\n");
-    PodScheduler s = scheduler(nodes, List.of(), c);
+    return nodes;
+  }
+
+  private static List<String> placeThree(PodScheduler s) {
     List<String> got = new ArrayList<>();
     for (int i = 0; i < 3; i++) {
       got.add(placed(s.schedule(pod("p" + i, "{}", "{containers: [{name: c}]}"))));
     }
-    // cycle 1 looks at n000..n099 (picks n000), cycle 2 at n100..n199 (picks n100), cycle 3 at n000.. again
-    assertThat(got).containsExactly("n000", "n100", "n000");
-    PodScheduler all = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(Cluster.of(new ArrayList<>(nodes)))
-        .configuration(config("percentageOfNodesToScore: 100\nprofiles:\n- plugins: {score: {disabled: [{name: '*'}]}}\n"))
-        .build();
-    assertThat(placed(all.schedule(pod("q0", "{}", "{containers: [{name: c}]}")))).isEqualTo("n000");
-    assertThat(placed(all.schedule(pod("q1", "{}", "{containers: [{name: c}]}")))).isEqualTo("n000");
+    return got;
+  }
+
+  /**
+   * percentageOfNodesToScore: with 200 equal nodes and 50%, a cycle looks at nodes from
+   * nextStartNodeIndex until 100 are feasible and scores those; the next cycle starts after them.
+   * A node with a pod scores less (LeastAllocated), equal scores go to the first in node order.
+   */
+  @Test
+  void percentageOfNodesToScore_scoresTheNodesFoundFromTheRoundRobinStart() throws DecodeException {
+    // cycle 1 scores n000..n099, cycle 2 n100..n199, cycle 3 n000..n099 again, where n000 is busy
+    assertThat(placeThree(scheduler(identical(200), List.of(), config("percentageOfNodesToScore: 50\n"))))
+        .containsExactly("n000", "n100", "n001");
+    assertThat(placeThree(scheduler(identical(200), List.of(), config("percentageOfNodesToScore: 100\n"))))
+        .containsExactly("n000", "n001", "n002");
+  }
+
+  /**
+   * Without Score plugins kube-scheduler looks for one feasible node only (findNodesThatPassFilters'
+   * numNodesToFind = 1 when nothing scores), whatever the percentage: each pod goes to the next
+   * node round robin.
+   */
+  @Test
+  void percentageOfNodesToScore_withoutScorePlugins_findsOneNode() throws DecodeException {
+    for (String percentage : List.of("50", "100")) {
+      assertThat(placeThree(scheduler(identical(200), List.of(), config("percentageOfNodesToScore: " + percentage
+          + "\nprofiles:\n- plugins: {score: {disabled: [{name: '*'}]}}\n")))).containsExactly("n000", "n001", "n002");
+    }
+  }
+
+  /**
+   * Without a configuration the kube-scheduler scorer scores what kube-scheduler without {@code
+   * --config} scores: the adaptive percentage, 50 - 300 / 125 = 48% of 300 nodes (144), round
+   * robin; dra4j's own scorers see every feasible node.
+   */
+  @Test
+  void withoutConfiguration_kubeSchedulerScoresTheAdaptiveShare() {
+    Cluster cluster = Cluster.of(new ArrayList<>(identical(300)));
+    PodScheduler kube = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(cluster)
+        .scorer(NodeScorer.kubeScheduler()).build();
+    // cycle 1 scores n000..n143, cycle 2 n144..n287, cycle 3 n288..n299 and n000..n131
+    assertThat(placeThree(kube)).containsExactly("n000", "n144", "n001");
+    PodScheduler least = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(cluster)
+        .scorer(NodeScorer.leastAllocated()).build();
+    assertThat(placeThree(least)).containsExactly("n000", "n000", "n000");
   }
 }

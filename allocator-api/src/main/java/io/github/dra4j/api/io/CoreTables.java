@@ -11,6 +11,7 @@ import static io.github.dra4j.api.io.Types.map;
 import io.github.dra4j.api.Affinity;
 import io.github.dra4j.api.Condition;
 import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ContainerImage;
 import io.github.dra4j.api.ContainerPort;
 import io.github.dra4j.api.ContainerExtendedResourceRequest;
 import io.github.dra4j.api.ContainerResourceClaim;
@@ -112,12 +113,29 @@ final class CoreTables {
       .writeOrder("taints", "unschedulable")
       .build();
 
-  /** Allocation reads the features the kubelet declares (DRAOptionalNodeOperations), scheduling what is allocatable. */
+  /** A size below 0 is refused: ImageLocality would score it as a negative amount of image. */
+  static final Table<ContainerImage> CONTAINER_IMAGE = Table.core(ContainerImage.class, "V1ContainerImage")
+      .field(list(STRING))
+      .field(LONG)
+      .check((values, r) -> {
+        long size = (Long) values[1];
+        if (size < 0) {
+          r.push("sizeBytes");
+          throw r.fail("Invalid value: " + size + ": must be greater than or equal to 0");
+        }
+      })
+      .build();
+
+  /*
+   * Allocation reads the features the kubelet declares (DRAOptionalNodeOperations), scheduling
+   * what is allocatable and the images the node holds (ImageLocality).
+   */
   static final Table<NodeStatus> NODE_STATUS = Table.core(NodeStatus.class, "V1NodeStatus")
       .field(list(STRING))
       .field(map(QUANTITY))
+      .field(list(CONTAINER_IMAGE))
       .known("addresses[]:V1NodeAddress capacity conditions[]:V1NodeCondition config:V1NodeConfigStatus "
-          + "daemonEndpoints:V1NodeDaemonEndpoints features:V1NodeFeatures images[]:V1ContainerImage "
+          + "daemonEndpoints:V1NodeDaemonEndpoints features:V1NodeFeatures "
           + "nodeInfo:V1NodeSystemInfo phase runtimeHandlers[]:V1NodeRuntimeHandler volumesAttached[]:V1AttachedVolume "
           + "volumesInUse")
       .build();
@@ -174,7 +192,8 @@ final class CoreTables {
       .field(RESOURCE_REQUIREMENTS).nonPointer().omitEmpty()
       .field(list(CONTAINER_PORT))
       .field(STRING)
-      .known("args command env[]:V1EnvVar envFrom[]:V1EnvFromSource image imagePullPolicy lifecycle:V1Lifecycle "
+      .field(STRING)
+      .known("args command env[]:V1EnvVar envFrom[]:V1EnvFromSource imagePullPolicy lifecycle:V1Lifecycle "
           + "livenessProbe:V1Probe readinessProbe:V1Probe "
           + "resizePolicy[]:V1ContainerResizePolicy restartPolicyRules[]:V1ContainerRestartRule "
           + "securityContext:V1SecurityContext startupProbe:V1Probe stdin stdinOnce terminationMessagePath "
@@ -329,7 +348,7 @@ final class CoreTables {
 
   /** Every table and wrapper of this class, for the known-fields table. */
   static final List<Type<?>> ALL = List.of(OWNER_REFERENCE, OBJECT_META, NODE_SELECTOR_REQUIREMENT, NODE_SELECTOR_TERM,
-      NODE_SELECTOR, TAINT, NODE_SPEC, NODE_STATUS, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER_PORT,
+      NODE_SELECTOR, TAINT, NODE_SPEC, CONTAINER_IMAGE, NODE_STATUS, NODE, CONDITION, CONTAINER_CLAIM, RESOURCE_REQUIREMENTS, CONTAINER_PORT,
       CONTAINER, POD_RESOURCE_CLAIM, LABEL_SELECTOR_REQUIREMENT, LABEL_SELECTOR, PREFERRED_SCHEDULING_TERM, NODE_AFFINITY,
       POD_AFFINITY_TERM, WEIGHTED_POD_AFFINITY_TERM, POD_AFFINITY, POD_ANTI_AFFINITY, AFFINITY, TOLERATION,
       TOPOLOGY_SPREAD_CONSTRAINT, SCHEDULING_GROUP, POD_SPEC, POD_RESOURCE_CLAIM_STATUS, EXTENDED_RESOURCE_REQUEST, EXTENDED_RESOURCE_CLAIM_STATUS, POD_STATUS, POD);

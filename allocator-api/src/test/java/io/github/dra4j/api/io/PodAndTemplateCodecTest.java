@@ -95,12 +95,13 @@ final class PodAndTemplateCodecTest {
                 List.of(new NodeSelectorRequirement("zone", "In", List.of("a", "b"))), List.of())))
             .addResourceClaim(PodResourceClaim.ofTemplate("gpu", "single-gpu"))
             .addResourceClaim(PodResourceClaim.ofClaim("shared", "shared-claim"))
-            .addInitContainer(Container.of("init",
-                ResourceRequirements.of(Map.of(), Map.of(), List.of(ContainerResourceClaim.of("shared", null)))))
-            .addContainer(Container.of("ctr", ResourceRequirements.of(
+            .addInitContainer(new Container("init",
+                ResourceRequirements.of(Map.of(), Map.of(), List.of(ContainerResourceClaim.of("shared", null))),
+                List.of(), null, "busybox"))
+            .addContainer(new Container("ctr", ResourceRequirements.of(
                 Map.of("cpu", Quantity.parse("1"), "memory", Quantity.parse("1Gi")),
                 Map.of("cpu", Quantity.parse("500m"), "example.com/gpu", Quantity.of(1)),
-                List.of(ContainerResourceClaim.of("gpu", "first")))))
+                List.of(ContainerResourceClaim.of("gpu", "first"))), List.of(), null, "ubuntu"))
             .addContainer(Container.of("sidecar", ResourceRequirements.EMPTY))
             .build(),
         new PodStatus(
