@@ -27,12 +27,15 @@ import org.jspecify.annotations.Nullable;
  * @param templates the ResourceClaimTemplates
  * @param taintRules the DeviceTaintRules
  * @param pods the Pods
- * @param controllers the Deployments, ReplicaSets, StatefulSets, DaemonSets and Jobs
+ * @param controllers the Deployments, ReplicaSets, StatefulSets, DaemonSets, Jobs and
+ *     ReplicationControllers
  * @param workloads the {@code scheduling.k8s.io} Workloads
  * @param podGroups the {@code scheduling.k8s.io} PodGroups
  * @param priorityClasses the {@code scheduling.k8s.io} PriorityClasses, which give pods their
  *     priority
  * @param podDisruptionBudgets the {@code policy/v1} PodDisruptionBudgets, which preemption respects
+ * @param namespaces the Namespaces, whose labels InterPodAffinity's {@code namespaceSelector} matches
+ * @param services the Services, whose selectors PodTopologySpread's default constraints spread by
  */
 public record Cluster(
     List<Node> nodes,
@@ -46,7 +49,9 @@ public record Cluster(
     List<Workload> workloads,
     List<PodGroup> podGroups,
     List<PriorityClass> priorityClasses,
-    List<PodDisruptionBudget> podDisruptionBudgets) {
+    List<PodDisruptionBudget> podDisruptionBudgets,
+    List<Namespace> namespaces,
+    List<Service> services) {
   private static final Cluster EMPTY = builder().build();
 
   /**
@@ -67,6 +72,8 @@ public record Cluster(
     podGroups = Copies.list(podGroups);
     priorityClasses = Copies.list(priorityClasses);
     podDisruptionBudgets = Copies.list(podDisruptionBudgets);
+    namespaces = Copies.list(namespaces);
+    services = Copies.list(services);
   }
 
   /** {@return the cluster without any object} */
@@ -78,8 +85,8 @@ public record Cluster(
    * Sorts objects into a cluster by their record type, keeping their order within each kind.
    *
    * @param objects Nodes, ResourceSlices, DeviceClasses, ResourceClaims, ResourceClaimTemplates,
-   *     DeviceTaintRules, Pods, PodControllers, Workloads, PodGroups, PriorityClasses and
-   *     PodDisruptionBudgets, in any mix
+   *     DeviceTaintRules, Pods, PodControllers, Workloads, PodGroups, PriorityClasses,
+   *     PodDisruptionBudgets, Namespaces and Services, in any mix
    * @return the cluster
    * @throws IllegalArgumentException for an object of any other type, naming its type
    */
@@ -113,7 +120,7 @@ public record Cluster(
   /** The kinds a cluster holds, as {@link #of(Collection)} names them. */
   static final List<String> KINDS = List.of("Node", "ResourceSlice", "DeviceClass", "ResourceClaim",
       "ResourceClaimTemplate", "DeviceTaintRule", "Pod", "Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job", "Workload", "PodGroup",
-      "PriorityClass", "PodDisruptionBudget");
+      "PriorityClass", "PodDisruptionBudget", "ReplicationController", "Namespace", "Service");
 
   /** {@return the claims with {@code status.allocation}, whose devices are in use, in order} */
   public List<ResourceClaim> allocatedClaims() {
@@ -172,6 +179,8 @@ public record Cluster(
     b.podGroups.addAll(podGroups);
     b.priorityClasses.addAll(priorityClasses);
     b.podDisruptionBudgets.addAll(podDisruptionBudgets);
+    b.namespaces.addAll(namespaces);
+    b.services.addAll(services);
     return b;
   }
 
@@ -197,6 +206,8 @@ public record Cluster(
     private final List<PodGroup> podGroups = new ArrayList<>();
     private final List<PriorityClass> priorityClasses = new ArrayList<>();
     private final List<PodDisruptionBudget> podDisruptionBudgets = new ArrayList<>();
+    private final List<Namespace> namespaces = new ArrayList<>();
+    private final List<Service> services = new ArrayList<>();
 
     private Builder() {}
 
@@ -231,6 +242,10 @@ public record Cluster(
         priorityClasses.add((PriorityClass) object);
       } else if (object instanceof PodDisruptionBudget) {
         podDisruptionBudgets.add((PodDisruptionBudget) object);
+      } else if (object instanceof Namespace) {
+        namespaces.add((Namespace) object);
+      } else if (object instanceof Service) {
+        services.add((Service) object);
       } else {
         return false;
       }
@@ -309,6 +324,18 @@ public record Cluster(
       return replace(this.podDisruptionBudgets, podDisruptionBudgets);
     }
 
+    /** Replaces the Namespaces; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder namespaces(Collection<Namespace> namespaces) {
+      return replace(this.namespaces, namespaces);
+    }
+
+    /** Replaces the Services; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder services(Collection<Service> services) {
+      return replace(this.services, services);
+    }
+
     private <T> Builder replace(List<T> list, Collection<T> with) {
       list.clear();
       for (T t : with) {
@@ -320,7 +347,7 @@ public record Cluster(
     /** {@return the cluster} */
     public Cluster build() {
       return new Cluster(nodes, slices, classes, claims, templates, taintRules, pods, controllers, workloads,
-          podGroups, priorityClasses, podDisruptionBudgets);
+          podGroups, priorityClasses, podDisruptionBudgets, namespaces, services);
     }
   }
 }

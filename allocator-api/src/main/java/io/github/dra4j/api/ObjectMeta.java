@@ -22,6 +22,8 @@ import org.jspecify.annotations.Nullable;
  * @param generateName the prefix the API server completes into a name; claims made for a pod
  *     carry it, as the resourceclaim controller and the scheduler create them
  * @param ownerReferences the objects this one belongs to; a claim made for a pod is owned by it
+ * @param deletionTimestamp when the object's deletion was requested (RFC 3339), null while it is not
+ *     being deleted; PodTopologySpread does not count a terminating pod
  */
 public record ObjectMeta(
     @Nullable String name,
@@ -32,7 +34,8 @@ public record ObjectMeta(
     Map<String, String> labels,
     Map<String, String> annotations,
     @Nullable String generateName,
-    List<OwnerReference> ownerReferences) {
+    List<OwnerReference> ownerReferences,
+    @Nullable String deletionTimestamp) {
 
   public ObjectMeta {
     labels = Copies.map(labels);
@@ -54,7 +57,7 @@ public record ObjectMeta(
   public ObjectMeta(@Nullable String name, @Nullable String namespace, @Nullable String uid,
       @Nullable String resourceVersion, @Nullable Long generation, Map<String, String> labels,
       Map<String, String> annotations) {
-    this(name, namespace, uid, resourceVersion, generation, labels, annotations, null, List.of());
+    this(name, namespace, uid, resourceVersion, generation, labels, annotations, null, List.of(), null);
   }
 
   /**
@@ -69,7 +72,7 @@ public record ObjectMeta(
    */
   public ObjectMeta(@Nullable String name, @Nullable String namespace, @Nullable String uid,
       @Nullable String resourceVersion, @Nullable Long generation, Map<String, String> labels) {
-    this(name, namespace, uid, resourceVersion, generation, labels, Map.of(), null, List.of());
+    this(name, namespace, uid, resourceVersion, generation, labels, Map.of(), null, List.of(), null);
   }
 
   /** {@return metadata with only a name} */
@@ -107,6 +110,7 @@ public record ObjectMeta(
     private final Map<String, String> annotations = new LinkedHashMap<>();
     private @Nullable String generateName;
     private final List<OwnerReference> ownerReferences = new ArrayList<>();
+    private @Nullable String deletionTimestamp;
 
     private Builder() {}
 
@@ -120,6 +124,14 @@ public record ObjectMeta(
       annotations.putAll(r.annotations());
       generateName = r.generateName();
       ownerReferences.addAll(r.ownerReferences());
+      deletionTimestamp = r.deletionTimestamp();
+    }
+
+    /** Sets or (with null) clears {@code deletionTimestamp}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder deletionTimestamp(@Nullable String deletionTimestamp) {
+      this.deletionTimestamp = deletionTimestamp;
+      return this;
     }
 
     /** Sets or (with null) clears {@code name}; returns this builder. */
@@ -217,7 +229,7 @@ public record ObjectMeta(
      */
     public ObjectMeta build() {
       return new ObjectMeta(name, namespace, uid, resourceVersion, generation, labels, annotations, generateName,
-          ownerReferences);
+          ownerReferences, deletionTimestamp);
     }
   }
 }

@@ -68,7 +68,8 @@ public record ObjectRef(String kind, @Nullable String namespace, String name, @N
    * Returns the ref of one of the model's top-level objects, under the kind its record is named
    * after ({@code Node}, {@code ResourceSlice}, {@code DeviceClass}, {@code ResourceClaim},
    * {@code ResourceClaimTemplate}, {@code DeviceTaintRule}, {@code Pod}, {@code Workload}, {@code
-   * PodGroup}, {@code PriorityClass}, {@code PodDisruptionBudget}) or, for a {@link
+   * PodGroup}, {@code PriorityClass}, {@code PodDisruptionBudget}, {@code Namespace}, {@code
+   * Service}) or, for a {@link
    * PodController}, its own kind.
    *
    * @param object the object
@@ -99,6 +100,10 @@ public record ObjectRef(String kind, @Nullable String namespace, String name, @N
       return of("PriorityClass", ((PriorityClass) object).metadata());
     } else if (object instanceof PodDisruptionBudget) {
       return of("PodDisruptionBudget", ((PodDisruptionBudget) object).metadata());
+    } else if (object instanceof Namespace) {
+      return of("Namespace", ((Namespace) object).metadata());
+    } else if (object instanceof Service) {
+      return of("Service", ((Service) object).metadata());
     } else if (object instanceof PodController) {
       PodController c = (PodController) object;
       return of(c.kind(), c.metadata());

@@ -7,24 +7,27 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * An object whose controller creates pods from {@code spec.template}: an {@code apps/v1}
- * Deployment, ReplicaSet, StatefulSet or DaemonSet, or a {@code batch/v1} Job. Only what decides
+ * Deployment, ReplicaSet, StatefulSet or DaemonSet, a {@code batch/v1} Job, or a core {@code v1}
+ * ReplicationController. Only what decides
  * the pods is kept: the counts, the template, and the selector (PodTopologySpread's default
  * constraints spread the pods it selects). The strategy and status are not modelled.
  *
  * <p>The name is not "workload": that is the {@code scheduling.k8s.io} Workload, a different
  * object.
  *
- * @param apiVersion {@code apps/v1} or {@code batch/v1}
+ * @param apiVersion {@code apps/v1}, {@code batch/v1} or {@code v1}
  * @param kind one of {@link #KINDS}
  * @param metadata the controller object's name, namespace and UID (its pods' owner)
- * @param replicas {@code spec.replicas} of a Deployment, ReplicaSet or StatefulSet; null when
- *     not given (1) or for the other kinds
+ * @param replicas {@code spec.replicas} of a Deployment, ReplicaSet, StatefulSet or
+ *     ReplicationController; null when not given (1) or for the other kinds
  * @param parallelism {@code spec.parallelism} of a Job, or null
  * @param completions {@code spec.completions} of a Job, or null
  * @param ordinalsStart {@code spec.ordinals.start} of a StatefulSet, or null
  * @param template {@code spec.template} as a pod: its metadata (labels, annotations) and spec
  * @param selector {@code spec.selector} of a Deployment, ReplicaSet or StatefulSet (the selector of
- *     the pods PodTopologySpread's default constraints count), or null when not given
+ *     the pods PodTopologySpread's default constraints count), or null when not given; a
+ *     ReplicationController's {@code spec.selector} map as {@code matchLabels}, its template's
+ *     labels when not given (as the API server defaults it)
  */
 public record PodController(
     String apiVersion,
@@ -46,7 +49,8 @@ public record PodController(
   public static final int DEFAULT_MAX_PODS = 100_000;
 
   /** The kinds of pod controllers, each with the apiVersion {@link #apiVersionOf} gives. */
-  public static final List<String> KINDS = List.of("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job");
+  public static final List<String> KINDS = List.of("Deployment", "ReplicaSet", "StatefulSet", "DaemonSet", "Job",
+      "ReplicationController");
 
   /**
    * Checks the kind and the counts.
@@ -76,6 +80,9 @@ public record PodController(
   public static @Nullable String apiVersionOf(String kind) {
     if (kind.equals("Job")) {
       return "batch/v1";
+    }
+    if (kind.equals("ReplicationController")) {
+      return "v1";
     }
     return KINDS.contains(kind) ? "apps/v1" : null;
   }

@@ -28,6 +28,9 @@ import org.jspecify.annotations.Nullable;
  *     PriorityClass's policy (and otherwise the default, {@code PreemptLowerPriority})
  * @param schedulerName the scheduler profile that schedules the pod ({@code spec.schedulerName}), or
  *     null for {@code default-scheduler}
+ * @param resources the pod-level requests and limits ({@code spec.resources}, PodLevelResources), or
+ *     null; where set for cpu, memory or hugepages they replace the containers' sum as what the pod
+ *     asks of its node
  */
 public record PodSpec(
     @Nullable String nodeName,
@@ -43,7 +46,8 @@ public record PodSpec(
     @Nullable PodSchedulingGroup schedulingGroup,
     @Nullable String priorityClassName,
     @Nullable String preemptionPolicy,
-    @Nullable String schedulerName) {
+    @Nullable String schedulerName,
+    @Nullable ResourceRequirements resources) {
   public PodSpec {
     nodeSelector = Copies.map(nodeSelector);
     resourceClaims = Copies.list(resourceClaims);
@@ -89,6 +93,7 @@ public record PodSpec(
     private @Nullable String priorityClassName;
     private @Nullable String preemptionPolicy;
     private @Nullable String schedulerName;
+    private @Nullable ResourceRequirements resources;
 
     private Builder() {}
 
@@ -107,6 +112,7 @@ public record PodSpec(
       priorityClassName = r.priorityClassName();
       preemptionPolicy = r.preemptionPolicy();
       schedulerName = r.schedulerName();
+      resources = r.resources();
     }
 
     /** Sets or (with null) clears {@code nodeName}; returns this builder. */
@@ -265,6 +271,13 @@ public record PodSpec(
       return this;
     }
 
+    /** Sets or (with null) clears the pod-level {@code resources}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder resources(@Nullable ResourceRequirements resources) {
+      this.resources = resources;
+      return this;
+    }
+
     /**
      * Builds the record.
      *
@@ -273,7 +286,7 @@ public record PodSpec(
     public PodSpec build() {
       return new PodSpec(nodeName, nodeSelector, affinity, priority, resourceClaims,
           initContainers, containers, tolerations, topologySpreadConstraints, overhead, schedulingGroup,
-          priorityClassName, preemptionPolicy, schedulerName);
+          priorityClassName, preemptionPolicy, schedulerName, resources);
     }
   }
 }

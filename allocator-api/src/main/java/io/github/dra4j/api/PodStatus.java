@@ -4,25 +4,39 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The part of a pod's status that names the ResourceClaims made for it: the scheduler reads it
- * to find a claim the resourceclaim controller generated from a template.
+ * The part of a pod's status that scheduling reads: the ResourceClaims made for it (the scheduler
+ * reads them to find a claim the resourceclaim controller generated from a template) and its phase
+ * (the scheduler's cache leaves out pods that have terminated).
  *
  * @param resourceClaimStatuses for each {@code spec.resourceClaims} entry, the claim made for it
  * @param extendedResourceClaimStatus the claim the scheduler made for the pod's extended
  *     resource requests (DRAExtendedResource), or null
+ * @param phase {@code Pending}, {@code Running}, {@code Succeeded}, {@code Failed} or {@code
+ *     Unknown}; null when not given
  */
 public record PodStatus(
     List<PodResourceClaimStatus> resourceClaimStatuses,
-    @Nullable PodExtendedResourceClaimStatus extendedResourceClaimStatus) {
+    @Nullable PodExtendedResourceClaimStatus extendedResourceClaimStatus,
+    @Nullable String phase) {
   /** A status without claims. */
-  public static final PodStatus EMPTY = new PodStatus(List.of(), null);
+  public static final PodStatus EMPTY = new PodStatus(List.of(), null, null);
+
+  /** The phase of a pod whose containers all terminated successfully and will not restart. */
+  public static final String SUCCEEDED = "Succeeded";
+  /** The phase of a pod whose containers all terminated, at least one in failure, and will not restart. */
+  public static final String FAILED = "Failed";
 
   public PodStatus {
     resourceClaimStatuses = Copies.list(resourceClaimStatuses);
   }
 
+  /** {@return whether the pod has terminated for good ({@code Succeeded} or {@code Failed}), so that it holds no node resources} */
+  public boolean terminated() {
+    return SUCCEEDED.equals(phase) || FAILED.equals(phase);
+  }
+
   /** {@return whether nothing is set, so that writers can leave the status out} */
   public boolean isEmpty() {
-    return resourceClaimStatuses.isEmpty() && extendedResourceClaimStatus == null;
+    return resourceClaimStatuses.isEmpty() && extendedResourceClaimStatus == null && phase == null;
   }
 }

@@ -61,7 +61,7 @@ final class ClusterTest {
     assertThat(c.nodes()).containsExactly(N1);
     assertThatThrownBy(() -> c.nodes().add(N2)).isInstanceOf(UnsupportedOperationException.class);
     assertThat(Cluster.empty().nodes()).isEmpty();
-    assertThat(new Cluster(null, null, null, null, null, null, null, null, null, null, null, null)).isEqualTo(Cluster.empty());
+    assertThat(new Cluster(null, null, null, null, null, null, null, null, null, null, null, null, null, null)).isEqualTo(Cluster.empty());
   }
 
   @Test

@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
       "Claims with status.allocation are in use (only their status is read); the others are "
           + "allocated together, in input order, as the kube-scheduler would.",
       "Pods and ResourceClaimTemplates are read and checked but not used; objects of other "
-          + "kinds (Namespace, Deployment, ...) are skipped and counted on stderr.",
+          + "kinds (Deployment, ConfigMap, ...) are skipped and counted on stderr.",
       "",
       "Exit 0: stdout holds the allocated claims with status.allocation, in input order.",
       "Exit 1: no allocation exists on the node; stdout is empty, stderr says why.",

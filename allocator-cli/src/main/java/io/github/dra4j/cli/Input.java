@@ -208,7 +208,7 @@ final class Input {
    * Counts the objects of kinds that allocation does not use, by kind.
    *
    * @return the one-line notice, such as {@code skipped 3 objects of kinds not used for
-   *     allocation: Deployment (1), Namespace (2)}, or null when nothing was skipped
+   *     allocation: ConfigMap (2), Deployment (1)}, or null when nothing was skipped
    */
   @Nullable String skippedNotice() {
     return skippedNotice(o -> false);

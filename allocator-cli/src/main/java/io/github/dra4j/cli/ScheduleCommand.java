@@ -49,11 +49,14 @@ import picocli.CommandLine.Option;
           + "from ResourceClaimTemplates, and claims for extended resources that a DeviceClass "
           + "backs are allocated together on the chosen node; higher spec.priority goes first.",
       "",
-      "Deployments, ReplicaSets, StatefulSets (apps/v1) and Jobs (batch/v1) become the pods their "
-          + "controllers would create from spec.template: spec.replicas of them (a Job: "
-          + "spec.parallelism, at most spec.completions; default 1), named <controller>-<i>, after "
-          + "the input's Pods. A DaemonSet (apps/v1) has one pod per node its template admits, "
-          + "<controller>-<node>.",
+      "Deployments, ReplicaSets, StatefulSets (apps/v1), Jobs (batch/v1) and ReplicationControllers "
+          + "(v1) become the pods their controllers would create from spec.template: spec.replicas "
+          + "of them (a Job: spec.parallelism, at most spec.completions; default 1), named "
+          + "<controller>-<i>, after the input's Pods. A DaemonSet (apps/v1) has one pod per node "
+          + "its template admits, <controller>-<node>. Namespaces and Services (v1) are read for "
+          + "namespaceSelector and the default spread constraints; pods that terminated "
+          + "(status.phase Succeeded or Failed) hold nothing, and pending pods that terminated or "
+          + "are being deleted are not scheduled.",
       "",
       "Pods with spec.schedulingGroup.podGroupName are placed one PodGroup (scheduling.k8s.io/"
           + "v1alpha2) at a time, all or nothing for a gang, within one topology domain when the "

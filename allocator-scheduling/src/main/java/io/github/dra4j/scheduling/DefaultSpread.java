@@ -2,13 +2,16 @@ package io.github.dra4j.scheduling;
 
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.LabelSelector;
+import io.github.dra4j.api.LabelSelectorRequirement;
 import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
+import io.github.dra4j.api.Service;
 import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -18,15 +21,16 @@ import org.jspecify.annotations.Nullable;
  * which a pod without topologySpreadConstraints of its own gets: with defaultingType System the
  * system defaults (plugin.go systemDefaultConstraints: hostname maxSkew 3, zone maxSkew 5, both
  * ScheduleAnyway), with List the profile's defaultConstraints. Their selector is
- * helper.DefaultSelector's: the selector of the ReplicaSet or StatefulSet that controls the pod
- * (its controller owner reference, same namespace). dra4j makes a Deployment's pods itself, where
- * Kubernetes puts a ReplicaSet with the Deployment's selector (plus pod-template-hash) in between:
- * a Deployment counts as that ReplicaSet. Services and ReplicationControllers are not read. A pod
- * whose selector is empty or unknown gets no default constraints, as upstream.
+ * helper.DefaultSelector's: the selectors of the Services of the pod's namespace that select it
+ * and of the ReplicationController that controls it, merged, and the selector of the ReplicaSet or
+ * StatefulSet that controls it (its controller owner reference, same namespace), ANDed in. dra4j
+ * makes a Deployment's pods itself, where Kubernetes puts a ReplicaSet with the Deployment's
+ * selector (plus pod-template-hash) in between: a Deployment counts as that ReplicaSet. A pod
+ * whose selector is empty gets no default constraints, as upstream.
  */
 final class DefaultSpread {
-  /** A scheduler that knows no controllers: no pod gets default constraints. */
-  static final DefaultSpread NONE = new DefaultSpread(Map.of());
+  /** A scheduler that knows no controllers or Services: no pod gets default constraints. */
+  static final DefaultSpread NONE = new DefaultSpread(Map.of(), Map.of());
 
   /** plugin.go systemDefaultConstraints, in its order. */
   static final List<TopologySpreadConstraint> SYSTEM = List.of(
@@ -35,14 +39,19 @@ final class DefaultSpread {
       new TopologySpreadConstraint(5, "topology.kubernetes.io/zone", TopologySpreadConstraint.SCHEDULE_ANYWAY,
           null, null, null, null, List.of()));
 
+  private static final String REPLICATION_CONTROLLER = "ReplicationController";
+
   /* The selectors of the controllers whose selector DefaultSelector reads, by namespace/kind/name. */
   private final Map<String, LabelSelector> selectors;
+  /* The selectors of the Services by namespace, in input order; a Service without one selects no pod. */
+  private final Map<String, List<Map<String, String>>> services;
 
-  private DefaultSpread(Map<String, LabelSelector> selectors) {
+  private DefaultSpread(Map<String, LabelSelector> selectors, Map<String, List<Map<String, String>>> services) {
     this.selectors = selectors;
+    this.services = services;
   }
 
-  /** {@return the default constraints' selectors of the cluster's ReplicaSets, StatefulSets and Deployments} */
+  /** {@return the default constraints' selectors of the cluster's Services and pod controllers} */
   static DefaultSpread of(Cluster cluster) {
     Map<String, LabelSelector> selectors = new HashMap<>();
     for (PodController c : cluster.controllers()) {
@@ -52,12 +61,21 @@ final class DefaultSpread {
         selectors.putIfAbsent(key(c.metadata().namespace(), c.kind(), name), s);
       }
     }
-    return selectors.isEmpty() ? NONE : new DefaultSpread(Map.copyOf(selectors));
+    Map<String, List<Map<String, String>>> services = new HashMap<>();
+    for (Service s : cluster.services()) {
+      if (!s.spec().selector().isEmpty()) { // GetPodServices: a nil selector matches nothing; {} adds nothing
+        services.computeIfAbsent(PodClaimResolver.namespace(s.namespace()), n -> new ArrayList<>())
+            .add(s.spec().selector());
+      }
+    }
+    return selectors.isEmpty() && services.isEmpty() ? NONE : new DefaultSpread(Map.copyOf(selectors),
+        Map.copyOf(services));
   }
 
   private static @Nullable String kind(String apiVersion, String kind) {
-    return apiVersion.equals("apps/v1") && (kind.equals("ReplicaSet") || kind.equals("StatefulSet")
-        || kind.equals("Deployment")) ? kind : null;
+    boolean apps = apiVersion.equals("apps/v1") && (kind.equals("ReplicaSet") || kind.equals("StatefulSet")
+        || kind.equals("Deployment"));
+    return apps || (apiVersion.equals("v1") && kind.equals(REPLICATION_CONTROLLER)) ? kind : null;
   }
 
   private static String key(@Nullable String namespace, String kind, String name) {
@@ -66,17 +84,45 @@ final class DefaultSpread {
 
   /** {@return helper.DefaultSelector of the pod, or null when it is empty} */
   @Nullable LabelSelector selector(Pod pod) {
-    if (selectors.isEmpty()) {
+    if (this == NONE) {
       return null;
     }
+    Map<String, String> labels = pod.metadata().labels();
+    // labels.Merge of the Services' and the ReplicationController's selectors: all match the pod, so none conflict
+    Map<String, String> merged = new LinkedHashMap<>();
+    for (Map<String, String> s : services.getOrDefault(PodClaimResolver.namespace(pod.namespace()), List.of())) {
+      if (labels.entrySet().containsAll(s.entrySet())) {
+        merged.putAll(s);
+      }
+    }
+    LabelSelector owner = null;
     for (OwnerReference o : pod.metadata().ownerReferences()) {
       if (Boolean.TRUE.equals(o.controller())) { // metav1.GetControllerOf: the first controller reference
         LabelSelector s = kind(o.apiVersion(), o.kind()) == null ? null
             : selectors.get(key(pod.namespace(), o.kind(), o.name()));
-        return s == null || (s.matchLabels().isEmpty() && s.matchExpressions().isEmpty()) ? null : s;
+        if (s != null && o.kind().equals(REPLICATION_CONTROLLER)) {
+          merged.putAll(s.matchLabels());
+        } else {
+          owner = s;
+        }
+        break;
       }
     }
-    return null;
+    LabelSelector s = and(merged, owner);
+    return s == null || (s.matchLabels().isEmpty() && s.matchExpressions().isEmpty()) ? null : s;
+  }
+
+  /* The merged labels as a selector, with the ReplicaSet's or StatefulSet's requirements added (selector.Add). */
+  private static @Nullable LabelSelector and(Map<String, String> merged, @Nullable LabelSelector owner) {
+    if (owner == null) {
+      return merged.isEmpty() ? null : new LabelSelector(merged, List.of());
+    }
+    if (merged.isEmpty()) {
+      return owner;
+    }
+    List<LabelSelectorRequirement> requirements = new ArrayList<>(owner.matchExpressions());
+    owner.matchLabels().forEach((k, v) -> requirements.add(new LabelSelectorRequirement(k, "In", List.of(v))));
+    return new LabelSelector(merged, requirements);
   }
 
   /**

@@ -119,7 +119,8 @@ final class GroupClaims {
         }
       }
     }
-    return changed ? new Pod(pod.metadata(), pod.spec(), new PodStatus(statuses, pod.status().extendedResourceClaimStatus()))
+    return changed ? new Pod(pod.metadata(), pod.spec(),
+        new PodStatus(statuses, pod.status().extendedResourceClaimStatus(), pod.status().phase()))
         : pod;
   }
 

@@ -9,6 +9,7 @@ import io.github.dra4j.api.PodAffinityTerm;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,8 +24,9 @@ import org.jspecify.annotations.Nullable;
  * its required anti-affinity terms. A node is refused when the pod's affinity finds no match in
  * one of the node's domains (unless no pod anywhere matches and the pod matches its own terms, so
  * that the first of a group can start), when its anti-affinity finds one, or when an existing
- * pod's anti-affinity covers the node. Namespaces are not modelled: a namespaceSelector is
- * matched against a namespace without labels, so {} selects every namespace.
+ * pod's anti-affinity covers the node. The incoming pod's terms select the namespaces they name
+ * and those whose Namespace object their namespaceSelector matches ({} every namespace); an existing
+ * pod's namespaceSelector matches the labels of the incoming pod's namespace (Namespaces).
  */
 final class InterPodAffinity {
   static final String AFFINITY_MISMATCH = "node(s) didn't match pod affinity rules";
@@ -43,10 +45,30 @@ final class InterPodAffinity {
           PodSelector.of(t.labelSelector(), owner, t.matchLabelKeys(), t.mismatchLabelKeys()));
     }
 
+    /**
+     * {@return the term of an incoming pod as its PreFilter and PreScore merge it: a namespaceSelector
+     * with requirements replaced by the names of the namespaces it selects}
+     */
+    Term resolved(Namespaces known) {
+      if (namespaceSelector == null || Namespaces.selectsAll(namespaceSelector)) {
+        return this;
+      }
+      Set<String> all = new HashSet<>(namespaces);
+      all.addAll(known.selected(namespaceSelector));
+      return new Term(topologyKey, Set.copyOf(all), null, selector);
+    }
+
+    /** {@return whether the pod matches a resolved term, whose namespaceSelector is none or selects all} */
     @Override
     public boolean matches(Pod pod) {
+      return matches(pod, Map.of());
+    }
+
+    /** {@return whether the pod, whose namespace has these labels, matches the term (AffinityTerm.Matches)} */
+    boolean matches(Pod pod, Map<String, String> namespaceLabels) {
       String ns = PodClaimResolver.namespace(pod.namespace());
-      boolean inNamespace = namespaces.contains(ns) || (namespaceSelector != null && namespaceSelector.matches(Map.of()));
+      boolean inNamespace = namespaces.contains(ns)
+          || (namespaceSelector != null && namespaceSelector.matches(namespaceLabels));
       return inNamespace && selector.matches(pod.metadata().labels());
     }
   }
@@ -88,17 +110,32 @@ final class InterPodAffinity {
     return out;
   }
 
+  /** {@return the incoming pod's required terms of one kind, resolved against the cluster's namespaces} */
+  static List<Term> incoming(Pod pod, Function<Affinity, @Nullable PodAffinity> which, Namespaces namespaces) {
+    List<Term> terms = required(pod, which);
+    if (terms.isEmpty()) {
+      return terms;
+    }
+    List<Term> out = new ArrayList<>(terms.size());
+    for (Term t : terms) {
+      out.add(t.resolved(namespaces));
+    }
+    return out;
+  }
+
   /** {@return the counts over every node's pods, read from the counts NodeInfos keeps per node} */
   static State count(Pod pod, NodeInfos infos) {
-    State s = new State(required(pod, Affinity::podAffinity), required(pod, Affinity::podAntiAffinity));
+    State s = new State(incoming(pod, Affinity::podAffinity, infos.namespaces()),
+        incoming(pod, Affinity::podAntiAffinity, infos.namespaces()));
     boolean own = !s.affinity.isEmpty() || !s.antiAffinity.isEmpty();
     if (!own && !infos.anyPodAffinity()) {
       return s;
     }
     PodCounts counts = infos.counts();
+    Map<String, String> namespaceLabels = infos.namespaces().labels(pod.namespace());
     for (Map.Entry<PodCounts.Carried, PodCounts.Counts> e : counts.carried().entrySet()) {
       PodCounts.Carried c = e.getKey();
-      if (c.kind() == PodCounts.Kind.REQUIRED_ANTI_AFFINITY && c.term().matches(pod)) {
+      if (c.kind() == PodCounts.Kind.REQUIRED_ANTI_AFFINITY && c.term().matches(pod, namespaceLabels)) {
         bump(s.existingAnti, infos, c.term().topologyKey(), e.getValue().perNode);
       }
     }

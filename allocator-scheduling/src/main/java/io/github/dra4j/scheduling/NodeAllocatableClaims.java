@@ -246,9 +246,12 @@ final class NodeAllocatableClaims {
     return out == null ? List.of() : out;
   }
 
-  /** The feasible nodes left once the pod's claims are counted on each, and the reasons of those refused. */
+  /**
+   * The feasible nodes left once the pod's claims are counted on each, the reasons of those
+   * refused, and those refused with UnschedulableAndUnresolvable (preemption does not try them).
+   */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
-  record Refused(BitSet feasible, @Nullable List<String>[] reasons) {
+  record Refused(BitSet feasible, @Nullable List<String>[] reasons, BitSet unresolvable) {
     /** {@return the node's reasons, or {@code otherwise} when it was not refused here} */
     List<String> reasons(int node, List<String> otherwise) {
       return node < reasons.length && reasons[node] != null ? reasons[node] : otherwise;
@@ -260,7 +263,8 @@ final class NodeAllocatableClaims {
    * fit on: an allocated claim with a mapped device reserved for another pod cannot be shared
    * ({@value #SHARED}); then the pod's requests with its claims' statuses there must fit in what
    * the node has left of cpu, memory, ephemeral-storage and hugepages ({@code Insufficient
-   * <resource>}). A node without {@code status.allocatable} limits nothing, as for NodeResourcesFit.
+   * <resource>}, UnschedulableAndUnresolvable when the pod alone exceeds the node's allocatable).
+   * A node without {@code status.allocatable} limits nothing, as for NodeResourcesFit.
    */
   static Refused refuse(PodScheduler s, PodScheduler.Plan p, BitSet feasible, PlacementCache.@Nullable Answers answers) {
     return refuse(s, p.pod(), p.r().claims, p.toAllocate(), p.allocated(), feasible, answers);
@@ -275,15 +279,19 @@ final class NodeAllocatableClaims {
       List<ResourceClaim> allocated, BitSet feasible, PlacementCache.@Nullable Answers answers) {
     NodeAllocatableClaims dra = s.nodeAllocatable;
     List<String>[] reasons = (List<String>[]) new List<?>[0];
+    BitSet unresolvable = new BitSet();
     if (dra == null || feasible.isEmpty() || (toAllocate.isEmpty() && allocated.isEmpty())) {
-      return new Refused(feasible, reasons);
+      return new Refused(feasible, reasons, unresolvable);
     }
     Map<String, String> entries = entries(pod, made);
     List<String> shared = dra.shared(pod, allocated);
     BitSet left = (BitSet) feasible.clone();
     for (int i = feasible.nextSetBit(0); i >= 0; i = feasible.nextSetBit(i + 1)) {
       List<String> why = !shared.isEmpty() ? shared
-          : dra.reasons(s, pod, entries, toAllocate, allocated, i, answers == null ? null : answers.found[i]);
+          : dra.reasons(s, pod, entries, toAllocate, allocated, i, answers == null ? null : answers.found[i], unresolvable);
+      if (!shared.isEmpty()) {
+        unresolvable.set(i);
+      }
       if (!why.isEmpty()) {
         if (reasons.length == 0) {
           reasons = (List<String>[]) new List<?>[s.nodes().size()];
@@ -292,12 +300,26 @@ final class NodeAllocatableClaims {
         left.clear(i);
       }
     }
-    return new Refused(left, reasons);
+    return new Refused(left, reasons, unresolvable);
+  }
+
+  /**
+   * {@return the nodes among those that passed the other filters where the pod's claims, once
+   * allocated, exceed what the node could ever give (UnschedulableAndUnresolvable)}, for preemption
+   * to leave them out as upstream's DynamicResources filter status does
+   */
+  static BitSet unresolvable(PodScheduler s, PodScheduler.Plan p, BitSet passed) {
+    if (s.nodeAllocatable == null || passed.isEmpty() || (p.toAllocate().isEmpty() && p.allocated().isEmpty())) {
+      return new BitSet();
+    }
+    PlacementCache.Answers answers = p.toAllocate().isEmpty() ? null : s.cache.answers(p.toAllocate());
+    BitSet fit = answers == null ? passed : s.cache.feasible(s.snapshot, answers, passed, p.toAllocate(), s.options);
+    return refuse(s, p, fit, answers).unresolvable();
   }
 
   /* One node: the pod's requests with its claims' statuses there against what the node has left. */
   private List<String> reasons(PodScheduler s, Pod pod, Map<String, String> entries, List<ResourceClaim> toAllocate,
-      List<ResourceClaim> allocated, int node, @Nullable List<AllocationResult> found) {
+      List<ResourceClaim> allocated, int node, @Nullable List<AllocationResult> found, BitSet unresolvable) {
     List<ResourceClaim> claims = new ArrayList<>(allocated);
     List<AllocationResult> results = new ArrayList<>();
     allocated.forEach(c -> results.add(Objects.requireNonNull(c.allocation())));
@@ -306,8 +328,25 @@ final class NodeAllocatableClaims {
       results.addAll(found);
     }
     List<Status> statuses = statuses(pod, entries, claims, results, s.nodes().get(node));
-    return statuses == null ? List.of()
-        : insufficient(PodRequests.of(pod, Footprint.of(pod, statuses)), s.infos.allocatable(node), s.infos.requested(node));
+    if (statuses == null) {
+      return List.of();
+    }
+    Footprint footprint = Footprint.of(pod, statuses);
+    Map<String, Long> demand = PodRequests.of(pod, footprint);
+    String uncovered = PodLevelCover.check(pod, statuses, footprint);
+    if (uncovered != null) {
+      unresolvable.set(node);
+      return List.of(uncovered);
+    }
+    Map<String, Long> allocatable = s.infos.allocatable(node);
+    List<String> why = insufficient(demand, allocatable, s.infos.requested(node));
+    for (String w : why) {
+      String resource = w.substring("Insufficient ".length());
+      if (allocatable != null && demand.getOrDefault(resource, 0L) > allocatable.getOrDefault(resource, 0L)) {
+        unresolvable.set(node);
+      }
+    }
+    return why;
   }
 
   /**
@@ -321,7 +360,8 @@ final class NodeAllocatableClaims {
     }
     List<String> shared = dra.shared(p.pod(), p.allocated());
     return !shared.isEmpty() ? shared
-        : dra.reasons(s, p.pod(), entries(p.pod(), p.r().claims), p.toAllocate(), p.allocated(), node, found);
+        : dra.reasons(s, p.pod(), entries(p.pod(), p.r().claims), p.toAllocate(), p.allocated(), node, found,
+            new BitSet());
   }
 
   static final String SHARED = "node allocatable resource claim %s has a mapped device and cannot be shared across pods";

@@ -16,7 +16,7 @@ import org.jspecify.annotations.Nullable;
 
 /*
  * kube-scheduler's NodeInfo for each node: the pods bound to it (the cluster's pods with
- * spec.nodeName, then those placed in this session), what they request, their host ports, and
+ * spec.nodeName that have not terminated, then those placed in this session), what they request, their host ports, and
  * the cpu and memory they request as scoring counts them. Filters and scores that read other pods
  * (NodeResourcesFit, NodePorts, PodTopologySpread, InterPodAffinity, BalancedAllocation) read it.
  */
@@ -54,6 +54,7 @@ final class NodeInfos {
   private final @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable;
   /* The nodes' status.images by name, for ImageLocality; read once, as nodes do not change. */
   private final ImageLocality.Images images;
+  private final Namespaces namespaces;
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
     this(nodes, clusterPods, null);
@@ -65,7 +66,14 @@ final class NodeInfos {
    */
   NodeInfos(List<Node> nodes, List<Pod> clusterPods,
       @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable) {
+    this(nodes, clusterPods, nodeAllocatable, Namespaces.NONE);
+  }
+
+  /** @param namespaces the cluster's Namespaces, whose labels InterPodAffinity's namespaceSelectors match */
+  NodeInfos(List<Node> nodes, List<Pod> clusterPods,
+      @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable, Namespaces namespaces) {
     this.nodeAllocatable = nodeAllocatable;
+    this.namespaces = namespaces;
     this.nodes = nodes;
     this.pods = new ArrayList<>(nodes.size());
     this.requested = new ArrayList<>(nodes.size());
@@ -82,7 +90,7 @@ final class NodeInfos {
     }
     for (Pod p : clusterPods) {
       String nodeName = p.spec().nodeName();
-      Integer at = nodeName == null ? null : byName.get(nodeName);
+      Integer at = nodeName == null || !PodPhases.seen(p) ? null : byName.get(nodeName);
       if (at != null) {
         add(at, p);
       }
@@ -91,6 +99,11 @@ final class NodeInfos {
 
   List<Node> nodes() {
     return nodes;
+  }
+
+  /** {@return the cluster's Namespaces} */
+  Namespaces namespaces() {
+    return namespaces;
   }
 
   /** {@return the node's position, or -1 when it is not one of these nodes} */

@@ -18,12 +18,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The pods that the pod controllers create: the Deployment, ReplicaSet, StatefulSet,
- * DaemonSet and Job controllers, so that a library user or {@code dra4j schedule} gets pods from
+ * DaemonSet, Job and ReplicationController controllers, so that a library user or {@code dra4j schedule} gets pods from
  * a cluster that ships them only as a {@link PodController}.
  *
  * <p>The controllers' naming rules, as docs/scheduling.md tables them:
  * <ul>
- *   <li>how many: {@code spec.replicas} (default 1) of a Deployment, ReplicaSet or StatefulSet;
+ *   <li>how many: {@code spec.replicas} (default 1) of a Deployment, ReplicaSet, StatefulSet or
+ *       ReplicationController;
  *       {@code spec.parallelism} (default 1), at most {@code spec.completions}, of a Job; one per
  *       node that a DaemonSet's template admits ({@link NodeFilter#daemonSet()}, the scheduler's
  *       own {@code NodeAffinity} and {@code TaintToleration} steps, with the tolerations the

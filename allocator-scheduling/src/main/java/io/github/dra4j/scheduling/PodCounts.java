@@ -34,11 +34,12 @@ final class PodCounts {
     boolean matches(Pod pod);
   }
 
-  /** The pods of a namespace that a selector matches, as countPodsMatchSelector counts them. */
+  /** The pods of a namespace that a selector matches, as countPodsMatchSelector counts them: not those being deleted. */
   record InNamespace(String namespace, PodSelector selector) implements Matcher {
     @Override
     public boolean matches(Pod pod) {
-      return PodClaimResolver.namespace(pod.namespace()).equals(namespace) && selector.matches(pod.metadata().labels());
+      return !PodPhases.terminating(pod) && PodClaimResolver.namespace(pod.namespace()).equals(namespace)
+          && selector.matches(pod.metadata().labels());
     }
   }
 

@@ -135,6 +135,9 @@ public final class PodGroupScheduler {
       Map<String, List<Pod>> bound = new LinkedHashMap<>();
       List<Object> units = new ArrayList<>();
       for (Pod p : pods) {
+        if (!PodPhases.seen(p) || (p.spec().nodeName() == null && !PodPhases.schedulable(p))) {
+          continue; // as PodScheduler.scheduleAll skips them
+        }
         String group = p.podGroupName();
         String k = group == null ? null : key(p.namespace(), group);
         if (p.spec().nodeName() != null) {

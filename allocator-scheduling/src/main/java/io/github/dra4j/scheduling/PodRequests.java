@@ -2,6 +2,7 @@ package io.github.dra4j.scheduling;
 
 import io.github.dra4j.api.Container;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.Quantity;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -13,9 +14,10 @@ import java.util.Map;
  * then NodeResourcesFit's Resource): the sum of the containers' requests; each init container in
  * order needs its own request plus the sidecars started before it, and a sidecar (restartPolicy
  * Always) also adds to the sum, as it keeps running; the pod needs the larger of the sum and the
- * largest init need; then the pod overhead is added. A request defaults to the limit, as the API
- * server defaults it. Amounts are longs, rounded up as Quantity.Value and MilliValue round: cpu
- * in millicores, everything else in units.
+ * largest init need; pod-level requests (spec.resources, PodLevelResources, as the API server
+ * defaults them) replace that for the resources they name; then the pod overhead is added. A
+ * request defaults to the limit, as the API server defaults it. Amounts are longs, rounded up as
+ * Quantity.Value and MilliValue round: cpu in millicores, everything else in units.
  */
 final class PodRequests {
   static final String CPU = "cpu";
@@ -36,9 +38,16 @@ final class PodRequests {
   /**
    * {@return the pod's requests with what its claims cost of the node (DRANodeAllocatableResources)}:
    * a container's per-container overhead counts with the container's own requests, the mapped
-   * quantities and per-pod overheads once for the pod, after the init containers' maximum.
+   * quantities and per-pod overheads once for the pod, after the init containers' maximum; a
+   * pod-level request replaces all of it for its resource (component-helpers PodRequests: the
+   * claims' mapped amounts are part of the containers' aggregate).
    */
   static Map<String, Long> of(Pod pod, NodeAllocatableClaims.Footprint dra) {
+    return of(pod, dra, true);
+  }
+
+  /** {@return the requests as {@link #of(Pod, NodeAllocatableClaims.Footprint)}, pod-level ones left out unless {@code podLevel}} */
+  static Map<String, Long> of(Pod pod, NodeAllocatableClaims.Footprint dra, boolean podLevel) {
     Map<String, Long> sum = new HashMap<>();
     for (Container c : pod.spec().containers()) {
       add(sum, dra.withContainer(c.name(), amounts(c)));
@@ -60,6 +69,9 @@ final class PodRequests {
     }
     max(sum, initMax);
     add(sum, dra.podFixed());
+    if (podLevel) {
+      podLevel(pod).forEach(sum::put);
+    }
     pod.spec().overhead().forEach((name, q) -> sum.merge(name, amount(name, q), Long::sum));
     sum.values().removeIf(v -> v == 0);
     return sum;
@@ -73,7 +85,12 @@ final class PodRequests {
     return nonZero(pod, NodeAllocatableClaims.Footprint.NONE);
   }
 
-  /** {@return the non-zero cpu and memory with what the pod's claims cost of the node, as {@link #of(Pod, NodeAllocatableClaims.Footprint)} adds it} */
+  /**
+   * {@return the non-zero cpu and memory with what the pod's claims cost of the node, as {@link
+   * #of(Pod, NodeAllocatableClaims.Footprint)} adds it} A pod-level cpu or memory request
+   * replaces the containers' (defaults included), as NonMissingContainerRequests applies to
+   * containers only.
+   */
   static long[] nonZero(Pod pod, NodeAllocatableClaims.Footprint dra) {
     long[] sum = new long[2];
     for (Container c : pod.spec().containers()) {
@@ -100,11 +117,31 @@ final class PodRequests {
     }
     sum[0] = Math.max(sum[0], initMax[0]) + dra.podFixed().getOrDefault(CPU, 0L);
     sum[1] = Math.max(sum[1], initMax[1]) + dra.podFixed().getOrDefault(MEMORY, 0L);
+    Map<String, Long> podLevel = podLevel(pod);
+    sum[0] = podLevel.getOrDefault(CPU, sum[0]);
+    sum[1] = podLevel.getOrDefault(MEMORY, sum[1]);
     Quantity cpu = pod.spec().overhead().get(CPU);
     Quantity memory = pod.spec().overhead().get(MEMORY);
     sum[0] += cpu == null ? 0 : amount(CPU, cpu);
     sum[1] += memory == null ? 0 : amount(MEMORY, memory);
     return sum;
+  }
+
+  /**
+   * {@return the pod-level requests that replace the containers' (IsPodLevelRequestsSet, then
+   * applyPodLevelResources): cpu, memory and hugepages, as amounts}
+   */
+  static Map<String, Long> podLevel(Pod pod) {
+    if (pod.spec().resources() == null) {
+      return Map.of();
+    }
+    Map<String, Long> out = new HashMap<>();
+    PodLevelResources.requests(pod.spec()).forEach((name, q) -> {
+      if (PodLevelResources.supported(name)) {
+        out.put(name, amount(name, q));
+      }
+    });
+    return out;
   }
 
   private static long[] nonZero(Container c) {

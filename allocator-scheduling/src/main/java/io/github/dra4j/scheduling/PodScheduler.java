@@ -144,7 +144,8 @@ public final class PodScheduler {
         b.extendedResources);
     this.cache = new PlacementCache(nodes);
     this.nodeAllocatable = b.nodeAllocatableResources ? NodeAllocatableClaims.of(cluster.slices()) : null;
-    this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims));
+    this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims),
+        Namespaces.of(cluster.namespaces()));
     this.ties = new Ties(b.tieSeed);
     this.profiles = new Profiles(b.configuration, DefaultSpread.of(cluster), b.scorer == BuiltinScorer.KUBE_SCHEDULER);
     this.priorities = new Priorities(cluster.priorityClasses());
@@ -222,12 +223,13 @@ public final class PodScheduler {
   }
 
   /**
-   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), higher priority
+   * Schedules every pod that is not bound yet ({@code spec.nodeName} unset), nor terminated or being
+   * deleted (which kube-scheduler skips: {@code PodPhases}), higher priority
    * first ({@code spec.priority}, else its PriorityClass's, else the global default class's, else
    * 0, as admission resolves it), equal priorities in input order. Each placement is committed before the next pod is scheduled.
    *
-   * @param pods the pods; bound ones are skipped
-   * @return one result per pending pod, in input order
+   * @param pods the pods; bound, terminated and terminating ones are skipped
+   * @return one result per pod scheduled, in input order
    * @throws AllocationException as {@link #schedule} does, for the first pod that causes one
    */
   public List<SchedulingResult> scheduleAll(Collection<Pod> pods) {
@@ -245,7 +247,7 @@ public final class PodScheduler {
     Objects.requireNonNull(listener, "listener");
     List<Pod> pending = new ArrayList<>();
     for (Pod p : Objects.requireNonNull(pods, "pods")) {
-      if (Objects.requireNonNull(p, "pod").spec().nodeName() == null) {
+      if (Objects.requireNonNull(p, "pod").spec().nodeName() == null && PodPhases.schedulable(p)) {
         pending.add(p);
       }
     }
@@ -371,7 +373,7 @@ public final class PodScheduler {
       changed(snapshot.changedNodes());
     }
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
-        new PodStatus(statuses, extended));
+        new PodStatus(statuses, extended, pod.status().phase()));
     infos.add(cache.position(choice.node), bound);
     cache.forgetPods(cache.position(choice.node));
     if (onBound != null) {

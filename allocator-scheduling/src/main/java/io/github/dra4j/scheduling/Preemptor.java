@@ -29,8 +29,9 @@ import java.util.function.ToLongFunction;
  * - a pod whose policy is Never does not preempt ("not eligible due to preemptionPolicy=Never.");
  * - only nodes whose filters failed with Unschedulable are tried: a node rejected by
  *   NodeUnschedulable, NodeName, TaintToleration, NodeAffinity, a missing spread label, unmet pod
- *   affinity, an allocated claim it cannot use, or requests above its allocatable
- *   (UnschedulableAndUnresolvable) cannot be helped by evicting pods;
+ *   affinity, an allocated claim it cannot use, or requests above its allocatable, with what the
+ *   pod's claims cost of it (DRANodeAllocatableResources) or without (UnschedulableAndUnresolvable),
+ *   cannot be helped by evicting pods;
  * - on each node (SelectVictimsOnNode) every lower-priority pod is removed; if the pod then passes
  *   every filter, the removed pods are reprieved one at a time, most important first, those whose
  *   eviction would break a PodDisruptionBudget before the others, and each one whose return makes
@@ -147,9 +148,10 @@ final class Preemptor {
     int n = s.nodes().size();
     List<Integer> potential = new ArrayList<>();
     if (p.r().failure == null && p.cycle().profile().filter.preFilterFailure(p.pod()) == null) {
+      BitSet draUnresolvable = NodeAllocatableClaims.unresolvable(s, p, p.candidates());
       for (int i = 0; i < n; i++) {
         List<String> why = p.filtered().reasons()[i];
-        if (resolvable(p.cycle(), i, why == null ? List.of(NodeFilter.CANNOT_ALLOCATE) : why)) {
+        if (!draUnresolvable.get(i) && resolvable(p.cycle(), i, why == null ? List.of(NodeFilter.CANNOT_ALLOCATE) : why)) {
           potential.add(i);
         }
       }
@@ -183,8 +185,12 @@ final class Preemptor {
         failed.reasons(), failed.explanation());
   }
 
-  /* Whether the first failing filter's status is Unschedulable rather than UnschedulableAndUnresolvable. */
-  private static boolean resolvable(Cycle cycle, int node, List<String> reasons) {
+  /*
+   * Whether the first failing filter's status is Unschedulable rather than UnschedulableAndUnresolvable:
+   * NodeResourcesFit's is Unresolvable when any resource it finds short is requested beyond the node's
+   * allocatable (InsufficientResource.Unresolvable), "Too many pods" never.
+   */
+  static boolean resolvable(Cycle cycle, int node, List<String> reasons) {
     for (String why : reasons) {
       if (UNRESOLVABLE.contains(why)) {
         return false;

@@ -236,12 +236,24 @@ final class SpreadAndAffinityScores {
     return out;
   }
 
+  /* PreScore merges the incoming pod's terms with the namespaces their namespaceSelector selects. */
+  private static List<Weighted> resolved(List<Weighted> terms, Namespaces namespaces) {
+    if (terms.isEmpty()) {
+      return terms;
+    }
+    List<Weighted> out = new ArrayList<>(terms.size());
+    for (Weighted w : terms) {
+      out.add(new Weighted(w.term().resolved(namespaces), w.weight()));
+    }
+    return out;
+  }
+
   /** {@return InterPodAffinity's normalized scores of the feasible nodes at these positions} */
   static long[] podAffinity(Cycle in, int[] at) {
     Pod pod = in.pod();
     NodeInfos infos = in.infos();
-    List<Weighted> affinity = preferred(pod, Affinity::podAffinity);
-    List<Weighted> anti = preferred(pod, Affinity::podAntiAffinity);
+    List<Weighted> affinity = resolved(preferred(pod, Affinity::podAffinity), infos.namespaces());
+    List<Weighted> anti = resolved(preferred(pod, Affinity::podAntiAffinity), infos.namespaces());
     boolean own = !affinity.isEmpty() || !anti.isEmpty();
     PluginArgs args = in.profile().args();
     long[] scores = new long[at.length];
@@ -262,6 +274,7 @@ final class SpreadAndAffinityScores {
       String key = w.term().topologyKey();
       add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(w.term(), key), -w.weight());
     }
+    Map<String, String> namespaceLabels = infos.namespaces().labels(pod.namespace());
     for (Map.Entry<PodCounts.Carried, PodCounts.Counts> e : counts.carried().entrySet()) {
       PodCounts.Carried t = e.getKey();
       long weight = switch (t.kind()) {
@@ -270,7 +283,7 @@ final class SpreadAndAffinityScores {
         case PREFERRED_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : t.weight();
         case PREFERRED_ANTI_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : -t.weight();
       };
-      if (weight != 0 && t.term().matches(pod)) {
+      if (weight != 0 && t.term().matches(pod, namespaceLabels)) {
         String key = t.term().topologyKey();
         add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(e.getValue(), key), weight);
       }

@@ -17,8 +17,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * What a pod requests with its claims' node allocatable statuses (DRANodeAllocatableResources).
  * The cases up to "PerContainer only" are TestPodResourceRequestsWithDRANodeAllocatableClaims in
- * kubernetes/kubernetes staging/src/k8s.io/component-helpers/resource/helpers_test.go (its pod-level
- * resources case is left out: dra4j does not model pod-level resources); the last ones follow
+ * kubernetes/kubernetes staging/src/k8s.io/component-helpers/resource/helpers_test.go; the last ones follow
  * getDRANodeAllocatableResources in helpers.go: a per-container overhead counts with the
  * referencing container (so only in its init container's peak), and references by containers the
  * pod does not have count for the whole pod. A status reads
@@ -48,6 +47,8 @@ final class NodeAllocatableRequestsTest {
           + " cpu=375m hugepages-1Gi=6 memory=1.5Gi",
       "Claim on init container; {initContainers: [{name: ic1, resources: {requests: {cpu: 100m}, claims: [{name: claim-1}]}}],"
           + " containers: [{name: c1, resources: {requests: {cpu: 50m}}}]}; node-allocatable-claim@ic1@cpu=25m@@; cpu=125m",
+      "Pod Level Resources overrides the claim request; {resources: {requests: {cpu: '2'}}, containers: [{name: c1,"
+          + " resources: {requests: {cpu: '1', memory: 1Gi}}}]}; node-allocatable-claim@c1@cpu=3@@; cpu=2 memory=1Gi",
       "Pod with DRA claim specifying Overhead mapping; {containers: [{name: c1, resources: {requests: {cpu: 100m,"
           + " memory: 1Gi}}}, {name: c2, resources: {requests: {cpu: 100m, memory: 1Gi}}}]};"
           + " node-allocatable-claim@c1,c2@@memory=1Gi@memory=500Mi; cpu=200m memory=4072Mi",
@@ -111,7 +112,7 @@ final class NodeAllocatableRequestsTest {
     return out;
   }
 
-  private static Map<String, Long> amounts(String text) {
+  static Map<String, Long> amounts(String text) {
     Map<String, Long> out = new TreeMap<>();
     for (String e : text.strip().split(" +", -1)) {
       String[] kv = e.split("=", -1);

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 final class NodeAllocatableResourcesTest {
   private static final KubernetesCodec CODEC = KubernetesCodec.create();
-  private static final String CLUSTER = String.join("\n",
+  static final String CLUSTER = String.join("\n",
       node("node-1"),
       node("node-2"),
       slice("node-1"),

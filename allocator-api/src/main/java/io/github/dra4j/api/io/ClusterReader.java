@@ -17,7 +17,9 @@ import io.github.dra4j.api.validation.ObjectError;
 import io.github.dra4j.api.validation.SourcedObject;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -25,7 +27,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Sorts decoded objects into a {@link Cluster}: the model's records by kind, and the pod
  * controllers the codec reads as {@link UnknownObject}s ({@code apps/v1} Deployment,
- * ReplicaSet, StatefulSet, DaemonSet, {@code batch/v1} Job) decoded into {@link PodController}s.
+ * ReplicaSet, StatefulSet, DaemonSet, {@code batch/v1} Job, {@code v1} ReplicationController)
+ * decoded into {@link PodController}s.
  * Every other object is handed back, so that a caller can say what it skipped.
  *
  * <p>Two objects of one kind, namespace and name (a missing namespace is {@code default}) are
@@ -208,10 +211,34 @@ public final class ClusterReader {
         b.ordinalsStart(count(spec.path("ordinals"), "start", "spec.ordinals.start", where));
       }
     }
-    if (!o.kind().equals("DaemonSet") && !o.kind().equals("Job")) {
+    Pod template = template(spec.path("template"), where);
+    if (o.kind().equals("ReplicationController")) {
+      b.selector(setSelector(spec.path("selector"), template, where));
+    } else if (!o.kind().equals("DaemonSet") && !o.kind().equals("Job")) {
       b.selector(selector(spec.path("selector"), where));
     }
-    return b.template(template(spec.path("template"), where)).build();
+    return b.template(template).build();
+  }
+
+  /*
+   * A ReplicationController's spec.selector, a map of labels, as matchLabels; without one the API
+   * server defaults it to the template's labels (SetDefaults_ReplicationController).
+   */
+  private static LabelSelector setSelector(JsonNode selector, Pod template, Where where) throws DecodeException {
+    if (selector.isMissingNode() || selector.isNull() || (selector.isObject() && selector.isEmpty())) {
+      return new LabelSelector(template.metadata().labels(), List.of());
+    }
+    if (!selector.isObject()) {
+      throw where.error("spec.selector", "must be a map of strings, got " + selector);
+    }
+    Map<String, String> labels = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : selector.properties()) {
+      if (!e.getValue().isTextual()) {
+        throw where.error("spec.selector." + e.getKey(), "must be a string, got " + e.getValue());
+      }
+      labels.put(e.getKey(), e.getValue().asText());
+    }
+    return new LabelSelector(labels, List.of());
   }
 
   /* spec.selector, decoded strictly as a pod's label selectors are; the API server requires it, dra4j does not. */

@@ -71,10 +71,11 @@ final class CoreTables {
       .field(map(STRING))
       .field(STRING)
       .field(list(OWNER_REFERENCE))
-      .known("creationTimestamp deletionGracePeriodSeconds deletionTimestamp finalizers "
+      .field(STRING)
+      .known("creationTimestamp deletionGracePeriodSeconds finalizers "
           + "managedFields[]:V1ManagedFieldsEntry selfLink")
-      .writeOrder("name", "generateName", "namespace", "uid", "resourceVersion", "generation", "labels", "annotations",
-          "ownerReferences")
+      .writeOrder("name", "generateName", "namespace", "uid", "resourceVersion", "generation", "deletionTimestamp",
+          "labels", "annotations", "ownerReferences")
       .build();
 
   static final Table<NodeSelectorRequirement> NODE_SELECTOR_REQUIREMENT =
@@ -145,14 +146,17 @@ final class CoreTables {
       .field(NODE_SPEC)
       .field(NODE_STATUS)
       .kind("Node", List.of("v1"))
-      .check((values, r) -> {
-        if (((ObjectMeta) values[0]).name() == null) {
-          r.push("metadata");
-          r.push("name");
-          throw r.fail("Required value: missing required field");
-        }
-      })
+      .check(CoreTables::nameRequired)
       .build();
+
+  /** A cluster-scoped object without metadata.name cannot be created: its table's check. */
+  static void nameRequired(Object[] values, Reading r) {
+    if (((ObjectMeta) values[0]).name() == null) {
+      r.push("metadata");
+      r.push("name");
+      throw r.fail("Required value: missing required field");
+    }
+  }
 
   /** Allocation never reads a condition, so every field is optional here; validation checks them. */
   static final Table<Condition> CONDITION = Table.core(Condition.class, "V1Condition")
@@ -299,11 +303,12 @@ final class CoreTables {
       .field(STRING)
       .field(STRING)
       .field(STRING)
+      .field(RESOURCE_REQUIREMENTS)
       .known("activeDeadlineSeconds automountServiceAccountToken dnsConfig:V1PodDNSConfig dnsPolicy "
           + "enableServiceLinks ephemeralContainers[]:V1EphemeralContainer evictionResponders[]:V1EvictionResponder "
           + "hostAliases[]:V1HostAlias hostIPC hostNetwork hostPID hostUsers hostname hostnameOverride "
           + "imagePullSecrets[]:V1LocalObjectReference os:V1PodOS "
-          + "readinessGates[]:V1PodReadinessGate resources:V1ResourceRequirements restartPolicy runtimeClassName "
+          + "readinessGates[]:V1PodReadinessGate restartPolicy runtimeClassName "
           + "schedulingGates[]:V1PodSchedulingGate "
           + "securityContext:V1PodSecurityContext serviceAccount serviceAccountName setHostnameAsFQDN "
           + "shareProcessNamespace subdomain terminationGracePeriodSeconds volumes[]:V1Volume")
@@ -331,11 +336,12 @@ final class CoreTables {
   static final Table<PodStatus> POD_STATUS = Table.core(PodStatus.class, "V1PodStatus")
       .field(list(POD_RESOURCE_CLAIM_STATUS))
       .field(EXTENDED_RESOURCE_CLAIM_STATUS)
+      .field(STRING)
       .known("allocatedResources conditions[]:V1PodCondition containerStatuses[]:V1ContainerStatus "
           + "ephemeralContainerStatuses[]:V1ContainerStatus hostIP hostIPs[]:V1HostIP "
           + "initContainerStatuses[]:V1ContainerStatus message "
           + "nodeAllocatableResourceClaimStatuses[]:V1NodeAllocatableResourceClaimStatus nominatedNodeName "
-          + "observedGeneration phase podIP podIPs[]:V1PodIP qosClass reason resize resources:V1ResourceRequirements "
+          + "observedGeneration podIP podIPs[]:V1PodIP qosClass reason resize resources:V1ResourceRequirements "
           + "startTime volumeHealth[]:V1PodVolumeHealth")
       .build();
 

@@ -69,6 +69,11 @@ final class Decoder {
         out.add((Table<?>) t);
       }
     }
+    for (Type<?> t : CoreObjectTables.ALL) {
+      if (t instanceof Table<?>) {
+        out.add((Table<?>) t);
+      }
+    }
     return out;
   }
 

@@ -149,6 +149,7 @@ final class FieldCheck {
     all.addAll(Tables.ALL);
     all.addAll(SchedulingTables.ALL);
     all.addAll(PolicyTables.ALL);
+    all.addAll(CoreObjectTables.ALL);
     for (Version v : List.of(Version.V1, Version.V1BETA2, Version.V1BETA1)) {
       for (Type<?> t : all) {
         t.describe(v, described);

@@ -2,6 +2,7 @@ package io.github.dra4j.api.validation;
 
 import io.github.dra4j.api.DeviceClass;
 import io.github.dra4j.api.DeviceTaintRule;
+import io.github.dra4j.api.Namespace;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
@@ -9,6 +10,7 @@ import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
+import io.github.dra4j.api.Service;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -22,7 +24,8 @@ record ObjectKey(String kind, @Nullable String namespace, String name) {
 
   /** The kinds dra4j models; the simple class name is the Kubernetes kind (a PodController carries its own). */
   private static final List<Class<?>> KINDS = List.of(ResourceSlice.class, DeviceClass.class,
-      ResourceClaim.class, ResourceClaimTemplate.class, Pod.class, DeviceTaintRule.class, Node.class);
+      ResourceClaim.class, ResourceClaimTemplate.class, Pod.class, DeviceTaintRule.class, Node.class, Namespace.class,
+      Service.class);
 
   /** {@return the key of a named object of a kind dra4j models, or null for any other object} */
   static @Nullable ObjectKey of(Object o) {
@@ -66,7 +69,7 @@ record ObjectKey(String kind, @Nullable String namespace, String name) {
 
   private static boolean namespaced(Object o) {
     return o instanceof ResourceClaim || o instanceof ResourceClaimTemplate || o instanceof Pod
-        || o instanceof PodController;
+        || o instanceof PodController || o instanceof Service;
   }
 
   private static @Nullable String kind(Object o) {
@@ -98,6 +101,10 @@ record ObjectKey(String kind, @Nullable String namespace, String name) {
       return ((Node) o).metadata();
     } else if (o instanceof PodController) {
       return ((PodController) o).metadata();
+    } else if (o instanceof Namespace) {
+      return ((Namespace) o).metadata();
+    } else if (o instanceof Service) {
+      return ((Service) o).metadata();
     }
     return null;
   }

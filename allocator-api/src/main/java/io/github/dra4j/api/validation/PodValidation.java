@@ -51,6 +51,7 @@ final class PodValidation {
     containers(spec.initContainers(), sp.child("initContainers"), claimNames, containerNames, errs);
     containers(spec.containers(), sp.child("containers"), claimNames, containerNames, errs);
     PodSchedulingValidation.validate(spec, sp, errs);
+    PodResourcesValidation.validate(spec, sp, errs);
     return List.copyOf(errs);
   }
 

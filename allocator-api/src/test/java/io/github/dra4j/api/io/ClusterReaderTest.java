@@ -47,7 +47,7 @@ final class ClusterReaderTest {
   void objectsAreSortedByKind_inInputOrder_otherKindsHandedBack() throws DecodeException {
     String yaml = String.join("---\n",
         "apiVersion: v1\nkind: Node\nmetadata: {name: n2}\n",
-        "apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: shop}\n",
         "apiVersion: resource.k8s.io/v1\nkind: DeviceClass\nmetadata: {name: gpu}\nspec: {}\n",
         "apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n",
         controller("batch/v1", "Job", "  parallelism: 2\n"),
@@ -66,7 +66,7 @@ final class ClusterReaderTest {
       assertThat(c.template().metadata().labels()).isEqualTo(Map.of("app", "web"));
     });
     assertThat(skipped).singleElement().isInstanceOf(UnknownObject.class)
-        .satisfies(o -> assertThat(((UnknownObject) o).kind()).isEqualTo("Namespace"));
+        .satisfies(o -> assertThat(((UnknownObject) o).kind()).isEqualTo("ConfigMap"));
   }
 
   @ParameterizedTest(name = "{0} {1}: {2}")
@@ -76,10 +76,11 @@ final class ClusterReaderTest {
       "apps/v1, StatefulSet, true",
       "batch/v1, Job, true",
       "apps/v1, DaemonSet, true",
+      "v1, ReplicationController, true",
       "extensions/v1beta1, Deployment, false",
       "apps/v1beta2, StatefulSet, false",
       "batch/v1, CronJob, false",
-      "v1, Namespace, false"})
+      "v1, ConfigMap, false"})
   void podControllers_byApiVersionAndKind(String apiVersion, String kind, boolean expected) throws DecodeException {
     List<Object> skipped = new ArrayList<>();
     Cluster cluster = read(controller(apiVersion, kind, ""), CODEC, skipped);

@@ -108,7 +108,8 @@ final class PodAndTemplateCodecTest {
             List.of(PodResourceClaimStatus.of("gpu", "pod-0-gpu-x7k2p"), PodResourceClaimStatus.of("shared", null)),
             PodExtendedResourceClaimStatus.of(
                 List.of(ContainerExtendedResourceRequest.of("ctr", "example.com/gpu", "container-0-request-0")),
-                "pod-0-extended-resources-abcde")));
+                "pod-0-extended-resources-abcde"),
+            "Pending"));
   }
 
   @Test

@@ -178,9 +178,22 @@ final class CrossObjectValidatorTest {
 
   @Test
   void objectsOfOtherKinds_takePartInNoRule() throws Exception {
-    String namespace = "apiVersion: v1\nkind: Namespace\nmetadata: {name: demo}\n";
+    String configMap = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: demo}\n";
 
-    assertThat(CrossObjectValidator.validate(read(List.of(namespace, namespace)))).isEmpty();
+    assertThat(CrossObjectValidator.validate(read(List.of(configMap, configMap)))).isEmpty();
+  }
+
+  @Test
+  void namespacesAndServices_areModelled_soASecondOfOneNameIsADuplicate() throws Exception {
+    String namespace = "apiVersion: v1\nkind: Namespace\nmetadata: {name: demo}\n";
+    String service = "apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\nspec: {selector: {a: b}}\n";
+
+    assertThat(CrossObjectValidator.duplicateObjects(read(List.of(namespace, namespace, service, service))))
+        .extracting(ObjectError::toString).containsExactly(
+            "in.yaml, document 2: Namespace/demo: metadata.name: Duplicate value: \"demo\": the same kind, namespace"
+                + " and name as Namespace/demo (in.yaml, document 1)" + REFUSED,
+            "in.yaml, document 4: Service/shop/web: metadata.name: Duplicate value: \"web\": the same kind, namespace"
+                + " and name as Service/shop/web (in.yaml, document 3)" + REFUSED);
   }
 
   @Test

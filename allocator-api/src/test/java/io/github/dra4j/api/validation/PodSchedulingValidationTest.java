@@ -91,6 +91,11 @@ final class PodSchedulingValidationTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("pods")
   void pod_reportsTheApiServersErrors(String name, String spec, List<String> errors) throws Exception {
+    assertErrors(spec, errors);
+  }
+
+  /** Asserts that the pod of this spec has these errors, in order, each the start of the error's text. */
+  static void assertErrors(String spec, List<String> errors) throws Exception {
     Pod pod = CODEC.read("apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ns}\nspec: " + spec + "\n", Pod.class);
     List<String> got = Validator.validate(pod).stream().map(FieldError::toString).toList();
     assertThat(got).hasSameSizeAs(errors);

@@ -1,0 +1,61 @@
+package io.github.dra4j.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dra4j schedule} with pod-level resources ({@code spec.resources}): the pod-level request,
+ * not the containers' sum, is what the pod asks of its node; {@code dra4j validate} refuses a
+ * pod-level request below the containers' as the API server refuses it.
+ */
+final class PodLevelResourcesCliTest {
+  private static final String NODES = String.join("\n",
+      "apiVersion: v1", "kind: Node", "metadata: {name: node-a}",
+      "status: {allocatable: {cpu: '4', memory: 16Gi, pods: '110'}}", "---",
+      "apiVersion: v1", "kind: Node", "metadata: {name: node-b}",
+      "status: {allocatable: {cpu: '8', memory: 16Gi, pods: '110'}}", "---", "");
+
+  @Test
+  void podLevelRequestDecidesTheNode(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("cluster.yaml");
+    Files.writeString(file, NODES + String.join("\n",
+        "apiVersion: v1", "kind: Pod", "metadata: {name: web, namespace: demo}",
+        "spec:",
+        "  resources: {requests: {cpu: '6'}, limits: {memory: 2Gi}}",
+        "  containers:",
+        "  - {name: app, resources: {requests: {cpu: '1'}}}",
+        "  - {name: proxy, resources: {requests: {cpu: '1'}}}",
+        "---",
+        "apiVersion: v1", "kind: Pod", "metadata: {name: huge, namespace: demo}",
+        "spec:",
+        "  resources: {requests: {cpu: '9'}}",
+        "  containers: [{name: app}]",
+        ""));
+    Cli.Result r = Cli.run("schedule", "-f", file.toString());
+    assertThat(r.exit()).as("%s", r).isEqualTo(1);
+    assertThat(r.out()).contains("name: web").contains("nodeName: node-b");
+    assertThat(r.err().lines().filter(l -> l.startsWith("pod "))).containsExactly(
+        "pod demo/huge: 0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available:"
+            + " 2 Preemption is not helpful for scheduling..");
+  }
+
+  @Test
+  void podLevelRequestBelowTheContainers_isRefused(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("cluster.yaml");
+    Files.writeString(file, NODES + String.join("\n",
+        "apiVersion: v1", "kind: Pod", "metadata: {name: web, namespace: demo}",
+        "spec:",
+        "  resources: {requests: {cpu: '1'}}",
+        "  containers: [{name: app, resources: {requests: {cpu: '2'}}}]",
+        ""));
+    Cli.Result r = Cli.run("validate", "-f", file.toString());
+    assertThat(r.exit()).as("%s", r).isNotZero();
+    assertThat(r.err()).contains("cluster.yaml").contains("document 3: Pod/demo/web")
+        .contains("spec.resources.requests[cpu]: Invalid value: \"1\": must be greater than or equal to aggregate"
+            + " container requests of 2");
+  }
+}
