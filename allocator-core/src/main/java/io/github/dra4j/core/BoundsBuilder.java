@@ -305,7 +305,7 @@ final class BoundsBuilder {
         Device unnamed = new Device("", d.attributes(), d.capacity(), d.consumesCounters(), d.includes(),
             d.nodeName(), d.nodeSelector(), d.allNodes(), d.taints(), d.bindingConditions(),
             d.bindingFailureConditions(), d.bindsToNode(), false, d.nodeAllocatableResources());
-        List<Object> key = Arrays.asList(e.slice, unnamed, e.ruleTaints, e.unsupportedAttribute, e.inUseDedicated,
+        List<Object> key = Arrays.asList(e.slice.family, unnamed, e.ruleTaints, e.unsupportedAttribute, e.inUseDedicated,
             e.allocatedAny, e.aggregatedCapacity, answers);
         twin[g] = classes.computeIfAbsent(key, k -> classes.size());
       }

@@ -80,11 +80,11 @@ public final class ClusterSnapshot {
    */
   private volatile @Nullable NodeOrder lastOrder;
   /**
-   * The pools gathered per node by the snapshot this one was derived from by {@link
-   * #withAllocated} or {@link #withoutAllocated}, valid here for the nodes outside {@code index.changedNodes()}: taken over
-   * when asked for, instead of copying them all per commit. Null otherwise.
+   * The pools gathered per node by the last snapshots of the line this one was derived in by
+   * {@link #withAllocated} or {@link #withoutAllocated}: taken over when asked for (patched for a
+   * node whose pools changed), instead of copying them all per commit. Null otherwise.
    */
-  private final @Nullable Map<String, PoolGatherer.NodePools> predecessorPools;
+  private final @Nullable EarlierPools earlierPools;
   /** The inputs, kept for {@link #withAllocated}. */
   private final List<ResourceSlice> slices;
   private final List<DeviceClass> classList;
@@ -124,7 +124,7 @@ public final class ClusterSnapshot {
 
     this.index = SnapshotIndex.build(features, this.slices, inUse, this.taintRules,
         previous == null ? null : previous.index, previous == null ? null : previous.state());
-    this.predecessorPools = null;
+    this.earlierPools = null;
     this.uidLimit = index.uidLimit();
     // Sized to the cluster, so that asking about every node (feasibleNodes) never thrashes it.
     this.maxCachedNodes = Math.max(MIN_CACHED_NODES, 2 * index.slicesOnNode().size());
@@ -153,7 +153,7 @@ public final class ClusterSnapshot {
     this.uidLimit = previous.uidLimit;
     this.maxCachedNodes = previous.maxCachedNodes;
     this.inherited = previous.selectorsForSuccessor();
-    this.predecessorPools = previous.poolsByNode;
+    this.earlierPools = EarlierPools.after(previous.poolsByNode, previous.earlierPools, index.changedNodes());
   }
 
   private static Map<String, DeviceClass> classesByName(Collection<DeviceClass> classes) {
@@ -169,6 +169,9 @@ public final class ClusterSnapshot {
 
   /** The cached selectors a successor with the same uids inherits, newest first, bounded. */
   private Map<String, CachedSelector> selectorsForSuccessor() {
+    if (selectors.isEmpty()) {
+      return inherited; // a snapshot nobody searched (a departure's before the next arrival's): never written to
+    }
     Map<String, CachedSelector> out = new HashMap<>(selectors);
     for (Map.Entry<String, CachedSelector> e : inherited.entrySet()) {
       if (out.size() >= MAX_CACHED_SELECTORS) {
@@ -484,7 +487,8 @@ public final class ClusterSnapshot {
   List<Pool> pools(Node node) {
     PoolGatherer.NodePools pools = poolsByNode.get(node.name());
     if (pools == null || !sameNode(pools, node)) {
-      pools = inheritedPools(node);
+      EarlierPools earlier = earlierPools;
+      pools = earlier == null ? null : earlier.pools(index, node);
       if (pools == null) {
         pools = PoolGatherer.gatherPools(index, node, features);
       }
@@ -497,19 +501,8 @@ public final class ClusterSnapshot {
   }
 
   @SuppressWarnings("ReferenceEquality") // the same Node object first: callers mostly pass it again
-  private static boolean sameNode(PoolGatherer.NodePools pools, Node node) {
+  static boolean sameNode(PoolGatherer.NodePools pools, Node node) {
     return pools.node() == node || pools.node().equals(node);
-  }
-
-  /** {@return the node's pools as the predecessor gathered them, when they are valid here} */
-  private PoolGatherer.@Nullable NodePools inheritedPools(Node node) {
-    Map<String, PoolGatherer.NodePools> from = predecessorPools;
-    Set<String> changed = index.changedNodes();
-    if (from == null || changed == null || changed.contains(node.name())) {
-      return null;
-    }
-    PoolGatherer.NodePools p = from.get(node.name());
-    return p != null && sameNode(p, node) ? p : null;
   }
 
   @Nullable DeviceClass deviceClass(String name) {

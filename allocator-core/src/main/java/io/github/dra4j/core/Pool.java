@@ -174,7 +174,12 @@ final class Pool {
   Map<String, Map<String, BigDecimal>> available() {
     Map<String, Map<String, BigDecimal>> a = available;
     if (a == null) {
-      a = available(counterSets, targeting, notTargeting);
+      PoolLayout l = layout;
+      // a rebased pool: from the layout's units, unless devices the node does not see are in use
+      a = l == null || !notTargeting.isEmpty() ? null : PoolCounters.availableByName(l, counterSets);
+      if (a == null) {
+        a = available(counterSets, targeting, notTargeting);
+      }
       available = a;
     }
     return a;

@@ -4,8 +4,8 @@ import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.core.TaintRules.RuleTaint;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.BitSet;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -33,10 +33,17 @@ final class PoolEntry {
   /** Built pools by the slices a node sees (by identity, in gathering order). */
   private final ConcurrentHashMap<SliceSet, Pool> built;
   /**
-   * Per device name, the positions of the slices with a device of that name; built on first use
-   * (a race builds equal maps) and shared with successors, whose slices hold the same devices.
+   * For an entry derived from a previous one (another in-use state): each pool the previous entry
+   * had built, mapped to its successor here, so that a node's gathered pools are patched rather
+   * than gathered again (PoolGatherer.successor). Only one step back: no chain of entries is kept.
    */
-  private volatile @Nullable Map<String, int[]> slicesByDevice;
+  private final Map<Pool, Pool> successors;
+  /**
+   * Per device name, where the devices of that name are: slice position and device position,
+   * packed into one long (see {@link #devicesNamed}); built on first use (a race builds equal maps)
+   * and shared with successors, whose slices hold the same devices at the same positions.
+   */
+  private volatile @Nullable Map<String, long[]> devicesByName;
 
   PoolEntry(PoolId id, List<SliceEntry> slices, List<RuleTaint> ruleTaints) {
     this.id = id;
@@ -48,6 +55,7 @@ final class PoolEntry {
     }
     this.maxGeneration = max;
     this.built = new ConcurrentHashMap<>();
+    this.successors = Map.of();
   }
 
   /**
@@ -64,38 +72,66 @@ final class PoolEntry {
       successor.put(previous.slices.get(i), slices.get(i));
     }
     this.built = new ConcurrentHashMap<>();
-    this.slicesByDevice = previous.slicesByDevice;
-    previous.built.forEach((key, pool) -> built.put(key, pool.withEntries(successor)));
+    this.devicesByName = previous.devicesByName;
+    IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>();
+    previous.built.forEach((key, pool) -> {
+      Pool rebased = pool.withEntries(successor);
+      built.put(key, rebased);
+      next.put(pool, rebased);
+    });
+    this.successors = Collections.unmodifiableMap(next);
   }
 
-  /** {@return the positions of the slices with a device of one of these names} */
-  BitSet slicesWith(Collection<String> deviceNames) {
-    Map<String, int[]> index = slicesByDevice;
+  /**
+   * {@return the pool of this entry that succeeds a pool the previous entry built, or null when
+   * the previous entry did not build it (or this entry was not derived from another)}
+   */
+  @Nullable Pool successor(Pool previous) {
+    return successors.get(previous);
+  }
+
+  /**
+   * {@return per slice position, the positions of its devices with one of these names (sorted),
+   * for the slices that have such a device} A change that names devices replaces only those.
+   */
+  Map<Integer, int[]> devicesNamed(Collection<String> deviceNames) {
+    Map<String, long[]> index = devicesByName;
     if (index == null) {
-      Map<String, int[]> byName = new HashMap<>();
+      Map<String, long[]> byName = new HashMap<>();
       for (int i = 0; i < slices.size(); i++) {
-        int at = i;
-        for (DeviceEntry d : slices.get(i).devices) {
-          byName.merge(d.id.device(), new int[] {at}, (a, b) -> a[a.length - 1] == at ? a : append(a, at));
+        List<DeviceEntry> devices = slices.get(i).devices;
+        for (int d = 0; d < devices.size(); d++) {
+          long at = ((long) i << 32) | d;
+          byName.merge(devices.get(d).id.device(), new long[] {at}, PoolEntry::append);
         }
       }
       index = byName;
-      slicesByDevice = index;
+      devicesByName = index;
     }
-    BitSet out = new BitSet(slices.size());
+    Map<Integer, int[]> out = new HashMap<>();
     for (String name : deviceNames) {
-      for (int at : index.getOrDefault(name, NONE)) {
-        out.set(at);
+      for (long at : index.getOrDefault(name, NONE)) {
+        out.merge((int) (at >>> 32), new int[] {(int) at}, PoolEntry::union);
       }
     }
+    out.replaceAll((slice, devices) -> {
+      Arrays.sort(devices);
+      return devices;
+    });
     return out;
   }
 
-  private static final int[] NONE = {};
+  private static final long[] NONE = {};
 
-  private static int[] append(int[] a, int value) {
-    int[] out = Arrays.copyOf(a, a.length + 1);
-    out[a.length] = value;
+  private static long[] append(long[] a, long[] b) {
+    long[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
+  private static int[] union(int[] a, int[] b) {
+    int[] out = Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
     return out;
   }
 

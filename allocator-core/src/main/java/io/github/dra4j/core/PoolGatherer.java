@@ -52,6 +52,39 @@ final class PoolGatherer {
     return pools(index, node, features, pools);
   }
 
+  /**
+   * The pools a node sees in an index derived from the one {@code previous} was gathered from by
+   * a commit or a release (SnapshotIndex.withEntries: the same slices, some pools under another
+   * in-use state), patched instead of gathered again: a pool whose entry is the same stays, a
+   * pool whose entry was derived takes the derived entry's successor. Which slices, pools and
+   * generations a node sees depends only on the slices, which did not change. Null when a pool
+   * has no known successor (its entry derived twice, or built after the derivation): then the
+   * node's pools are gathered.
+   */
+  static @Nullable NodePools successor(SnapshotIndex index, NodePools previous) {
+    Map<PoolId, PoolEntry> entries = index.pools();
+    List<PoolEntry> consulted = new ArrayList<>(previous.consulted().size());
+    Map<PoolId, PoolEntry> was = new LinkedHashMap<>();
+    for (PoolEntry old : previous.consulted()) {
+      PoolEntry now = entries.get(old.id);
+      if (now == null) {
+        return null;
+      }
+      consulted.add(now);
+      was.put(old.id, old);
+    }
+    List<Pool> pools = new ArrayList<>(previous.pools().size());
+    for (Pool p : previous.pools()) {
+      PoolEntry now = Objects.requireNonNull(entries.get(p.id)); // a pool gathered is consulted
+      Pool next = now == was.get(p.id) || p.incomplete ? p : now.successor(p);
+      if (next == null) {
+        return null;
+      }
+      pools.add(next);
+    }
+    return new NodePools(previous.node(), List.copyOf(pools), List.copyOf(consulted));
+  }
+
   /* Adds the slices relevant for the node, the newest generation of each pool. */
   private static void addRelevant(Map<PoolId, List<SliceEntry>> pools, List<SliceEntry> slices, Node node,
       Features features) {

@@ -1,7 +1,5 @@
 package io.github.dra4j.core;
 
-import io.github.dra4j.api.Quantity;
-import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -52,8 +49,8 @@ final class PoolLayout {
   /**
    * Remembered: whether its counters fit (ALONE_FITS) or not (ALONE_DOES_NOT_FIT) while a call
    * has charged nothing else in the pool; then the check depends on this layout's counters left
-   * and the device only. Recorded for devices that do not allow multiple allocations, and never
-   * carried over to another layout.
+   * and the device only. Recorded for devices that do not allow multiple allocations; carried
+   * over only by a rebase, for the devices whose counter sets kept their counters left.
    */
   private static final char ALONE_DOES_NOT_FIT = 1024;
   private static final char ALONE_FITS = 2048;
@@ -230,7 +227,10 @@ final class PoolLayout {
    * numbering and per-device memos carry over, and the counters left are this layout's minus what
    * the newly allocated devices consume, plus what the released ones gave back, in units. Units
    * are exact, so the counters left equal those summed afresh; the scale may be larger than a
-   * fresh layout's, which changes no comparison. One pass reads the uids and in-use state. Null
+   * fresh layout's, which changes no comparison. Only the device entries the successor replaced
+   * are read (a commit or a release shares the others, SliceEntry): a pass compares entries by
+   * identity, and the arrays of the others are copied. Whether a device's counters fit alone
+   * stays remembered for the devices whose counter sets kept their counters left. Null
    * when that does not apply (counters not in units, an amount not in units, an overflow): then
    * the pool's counters are summed again.
    *
@@ -241,15 +241,24 @@ final class PoolLayout {
     if (left == null) {
       return null;
     }
-    int[] nextUids = new int[deviceCount];
-    char[] nextFlags = new char[deviceCount];
-    DeviceEntry[] nextDevices = new DeviceEntry[deviceCount];
+    char[] nextFlags = flags.clone();
+    int[] nextUids = uids;
+    DeviceEntry[] nextDevices = devices.clone();
     long[] units = left;
+    boolean[] changedSets = new boolean[setCount()];
     int local = 0;
     for (Pool.PoolSlice slice : targeting) {
-      for (DeviceEntry d : slice.devices()) {
+      List<DeviceEntry> list = slice.devices();
+      for (int i = 0; i < list.size(); i++, local++) {
+        DeviceEntry d = list.get(i);
+        if (d == devices[local]) {
+          continue; // a device entry the successor shares has the same state
+        }
         char f = flags(d, flags[local]);
-        nextUids[local] = d.uid;
+        if (d.uid != uids[local]) {
+          nextUids = nextUids == uids ? uids.clone() : nextUids;
+          nextUids[local] = d.uid;
+        }
         nextDevices[local] = d;
         nextFlags[local] = f;
         int change = (f & ALLOCATED) - (flags[local] & ALLOCATED);
@@ -272,11 +281,31 @@ final class PoolLayout {
             }
             units[counters[j]] = r;
           }
+          for (int set : c.sets()) {
+            changedSets[set] = true;
+          }
         }
-        local++;
       }
     }
+    forgetFitAlone(nextFlags, changedSets, PoolCounters.negative(units) == PoolCounters.negative(left));
     return new PoolLayout(this, nextUids, nextFlags, nextDevices, units);
+  }
+
+  /*
+   * Whether a device's counters fit alone depends on the counters left of the sets it consumes
+   * (CounterLedger checks each such set whole) and on whether the pool is overcommitted (then
+   * every set): the memo is kept for a device whose sets kept their counters left.
+   */
+  private void forgetFitAlone(char[] next, boolean[] changedSets, boolean sameOvercommit) {
+    for (int local = 0; local < deviceCount; local++) {
+      if ((next[local] & (ALONE_FITS | ALONE_DOES_NOT_FIT)) == 0) {
+        continue;
+      }
+      Consumption c = consumptions[local];
+      if (!sameOvercommit || c == null || PoolCounters.touches(c.sets(), changedSets)) {
+        next[local] = (char) (next[local] & ~(ALONE_FITS | ALONE_DOES_NOT_FIT));
+      }
+    }
   }
 
   /**
@@ -451,6 +480,11 @@ final class PoolLayout {
     return sliceStart[s] + d;
   }
 
+  /** {@return whether the device is allocated in any way: its counters are charged in availableUnits} */
+  boolean allocated(int local) {
+    return (flags[local] & ALLOCATED) != 0;
+  }
+
   /** {@return whether the device is dedicated to an allocated claim (inUseDedicated)} */
   boolean inUse(int local) {
     return (flags[local] & IN_USE) != 0;
@@ -493,69 +527,10 @@ final class PoolLayout {
   Consumption consumption(int local, DeviceEntry device) {
     Consumption c = consumptions[local];
     if (c == null) {
-      c = consumptionOf(device);
+      c = PoolCounters.consumptionOf(this, device);
       consumptions[local] = c;
     }
     return c;
-  }
-
-  private Consumption consumptionOf(DeviceEntry device) {
-    List<? extends ResolvedCounters> list = device.view.consumesCounters();
-    Collector collected = new Collector();
-    int[] sets = new int[list.size()];
-    int setCount = 0;
-    for (ResolvedCounters rc : list) {
-      Integer s = setIndex.get(rc.counterSet());
-      if (s == null) {
-        continue; // a set the pool lacks makes the pool invalid, and invalid pools are never searched
-      }
-      if (!contains(sets, setCount, s)) {
-        sets[setCount++] = s;
-      }
-      collected.names = counterIndex.get(s);
-      rc.forEachCounter(collected);
-    }
-    int n = collected.size;
-    BigDecimal[] amounts = Arrays.copyOf(collected.amounts, n);
-    long[] units = availableUnits == null ? null : new long[n];
-    for (int j = 0; units != null && j < n; j++) {
-      units[j] = toUnits(amounts[j], scale);
-      if (units[j] == NO_UNITS) {
-        units = null;
-      }
-    }
-    return new Consumption(Arrays.copyOf(collected.counters, n), amounts, units, Arrays.copyOf(sets, setCount));
-  }
-
-  /** Collects the numbered counters of a device's consumptions. */
-  private static final class Collector implements BiConsumer<String, Quantity> {
-    Map<String, Integer> names = Map.of();
-    int[] counters = new int[16];
-    BigDecimal[] amounts = new BigDecimal[16];
-    int size;
-
-    @Override
-    public void accept(String name, Quantity q) {
-      Integer k = names.get(name);
-      if (k == null) {
-        return; // an unknown counter makes the pool invalid too
-      }
-      if (size == counters.length) {
-        counters = Arrays.copyOf(counters, 2 * size);
-        amounts = Arrays.copyOf(amounts, 2 * size);
-      }
-      counters[size] = k;
-      amounts[size++] = q.value();
-    }
-  }
-
-  private static boolean contains(int[] values, int size, int value) {
-    for (int i = 0; i < size; i++) {
-      if (values[i] == value) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /**

@@ -139,12 +139,14 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
       Map<DeviceId, List<Map<String, Quantity>>> shares) {
     int devices = 0;
     int allocated = 0;
-    Map<String, BigDecimal[]> counters = new LinkedHashMap<>(); // total and left, in counter set order
+    // per counter set (in the pool's order), each counter's total and left
+    Map<String, Map<String, BigDecimal[]>> counters = new LinkedHashMap<>();
     Map<String, Map<String, BigDecimal>> available = pool.available();
     for (ResolvedCounterSet set : pool.counterSets.values()) {
       Map<String, BigDecimal> setLeft = available.getOrDefault(set.counterSet(), Map.of());
-      set.forEachCounter((name, q) -> counters.put(key(set.counterSet(), name),
-          new BigDecimal[] {q.value(), setLeft.getOrDefault(name, q.value())}));
+      Map<String, BigDecimal[]> values = new LinkedHashMap<>();
+      set.forEachCounter((name, q) -> values.put(name, new BigDecimal[] {q.value(), setLeft.getOrDefault(name, q.value())}));
+      counters.put(set.counterSet(), values);
     }
     Map<String, BigDecimal[]> capacities = new LinkedHashMap<>(); // total and allocated
     boolean local = !pool.targeting.isEmpty();
@@ -161,8 +163,9 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
         } else if (placedNow) {
           allocated++;
           for (ResolvedCounters c : d.view.consumesCounters()) {
+            Map<String, BigDecimal[]> values = counters.getOrDefault(c.counterSet(), Map.of());
             c.forEachCounter((name, q) -> {
-              BigDecimal[] v = counters.get(key(c.counterSet(), name));
+              BigDecimal[] v = values.get(name);
               if (v != null) {
                 v[1] = v[1].subtract(q.value());
               }
@@ -171,11 +174,8 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
         }
       }
     }
-    List<Counter> out = new ArrayList<>(counters.size());
-    counters.forEach((k, v) -> {
-      int sep = k.indexOf('\u0000');
-      out.add(new Counter(k.substring(0, sep), k.substring(sep + 1), v[0], v[1]));
-    });
+    List<Counter> out = new ArrayList<>();
+    counters.forEach((set, values) -> values.forEach((name, v) -> out.add(new Counter(set, name, v[0], v[1]))));
     List<Capacity> capacityList = new ArrayList<>(capacities.size());
     capacities.forEach((k, v) -> capacityList.add(new Capacity(k, v[0], v[1])));
     return new PoolUsage(pool.id.driver(), pool.id.pool(), local, devices, allocated, out, capacityList);
@@ -219,9 +219,5 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
         v[1] = v[1].add(q.value());
       }
     });
-  }
-
-  private static String key(String counterSet, String counter) {
-    return counterSet + "\u0000" + counter;
   }
 }

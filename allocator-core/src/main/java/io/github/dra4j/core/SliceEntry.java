@@ -8,6 +8,8 @@ import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -19,6 +21,12 @@ final class SliceEntry {
   static final String OPTIONAL_NODE_OPERATIONS = "DRAOptionalNodeOperations";
 
   final ResourceSlice slice;
+  /**
+   * The same object for an entry and all its successors (entries of the same slice under other
+   * in-use states), distinct for every other slice: a successor shares the device entries it does
+   * not change, whose {@code slice} is then an earlier entry of the same family.
+   */
+  final Object family;
   final ResolvedSlice resolved;
   final PoolId poolId;
   final String name;
@@ -39,6 +47,7 @@ final class SliceEntry {
   SliceEntry(ResourceSlice slice, ResolvedSlice resolved, UidCounter uids, AllocatedState state,
       List<RuleTaint> ruleTaints) {
     this.slice = slice;
+    this.family = new Object();
     this.resolved = resolved;
     this.poolId = new PoolId(slice.spec().driver(), slice.spec().pool().name());
     String n = slice.metadata().name();
@@ -61,17 +70,30 @@ final class SliceEntry {
    * uid space); selector results, bound to uids, do not depend on taints.
    */
   SliceEntry(SliceEntry previous, AllocatedState state, @Nullable UidCounter uids, List<RuleTaint> ruleTaints) {
-    this(previous, (slice, d) -> new DeviceEntry(slice, d, uids == null ? d.uid : uids.next(), state, ruleTaints));
+    this(previous, slice -> successors(previous.devices,
+        d -> new DeviceEntry(slice, d, uids == null ? d.uid : uids.next(), state, ruleTaints)));
   }
 
-  /** The same slice with the claims of {@code added} allocated too (ClusterSnapshot.withAllocated). */
-  SliceEntry(SliceEntry previous, AllocatedState added) {
-    this(previous, (slice, d) -> new DeviceEntry(slice, d, added));
+  /**
+   * The same slice with another in-use state for the devices at these positions (sorted): their
+   * entries are replaced by {@code successor}, every other device entry is shared, as its in-use
+   * state is the same (ClusterSnapshot.withAllocated and withoutAllocated change only the devices
+   * the claims name). A shared entry's {@code slice} is an earlier entry of the same family.
+   */
+  SliceEntry(SliceEntry previous, int[] positions, BiFunction<SliceEntry, DeviceEntry, DeviceEntry> successor) {
+    this(previous, slice -> {
+      DeviceEntry[] list = previous.devices.toArray(new DeviceEntry[0]);
+      for (int at : positions) {
+        list[at] = successor.apply(slice, list[at]);
+      }
+      return List.of(list);
+    });
   }
 
-  /* The same slice, each device entry replaced by its successor in the new slice entry. */
-  private SliceEntry(SliceEntry previous, BiFunction<SliceEntry, DeviceEntry, DeviceEntry> successor) {
+  /* The same slice with the device entries devicesOf gives for the new entry. */
+  private SliceEntry(SliceEntry previous, Function<SliceEntry, List<DeviceEntry>> devicesOf) {
     this.slice = previous.slice;
+    this.family = previous.family;
     this.resolved = previous.resolved;
     this.poolId = previous.poolId;
     this.name = previous.name;
@@ -80,11 +102,15 @@ final class SliceEntry {
     this.hasSharedCounters = previous.hasSharedCounters;
     this.usesCompatibilityGroups = previous.usesCompatibilityGroups;
     this.skipsNodeOperations = previous.skipsNodeOperations;
-    List<DeviceEntry> list = new ArrayList<>(previous.devices.size());
-    for (DeviceEntry d : previous.devices) {
-      list.add(successor.apply(this, d));
+    this.devices = devicesOf.apply(this);
+  }
+
+  private static List<DeviceEntry> successors(List<DeviceEntry> devices, UnaryOperator<DeviceEntry> successor) {
+    List<DeviceEntry> list = new ArrayList<>(devices.size());
+    for (DeviceEntry d : devices) {
+      list.add(successor.apply(d));
     }
-    this.devices = List.copyOf(list);
+    return List.copyOf(list);
   }
 
   /** Mirrors sliceUsesCompatibilityGroups: a device of the slice declares groups on a consumption. */

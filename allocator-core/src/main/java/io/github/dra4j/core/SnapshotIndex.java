@@ -6,7 +6,6 @@ import io.github.dra4j.core.TaintRules.RuleTaint;
 import io.github.dra4j.core.internal.mixin.MixinResolver;
 import io.github.dra4j.core.internal.mixin.ResolvedSlice;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -16,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -111,7 +111,7 @@ final class SnapshotIndex {
    * lists holding those pools' slices are replaced; every other entry and list is shared.
    */
   SnapshotIndex withAllocated(AllocatedState added) {
-    return withEntries(added.pools(), added, (pool, s) -> new SliceEntry(s, added));
+    return withEntries(added.pools(), added, pool -> (slice, d) -> new DeviceEntry(slice, d, added));
   }
 
   /**
@@ -122,12 +122,16 @@ final class SnapshotIndex {
    * @param state the in-use state of every device of their pools (others may be missing)
    */
   SnapshotIndex withState(AllocatedState released, AllocatedState state) {
-    return withEntries(released.pools(), released, (pool, s) -> new SliceEntry(s, state, null, pool.ruleTaints));
+    return withEntries(released.pools(), released,
+        pool -> (slice, d) -> new DeviceEntry(slice, d, d.uid, state, pool.ruleTaints));
   }
 
-  /* The index with new entries for the slices of these pools that have a device the change names. */
+  /*
+   * The index with new entries for the slices of these pools that have a device the change names:
+   * only the named devices get new entries (successorOf, per pool), the others are shared.
+   */
   private SnapshotIndex withEntries(Set<PoolId> changed, AllocatedState change,
-      BiFunction<PoolEntry, SliceEntry, SliceEntry> successorOf) {
+      Function<PoolEntry, BiFunction<SliceEntry, DeviceEntry, DeviceEntry>> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
     Map<PoolId, Set<String>> named = change.devicesByPool();
@@ -136,17 +140,19 @@ final class SnapshotIndex {
       if (prev == null) {
         continue; // a device of no pool of this snapshot: nothing here uses it
       }
-      BitSet uses = prev.slicesWith(named.getOrDefault(id, Set.of()));
-      List<SliceEntry> next = new ArrayList<>(prev.slices.size());
+      Map<Integer, int[]> uses = prev.devicesNamed(named.getOrDefault(id, Set.of()));
+      BiFunction<SliceEntry, DeviceEntry, DeviceEntry> next = successorOf.apply(prev);
+      List<SliceEntry> entries = new ArrayList<>(prev.slices.size());
       for (int i = 0; i < prev.slices.size(); i++) {
         // A slice none of whose devices the change names keeps its entry: its devices' states are
         // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
         SliceEntry s = prev.slices.get(i);
-        SliceEntry n = uses.get(i) ? successorOf.apply(prev, s) : s;
+        int[] positions = uses.get(i);
+        SliceEntry n = positions == null ? s : new SliceEntry(s, positions, next);
         successor.put(s, n);
-        next.add(n);
+        entries.add(n);
       }
-      newPools.put(id, new PoolEntry(prev, next));
+      newPools.put(id, new PoolEntry(prev, entries));
     }
     Set<String> nodes = nodesOf(changed);
     Map<String, List<SliceEntry>> newOnNode = new HashMap<>();

@@ -22,8 +22,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Releasing claims incrementally (withoutAllocated) against building the snapshot from scratch
  * with the claims still allocated: random commits and releases on nodes whose devices share a
  * counter set, a device shared by capacity (consumable capacity) and a pool every node sees, with
- * releases by newer copies of a claim, of several claims at once and of unknown claims, and
- * now and then a step from an older snapshot. After every step, every node gives the same
+ * releases by newer copies of a claim, of several claims at once and of unknown claims, now
+ * and then a step from an older snapshot, and snapshots left unsearched (so that a node's pools
+ * come from some steps back). After every step, every node gives the same
  * answers (the same devices, or the same explanation) and the same usage.
  */
 final class ReleasePropertyTest {
@@ -80,6 +81,9 @@ final class ReleasePropertyTest {
         next = now.snapshot().withAllocated(List.of(placed));
       }
       history.add(new State(next, List.copyOf(live)));
+      if (random.nextInt(3) == 0) {
+        continue; // not searched: the next snapshot takes its nodes' pools from two steps back
+      }
       ClusterSnapshot fresh = allocator.snapshot(slices, List.of(CLASS_A), live);
       for (Node node : NODES) {
         for (ResourceClaim probe : PROBES) {
@@ -94,22 +98,28 @@ final class ReleasePropertyTest {
   }
 
   /*
-   * Per node: a counter set of 8 "mem" and 1 "share" and three devices taking 4 and 0.5 (two at
-   * a time; a half leaves the counters left in tenths while a device is allocated, whole once it
-   * is released), and a device shared by capacity (8Gi of memory); one pool of two devices every
-   * node sees.
+   * Per node: a counter set of 8 "mem", 1 "share" and 100 "engines", and three devices taking 4,
+   * 0.5 and 20 (two at a time; a half leaves the counters left in tenths while a device is
+   * allocated, whole once it is released; 100 and 20 are kept as 1E+2 and 2E+1, so that the scale
+   * of what is left depends on which devices are allocated, as usage reports it); a second
+   * counter set of 5 "mem" and two devices taking 4 and 3 (one at a time), so that a commit in one
+   * set leaves what is remembered of the other's devices (whether they fit alone) standing; and a
+   * device shared by capacity (8Gi of memory); one pool of two devices every node sees.
    */
   private static List<ResourceSlice> slices() {
     List<ResourceSlice> out = new ArrayList<>();
     for (Node node : NODES) {
       String n = node.name();
       out.add(Builders.slice(n + "-devices", DRIVER, n, n,
-          Builders.device("dev-0").consumes("set", "mem", "4", "share", "0.5"),
-          Builders.device("dev-1").consumes("set", "mem", "4", "share", "0.5"),
-          Builders.device("dev-2").consumes("set", "mem", "4", "share", "0.5"),
+          Builders.device("dev-0").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
+          Builders.device("dev-1").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
+          Builders.device("dev-2").consumes("set", "mem", "4", "share", "0.5", "engines", "20"),
+          Builders.device("dev-3").consumes("other", "mem", "4"),
+          Builders.device("dev-4").consumes("other", "mem", "3"),
           Builders.device("share").allowMultipleAllocations(true).capacity("memory", "8Gi")).resourceSliceCount(2).build());
       out.add(Builders.counterSlice(n + "-counters", DRIVER, n, n,
-          Builders.counterSet("set", Builders.counters("mem", "8", "share", "1"))).resourceSliceCount(2).build());
+          Builders.counterSet("set", Builders.counters("mem", "8", "share", "1", "engines", "100")),
+          Builders.counterSet("other", Builders.counters("mem", "5"))).resourceSliceCount(2).build());
     }
     out.add(Builders.slice("network", DRIVER, "network", null,
         Builders.device("net-0"), Builders.device("net-1")).allNodes(true).build());

@@ -2,6 +2,7 @@ package io.github.dra4j.simulation;
 
 import io.github.dra4j.core.PoolUsage;
 import java.math.BigDecimal;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +25,8 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
     Map<String, BigDecimal> totals = new LinkedHashMap<>();
     Map<String, BigDecimal> left = new LinkedHashMap<>();
     // A counter set is one physical GPU for partitionable devices: in use when any counter is consumed.
-    Map<String, Boolean> sets = new LinkedHashMap<>();
+    int setCount = 0;
+    int inUse = 0;
     Map<String, BigDecimal> capacityTotals = new LinkedHashMap<>();
     Map<String, BigDecimal> capacityLeft = new LinkedHashMap<>();
     for (PoolUsage pool : pools) {
@@ -33,19 +35,20 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
       }
       devices += pool.devices();
       allocated += pool.allocatedDevices();
+      Map<String, Boolean> sets = new HashMap<>(); // of this pool: usage lists a pool once
       for (PoolUsage.Counter c : pool.counters()) {
         totals.merge(c.name(), c.total(), BigDecimal::add);
         left.merge(c.name(), c.available().max(BigDecimal.ZERO), BigDecimal::add);
-        sets.merge(pool.driver() + "/" + pool.pool() + "/" + c.counterSet(), c.available().compareTo(c.total()) < 0,
-            Boolean::logicalOr);
+        sets.merge(c.counterSet(), c.available().compareTo(c.total()) < 0, Boolean::logicalOr);
       }
+      setCount += sets.size();
+      inUse += (int) sets.values().stream().filter(Boolean::booleanValue).count();
       for (PoolUsage.Capacity c : pool.capacities()) {
         capacityTotals.merge(c.name(), c.total(), BigDecimal::add);
         capacityLeft.merge(c.name(), c.total().subtract(c.allocated()).max(BigDecimal.ZERO), BigDecimal::add);
       }
     }
-    int inUse = (int) sets.values().stream().filter(Boolean::booleanValue).count();
-    return new NodeCapacity(devices, allocated, totals, left, sets.size(), inUse, capacityTotals, capacityLeft);
+    return new NodeCapacity(devices, allocated, totals, left, setCount, inUse, capacityTotals, capacityLeft);
   }
 
   /** {@return whether anything is free: a device or a counter amount} */

@@ -1,0 +1,149 @@
+package io.github.dra4j.core;
+
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
+import io.github.dra4j.core.internal.mixin.ResolvedCounters;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
+
+/*
+ * A pool layout's counters read from the pool: what a device consumes in the layout's numbering,
+ * and the counters left by name from the layout's units (PoolLayout keeps the numbers).
+ */
+final class PoolCounters {
+  private PoolCounters() {}
+
+  /**
+   * {@return the counters left by counter set and counter, as Pool.available sums them afresh,
+   * or null when they are not kept in units} Each value takes the scale that sum would give it:
+   * the largest of the counter's own amount and of what the allocated devices consume of it (a
+   * difference of BigDecimals takes the larger scale), so that it equals the fresh sum, scale
+   * included. Reads the counter sets and the allocated devices' consumptions, not every device.
+   *
+   * @param layout a layout of the pool
+   * @param counterSets the pool's counter sets, in the pool's order
+   */
+  static @Nullable Map<String, Map<String, BigDecimal>> availableByName(PoolLayout layout,
+      Map<String, ResolvedCounterSet> counterSets) {
+    long[] units = layout.availableUnits;
+    if (units == null) {
+      return null;
+    }
+    int[] scales = new int[units.length];
+    Arrays.fill(scales, Integer.MIN_VALUE);
+    for (ResolvedCounterSet set : counterSets.values()) {
+      Map<String, Integer> names = layout.counterIndex.get(Objects.requireNonNull(layout.setIndex.get(set.counterSet())));
+      set.forEachCounter((name, q) -> {
+        int k = Objects.requireNonNull(names.get(name));
+        scales[k] = Math.max(scales[k], q.value().scale());
+      });
+    }
+    for (int local = 0; local < layout.deviceCount; local++) {
+      if (layout.allocated(local)) {
+        PoolLayout.Consumption c = layout.consumption(local, layout.devices[local]);
+        for (int j = 0; j < c.counters().length; j++) {
+          scales[c.counters()[j]] = Math.max(scales[c.counters()[j]], c.amounts()[j].scale());
+        }
+      }
+    }
+    Map<String, Map<String, BigDecimal>> out = new LinkedHashMap<>();
+    for (ResolvedCounterSet set : counterSets.values()) {
+      Map<String, Integer> names = layout.counterIndex.get(Objects.requireNonNull(layout.setIndex.get(set.counterSet())));
+      Map<String, BigDecimal> left = new LinkedHashMap<>();
+      set.forEachCounter((name, q) -> {
+        int k = Objects.requireNonNull(names.get(name));
+        left.put(name, BigDecimal.valueOf(units[k], layout.scale).setScale(scales[k], RoundingMode.UNNECESSARY));
+      });
+      out.put(set.counterSet(), Collections.unmodifiableMap(left));
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** {@return what the device consumes, numbered as the layout numbers counters} */
+  static PoolLayout.Consumption consumptionOf(PoolLayout layout, DeviceEntry device) {
+    List<? extends ResolvedCounters> list = device.view.consumesCounters();
+    Collector collected = new Collector();
+    int[] sets = new int[list.size()];
+    int setCount = 0;
+    for (ResolvedCounters rc : list) {
+      Integer s = layout.setIndex.get(rc.counterSet());
+      if (s == null) {
+        continue; // a set the pool lacks makes the pool invalid, and invalid pools are never searched
+      }
+      if (!contains(sets, setCount, s)) {
+        sets[setCount++] = s;
+      }
+      collected.names = layout.counterIndex.get(s);
+      rc.forEachCounter(collected);
+    }
+    int n = collected.size;
+    BigDecimal[] amounts = Arrays.copyOf(collected.amounts, n);
+    long[] units = layout.availableUnits == null ? null : new long[n];
+    for (int j = 0; units != null && j < n; j++) {
+      units[j] = PoolLayout.toUnits(amounts[j], layout.scale);
+      if (units[j] == PoolLayout.NO_UNITS) {
+        units = null;
+      }
+    }
+    return new PoolLayout.Consumption(Arrays.copyOf(collected.counters, n), amounts, units, Arrays.copyOf(sets, setCount));
+  }
+
+  /** Collects the numbered counters of a device's consumptions. */
+  private static final class Collector implements BiConsumer<String, Quantity> {
+    Map<String, Integer> names = Map.of();
+    int[] counters = new int[16];
+    BigDecimal[] amounts = new BigDecimal[16];
+    int size;
+
+    @Override
+    public void accept(String name, Quantity q) {
+      Integer k = names.get(name);
+      if (k == null) {
+        return; // an unknown counter makes the pool invalid too
+      }
+      if (size == counters.length) {
+        counters = Arrays.copyOf(counters, 2 * size);
+        amounts = Arrays.copyOf(amounts, 2 * size);
+      }
+      counters[size] = k;
+      amounts[size++] = q.value();
+    }
+  }
+
+  private static boolean contains(int[] values, int size, int value) {
+    for (int i = 0; i < size; i++) {
+      if (values[i] == value) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@return whether one of these sets is marked changed} */
+  static boolean touches(int[] sets, boolean[] changedSets) {
+    for (int set : sets) {
+      if (changedSets[set]) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@return whether some amount is below zero} */
+  static boolean negative(long[] units) {
+    for (long u : units) {
+      if (u < 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
