@@ -1,10 +1,12 @@
 package io.github.dra4j.cli;
 
 import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.Namespace;
 import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodController;
 import io.github.dra4j.api.ResourceClaimTemplate;
+import io.github.dra4j.api.Service;
 import io.github.dra4j.api.io.ClusterReader;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
@@ -24,6 +26,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -205,28 +208,35 @@ final class Input {
   }
 
   /**
-   * Counts the objects of kinds that allocation does not use, by kind.
+   * Counts the objects of kinds that allocation does not use, by kind: the unmodelled ones, and the
+   * Namespaces and Services that only scheduling reads.
    *
    * @return the one-line notice, such as {@code skipped 3 objects of kinds not used for
    *     allocation: ConfigMap (2), Deployment (1)}, or null when nothing was skipped
    */
   @Nullable String skippedNotice() {
-    return skippedNotice(o -> false);
+    return countSkipped(o -> o instanceof UnknownObject u ? u.kind()
+        : o instanceof Namespace ? "Namespace" : o instanceof Service ? "Service" : null);
   }
 
   /**
-   * Counts the objects of kinds that the command does not use, by kind, as
+   * Counts the unmodelled objects that the command does not use, by kind, as
    * {@link #skippedNotice()} does.
    *
    * @param used the unmodelled objects the command uses all the same (workloads for schedule)
    * @return the one-line notice, or null when nothing was skipped
    */
   @Nullable String skippedNotice(Predicate<UnknownObject> used) {
+    return countSkipped(o -> o instanceof UnknownObject u && !used.test(u) ? u.kind() : null);
+  }
+
+  /* skippedKind: the kind an object is counted under, or null when the command uses it. */
+  private @Nullable String countSkipped(Function<Object, @Nullable String> skippedKind) {
     Map<String, Integer> counts = new TreeMap<>();
     int total = 0;
     for (Item item : items) {
-      if (item.object() instanceof UnknownObject && !used.test((UnknownObject) item.object())) {
-        String kind = ((UnknownObject) item.object()).kind();
+      String kind = skippedKind.apply(item.object());
+      if (kind != null) {
         counts.merge(kind.isEmpty() ? "(no kind)" : kind, 1, Integer::sum);
         total++;
       }

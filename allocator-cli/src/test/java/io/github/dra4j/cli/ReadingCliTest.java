@@ -61,7 +61,7 @@ final class ReadingCliTest {
       metadata: {name: one-device, namespace: default}
       spec: {spec: {devices: {requests: [{name: req-0, deviceClassName: class-a}]}}}
       """;
-  private static final String CONFIG_MAP = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: %s}\n";
+  private static final String NAMESPACE = "apiVersion: v1\nkind: Namespace\nmetadata: {name: %s}\n";
   private static final String DEPLOYMENT = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d}\nspec: {replicas: 2}\n";
 
   private static String docs(String... documents) {
@@ -76,17 +76,17 @@ final class ReadingCliTest {
 
   @Test
   void allocate_skipsKindsItDoesNotUse_withOneCountingLine() throws IOException {
-    Cli.Result r = Cli.stdin(docs(CONFIG_MAP.formatted("b"), NODE, DEPLOYMENT, CLASS, CONFIG_MAP.formatted("a"),
+    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("b"), NODE, DEPLOYMENT, CLASS, NAMESPACE.formatted("a"),
         SLICE, CLAIM), "allocate", "--node", "node-1", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isZero();
-    assertThat(r.err()).isEqualTo("skipped 3 objects of kinds not used for allocation: ConfigMap (2), Deployment (1)\n");
+    assertThat(r.err()).isEqualTo("skipped 3 objects of kinds not used for allocation: Deployment (1), Namespace (2)\n");
     assertThat(allocatedClaims(r)).containsExactly("claim-0");
   }
 
   @Test
   void allocate_quietSilencesTheSkippedLine() {
-    Cli.Result r = Cli.stdin(docs(CONFIG_MAP.formatted("a"), NODE, CLASS, SLICE, CLAIM),
+    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), NODE, CLASS, SLICE, CLAIM),
         "allocate", "--node", "node-1", "--quiet", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isZero();
@@ -163,11 +163,11 @@ final class ReadingCliTest {
   void validate_checksPodsAndTemplates_andSkipsOtherKinds() {
     String badPod = POD.replace("resourceClaimTemplateName: one-device", "resourceClaimName: x, resourceClaimTemplateName: z");
     String badTemplate = TEMPLATE.replace("name: req-0", "name: Req");
-    Cli.Result r = Cli.stdin(docs(CONFIG_MAP.formatted("a"), badPod, badTemplate, CLASS), "validate", "-f", "-");
+    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), badPod, badTemplate, CLASS), "validate", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isEqualTo(2);
     assertThat(r.err().lines().toList()).containsExactly(
-        "skipped 1 object of kinds not used for allocation: ConfigMap (1)",
+        "skipped 1 object of kinds not used for allocation: Namespace (1)",
         "<stdin>, document 2: Pod/default/pod-0: spec.resourceClaims[0]: Invalid value: \"gpu\": at most one of"
             + " `resourceClaimName` or `resourceClaimTemplateName` may be specified",
         "<stdin>, document 2: Pod/default/pod-0: spec.resourceClaims[0].resourceClaimName: Not found: \"x\": no"
@@ -182,7 +182,7 @@ final class ReadingCliTest {
 
   @Test
   void validate_countsOnlyCheckedObjects() {
-    Cli.Result r = Cli.stdin(docs(CONFIG_MAP.formatted("a"), POD, TEMPLATE, CLASS), "validate", "--quiet", "-f", "-");
+    Cli.Result r = Cli.stdin(docs(NAMESPACE.formatted("a"), POD, TEMPLATE, CLASS), "validate", "--quiet", "-f", "-");
 
     assertThat(r.exit()).as(r.toString()).isZero();
     assertThat(r.out()).isEqualTo("3 objects valid\n");

@@ -146,12 +146,12 @@ final class ScheduleCommandTest {
   }
 
   @Test
-  void allocate_stillSkipsTheDeployment() {
+  void allocate_stillSkipsTheDeploymentAndTheNamespace() {
     List<String> args = new ArrayList<>(List.of("allocate", "--node", "dgx-a100-1", "-o", "json",
         "-f", file("nvidia-k8s-dra-driver-gpu/quickstart-v1-gpu-test4.yaml")));
     args.addAll(List.of(DGX));
     Cli.Result r = Cli.run(args.toArray(new String[0]));
-    assertThat(r.err()).contains("skipped 1 object of kinds not used for allocation: Deployment (1)");
+    assertThat(r.err()).contains("skipped 2 objects of kinds not used for allocation: Deployment (1), Namespace (1)");
   }
 
   /*

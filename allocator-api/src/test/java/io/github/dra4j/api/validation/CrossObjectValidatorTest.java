@@ -186,14 +186,16 @@ final class CrossObjectValidatorTest {
   @Test
   void namespacesAndServices_areModelled_soASecondOfOneNameIsADuplicate() throws Exception {
     String namespace = "apiVersion: v1\nkind: Namespace\nmetadata: {name: demo}\n";
+    String labelled = "apiVersion: v1\nkind: Namespace\nmetadata: {name: demo, labels: {team: a}}\n";
     String service = "apiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\nspec: {selector: {a: b}}\n";
 
-    assertThat(CrossObjectValidator.duplicateObjects(read(List.of(namespace, namespace, service, service))))
+    // the same Namespace in two documents is one object, as applying both leaves it unchanged
+    assertThat(CrossObjectValidator.duplicateObjects(read(List.of(namespace, namespace, labelled, service, service))))
         .extracting(ObjectError::toString).containsExactly(
-            "in.yaml, document 2: Namespace/demo: metadata.name: Duplicate value: \"demo\": the same kind, namespace"
+            "in.yaml, document 3: Namespace/demo: metadata.name: Duplicate value: \"demo\": the same kind, namespace"
                 + " and name as Namespace/demo (in.yaml, document 1)" + REFUSED,
-            "in.yaml, document 4: Service/shop/web: metadata.name: Duplicate value: \"web\": the same kind, namespace"
-                + " and name as Service/shop/web (in.yaml, document 3)" + REFUSED);
+            "in.yaml, document 5: Service/shop/web: metadata.name: Duplicate value: \"web\": the same kind, namespace"
+                + " and name as Service/shop/web (in.yaml, document 4)" + REFUSED);
   }
 
   @Test
