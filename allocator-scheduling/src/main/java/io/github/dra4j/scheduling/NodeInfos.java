@@ -57,19 +57,14 @@ final class NodeInfos {
   private final Namespaces namespaces;
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
-    this(nodes, clusterPods, null);
+    this(nodes, clusterPods, null, Namespaces.NONE);
   }
 
   /**
    * @param nodeAllocatable what a bound pod's claims cost of its node (DRANodeAllocatableResources),
    *     or null when no claim can cost anything
+   * @param namespaces the cluster's Namespaces, whose labels InterPodAffinity's namespaceSelectors match
    */
-  NodeInfos(List<Node> nodes, List<Pod> clusterPods,
-      @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable) {
-    this(nodes, clusterPods, nodeAllocatable, Namespaces.NONE);
-  }
-
-  /** @param namespaces the cluster's Namespaces, whose labels InterPodAffinity's namespaceSelectors match */
   NodeInfos(List<Node> nodes, List<Pod> clusterPods,
       @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable, Namespaces namespaces) {
     this.nodeAllocatable = nodeAllocatable;

@@ -23,16 +23,8 @@ final class Profiles {
   /* Where the next cycle starts looking: kube-scheduler's nextStartNodeIndex, one for all profiles. */
   private int nextStartNodeIndex;
 
-  Profiles(@Nullable SchedulerConfiguration configuration) {
-    this(configuration, DefaultSpread.NONE);
-  }
-
-  /* With the controllers whose selectors PodTopologySpread's default constraints take. */
-  Profiles(@Nullable SchedulerConfiguration configuration, DefaultSpread spread) {
-    this(configuration, spread, false);
-  }
-
   /*
+   * spread: the controllers whose selectors PodTopologySpread's default constraints take.
    * defaultBound: without a configuration, whether kube-scheduler's default configuration bounds
    * the nodes scored (the kube-scheduler scorer), rather than every feasible node being scored.
    */
