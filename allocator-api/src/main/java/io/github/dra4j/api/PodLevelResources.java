@@ -90,16 +90,6 @@ public final class PodLevelResources {
     return requests;
   }
 
-  /** {@return whether the pod sets a pod-level request for a supported resource (IsPodLevelRequestsSet)} */
-  public static boolean requestsSet(PodSpec spec) {
-    for (String name : requests(spec).keySet()) {
-      if (supported(name)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static Map<String, Quantity> requests(Container c) {
     Map<String, Quantity> r = new TreeMap<>(c.resources().requests());
     c.resources().limits().forEach(r::putIfAbsent);

@@ -10,6 +10,7 @@ import io.github.dra4j.api.NodeAllocatableMapping;
 import io.github.dra4j.api.NodeAllocatableOverhead;
 import io.github.dra4j.api.NodeAllocatableResource;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
 import io.github.dra4j.api.Quantity;
@@ -332,12 +333,12 @@ final class NodeAllocatableClaims {
       return List.of();
     }
     Footprint footprint = Footprint.of(pod, statuses);
-    Map<String, Long> demand = PodRequests.of(pod, footprint);
     String uncovered = PodLevelCover.check(pod, statuses, footprint);
     if (uncovered != null) {
       unresolvable.set(node);
       return List.of(uncovered);
     }
+    Map<String, Long> demand = PodRequests.of(pod, footprint);
     Map<String, Long> allocatable = s.infos.allocatable(node);
     List<String> why = insufficient(demand, allocatable, s.infos.requested(node));
     for (String w : why) {
@@ -398,7 +399,7 @@ final class NodeAllocatableClaims {
       check(r, demand, allocatable, requested, why);
     }
     for (String r : new TreeMap<>(demand).keySet()) {
-      if (r.startsWith("hugepages-")) {
+      if (r.startsWith(PodLevelResources.HUGE_PAGES_PREFIX)) {
         check(r, demand, allocatable, requested, why);
       }
     }

@@ -5,6 +5,7 @@ import io.github.dra4j.api.DeviceAttribute;
 import io.github.dra4j.api.DeviceConstraint;
 import io.github.dra4j.api.DeviceDerivedAttribute;
 import io.github.dra4j.api.NodeAllocatableMapping;
+import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.NodeAllocatableOverhead;
 import io.github.dra4j.api.NodeAllocatableResource;
 import io.github.dra4j.api.Quantity;
@@ -119,7 +120,7 @@ final class FeatureFieldValidation {
       Set<String> capacity, FieldPath path, List<FieldError> errs) {
     new TreeMap<>(resources).forEach((name, r) -> {
       FieldPath keyPath = path.key(name);
-      if (!name.equals("cpu") && !name.equals("memory") && !name.startsWith("hugepages-")) {
+      if (!PodLevelResources.supported(name)) {
         errs.add(FieldError.invalid(keyPath, name, "must be a node allocatable resource name"));
       }
       if (r.mapping() == null && r.overhead() == null) {
