@@ -109,7 +109,7 @@ final class DefaultSpread {
       }
     }
     LabelSelector s = and(merged, owner);
-    return s == null || (s.matchLabels().isEmpty() && s.matchExpressions().isEmpty()) ? null : s;
+    return s == null || Namespaces.selectsAll(s) ? null : s;
   }
 
   /* The merged labels as a selector, with the ReplicaSet's or StatefulSet's requirements added (selector.Add). */

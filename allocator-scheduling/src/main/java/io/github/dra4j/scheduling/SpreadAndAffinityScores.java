@@ -71,7 +71,8 @@ final class SpreadAndAffinityScores {
       matching[c] = counts.matching(new PodCounts.InNamespace(namespace, tc.selector()));
       hostname[c] = tc.key().equals(HOSTNAME);
       // a node without the key is in the domain "" (node.Labels[key] in Go), counted only when not all keys are required
-      missing[c] = d.values().indexOf("") < 0 ? d.values().size() : d.values().indexOf("");
+      int empty = d.values().indexOf("");
+      missing[c] = empty < 0 ? d.values().size() : empty;
       byDomain[c] = new long[d.values().size() + 1];
       present[c] = new boolean[d.values().size() + 1];
     }
