@@ -55,21 +55,6 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
   }
 
   /**
-   * The usage of a pool without device capacities.
-   *
-   * @param driver see the record component
-   * @param pool see the record component
-   * @param nodeLocal see the record component
-   * @param devices see the record component
-   * @param allocatedDevices see the record component
-   * @param counters see the record component
-   */
-  public PoolUsage(String driver, String pool, boolean nodeLocal, int devices, int allocatedDevices,
-      List<Counter> counters) {
-    this(driver, pool, nodeLocal, devices, allocatedDevices, counters, List.of());
-  }
-
-  /**
    * One capacity of a pool's devices, summed over the devices that have it, in its own unit
    * (bytes for memory quantities).
    *
