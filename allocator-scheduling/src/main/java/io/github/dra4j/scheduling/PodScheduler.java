@@ -3,19 +3,14 @@ package io.github.dra4j.scheduling;
 import static io.github.dra4j.scheduling.NodeFilter.CANNOT_ALLOCATE;
 import static io.github.dra4j.scheduling.PodClaimResolver.key;
 import static io.github.dra4j.scheduling.PodClaimResolver.namespace;
-import static io.github.dra4j.scheduling.PodClaimResolver.reservedFor;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
-import io.github.dra4j.api.PodExtendedResourceClaimStatus;
-import io.github.dra4j.api.PodResourceClaimStatus;
-import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
-import io.github.dra4j.api.ResourceClaimStatus;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.core.AllocationException;
@@ -23,7 +18,6 @@ import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
-import io.github.dra4j.scheduling.PodClaimResolver.PodClaim;
 import io.github.dra4j.scheduling.PodClaimResolver.Resolution;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -337,59 +331,9 @@ public final class PodScheduler {
 
   /* ---------------- outcomes ---------------- */
 
+  /* Binds the placement (Binder); the joint search of pod groups commits through it too. */
   SchedulingResult commit(Pod pod, Resolution r, List<ResourceClaim> toAllocate, Choice choice) {
-    ResourceClaimConsumerReference podConsumer =
-        new ResourceClaimConsumerReference(null, "pods", pod.name(), pod.metadata().uid());
-    List<ResourceClaim> podClaims = new ArrayList<>();
-    List<ResourceClaim> newlyAllocated = new ArrayList<>();
-    List<PodResourceClaimStatus> statuses = new ArrayList<>(pod.status().resourceClaimStatuses());
-    PodExtendedResourceClaimStatus extended = pod.status().extendedResourceClaimStatus();
-    for (PodClaim c : r.claims) {
-      ResourceClaim claim = c.claim();
-      int index = indexOf(toAllocate, claim);
-      if (index >= 0) {
-        claim = claim.withAllocation(choice.results.get(index));
-        newlyAllocated.add(claim);
-      }
-      ResourceClaimConsumerReference group = groupConsumers.get(key(claim));
-      ResourceClaimConsumerReference consumer = group != null ? group : podConsumer;
-      if (group != null ? !Objects.requireNonNull(claim.status()).reservedFor().contains(group) : !reservedFor(claim, pod)) {
-        // allocated, now or before: it has a status
-        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(Objects.requireNonNull(claim.status()).reservedFor());
-        reserved.add(consumer);
-        claim = new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(claim.allocation(), reserved));
-      }
-      resolver.put(key(claim.metadata().namespace(), claim.name()), claim);
-      podClaims.add(claim);
-      if (c.generated() && c.entry() != null) {
-        statuses.add(new PodResourceClaimStatus(c.entry(), claim.name()));
-      }
-      if (c.extended() != null) {
-        extended = c.extended();
-      }
-    }
-    if (!newlyAllocated.isEmpty()) {
-      snapshot = snapshot.withAllocated(newlyAllocated);
-      changed(snapshot.changedNodes());
-    }
-    Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
-        new PodStatus(statuses, extended, pod.status().phase()));
-    infos.add(cache.position(choice.node), bound);
-    cache.forgetPods(cache.position(choice.node));
-    if (onBound != null) {
-      onBound.accept(bound);
-    }
-    return new SchedulingResult.Scheduled(bound, choice.node, podClaims, null);
-  }
-
-  @SuppressWarnings("ReferenceEquality") // the list holds these very objects
-  private static int indexOf(List<ResourceClaim> list, ResourceClaim claim) {
-    for (int i = 0; i < list.size(); i++) {
-      if (list.get(i) == claim) {
-        return i;
-      }
-    }
-    return -1;
+    return Binder.bind(this, pod, r, toAllocate, choice);
   }
 
   /* ---------------- pod groups: PodGroupScheduler's access ---------------- */
