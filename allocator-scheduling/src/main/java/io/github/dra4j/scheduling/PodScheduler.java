@@ -383,7 +383,7 @@ public final class PodScheduler {
     private @Nullable ClusterSnapshot snapshot;
     private @Nullable Long tieSeed;
     private boolean preemption = true;
-    private int[] minCandidateNodes = Preemptor.DEFAULT_MIN_CANDIDATE_NODES;
+    private Preemptor.MinCandidateNodes minCandidateNodes = Preemptor.MinCandidateNodes.DEFAULTS;
     private @Nullable SchedulerConfiguration configuration;
 
     private Builder(StructuredAllocator allocator) {
@@ -505,7 +505,7 @@ public final class PodScheduler {
      */
     @CanIgnoreReturnValue
     public Builder minCandidateNodes(int percentage, int absolute) {
-      this.minCandidateNodes = Preemptor.checkArgs(percentage, absolute);
+      this.minCandidateNodes = Preemptor.MinCandidateNodes.of(percentage, absolute);
       return this;
     }
 
