@@ -9,6 +9,7 @@ import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimTemplate;
@@ -30,6 +31,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -101,6 +103,8 @@ public final class PodScheduler {
   public static final String EXTENDED_RESOURCE_GATE = "DRAExtendedResource";
   /** The gate of node resources that DRA devices stand for (KEP-5517); see {@link Builder#nodeAllocatableResources}. */
   public static final String NODE_ALLOCATABLE_RESOURCES_GATE = NodeAllocatableClaims.GATE;
+  /** The gate of pod-level resources ({@code spec.resources}); see {@link Builder#podLevelResources}. */
+  public static final String POD_LEVEL_RESOURCES_GATE = "PodLevelResources";
   /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
   static final int RESERVED_FOR_MAX = PodClaimResolver.RESERVED_FOR_MAX;
 
@@ -118,6 +122,7 @@ public final class PodScheduler {
   final Priorities priorities;
   private final @Nullable Preemptor preemptor;
   final @Nullable NodeAllocatableClaims nodeAllocatable;
+  private final boolean podLevelResources;
   ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -138,7 +143,8 @@ public final class PodScheduler {
         b.extendedResources);
     this.cache = new PlacementCache(nodes);
     this.nodeAllocatable = b.nodeAllocatableResources ? NodeAllocatableClaims.of(cluster.slices()) : null;
-    this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims),
+    this.podLevelResources = b.podLevelResources;
+    this.infos = new NodeInfos(nodes, cluster.pods().stream().map(this::stored).collect(Collectors.toList()), NodeAllocatableClaims.bound(nodeAllocatable, claims),
         Namespaces.of(cluster.namespaces()));
     this.ties = new Ties(b.tieSeed);
     this.profiles = new Profiles(b.configuration, DefaultSpread.of(cluster), b.scorer == BuiltinScorer.KUBE_SCHEDULER);
@@ -362,7 +368,7 @@ public final class PodScheduler {
 
   synchronized Plan plan(Pod pod) {
     String namespace = namespace(pod.namespace());
-    Pod withUid = PodClaimResolver.withUid(pod, namespace);
+    Pod withUid = stored(PodClaimResolver.withUid(pod, namespace));
     Resolution r = resolver.resolve(withUid, namespace);
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
@@ -370,6 +376,11 @@ public final class PodScheduler {
     Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos, profiles.of(withUid));
     PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
     return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
+  }
+
+  /* The pod as the scheduler reads it: without spec.resources when the PodLevelResources gate is off. */
+  Pod stored(Pod pod) {
+    return podLevelResources ? pod : PodLevelResources.withoutPodLevelResources(pod);
   }
 
   /** Configures a {@link PodScheduler}. Not thread-safe. */
@@ -380,6 +391,7 @@ public final class PodScheduler {
     private AllocationOptions options = AllocationOptions.defaults();
     private boolean extendedResources = true;
     private boolean nodeAllocatableResources = true;
+    private boolean podLevelResources = true;
     private @Nullable ClusterSnapshot snapshot;
     private @Nullable Long tieSeed;
     private boolean preemption = true;
@@ -451,6 +463,18 @@ public final class PodScheduler {
     @CanIgnoreReturnValue
     public Builder nodeAllocatableResources(boolean enabled) {
       this.nodeAllocatableResources = enabled;
+      return this;
+    }
+
+    /**
+     * Sets the PodLevelResources gate (default on, as upstream since 1.34): with it off, {@code spec.resources}
+     * counts nowhere and is left out of the pods placed, as an API server with the gate off drops it (docs/scheduling.md).
+     * @param enabled whether pod-level requests replace the containers' sum
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder podLevelResources(boolean enabled) {
+      this.podLevelResources = enabled;
       return this;
     }
 
