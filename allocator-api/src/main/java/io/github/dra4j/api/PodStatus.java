@@ -13,11 +13,15 @@ import org.jspecify.annotations.Nullable;
  *     resource requests (DRAExtendedResource), or null
  * @param phase {@code Pending}, {@code Running}, {@code Succeeded}, {@code Failed} or {@code
  *     Unknown}; null when not given
+ * @param nodeAllocatableResourceClaimStatuses what the pod's claims cost of its node in node
+ *     resources (DRANodeAllocatableResources), as the scheduler writes it when it binds the pod;
+ *     scheduling derives it from the claims rather than reading it
  */
 public record PodStatus(
     List<PodResourceClaimStatus> resourceClaimStatuses,
     @Nullable PodExtendedResourceClaimStatus extendedResourceClaimStatus,
-    @Nullable String phase) {
+    @Nullable String phase,
+    List<NodeAllocatableResourceClaimStatus> nodeAllocatableResourceClaimStatuses) {
   /** A status without claims. */
   public static final PodStatus EMPTY = new PodStatus(List.of(), null, null);
 
@@ -28,6 +32,13 @@ public record PodStatus(
 
   public PodStatus {
     resourceClaimStatuses = Copies.list(resourceClaimStatuses);
+    nodeAllocatableResourceClaimStatuses = Copies.list(nodeAllocatableResourceClaimStatuses);
+  }
+
+  /** A status without node-allocatable claim statuses, as a pod not yet bound has it. */
+  public PodStatus(List<PodResourceClaimStatus> resourceClaimStatuses,
+      @Nullable PodExtendedResourceClaimStatus extendedResourceClaimStatus, @Nullable String phase) {
+    this(resourceClaimStatuses, extendedResourceClaimStatus, phase, List.of());
   }
 
   /** {@return whether the pod has terminated for good ({@code Succeeded} or {@code Failed}), so that it holds no node resources} */
@@ -37,6 +48,7 @@ public record PodStatus(
 
   /** {@return whether nothing is set, so that writers can leave the status out} */
   public boolean isEmpty() {
-    return resourceClaimStatuses.isEmpty() && extendedResourceClaimStatus == null && phase == null;
+    return resourceClaimStatuses.isEmpty() && extendedResourceClaimStatus == null && phase == null
+        && nodeAllocatableResourceClaimStatuses.isEmpty();
   }
 }
