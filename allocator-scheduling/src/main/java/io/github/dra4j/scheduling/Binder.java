@@ -9,7 +9,6 @@ import io.github.dra4j.api.NodeAllocatableResourceClaimStatus;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
 import io.github.dra4j.api.PodResourceClaimStatus;
-import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
@@ -71,10 +70,10 @@ final class Binder {
       s.changed(s.snapshot.changedNodes());
     }
     Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node().name()).build(),
-        new PodStatus(statuses, extended, pod.status().phase()));
+        pod.status().withClaims(statuses, extended, List.of()));
     if (s.nodeAllocatable != null) {
       // DynamicResources' PreBind writes what the claims cost of the node (none: the field stays empty).
-      bound = new Pod(bound.metadata(), bound.spec(), new PodStatus(statuses, extended, pod.status().phase(),
+      bound = new Pod(bound.metadata(), bound.spec(), bound.status().withClaims(statuses, extended,
           nodeAllocatableStatuses(s.nodeAllocatable.bound(bound, choice.node(), s.claims))));
     }
     int position = s.cache.position(choice.node());

@@ -55,6 +55,7 @@ final class Preemptor {
   static final String NO_VICTIMS = "No preemption victims found for incoming pod";
   static final String NOT_HELPFUL = "Preemption is not helpful for scheduling";
   static final String NEVER = "not eligible due to preemptionPolicy=Never.";
+  static final String TERMINATING = "not eligible due to a terminating pod on the nominated node.";
   private static final String INSUFFICIENT = "Insufficient ";
 
   /* The filter reasons that come with UnschedulableAndUnresolvable. */
@@ -163,6 +164,9 @@ final class Preemptor {
         }
       }
     }
+    if (waitsForVictims(s, p, pod, potential)) {
+      return failed(failed, TERMINATING);
+    }
     Map<Integer, List<String>> statuses = new HashMap<>();
     VictimClaims claims = new VictimClaims(s);
     allowedNow = allowed(s.infos);
@@ -185,6 +189,29 @@ final class Preemptor {
       return new SchedulingResult.Scheduled(sc.pod(), sc.node(), sc.claims(), done);
     }
     return placed;
+  }
+
+  /*
+   * PodEligibleToPreemptOthers: a pod nominated to a node (status.nominatedNodeName) where a
+   * lower-priority pod it preempted is still terminating does not preempt again, unless its filters
+   * find that node UnschedulableAndUnresolvable now (it is not among the nodes preemption may help).
+   */
+  private boolean waitsForVictims(PodScheduler s, PodScheduler.Plan p, Pod pod, List<Integer> potential) {
+    String nominated = pod.status().nominatedNodeName();
+    if (nominated == null || nominated.isEmpty()) {
+      return false;
+    }
+    int priority = priorities.of(p.pod());
+    for (int node : potential) {
+      if (nominated.equals(s.nodes().get(node).name())) {
+        for (NodeInfos.Bound b : s.infos.pods(node)) {
+          if (priorities.of(b.pod()) < priority && b.pod().status().terminatingByPreemption(b.pod().metadata())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private static SchedulingResult.Unschedulable failed(SchedulingResult.Unschedulable failed, String preemption) {

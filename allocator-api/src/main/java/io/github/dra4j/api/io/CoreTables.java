@@ -32,6 +32,7 @@ import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodAffinity;
 import io.github.dra4j.api.PodAffinityTerm;
+import io.github.dra4j.api.PodCondition;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
@@ -357,15 +358,23 @@ final class CoreTables {
           .field(list(NODE_ALLOCATABLE_OVERHEAD_RESOURCES))
           .build();
 
+  static final Table<PodCondition> POD_CONDITION = Table.core(PodCondition.class, "V1PodCondition")
+      .field(STRING).required()
+      .field(STRING).required()
+      .field(STRING)
+      .known("lastProbeTime lastTransitionTime message observedGeneration")
+      .build();
+
   static final Table<PodStatus> POD_STATUS = Table.core(PodStatus.class, "V1PodStatus")
       .field(list(POD_RESOURCE_CLAIM_STATUS))
       .field(EXTENDED_RESOURCE_CLAIM_STATUS)
       .field(STRING)
       .field(list(NODE_ALLOCATABLE_RESOURCE_CLAIM_STATUS))
-      .known("allocatedResources conditions[]:V1PodCondition containerStatuses[]:V1ContainerStatus "
+      .field(STRING)
+      .field(list(POD_CONDITION))
+      .known("allocatedResources containerStatuses[]:V1ContainerStatus "
           + "ephemeralContainerStatuses[]:V1ContainerStatus hostIP hostIPs[]:V1HostIP "
           + "initContainerStatuses[]:V1ContainerStatus message "
-          + "nominatedNodeName "
           + "observedGeneration podIP podIPs[]:V1PodIP qosClass reason resize resources:V1ResourceRequirements "
           + "startTime volumeHealth[]:V1PodVolumeHealth")
       .build();
