@@ -13,6 +13,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
@@ -51,6 +52,13 @@ final class NodeAllocatableClaims {
 
   /** The slices by driver and pool, in input order, as getDeviceFromSlices walks them. */
   private final Map<String, List<ResourceSlice>> byPool = new HashMap<>();
+  /*
+   * The last pod spec checked and what its pod-level resources must cover: one pod is checked on
+   * every feasible node, again in preemption's dry run, and replicas share a spec. The scheduler's
+   * lock guards both.
+   */
+  private @Nullable PodSpec coverSpec;
+  private @Nullable PodLevelCover cover;
 
   private NodeAllocatableClaims(List<ResourceSlice> slices) {
     for (ResourceSlice s : slices) {
@@ -333,7 +341,8 @@ final class NodeAllocatableClaims {
       return List.of();
     }
     Footprint footprint = Footprint.of(pod, statuses);
-    String uncovered = PodLevelCover.check(pod, statuses, footprint);
+    PodLevelCover c = cover(pod.spec());
+    String uncovered = c == null ? null : c.check(pod, statuses, footprint);
     if (uncovered != null) {
       unresolvable.set(node);
       return List.of(uncovered);
@@ -348,6 +357,15 @@ final class NodeAllocatableClaims {
       }
     }
     return why;
+  }
+
+  @SuppressWarnings("ReferenceEquality") // a spec is immutable: the same one needs the same cover
+  private @Nullable PodLevelCover cover(PodSpec spec) {
+    if (spec != coverSpec) {
+      cover = PodLevelCover.of(spec);
+      coverSpec = spec;
+    }
+    return cover;
   }
 
   /**
