@@ -347,14 +347,14 @@ final class NodeAllocatableClaims {
       unresolvable.set(node);
       return List.of(uncovered);
     }
-    Map<String, Long> demand = PodRequests.of(pod, footprint);
-    Map<String, Long> allocatable = s.infos.allocatable(node);
-    List<String> why = insufficient(demand, allocatable, s.infos.requested(node));
-    for (String w : why) {
-      String resource = w.substring("Insufficient ".length());
-      if (allocatable != null && demand.getOrDefault(resource, 0L) > allocatable.getOrDefault(resource, 0L)) {
+    List<Insufficient> lacking = insufficient(PodRequests.of(pod, footprint), s.infos.allocatable(node),
+        s.infos.requested(node));
+    List<String> why = new ArrayList<>(lacking.size());
+    for (Insufficient i : lacking) {
+      if (i.unresolvable()) {
         unresolvable.set(node);
       }
+      why.add(i.reason());
     }
     return why;
   }
@@ -406,29 +406,40 @@ final class NodeAllocatableClaims {
     return List.of();
   }
 
+  /*
+   * nodeFitsResources' InsufficientResource: a resource the node has too little left of, and
+   * whether the pod alone asks for more than the node's allocatable (UnschedulableAndUnresolvable).
+   */
+  private record Insufficient(String resource, boolean unresolvable) {
+    String reason() {
+      return "Insufficient " + resource;
+    }
+  }
+
   /* nodeFitsResources: cpu, memory, ephemeral-storage, then hugepages (sorted, for runs to repeat). */
-  private static List<String> insufficient(Map<String, Long> demand, @Nullable Map<String, Long> allocatable,
+  private static List<Insufficient> insufficient(Map<String, Long> demand, @Nullable Map<String, Long> allocatable,
       Map<String, Long> requested) {
     if (allocatable == null) {
       return List.of();
     }
-    List<String> why = new ArrayList<>(1);
+    List<Insufficient> out = new ArrayList<>(1);
     for (String r : List.of(PodRequests.CPU, PodRequests.MEMORY, PodRequests.EPHEMERAL_STORAGE)) {
-      check(r, demand, allocatable, requested, why);
+      check(r, demand, allocatable, requested, out);
     }
     for (String r : new TreeMap<>(demand).keySet()) {
       if (r.startsWith(PodLevelResources.HUGE_PAGES_PREFIX)) {
-        check(r, demand, allocatable, requested, why);
+        check(r, demand, allocatable, requested, out);
       }
     }
-    return why;
+    return out;
   }
 
   private static void check(String r, Map<String, Long> demand, Map<String, Long> allocatable,
-      Map<String, Long> requested, List<String> why) {
+      Map<String, Long> requested, List<Insufficient> out) {
     long want = demand.getOrDefault(r, 0L);
-    if (want > 0 && want > allocatable.getOrDefault(r, 0L) - requested.getOrDefault(r, 0L)) {
-      why.add("Insufficient " + r);
+    long has = allocatable.getOrDefault(r, 0L);
+    if (want > 0 && want > has - requested.getOrDefault(r, 0L)) {
+      out.add(new Insufficient(r, want > has));
     }
   }
 
