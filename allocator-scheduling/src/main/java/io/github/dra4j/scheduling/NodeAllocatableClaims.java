@@ -261,6 +261,12 @@ final class NodeAllocatableClaims {
    */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   record Refused(BitSet feasible, @Nullable List<String>[] reasons, BitSet unresolvable) {
+    /** {@return the answer that refuses none of the feasible nodes} */
+    @SuppressWarnings("unchecked")
+    static Refused of(BitSet feasible) {
+      return new Refused(feasible, (List<String>[]) new List<?>[0], new BitSet());
+    }
+
     /** {@return the node's reasons, or {@code otherwise} when it was not refused here} */
     List<String> reasons(int node, List<String> otherwise) {
       return node < reasons.length && reasons[node] != null ? reasons[node] : otherwise;
@@ -287,11 +293,11 @@ final class NodeAllocatableClaims {
   static Refused refuse(PodScheduler s, Pod pod, List<PodClaimResolver.PodClaim> made, List<ResourceClaim> toAllocate,
       List<ResourceClaim> allocated, BitSet feasible, PlacementCache.@Nullable Answers answers) {
     NodeAllocatableClaims dra = s.nodeAllocatable;
+    if (dra == null || feasible.isEmpty() || (toAllocate.isEmpty() && allocated.isEmpty())) {
+      return Refused.of(feasible);
+    }
     List<String>[] reasons = (List<String>[]) new List<?>[0];
     BitSet unresolvable = new BitSet();
-    if (dra == null || feasible.isEmpty() || (toAllocate.isEmpty() && allocated.isEmpty())) {
-      return new Refused(feasible, reasons, unresolvable);
-    }
     Map<String, String> entries = entries(pod, made);
     List<String> shared = dra.shared(pod, allocated);
     BitSet left = (BitSet) feasible.clone();
@@ -310,20 +316,6 @@ final class NodeAllocatableClaims {
       }
     }
     return new Refused(left, reasons, unresolvable);
-  }
-
-  /**
-   * {@return the nodes among those that passed the other filters where the pod's claims, once
-   * allocated, exceed what the node could ever give (UnschedulableAndUnresolvable)}, for preemption
-   * to leave them out as upstream's DynamicResources filter status does
-   */
-  static BitSet unresolvable(PodScheduler s, PodScheduler.Plan p, BitSet passed) {
-    if (s.nodeAllocatable == null || passed.isEmpty() || (p.toAllocate().isEmpty() && p.allocated().isEmpty())) {
-      return new BitSet();
-    }
-    PlacementCache.Answers answers = p.toAllocate().isEmpty() ? null : s.cache.answers(p.toAllocate());
-    BitSet fit = answers == null ? passed : s.cache.feasible(s.snapshot, answers, passed, p.toAllocate(), s.options);
-    return refuse(s, p, fit, answers).unresolvable();
   }
 
   /* One node: the pod's requests with its claims' statuses there against what the node has left. */
