@@ -4,9 +4,11 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The part of a pod's status that scheduling reads: the ResourceClaims made for it (the scheduler
- * reads them to find a claim the resourceclaim controller generated from a template) and its phase
- * (the scheduler's cache leaves out pods that have terminated).
+ * The part of a pod's status that scheduling reads or writes: the ResourceClaims made for it (the
+ * scheduler reads them to find a claim the resourceclaim controller generated from a template), its
+ * phase (the scheduler's cache leaves out pods that have terminated), its nomination and conditions
+ * (preemption waits for victims terminating by preemption), and what its claims cost of its node
+ * (written when the scheduler binds it).
  *
  * @param resourceClaimStatuses for each {@code spec.resourceClaims} entry, the claim made for it
  * @param extendedResourceClaimStatus the claim the scheduler made for the pod's extended
