@@ -18,18 +18,20 @@ final class PodLevelResourcesCliTest {
       "status: {allocatable: {cpu: '4', memory: 16Gi, pods: '110'}}", "---",
       "apiVersion: v1", "kind: Node", "metadata: {name: node-b}",
       "status: {allocatable: {cpu: '8', memory: 16Gi, pods: '110'}}", "---", "");
+  /* Asks 6 cpu at pod level, 2 in its containers. */
+  private static final String WEB = String.join("\n",
+      "apiVersion: v1", "kind: Pod", "metadata: {name: web, namespace: demo}",
+      "spec:",
+      "  resources: {requests: {cpu: '6'}, limits: {memory: 2Gi}}",
+      "  containers:",
+      "  - {name: app, resources: {requests: {cpu: '1'}}}",
+      "  - {name: proxy, resources: {requests: {cpu: '1'}}}",
+      "---", "");
 
   @Test
   void podLevelRequestDecidesTheNode(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("cluster.yaml");
-    Files.writeString(file, NODES + String.join("\n",
-        "apiVersion: v1", "kind: Pod", "metadata: {name: web, namespace: demo}",
-        "spec:",
-        "  resources: {requests: {cpu: '6'}, limits: {memory: 2Gi}}",
-        "  containers:",
-        "  - {name: app, resources: {requests: {cpu: '1'}}}",
-        "  - {name: proxy, resources: {requests: {cpu: '1'}}}",
-        "---",
+    Files.writeString(file, NODES + WEB + String.join("\n",
         "apiVersion: v1", "kind: Pod", "metadata: {name: huge, namespace: demo}",
         "spec:",
         "  resources: {requests: {cpu: '9'}}",
@@ -67,14 +69,7 @@ final class PodLevelResourcesCliTest {
   @Test
   void gateOff_containersDecideAndTheFieldIsDropped(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("cluster.yaml");
-    Files.writeString(file, NODES + String.join("\n",
-        "apiVersion: v1", "kind: Pod", "metadata: {name: web, namespace: demo}",
-        "spec:",
-        "  resources: {requests: {cpu: '6'}, limits: {memory: 2Gi}}",
-        "  containers:",
-        "  - {name: app, resources: {requests: {cpu: '1'}}}",
-        "  - {name: proxy, resources: {requests: {cpu: '1'}}}",
-        "---",
+    Files.writeString(file, NODES + WEB + String.join("\n",
         "apiVersion: v1", "kind: Pod", "metadata: {name: huge, namespace: demo}",
         "spec:",
         "  resources: {requests: {cpu: '1'}}",
