@@ -98,6 +98,11 @@ final class BuildersTest {
   private static final PriorityClass PRIORITY = new PriorityClass(ObjectMeta.named("high"), 1000, true,
       PriorityClass.NEVER);
 
+  private static final PodController STATEFUL_SET = new PodController("apps/v1", "StatefulSet",
+      ObjectMeta.named("ns", "db"), 3, null, null, 1,
+      Pod.of(ObjectMeta.builder().putLabel("app", "db").build(), PodSpec.builder().build()),
+      new LabelSelector(Map.of("app", "db"), List.of()));
+
   private static final ResourcePoolStatusRequestSpec POOL_STATUS =
       new ResourcePoolStatusRequestSpec("gpu.example.com", "pool-a", 10, "gpu.example.com/partition");
 
@@ -234,7 +239,12 @@ final class BuildersTest {
                 .driver("gpu.example.com").poolName("pool-a").limit(10)
                 .defaultPartitionTypeAttribute("gpu.example.com/partition")
                 .build(),
-            (Function<Object, Object>) o -> ((ResourcePoolStatusRequestSpec) o).toBuilder().build()));
+            (Function<Object, Object>) o -> ((ResourcePoolStatusRequestSpec) o).toBuilder().build()),
+        Arguments.of(named("PodController", STATEFUL_SET), (Supplier<Object>) () -> PodController.builder()
+            .kind("StatefulSet").metadata(ObjectMeta.named("ns", "db")).replicas(3).ordinalsStart(1)
+            .template(STATEFUL_SET.template()).selector(STATEFUL_SET.selector())
+            .build(),
+            (Function<Object, Object>) o -> ((PodController) o).toBuilder().build()));
   }
 
   @ParameterizedTest(name = "{0}")
