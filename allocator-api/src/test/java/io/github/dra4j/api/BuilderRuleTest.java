@@ -2,6 +2,10 @@ package io.github.dra4j.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.api.config.SchedulerConfiguration;
+import io.github.dra4j.api.field.FieldError;
+import io.github.dra4j.api.io.UnknownObject;
+import io.github.dra4j.api.simulation.SimulationSpec;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -14,9 +18,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * STYLE.md's rule for the public model: every public record of {@code io.github.dra4j.api} with 4
- * or more components has a nested {@code Builder} with {@code builder()}, {@code toBuilder()} and
- * {@code build()}, so that a new record cannot forget it.
+ * STYLE.md's rule for the public model: every public record of {@code io.github.dra4j.api} and its
+ * subpackages with 4 or more components has a nested {@code Builder} with {@code builder()},
+ * {@code toBuilder()} and {@code build()}, so that a new record cannot forget it.
  */
 final class BuilderRuleTest {
 
@@ -30,7 +34,8 @@ final class BuilderRuleTest {
       }
     }
 
-    assertThat(records).as("records found").contains(Device.class, PodStatus.class);
+    assertThat(records).as("records found").contains(Device.class, PodStatus.class, SimulationSpec.class,
+        SchedulerConfiguration.PluginArgs.class, FieldError.class, UnknownObject.class);
     assertThat(missing).isEmpty();
   }
 
@@ -53,16 +58,16 @@ final class BuilderRuleTest {
     }
   }
 
-  /** The public records, top-level and nested, among the compiled classes of this package. */
+  /** The public records, top-level and nested, among the compiled classes of this package and its subpackages. */
   private static List<Class<?>> publicRecords() throws IOException, URISyntaxException, ClassNotFoundException {
     Path root = Path.of(Device.class.getProtectionDomain().getCodeSource().getLocation().toURI());
     Path dir = root.resolve(Device.class.getPackageName().replace('.', '/'));
     List<Class<?>> records = new ArrayList<>();
-    try (Stream<Path> files = Files.list(dir)) {
+    try (Stream<Path> files = Files.walk(dir)) {
       for (Path file : (Iterable<Path>) files::iterator) {
-        String fileName = file.getFileName().toString();
-        if (fileName.endsWith(".class")) {
-          String name = Device.class.getPackageName() + "." + fileName.substring(0, fileName.length() - 6);
+        String relative = root.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
+        if (relative.endsWith(".class")) {
+          String name = relative.substring(0, relative.length() - 6);
           Class<?> c = Class.forName(name, false, BuilderRuleTest.class.getClassLoader());
           if (c.isRecord() && Modifier.isPublic(c.getModifiers()) && publiclyReachable(c)) {
             records.add(c);

@@ -1,7 +1,9 @@
 package io.github.dra4j.api.config;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.NodeAffinity;
 import io.github.dra4j.api.TopologySpreadConstraint;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -162,6 +164,120 @@ public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore,
       }
       return 0;
     }
+
+    /** {@return a builder with the default PostFilter plugins and every other component empty or unset} */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** {@return a builder initialized with this record's components} */
+    public Builder toBuilder() {
+      return new Builder(this);
+    }
+
+    /**
+     * Builds {@link Profile}s step by step. Setters replace a component, {@code add}/{@code put}
+     * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+     * live in one place. Not thread-safe; built records never share state with the builder.
+     */
+    public static final class Builder {
+      private @Nullable String schedulerName;
+      private @Nullable Integer percentageOfNodesToScore;
+      private final List<String> filters = new ArrayList<>();
+      private final List<Weighted> scores = new ArrayList<>();
+      private @Nullable PluginArgs args;
+      private final List<String> postFilters = new ArrayList<>(DEFAULT_POST_FILTERS);
+
+      private Builder() {}
+
+      private Builder(Profile r) {
+        schedulerName = r.schedulerName();
+        percentageOfNodesToScore = r.percentageOfNodesToScore();
+        filters.addAll(r.filters());
+        scores.addAll(r.scores());
+        args = r.args();
+        postFilters.clear();
+        postFilters.addAll(r.postFilters());
+      }
+
+      /** Sets {@code schedulerName}, which is required; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder schedulerName(String schedulerName) {
+        this.schedulerName = Objects.requireNonNull(schedulerName, "schedulerName");
+        return this;
+      }
+
+      /** Sets or (with null) clears {@code percentageOfNodesToScore}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder percentageOfNodesToScore(@Nullable Integer percentageOfNodesToScore) {
+        this.percentageOfNodesToScore = percentageOfNodesToScore;
+        return this;
+      }
+
+      /** Replaces {@code filters}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder filters(List<String> filters) {
+        this.filters.clear();
+        filters.forEach(this::addFilter);
+        return this;
+      }
+
+      /** Appends to {@code filters}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addFilter(String item) {
+        filters.add(Objects.requireNonNull(item, "filters item"));
+        return this;
+      }
+
+      /** Replaces {@code scores}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder scores(List<Weighted> scores) {
+        this.scores.clear();
+        scores.forEach(this::addScore);
+        return this;
+      }
+
+      /** Appends to {@code scores}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addScore(Weighted item) {
+        scores.add(Objects.requireNonNull(item, "scores item"));
+        return this;
+      }
+
+      /** Sets {@code args}, which is required; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder args(PluginArgs args) {
+        this.args = Objects.requireNonNull(args, "args");
+        return this;
+      }
+
+      /** Replaces {@code postFilters}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder postFilters(List<String> postFilters) {
+        this.postFilters.clear();
+        postFilters.forEach(this::addPostFilter);
+        return this;
+      }
+
+      /** Appends to {@code postFilters}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addPostFilter(String item) {
+        postFilters.add(Objects.requireNonNull(item, "postFilters item"));
+        return this;
+      }
+
+      /**
+       * Builds the record.
+       *
+       * @return a new Profile
+       * @throws NullPointerException when {@code schedulerName}, {@code args} is unset
+       */
+      public Profile build() {
+        return new Profile(
+            Objects.requireNonNull(schedulerName, "schedulerName"), percentageOfNodesToScore, filters, scores,
+            Objects.requireNonNull(args, "args"), postFilters);
+      }
+    }
   }
 
   /**
@@ -249,6 +365,174 @@ public record SchedulerConfiguration(@Nullable Integer percentageOfNodesToScore,
     public static PluginArgs defaults() {
       return new PluginArgs(ScoringStrategy.defaults(), List.of(), List.of(), DEFAULT_RESOURCES, 1, false,
           SYSTEM_DEFAULTING, List.of(), null);
+    }
+
+    /** {@return a builder with DefaultPreemption's defaults and every other component empty, 0 or unset} */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** {@return a builder initialized with this record's components} */
+    public Builder toBuilder() {
+      return new Builder(this);
+    }
+
+    /**
+     * Builds {@link PluginArgs}s step by step. Setters replace a component, {@code add}/{@code put}
+     * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+     * live in one place. Not thread-safe; built records never share state with the builder.
+     */
+    public static final class Builder {
+      private @Nullable ScoringStrategy fit;
+      private final List<String> ignoredResources = new ArrayList<>();
+      private final List<String> ignoredResourceGroups = new ArrayList<>();
+      private final List<Resource> balancedResources = new ArrayList<>();
+      private int hardPodAffinityWeight;
+      private boolean ignorePreferredTermsOfExistingPods;
+      private @Nullable String defaultingType;
+      private final List<TopologySpreadConstraint> defaultConstraints = new ArrayList<>();
+      private @Nullable NodeAffinity addedAffinity;
+      private int minCandidateNodesPercentage = DEFAULT_MIN_CANDIDATE_NODES_PERCENTAGE;
+      private int minCandidateNodesAbsolute = DEFAULT_MIN_CANDIDATE_NODES_ABSOLUTE;
+
+      private Builder() {}
+
+      private Builder(PluginArgs r) {
+        fit = r.fit();
+        ignoredResources.addAll(r.ignoredResources());
+        ignoredResourceGroups.addAll(r.ignoredResourceGroups());
+        balancedResources.addAll(r.balancedResources());
+        hardPodAffinityWeight = r.hardPodAffinityWeight();
+        ignorePreferredTermsOfExistingPods = r.ignorePreferredTermsOfExistingPods();
+        defaultingType = r.defaultingType();
+        defaultConstraints.addAll(r.defaultConstraints());
+        addedAffinity = r.addedAffinity();
+        minCandidateNodesPercentage = r.minCandidateNodesPercentage();
+        minCandidateNodesAbsolute = r.minCandidateNodesAbsolute();
+      }
+
+      /** Sets {@code fit}, which is required; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder fit(ScoringStrategy fit) {
+        this.fit = Objects.requireNonNull(fit, "fit");
+        return this;
+      }
+
+      /** Replaces {@code ignoredResources}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder ignoredResources(List<String> ignoredResources) {
+        this.ignoredResources.clear();
+        ignoredResources.forEach(this::addIgnoredResource);
+        return this;
+      }
+
+      /** Appends to {@code ignoredResources}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addIgnoredResource(String item) {
+        ignoredResources.add(Objects.requireNonNull(item, "ignoredResources item"));
+        return this;
+      }
+
+      /** Replaces {@code ignoredResourceGroups}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder ignoredResourceGroups(List<String> ignoredResourceGroups) {
+        this.ignoredResourceGroups.clear();
+        ignoredResourceGroups.forEach(this::addIgnoredResourceGroup);
+        return this;
+      }
+
+      /** Appends to {@code ignoredResourceGroups}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addIgnoredResourceGroup(String item) {
+        ignoredResourceGroups.add(Objects.requireNonNull(item, "ignoredResourceGroups item"));
+        return this;
+      }
+
+      /** Replaces {@code balancedResources}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder balancedResources(List<Resource> balancedResources) {
+        this.balancedResources.clear();
+        balancedResources.forEach(this::addBalancedResource);
+        return this;
+      }
+
+      /** Appends to {@code balancedResources}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addBalancedResource(Resource item) {
+        balancedResources.add(Objects.requireNonNull(item, "balancedResources item"));
+        return this;
+      }
+
+      /** Sets {@code hardPodAffinityWeight}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder hardPodAffinityWeight(int hardPodAffinityWeight) {
+        this.hardPodAffinityWeight = hardPodAffinityWeight;
+        return this;
+      }
+
+      /** Sets {@code ignorePreferredTermsOfExistingPods}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder ignorePreferredTermsOfExistingPods(boolean ignorePreferredTermsOfExistingPods) {
+        this.ignorePreferredTermsOfExistingPods = ignorePreferredTermsOfExistingPods;
+        return this;
+      }
+
+      /** Sets {@code defaultingType}, which is required; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder defaultingType(String defaultingType) {
+        this.defaultingType = Objects.requireNonNull(defaultingType, "defaultingType");
+        return this;
+      }
+
+      /** Replaces {@code defaultConstraints}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder defaultConstraints(List<TopologySpreadConstraint> defaultConstraints) {
+        this.defaultConstraints.clear();
+        defaultConstraints.forEach(this::addDefaultConstraint);
+        return this;
+      }
+
+      /** Appends to {@code defaultConstraints}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addDefaultConstraint(TopologySpreadConstraint item) {
+        defaultConstraints.add(Objects.requireNonNull(item, "defaultConstraints item"));
+        return this;
+      }
+
+      /** Sets or (with null) clears {@code addedAffinity}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder addedAffinity(@Nullable NodeAffinity addedAffinity) {
+        this.addedAffinity = addedAffinity;
+        return this;
+      }
+
+      /** Sets {@code minCandidateNodesPercentage}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder minCandidateNodesPercentage(int minCandidateNodesPercentage) {
+        this.minCandidateNodesPercentage = minCandidateNodesPercentage;
+        return this;
+      }
+
+      /** Sets {@code minCandidateNodesAbsolute}; returns this builder. */
+      @CanIgnoreReturnValue
+      public Builder minCandidateNodesAbsolute(int minCandidateNodesAbsolute) {
+        this.minCandidateNodesAbsolute = minCandidateNodesAbsolute;
+        return this;
+      }
+
+      /**
+       * Builds the record.
+       *
+       * @return a new PluginArgs
+       * @throws NullPointerException when {@code fit}, {@code defaultingType} is unset
+       */
+      public PluginArgs build() {
+        return new PluginArgs(
+            Objects.requireNonNull(fit, "fit"), ignoredResources, ignoredResourceGroups, balancedResources,
+            hardPodAffinityWeight, ignorePreferredTermsOfExistingPods,
+            Objects.requireNonNull(defaultingType, "defaultingType"), defaultConstraints, addedAffinity,
+            minCandidateNodesPercentage, minCandidateNodesAbsolute);
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package io.github.dra4j.api.field;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -106,5 +107,76 @@ public record FieldError(Type type, FieldPath field, @Nullable Object badValue, 
   @Override
   public String toString() {
     return field + ": " + errorBody();
+  }
+
+  /** {@return a builder with no bad value, and type, field and detail unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link FieldError}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable Type type;
+    private @Nullable FieldPath field;
+    private @Nullable Object badValue;
+    private @Nullable String detail;
+
+    private Builder() {}
+
+    private Builder(FieldError r) {
+      type = r.type();
+      field = r.field();
+      badValue = r.badValue();
+      detail = r.detail();
+    }
+
+    /** Sets {@code type}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder type(Type type) {
+      this.type = Objects.requireNonNull(type, "type");
+      return this;
+    }
+
+    /** Sets {@code field}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder field(FieldPath field) {
+      this.field = Objects.requireNonNull(field, "field");
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code badValue}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder badValue(@Nullable Object badValue) {
+      this.badValue = badValue;
+      return this;
+    }
+
+    /** Sets {@code detail}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder detail(String detail) {
+      this.detail = Objects.requireNonNull(detail, "detail");
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new FieldError
+     * @throws NullPointerException when {@code type}, {@code field}, {@code detail} is unset
+     */
+    public FieldError build() {
+      return new FieldError(
+          Objects.requireNonNull(type, "type"), Objects.requireNonNull(field, "field"), badValue,
+          Objects.requireNonNull(detail, "detail"));
+    }
   }
 }

@@ -1,9 +1,12 @@
 package io.github.dra4j.api.simulation;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceSlice;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code count} copies of one node and the slices it publishes, as a cluster of identical
@@ -35,6 +38,84 @@ public record NodeGroup(String name, int count, Node node, List<ResourceSlice> s
         throw new IllegalArgumentException("node group " + name + ": slice " + s.name()
             + " must have spec.nodeName " + node.name() + ", got " + s.spec().nodeName());
       }
+    }
+  }
+
+  /** {@return a builder with count 1, no slice and every other component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link NodeGroup}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String name;
+    private int count = 1;
+    private @Nullable Node node;
+    private final List<ResourceSlice> slices = new ArrayList<>();
+
+    private Builder() {}
+
+    private Builder(NodeGroup r) {
+      name = r.name();
+      count = r.count();
+      node = r.node();
+      slices.addAll(r.slices());
+    }
+
+    /** Sets {@code name}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Sets {@code count}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder count(int count) {
+      this.count = count;
+      return this;
+    }
+
+    /** Sets {@code node}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder node(Node node) {
+      this.node = Objects.requireNonNull(node, "node");
+      return this;
+    }
+
+    /** Replaces {@code slices}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder slices(List<ResourceSlice> slices) {
+      this.slices.clear();
+      slices.forEach(this::addSlice);
+      return this;
+    }
+
+    /** Appends to {@code slices}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addSlice(ResourceSlice item) {
+      slices.add(Objects.requireNonNull(item, "slices item"));
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new NodeGroup
+     * @throws NullPointerException when {@code name}, {@code node} is unset
+     * @throws IllegalArgumentException as the record's constructor does
+     */
+    public NodeGroup build() {
+      return new NodeGroup(Objects.requireNonNull(name, "name"), count, Objects.requireNonNull(node, "node"), slices);
     }
   }
 }

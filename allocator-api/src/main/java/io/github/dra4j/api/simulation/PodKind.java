@@ -1,8 +1,10 @@
 package io.github.dra4j.api.simulation;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodGroupResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -69,5 +71,102 @@ public record PodKind(String name, Pod pod, List<ResourceClaimTemplate> template
   public PodKind(String name, Pod pod, List<ResourceClaimTemplate> templates, double weight,
       @Nullable Integer lifetime) {
     this(name, pod, templates, weight, lifetime, null);
+  }
+
+  /** {@return a builder with weight 1, no template, no lifetime and no gang, and name and pod unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link PodKind}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String name;
+    private @Nullable Pod pod;
+    private final List<ResourceClaimTemplate> templates = new ArrayList<>();
+    private double weight = 1;
+    private @Nullable Integer lifetime;
+    private @Nullable Gang gang;
+
+    private Builder() {}
+
+    private Builder(PodKind r) {
+      name = r.name();
+      pod = r.pod();
+      templates.addAll(r.templates());
+      weight = r.weight();
+      lifetime = r.lifetime();
+      gang = r.gang();
+    }
+
+    /** Sets {@code name}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Sets {@code pod}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder pod(Pod pod) {
+      this.pod = Objects.requireNonNull(pod, "pod");
+      return this;
+    }
+
+    /** Replaces {@code templates}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder templates(List<ResourceClaimTemplate> templates) {
+      this.templates.clear();
+      templates.forEach(this::addTemplate);
+      return this;
+    }
+
+    /** Appends to {@code templates}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addTemplate(ResourceClaimTemplate item) {
+      templates.add(Objects.requireNonNull(item, "templates item"));
+      return this;
+    }
+
+    /** Sets {@code weight}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder weight(double weight) {
+      this.weight = weight;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code lifetime}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder lifetime(@Nullable Integer lifetime) {
+      this.lifetime = lifetime;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code gang}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder gang(@Nullable Gang gang) {
+      this.gang = gang;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new PodKind
+     * @throws NullPointerException when {@code name}, {@code pod} is unset
+     * @throws IllegalArgumentException as the record's constructor does
+     */
+    public PodKind build() {
+      return new PodKind(
+          Objects.requireNonNull(name, "name"), Objects.requireNonNull(pod, "pod"), templates, weight, lifetime, gang);
+    }
   }
 }

@@ -1,7 +1,10 @@
 package io.github.dra4j.api.simulation;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -93,6 +96,91 @@ public record Timeline(@Nullable Double rate, List<TraceArrival> trace, Map<Stri
       if (duration != null && (duration.isNegative() || duration.isZero())) {
         throw new IllegalArgumentException("duration must be above 0, got " + duration);
       }
+    }
+  }
+
+  /** {@return a builder with no rate, an empty trace, no durations and no sample interval} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link Timeline}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable Double rate;
+    private final List<TraceArrival> trace = new ArrayList<>();
+    private final Map<String, DurationDistribution> durations = new LinkedHashMap<>();
+    private @Nullable Duration sampleInterval;
+
+    private Builder() {}
+
+    private Builder(Timeline r) {
+      rate = r.rate();
+      trace.addAll(r.trace());
+      durations.putAll(r.durations());
+      sampleInterval = r.sampleInterval();
+    }
+
+    /** Sets or (with null) clears {@code rate}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder rate(@Nullable Double rate) {
+      this.rate = rate;
+      return this;
+    }
+
+    /** Replaces {@code trace}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder trace(List<TraceArrival> trace) {
+      this.trace.clear();
+      trace.forEach(this::addTraceArrival);
+      return this;
+    }
+
+    /** Appends to {@code trace}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addTraceArrival(TraceArrival item) {
+      trace.add(Objects.requireNonNull(item, "trace item"));
+      return this;
+    }
+
+    /** Replaces {@code durations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder durations(Map<String, DurationDistribution> durations) {
+      this.durations.clear();
+      durations.forEach(this::putDuration);
+      return this;
+    }
+
+    /** Adds or replaces one entry of {@code durations}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder putDuration(String key, DurationDistribution value) {
+      durations.put(Objects.requireNonNull(key, "durations key"), Objects.requireNonNull(value, "durations value"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code sampleInterval}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder sampleInterval(@Nullable Duration sampleInterval) {
+      this.sampleInterval = sampleInterval;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new Timeline
+     * @throws IllegalArgumentException as the record's constructor does
+     */
+    public Timeline build() {
+      return new Timeline(rate, trace, durations, sampleInterval);
     }
   }
 }
