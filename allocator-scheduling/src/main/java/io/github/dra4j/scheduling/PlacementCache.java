@@ -48,6 +48,8 @@ import org.jspecify.annotations.Nullable;
 final class PlacementCache {
   /* Distinct pod shapes remembered; beyond, everything is forgotten and learnt again. */
   private static final int MAX_KEYS = 256;
+  /* Nodes searched in firstFeasible's first round: fewer than ClusterSnapshot searches in parallel. */
+  private static final int FIRST_ROUND = 4;
 
   private final List<Node> nodes;
   private final IdentityHashMap<Node, Integer> position = new IdentityHashMap<>();
@@ -270,6 +272,68 @@ final class PlacementCache {
     }
     BitSet out = (BitSet) candidates.clone();
     out.and(a.fit);
+    return out;
+  }
+
+  /** {@link #firstFeasible} when only the first feasible node matters, else {@link #feasible}. */
+  BitSet feasible(ClusterSnapshot snapshot, Answers a, BitSet candidates, List<ResourceClaim> toAllocate,
+      AllocationOptions options, boolean firstOnly) {
+    return firstOnly ? firstFeasible(snapshot, a, candidates, toAllocate, options)
+        : feasible(snapshot, a, candidates, toAllocate, options);
+  }
+
+  /**
+   * The first candidate in node order on which the claims fit, alone in the set (empty when none
+   * does), for a scorer under which the first feasible node wins: the nodes without a remembered
+   * answer before the first one known to fit are searched in order, a few at first and twice as
+   * many each round, and the search stops at the first that fits. Nodes after it are not
+   * searched, so a failure there does not surface, as kube-scheduler stops filtering once it has
+   * found the feasible nodes it needs; a failure before it is thrown (the first in order), as
+   * {@link #feasible} throws it.
+   */
+  BitSet firstFeasible(ClusterSnapshot snapshot, Answers a, BitSet candidates, List<ResourceClaim> toAllocate,
+      AllocationOptions options) {
+    if (!candidates.isEmpty()) {
+      options.checkCancelled(); // as every node's search checks it
+    }
+    BitSet known = (BitSet) candidates.clone();
+    known.and(a.fit);
+    int end = known.isEmpty() ? nodes.size() : known.nextSetBit(0);
+    BitSet todo = (BitSet) candidates.clone();
+    todo.andNot(a.known);
+    int chunk = FIRST_ROUND;
+    int next = todo.nextSetBit(0);
+    while (next >= 0 && next < end) {
+      List<Integer> at = new ArrayList<>(chunk);
+      List<Node> search = new ArrayList<>(chunk);
+      for (; next >= 0 && next < end && at.size() < chunk; next = todo.nextSetBit(next + 1)) {
+        at.add(next);
+        search.add(nodes.get(next));
+      }
+      List<NodeFeasibility> verdicts = snapshot.feasibility(search, toAllocate, options);
+      RuntimeException first = null;
+      for (int k = 0; k < at.size(); k++) {
+        NodeFeasibility v = verdicts.get(k);
+        if (v.error() != null) {
+          first = first == null && at.get(k) < end ? v.error() : first;
+          continue;
+        }
+        a.known.set(at.get(k));
+        a.fit.set(at.get(k), v.fits());
+        a.found[at.get(k)] = v.fits() ? v.results() : null;
+        if (v.fits() && at.get(k) < end) {
+          end = at.get(k);
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+      chunk *= 2;
+    }
+    BitSet out = new BitSet();
+    if (end < nodes.size()) {
+      out.set(end);
+    }
     return out;
   }
 

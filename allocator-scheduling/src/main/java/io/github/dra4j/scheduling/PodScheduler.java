@@ -202,7 +202,7 @@ public final class PodScheduler {
     }
     PlacementCache.Answers answers = p.toAllocate.isEmpty() ? null : cache.answers(p.toAllocate);
     BitSet feasible = answers == null || candidates.isEmpty() ? candidates
-        : cache.feasible(snapshot, answers, candidates, p.toAllocate, options);
+        : cache.feasible(snapshot, answers, candidates, p.toAllocate, options, NodeChoice.firstWins(this));
     NodeAllocatableClaims.Refused dra = NodeAllocatableClaims.refuse(this, p, feasible, answers);
     feasible = dra.feasible();
     if (feasible.isEmpty()) {
