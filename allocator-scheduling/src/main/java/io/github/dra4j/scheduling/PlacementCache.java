@@ -36,9 +36,9 @@ import org.jspecify.annotations.Nullable;
  *   when they can refuse one (Cycle.needsClusterSteps);
  * - per set of claim specs to allocate (pods of one kind share their templates' specs): whether
  *   they fit on each node, and for scorers that read usage, the allocation there and its score.
- *   A commit changes the pools of the node it placed on (ClusterSnapshot.changedNodes), a
- *   departure those of the nodes using the released claims (ClusterSnapshot.nodesUsing), so only
- *   those nodes' answers are forgotten; a change to a pool that is not node-local forgets all.
+ *   A commit changes the pools of the node it placed on, a departure those of the nodes using
+ *   the released claims (both ClusterSnapshot.changedNodes), so only those nodes' answers are
+ *   forgotten; a change to a pool that is not node-local forgets all.
  *
  * A node is searched again only when its answer is unknown. The answers are those the search
  * would give again: a snapshot's outcome on a node depends only on the node's pools, and the

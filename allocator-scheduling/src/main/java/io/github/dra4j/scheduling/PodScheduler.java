@@ -299,7 +299,7 @@ public final class PodScheduler {
     }
     resolver.removeAll(keys);
     snapshot = snapshot.withoutAllocated(known);
-    cache.forget(snapshot.nodesUsing(known));
+    cache.forget(snapshot.changedNodes()); // the release's pools' nodes, found as it derived them
   }
 
   /**
