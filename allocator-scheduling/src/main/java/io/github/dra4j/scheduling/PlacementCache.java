@@ -56,6 +56,12 @@ final class PlacementCache {
   private final Map<String, List<Integer>> byName = new HashMap<>();
   private final Map<FilterKey, Filtered> filters = new HashMap<>();
   private final Map<List<ResourceClaimSpec>, Answers> answers = new HashMap<>();
+  /**
+   * The answers of a single claim by the identity of its spec: claims made from one template
+   * share its spec object, and a spec's hash walks all its requests and selectors. Always the
+   * same Answers as {@link #answers} holds for an equal spec.
+   */
+  private final IdentityHashMap<ResourceClaimSpec, Answers> bySpec = new IdentityHashMap<>();
   private final Map<LocalKey, Local> locals = new HashMap<>();
 
   PlacementCache(List<Node> nodes) {
@@ -377,6 +383,7 @@ final class PlacementCache {
   void forget(@Nullable Set<String> changedNodes) {
     if (changedNodes == null) {
       answers.clear();
+      bySpec.clear();
       return;
     }
     for (String name : changedNodes) {
@@ -391,17 +398,29 @@ final class PlacementCache {
 
   /** {@return what is known about these claims (by their specs) on each node} */
   Answers answers(List<ResourceClaim> toAllocate) {
+    ResourceClaimSpec single = toAllocate.size() == 1 ? toAllocate.get(0).spec() : null;
+    Answers a = single == null ? null : bySpec.get(single);
+    if (a != null) {
+      return a;
+    }
     List<ResourceClaimSpec> key = new ArrayList<>(toAllocate.size());
     for (ResourceClaim c : toAllocate) {
       key.add(c.spec());
     }
-    Answers a = answers.get(key);
+    a = answers.get(key);
     if (a == null) {
       if (answers.size() >= MAX_KEYS) {
         answers.clear();
+        bySpec.clear();
       }
       a = new Answers(nodes.size());
       answers.put(key, a);
+    }
+    if (single != null) {
+      if (bySpec.size() >= MAX_KEYS) {
+        bySpec.clear();
+      }
+      bySpec.put(single, a);
     }
     return a;
   }
