@@ -48,7 +48,7 @@ import org.jspecify.annotations.Nullable;
 final class PlacementCache {
   /* Distinct pod shapes remembered; beyond, everything is forgotten and learnt again. */
   private static final int MAX_KEYS = 256;
-  /* Nodes searched in firstFeasible's first round: fewer than ClusterSnapshot searches in parallel. */
+  /* Nodes searched in firstFeasible's first round; each round searches its nodes in parallel. */
   private static final int FIRST_ROUND = 4;
 
   private final List<Node> nodes;
