@@ -1,5 +1,6 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -143,5 +144,73 @@ public record ObjectRef(String kind, @Nullable String namespace, String name, @N
   @Override
   public String toString() {
     return kind.isEmpty() ? key() : kind + " " + key();
+  }
+
+  /** {@return a builder with every component unset but {@code kind} and {@code name} (empty)} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link ObjectRef}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private String kind = "";
+    private @Nullable String namespace;
+    private String name = "";
+    private @Nullable String uid;
+
+    private Builder() {}
+
+    private Builder(ObjectRef r) {
+      kind = r.kind();
+      namespace = r.namespace();
+      name = r.name();
+      uid = r.uid();
+    }
+
+    /** Sets {@code kind}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder kind(String kind) {
+      this.kind = Objects.requireNonNull(kind, "kind");
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code namespace}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder namespace(@Nullable String namespace) {
+      this.namespace = namespace;
+      return this;
+    }
+
+    /** Sets {@code name}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder name(String name) {
+      this.name = Objects.requireNonNull(name, "name");
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code uid}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder uid(@Nullable String uid) {
+      this.uid = uid;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new ObjectRef
+     */
+    public ObjectRef build() {
+      return new ObjectRef(kind, namespace, name, uid);
+    }
   }
 }

@@ -97,6 +97,11 @@ public record PodController(
     return new Builder();
   }
 
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
   /**
    * Builds {@link PodController}s step by step; {@link #build} runs the record's constructor, so
    * the checks live in one place. Not thread-safe.
@@ -112,6 +117,18 @@ public record PodController(
     private @Nullable LabelSelector selector;
 
     private Builder() {}
+
+    /** The apiVersion is not copied: {@link #build} derives it from the kind, as the record requires. */
+    private Builder(PodController r) {
+      kind = r.kind();
+      metadata = r.metadata();
+      replicas = r.replicas();
+      parallelism = r.parallelism();
+      completions = r.completions();
+      ordinalsStart = r.ordinalsStart();
+      template = r.template();
+      selector = r.selector();
+    }
 
     /** Sets the kind (the apiVersion follows from it); returns this builder. */
     @CanIgnoreReturnValue

@@ -1,6 +1,9 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -82,5 +85,115 @@ public record PodStatus(
   public boolean isEmpty() {
     return resourceClaimStatuses.isEmpty() && extendedResourceClaimStatus == null && phase == null
         && nodeAllocatableResourceClaimStatuses.isEmpty() && nominatedNodeName == null && conditions.isEmpty();
+  }
+
+  /** {@return a builder with every component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link PodStatus}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private final List<PodResourceClaimStatus> resourceClaimStatuses = new ArrayList<>();
+    private @Nullable PodExtendedResourceClaimStatus extendedResourceClaimStatus;
+    private @Nullable String phase;
+    private final List<NodeAllocatableResourceClaimStatus> nodeAllocatableResourceClaimStatuses = new ArrayList<>();
+    private @Nullable String nominatedNodeName;
+    private final List<PodCondition> conditions = new ArrayList<>();
+
+    private Builder() {}
+
+    private Builder(PodStatus r) {
+      resourceClaimStatuses.addAll(r.resourceClaimStatuses());
+      extendedResourceClaimStatus = r.extendedResourceClaimStatus();
+      phase = r.phase();
+      nodeAllocatableResourceClaimStatuses.addAll(r.nodeAllocatableResourceClaimStatuses());
+      nominatedNodeName = r.nominatedNodeName();
+      conditions.addAll(r.conditions());
+    }
+
+    /** Replaces {@code resourceClaimStatuses}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder resourceClaimStatuses(List<PodResourceClaimStatus> resourceClaimStatuses) {
+      this.resourceClaimStatuses.clear();
+      resourceClaimStatuses.forEach(this::addResourceClaimStatus);
+      return this;
+    }
+
+    /** Appends to {@code resourceClaimStatuses}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addResourceClaimStatus(PodResourceClaimStatus item) {
+      resourceClaimStatuses.add(Objects.requireNonNull(item, "resourceClaimStatuses item"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code extendedResourceClaimStatus}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder extendedResourceClaimStatus(@Nullable PodExtendedResourceClaimStatus extendedResourceClaimStatus) {
+      this.extendedResourceClaimStatus = extendedResourceClaimStatus;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code phase}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder phase(@Nullable String phase) {
+      this.phase = phase;
+      return this;
+    }
+
+    /** Replaces {@code nodeAllocatableResourceClaimStatuses}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeAllocatableResourceClaimStatuses(List<NodeAllocatableResourceClaimStatus> nodeAllocatableResourceClaimStatuses) {
+      this.nodeAllocatableResourceClaimStatuses.clear();
+      nodeAllocatableResourceClaimStatuses.forEach(this::addNodeAllocatableResourceClaimStatus);
+      return this;
+    }
+
+    /** Appends to {@code nodeAllocatableResourceClaimStatuses}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addNodeAllocatableResourceClaimStatus(NodeAllocatableResourceClaimStatus item) {
+      nodeAllocatableResourceClaimStatuses.add(Objects.requireNonNull(item, "nodeAllocatableResourceClaimStatuses item"));
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code nominatedNodeName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nominatedNodeName(@Nullable String nominatedNodeName) {
+      this.nominatedNodeName = nominatedNodeName;
+      return this;
+    }
+
+    /** Replaces {@code conditions}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder conditions(List<PodCondition> conditions) {
+      this.conditions.clear();
+      conditions.forEach(this::addCondition);
+      return this;
+    }
+
+    /** Appends to {@code conditions}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addCondition(PodCondition item) {
+      conditions.add(Objects.requireNonNull(item, "conditions item"));
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new PodStatus
+     */
+    public PodStatus build() {
+      return new PodStatus(resourceClaimStatuses, extendedResourceClaimStatus, phase, nodeAllocatableResourceClaimStatuses, nominatedNodeName, conditions);
+    }
   }
 }

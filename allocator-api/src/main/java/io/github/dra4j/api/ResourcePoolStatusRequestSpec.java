@@ -1,5 +1,6 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
@@ -40,5 +41,74 @@ public record ResourcePoolStatusRequestSpec(String driver, @Nullable String pool
   /** {@return the limit, or the default when none is given} */
   public int effectiveLimit() {
     return limit == null ? LIMIT_DEFAULT : limit;
+  }
+
+  /** {@return a builder with every component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link ResourcePoolStatusRequestSpec}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private @Nullable String driver;
+    private @Nullable String poolName;
+    private @Nullable Integer limit;
+    private @Nullable String defaultPartitionTypeAttribute;
+
+    private Builder() {}
+
+    private Builder(ResourcePoolStatusRequestSpec r) {
+      driver = r.driver();
+      poolName = r.poolName();
+      limit = r.limit();
+      defaultPartitionTypeAttribute = r.defaultPartitionTypeAttribute();
+    }
+
+    /** Sets {@code driver}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder driver(String driver) {
+      this.driver = Objects.requireNonNull(driver, "driver");
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code poolName}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder poolName(@Nullable String poolName) {
+      this.poolName = poolName;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code limit}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder limit(@Nullable Integer limit) {
+      this.limit = limit;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code defaultPartitionTypeAttribute}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder defaultPartitionTypeAttribute(@Nullable String defaultPartitionTypeAttribute) {
+      this.defaultPartitionTypeAttribute = defaultPartitionTypeAttribute;
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new ResourcePoolStatusRequestSpec
+     * @throws NullPointerException when {@code driver} is unset
+     */
+    public ResourcePoolStatusRequestSpec build() {
+      return new ResourcePoolStatusRequestSpec(Objects.requireNonNull(driver, "driver"), poolName, limit, defaultPartitionTypeAttribute);
+    }
   }
 }

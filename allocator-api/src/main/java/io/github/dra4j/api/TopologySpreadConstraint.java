@@ -1,5 +1,7 @@
 package io.github.dra4j.api;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -32,5 +34,118 @@ public record TopologySpreadConstraint(int maxSkew, String topologyKey, String w
     Objects.requireNonNull(topologyKey, "topologyKey");
     Objects.requireNonNull(whenUnsatisfiable, "whenUnsatisfiable");
     matchLabelKeys = Copies.list(matchLabelKeys);
+  }
+
+  /** {@return a builder with every component unset} */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** {@return a builder initialized with this record's components} */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /**
+   * Builds {@link TopologySpreadConstraint}s step by step. Setters replace a component, {@code add}/{@code put}
+   * methods extend a list or map; {@link #build} runs the record's constructor, so the checks
+   * live in one place. Not thread-safe; built records never share state with the builder.
+   */
+  public static final class Builder {
+    private int maxSkew;
+    private @Nullable String topologyKey;
+    private @Nullable String whenUnsatisfiable;
+    private @Nullable LabelSelector labelSelector;
+    private @Nullable Integer minDomains;
+    private @Nullable String nodeAffinityPolicy;
+    private @Nullable String nodeTaintsPolicy;
+    private final List<String> matchLabelKeys = new ArrayList<>();
+
+    private Builder() {}
+
+    private Builder(TopologySpreadConstraint r) {
+      maxSkew = r.maxSkew();
+      topologyKey = r.topologyKey();
+      whenUnsatisfiable = r.whenUnsatisfiable();
+      labelSelector = r.labelSelector();
+      minDomains = r.minDomains();
+      nodeAffinityPolicy = r.nodeAffinityPolicy();
+      nodeTaintsPolicy = r.nodeTaintsPolicy();
+      matchLabelKeys.addAll(r.matchLabelKeys());
+    }
+
+    /** Sets {@code maxSkew}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder maxSkew(int maxSkew) {
+      this.maxSkew = maxSkew;
+      return this;
+    }
+
+    /** Sets {@code topologyKey}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder topologyKey(String topologyKey) {
+      this.topologyKey = Objects.requireNonNull(topologyKey, "topologyKey");
+      return this;
+    }
+
+    /** Sets {@code whenUnsatisfiable}, which is required; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder whenUnsatisfiable(String whenUnsatisfiable) {
+      this.whenUnsatisfiable = Objects.requireNonNull(whenUnsatisfiable, "whenUnsatisfiable");
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code labelSelector}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder labelSelector(@Nullable LabelSelector labelSelector) {
+      this.labelSelector = labelSelector;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code minDomains}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder minDomains(@Nullable Integer minDomains) {
+      this.minDomains = minDomains;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code nodeAffinityPolicy}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeAffinityPolicy(@Nullable String nodeAffinityPolicy) {
+      this.nodeAffinityPolicy = nodeAffinityPolicy;
+      return this;
+    }
+
+    /** Sets or (with null) clears {@code nodeTaintsPolicy}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder nodeTaintsPolicy(@Nullable String nodeTaintsPolicy) {
+      this.nodeTaintsPolicy = nodeTaintsPolicy;
+      return this;
+    }
+
+    /** Replaces {@code matchLabelKeys}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder matchLabelKeys(List<String> matchLabelKeys) {
+      this.matchLabelKeys.clear();
+      matchLabelKeys.forEach(this::addMatchLabelKey);
+      return this;
+    }
+
+    /** Appends to {@code matchLabelKeys}; returns this builder. */
+    @CanIgnoreReturnValue
+    public Builder addMatchLabelKey(String item) {
+      matchLabelKeys.add(Objects.requireNonNull(item, "matchLabelKeys item"));
+      return this;
+    }
+
+    /**
+     * Builds the record.
+     *
+     * @return a new TopologySpreadConstraint
+     * @throws NullPointerException when {@code topologyKey} or {@code whenUnsatisfiable} is unset
+     */
+    public TopologySpreadConstraint build() {
+      return new TopologySpreadConstraint(maxSkew, Objects.requireNonNull(topologyKey, "topologyKey"), Objects.requireNonNull(whenUnsatisfiable, "whenUnsatisfiable"), labelSelector, minDomains, nodeAffinityPolicy, nodeTaintsPolicy, matchLabelKeys);
+    }
   }
 }

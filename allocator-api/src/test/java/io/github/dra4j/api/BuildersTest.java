@@ -61,6 +61,51 @@ final class BuildersTest {
   private static final ResourceClaimConsumerReference CONSUMER =
       new ResourceClaimConsumerReference("", "pods", "pod-0", "uid-0");
 
+  private static final LabelSelector WEB = new LabelSelector(Map.of("app", "web"), List.of());
+
+  private static final PodStatus POD_STATUS = new PodStatus(
+      List.of(PodResourceClaimStatus.of("gpu", "pod-0-gpu")),
+      PodExtendedResourceClaimStatus.of(List.of(), "pod-0-extended"), "Running",
+      List.of(new NodeAllocatableResourceClaimStatus("pod-0-gpu", List.of("main"), List.of(), List.of())),
+      "node-1", List.of(new PodCondition(PodCondition.DISRUPTION_TARGET, "True", PodCondition.PREEMPTION_BY_SCHEDULER)));
+
+  private static final NodeAllocatableResourceClaimStatus NODE_ALLOCATABLE = new NodeAllocatableResourceClaimStatus(
+      "claim-0", List.of("init", "main"),
+      List.of(new NodeAllocatableMappedResources("cpu", Quantity.parse("2"))),
+      List.of(new NodeAllocatableOverheadResources("memory", Quantity.parse("1Gi"), null)));
+
+  private static final TopologySpreadConstraint SPREAD = new TopologySpreadConstraint(2, "zone",
+      TopologySpreadConstraint.DO_NOT_SCHEDULE, WEB, 3, "Honor", "Honor", List.of("version"));
+
+  private static final PodAffinityTerm AFFINITY = new PodAffinityTerm(WEB, List.of("a", "b"), "zone",
+      new LabelSelector(Map.of(), List.of()), List.of("version"), List.of("tenant"));
+
+  private static final OwnerReference OWNER = new OwnerReference("v1", "Pod", "pod-0", "uid-0", true, true);
+
+  private static final ContainerPort PORT = new ContainerPort("http", 8080, 80, "TCP", "10.0.0.1");
+
+  private static final Container CONTAINER = new Container("main",
+      ResourceRequirements.of(Map.of("cpu", Quantity.parse("1")), Map.of(), List.of()), List.of(PORT),
+      Container.RESTART_ALWAYS, "nginx:1.27");
+
+  private static final Toleration POD_TOLERATION = new Toleration("k", Toleration.EQUAL, "v", "NoExecute", 60L);
+
+  private static final DeviceCounterConsumption CONSUMPTION = new DeviceCounterConsumption("set",
+      Map.of("mem", Counter.of("4Gi"), "cores", Counter.of("2")), List.of("common"), List.of("g1", "g2"));
+
+  private static final ObjectRef REF = new ObjectRef("ResourceClaim", "default", "claim-0", "uid-1");
+
+  private static final PriorityClass PRIORITY = new PriorityClass(ObjectMeta.named("high"), 1000, true,
+      PriorityClass.NEVER);
+
+  private static final PodController STATEFUL_SET = new PodController("apps/v1", "StatefulSet",
+      ObjectMeta.named("ns", "db"), 3, null, null, 1,
+      Pod.of(ObjectMeta.builder().putLabel("app", "db").build(), PodSpec.builder().build()),
+      new LabelSelector(Map.of("app", "db"), List.of()));
+
+  private static final ResourcePoolStatusRequestSpec POOL_STATUS =
+      new ResourcePoolStatusRequestSpec("gpu.example.com", "pool-a", 10, "gpu.example.com/partition");
+
   /* --- every builder reproduces its record from scratch and via toBuilder --- */
 
   static Stream<Arguments> records() {
@@ -131,7 +176,75 @@ final class BuildersTest {
         Arguments.of(named("ResourceClaimConsumerReference", CONSUMER), (Supplier<Object>) () ->
             ResourceClaimConsumerReference.builder().apiGroup("").resource("pods").name("pod-0").uid("uid-0")
                 .build(),
-            (Function<Object, Object>) o -> ((ResourceClaimConsumerReference) o).toBuilder().build()));
+            (Function<Object, Object>) o -> ((ResourceClaimConsumerReference) o).toBuilder().build()),
+        Arguments.of(named("PodStatus", POD_STATUS), (Supplier<Object>) () -> PodStatus.builder()
+            .addResourceClaimStatus(PodResourceClaimStatus.of("gpu", "pod-0-gpu"))
+            .extendedResourceClaimStatus(POD_STATUS.extendedResourceClaimStatus()).phase("Running")
+            .nodeAllocatableResourceClaimStatuses(POD_STATUS.nodeAllocatableResourceClaimStatuses())
+            .nominatedNodeName("node-1").addCondition(POD_STATUS.conditions().get(0))
+            .build(),
+            (Function<Object, Object>) o -> ((PodStatus) o).toBuilder().build()),
+        Arguments.of(named("NodeAllocatableResourceClaimStatus", NODE_ALLOCATABLE), (Supplier<Object>) () ->
+            NodeAllocatableResourceClaimStatus.builder()
+                .resourceClaimName("claim-0").addContainer("init").addContainer("main")
+                .addMapping(NODE_ALLOCATABLE.mapping().get(0)).overhead(NODE_ALLOCATABLE.overhead())
+                .build(),
+            (Function<Object, Object>) o -> ((NodeAllocatableResourceClaimStatus) o).toBuilder().build()),
+        Arguments.of(named("TopologySpreadConstraint", SPREAD), (Supplier<Object>) () ->
+            TopologySpreadConstraint.builder()
+                .maxSkew(2).topologyKey("zone").whenUnsatisfiable(TopologySpreadConstraint.DO_NOT_SCHEDULE)
+                .labelSelector(WEB).minDomains(3).nodeAffinityPolicy("Honor").nodeTaintsPolicy("Honor")
+                .addMatchLabelKey("version")
+                .build(),
+            (Function<Object, Object>) o -> ((TopologySpreadConstraint) o).toBuilder().build()),
+        Arguments.of(named("PodAffinityTerm", AFFINITY), (Supplier<Object>) () -> PodAffinityTerm.builder()
+            .labelSelector(WEB).addNamespace("a").addNamespace("b").topologyKey("zone")
+            .namespaceSelector(new LabelSelector(Map.of(), List.of())).matchLabelKeys(List.of("version"))
+            .addMismatchLabelKey("tenant")
+            .build(),
+            (Function<Object, Object>) o -> ((PodAffinityTerm) o).toBuilder().build()),
+        Arguments.of(named("OwnerReference", OWNER), (Supplier<Object>) () -> OwnerReference.builder()
+            .apiVersion("v1").kind("Pod").name("pod-0").uid("uid-0").controller(true).blockOwnerDeletion(true)
+            .build(),
+            (Function<Object, Object>) o -> ((OwnerReference) o).toBuilder().build()),
+        Arguments.of(named("Container", CONTAINER), (Supplier<Object>) () -> Container.builder()
+            .name("main").resources(CONTAINER.resources()).addPort(PORT).restartPolicy(Container.RESTART_ALWAYS)
+            .image("nginx:1.27")
+            .build(),
+            (Function<Object, Object>) o -> ((Container) o).toBuilder().build()),
+        Arguments.of(named("ContainerPort", PORT), (Supplier<Object>) () -> ContainerPort.builder()
+            .name("http").hostPort(8080).containerPort(80).protocol("TCP").hostIP("10.0.0.1")
+            .build(),
+            (Function<Object, Object>) o -> ((ContainerPort) o).toBuilder().build()),
+        Arguments.of(named("Toleration", POD_TOLERATION), (Supplier<Object>) () -> Toleration.builder()
+            .key("k").operator(Toleration.EQUAL).value("v").effect("NoExecute").tolerationSeconds(60L)
+            .build(),
+            (Function<Object, Object>) o -> ((Toleration) o).toBuilder().build()),
+        Arguments.of(named("DeviceCounterConsumption", CONSUMPTION), (Supplier<Object>) () ->
+            DeviceCounterConsumption.builder()
+                .counterSet("set").putCounter("mem", Counter.of("4Gi")).putCounter("cores", Counter.of("2"))
+                .addInclude("common").compatibilityGroups(List.of("g1")).addCompatibilityGroup("g2")
+                .build(),
+            (Function<Object, Object>) o -> ((DeviceCounterConsumption) o).toBuilder().build()),
+        Arguments.of(named("ObjectRef", REF), (Supplier<Object>) () -> ObjectRef.builder()
+            .kind("ResourceClaim").namespace("default").name("claim-0").uid("uid-1")
+            .build(),
+            (Function<Object, Object>) o -> ((ObjectRef) o).toBuilder().build()),
+        Arguments.of(named("PriorityClass", PRIORITY), (Supplier<Object>) () -> PriorityClass.builder()
+            .metadata(ObjectMeta.named("high")).value(1000).globalDefault(true).preemptionPolicy(PriorityClass.NEVER)
+            .build(),
+            (Function<Object, Object>) o -> ((PriorityClass) o).toBuilder().build()),
+        Arguments.of(named("ResourcePoolStatusRequestSpec", POOL_STATUS), (Supplier<Object>) () ->
+            ResourcePoolStatusRequestSpec.builder()
+                .driver("gpu.example.com").poolName("pool-a").limit(10)
+                .defaultPartitionTypeAttribute("gpu.example.com/partition")
+                .build(),
+            (Function<Object, Object>) o -> ((ResourcePoolStatusRequestSpec) o).toBuilder().build()),
+        Arguments.of(named("PodController", STATEFUL_SET), (Supplier<Object>) () -> PodController.builder()
+            .kind("StatefulSet").metadata(ObjectMeta.named("ns", "db")).replicas(3).ordinalsStart(1)
+            .template(STATEFUL_SET.template()).selector(STATEFUL_SET.selector())
+            .build(),
+            (Function<Object, Object>) o -> ((PodController) o).toBuilder().build()));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -139,6 +252,74 @@ final class BuildersTest {
   void builder_buildsTheSameRecordAsTheConstructor(Object expected, Supplier<Object> built, Function<Object, Object> copy) {
     assertThat(built.get()).isEqualTo(expected);
     assertThat(copy.apply(expected)).isEqualTo(expected).isNotSameAs(expected);
+  }
+
+  /* --- builders validate in the record's constructor --- */
+
+  static Stream<Arguments> missingRequired() {
+    return Stream.of(
+        Arguments.of(named("NodeAllocatableResourceClaimStatus", (Supplier<Object>) () ->
+            NodeAllocatableResourceClaimStatus.builder().addContainer("main").build()), "resourceClaimName"),
+        Arguments.of(named("TopologySpreadConstraint without topologyKey", (Supplier<Object>) () ->
+            TopologySpreadConstraint.builder().whenUnsatisfiable(TopologySpreadConstraint.SCHEDULE_ANYWAY).build()),
+            "topologyKey"),
+        Arguments.of(named("TopologySpreadConstraint without whenUnsatisfiable", (Supplier<Object>) () ->
+            TopologySpreadConstraint.builder().maxSkew(1).topologyKey("zone").build()), "whenUnsatisfiable"),
+        Arguments.of(named("PodAffinityTerm", (Supplier<Object>) () ->
+            PodAffinityTerm.builder().labelSelector(WEB).build()), "topologyKey"),
+        Arguments.of(named("OwnerReference", (Supplier<Object>) () ->
+            OwnerReference.builder().apiVersion("v1").name("pod-0").build()), "kind"),
+        Arguments.of(named("Container", (Supplier<Object>) () -> Container.builder().addPort(PORT).build()), "name"),
+        Arguments.of(named("DeviceCounterConsumption", (Supplier<Object>) () ->
+            DeviceCounterConsumption.builder().putCounter("mem", Counter.of("1")).build()), "counterSet"),
+        Arguments.of(named("PriorityClass", (Supplier<Object>) () -> PriorityClass.builder().value(1).build()),
+            "metadata"),
+        Arguments.of(named("ResourcePoolStatusRequestSpec", (Supplier<Object>) () ->
+            ResourcePoolStatusRequestSpec.builder().limit(5).build()), "driver"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("missingRequired")
+  void missingRequiredComponent_failsAsTheConstructorFails(Supplier<Object> build, String component) {
+    assertThatThrownBy(build::get).isInstanceOf(NullPointerException.class).hasMessage(component);
+  }
+
+  @Test
+  void builtRecords_areNormalizedAsTheConstructorNormalizes() {
+    assertThat(REF.toBuilder().namespace("").build().namespace()).isNull();
+    assertThat(ObjectRef.builder().kind("Node").name("node-1").build()).isEqualTo(ObjectRef.of("Node", null, "node-1"));
+    assertThat(CONSUMPTION.toBuilder().build().counters().keySet()).containsExactly("cores", "mem");
+    assertThat(Container.builder().name("main").build()).isEqualTo(Container.of("main", ResourceRequirements.EMPTY));
+    assertThat(PodStatus.builder().build()).isEqualTo(PodStatus.EMPTY);
+    assertThat(Toleration.builder().build()).isEqualTo(new Toleration(null, null, null, null, null));
+    assertThat(ResourcePoolStatusRequestSpec.builder().driver("d").build()).isEqualTo(ResourcePoolStatusRequestSpec.of("d"));
+    assertThat(PriorityClass.builder().metadata(ObjectMeta.named("low")).value(5).build())
+        .isEqualTo(PriorityClass.of("low", 5));
+  }
+
+  @Test
+  void newBuilders_rejectNullRequiredValuesAndElements() {
+    assertThatThrownBy(() -> PodStatus.builder().addCondition(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("conditions item");
+    assertThatThrownBy(() -> DeviceCounterConsumption.builder().putCounter("mem", null))
+        .isInstanceOf(NullPointerException.class).hasMessage("counters value");
+    assertThatThrownBy(() -> ObjectRef.builder().name(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("name");
+    assertThatThrownBy(() -> Container.builder().resources(null))
+        .isInstanceOf(NullPointerException.class).hasMessage("resources");
+  }
+
+  @Test
+  void newBuilders_doNotShareStateWithBuiltRecords() {
+    PodAffinityTerm.Builder b = AFFINITY.toBuilder();
+    PodAffinityTerm first = b.build();
+
+    b.addNamespace("c").matchLabelKeys(List.of());
+
+    assertThat(first).isEqualTo(AFFINITY);
+    assertThat(b.build().namespaces()).containsExactly("a", "b", "c");
+    assertThat(b.build().matchLabelKeys()).isEmpty();
+    assertThatThrownBy(() -> first.namespaces().add("d")).isInstanceOf(UnsupportedOperationException.class);
   }
 
   /* --- builder semantics --- */
