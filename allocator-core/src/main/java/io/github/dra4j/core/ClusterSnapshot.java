@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntConsumer;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -50,6 +51,8 @@ public final class ClusterSnapshot {
   /** At least this many nodes' pools are cached; more when the cluster has more nodes. */
   private static final int MIN_CACHED_NODES = 4096;
   private static final int MAX_CACHED_SELECTORS = 4096;
+  /** Fewer nodes than this are searched on the caller's thread. */
+  static final int PARALLEL_NODES = 2;
 
   private final Features features;
   private final DeviceSelectorCompiler compiler;
@@ -244,7 +247,7 @@ public final class ClusterSnapshot {
   /**
    * Answers "on which of these nodes do the claims fit?": each node is searched on its own, as
    * by {@link #allocate(Node, List, AllocationOptions)}, in parallel on the common fork-join
-   * pool. It is cheaper than calling {@code allocate} per node: no explanation is built for a
+   * pool (a single node on the caller's thread). It is cheaper than calling {@code allocate} per node: no explanation is built for a
    * node where the claims do not fit. The options apply to each node's search separately (the step budget is per node).
    * Asking again about the same {@code Node} objects in the same order, as a scheduler does pod
    * after pod, finds each node's pools by position instead of by name. The claims are validated
@@ -305,7 +308,7 @@ public final class ClusterSnapshot {
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   private record Searched(Node[] nodes, @Nullable List<AllocationResult>[] found, @Nullable RuntimeException[] errors) {}
 
-  /* Searches every node, in parallel, for feasibleNodes and feasibility (which keeps the results). */
+  /* Searches every node, in parallel unless there is one, for feasibleNodes and feasibility (which keeps the results). */
   private Searched search(Collection<Node> nodes, List<ResourceClaim> claims, AllocationOptions options, boolean keep) {
     Objects.requireNonNull(options, "options");
     List<ResourceClaim> toAllocate = List.copyOf(Objects.requireNonNull(claims, "claims"));
@@ -320,7 +323,7 @@ public final class ClusterSnapshot {
     @Nullable List<AllocationResult>[] found = (List<AllocationResult>[]) new List<?>[candidates.length];
     SharedPlan plan = candidates.length == 0 || !ClaimPlanner.nodeIndependent(toAllocate) ? null
         : SharedPlan.of(this, candidates[0], toAllocate, options);
-    IntStream.range(0, candidates.length).parallel().forEach(i -> {
+    IntConsumer searchOne = i -> {
       try {
         if (pools[i] == null) {
           pools[i] = pools(candidates[i]);
@@ -329,7 +332,17 @@ public final class ClusterSnapshot {
       } catch (RuntimeException e) {
         errors[i] = e;
       }
-    });
+    };
+    if (candidates.length < PARALLEL_NODES) {
+      // a scheduler that remembers answers often searches the one node a commit changed: handing
+      // it to the fork-join pool only adds the hand-over (with more nodes, on a loaded machine,
+      // the pool's threads win more of the cores than the caller's alone, mixedSimulation)
+      for (int i = 0; i < candidates.length; i++) {
+        searchOne.accept(i);
+      }
+    } else {
+      IntStream.range(0, candidates.length).parallel().forEach(searchOne);
+    }
     if (!sameOrder && Arrays.stream(pools).allMatch(Objects::nonNull)) {
       lastOrder = new NodeOrder(candidates, pools);
     }

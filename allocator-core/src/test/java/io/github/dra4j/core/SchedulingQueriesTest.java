@@ -114,6 +114,42 @@ final class SchedulingQueriesTest {
   }
 
   @Test
+  void feasibility_manyNodesInParallel_asEachNodeAlone() {
+    // enough nodes for the parallel path; every third node is full, and one pool is invalid
+    int n = 3 * ClusterSnapshot.PARALLEL_NODES;
+    List<ResourceSlice> slices = new ArrayList<>();
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      String name = "node-" + i;
+      nodes.add(CoreFixtures.node(name));
+      if (i == n / 2) {
+        slices.add(Builders.slice(name + "-devices", DRIVER, name, name,
+            Builders.device("dev-0").consumes("nope", "mem", "4")).build());
+      } else {
+        slices.addAll(local(name));
+      }
+    }
+    ClusterSnapshot s = CoreFixtures.allocator(Features.all()).snapshot(slices, List.of(CLASS_A), List.of());
+    for (int i = 0; i < n; i += 3) {
+      if (i != n / 2) {
+        s = s.withAllocated(List.of(allocated(s, nodes.get(i), claim("full-" + i, request("r", 2)))));
+      }
+    }
+    List<ResourceClaim> one = List.of(claim("one", request("r", 1)));
+
+    List<NodeFeasibility> all = s.feasibility(nodes, one, AllocationOptions.defaults());
+
+    assertThat(all).hasSize(n);
+    for (int i = 0; i < n; i++) {
+      NodeFeasibility alone = s.feasibility(List.of(nodes.get(i)), one, AllocationOptions.defaults()).get(0);
+      assertThat(all.get(i).node()).isSameAs(nodes.get(i));
+      assertThat(all.get(i).fits()).as("node %d", i).isEqualTo(alone.fits()).isEqualTo(i % 3 != 0);
+      assertThat(all.get(i).results()).isEqualTo(alone.results());
+      assertThat(all.get(i).error() == null).isEqualTo(alone.error() == null).isEqualTo(i != n / 2);
+    }
+  }
+
+  @Test
   void nodeFeasibility_aNodeWithAnErrorDoesNotFit() {
     assertThatThrownBy(() -> new NodeFeasibility(NODE_A, true, new IllegalStateException("x")))
         .isInstanceOf(IllegalArgumentException.class);

@@ -3,6 +3,7 @@ package io.github.dra4j.scheduling;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.UUID;
 import java.util.function.Predicate;
 
 /*
@@ -18,6 +19,12 @@ final class GeneratedNames {
   private static final int MAX_BASE_LENGTH = 63 - SUFFIX_LENGTH;
   /** The resourceclaim controller leaves room for a hyphen too. */
   private static final int MAX_CLAIM_BASE_LENGTH = MAX_BASE_LENGTH - 1;
+  /*
+   * One digest of each kind per thread, reset by every digest() call: looking an algorithm up
+   * in the security providers cost as much as the hash itself, once per generated name and pod.
+   */
+  private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> digest("SHA-256"));
+  private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> digest("MD5"));
 
   private GeneratedNames() {}
 
@@ -61,16 +68,36 @@ final class GeneratedNames {
   }
 
   static String suffix(String seed) {
-    byte[] hash;
-    try {
-      hash = MessageDigest.getInstance("SHA-256").digest(seed.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every Java platform", e);
-    }
+    byte[] hash = SHA_256.get().digest(seed.getBytes(StandardCharsets.UTF_8));
     StringBuilder sb = new StringBuilder(SUFFIX_LENGTH);
     for (int i = 0; i < SUFFIX_LENGTH; i++) {
       sb.append(ALPHABET.charAt((hash[i] & 0xff) % ALPHABET.length()));
     }
     return sb.toString();
+  }
+
+  /**
+   * {@return the name-based (version 3) UUID of {@code name}, as {@link UUID#nameUUIDFromBytes}
+   * gives it} The UID of a pod that has none, so that owner references and reservations can name it.
+   */
+  static String nameUuid(String name) {
+    byte[] md5 = MD5.get().digest(name.getBytes(StandardCharsets.UTF_8));
+    md5[6] = (byte) ((md5[6] & 0x0f) | 0x30); // version 3
+    md5[8] = (byte) ((md5[8] & 0x3f) | 0x80); // IETF variant
+    long msb = 0;
+    long lsb = 0;
+    for (int i = 0; i < 8; i++) {
+      msb = (msb << 8) | (md5[i] & 0xff);
+      lsb = (lsb << 8) | (md5[i + 8] & 0xff);
+    }
+    return new UUID(msb, lsb).toString();
+  }
+
+  private static MessageDigest digest(String algorithm) {
+    try {
+      return MessageDigest.getInstance(algorithm);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(algorithm + " is required of every Java platform", e);
+    }
   }
 }

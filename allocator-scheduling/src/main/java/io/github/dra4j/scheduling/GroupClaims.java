@@ -15,12 +15,10 @@ import io.github.dra4j.api.PodResourceClaimStatus;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimTemplate;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -47,7 +45,7 @@ final class GroupClaims {
     String ns = namespace(group.namespace());
     String name = group.name() == null ? "" : group.name();
     String uid = group.metadata().uid() != null ? group.metadata().uid()
-        : UUID.nameUUIDFromBytes(("PodGroup/" + ObjectRef.key(ns, name)).getBytes(StandardCharsets.UTF_8)).toString();
+        : GeneratedNames.nameUuid("PodGroup/" + ObjectRef.key(ns, name));
     ResourceClaimConsumerReference consumer = new ResourceClaimConsumerReference(GROUP_API, "podgroups", name, uid);
     for (PodGroupResourceClaim c : group.spec().resourceClaims()) {
       String claimName = c.resourceClaimName();

@@ -14,6 +14,17 @@ final class NodeChoice {
   private NodeChoice() {}
 
   /*
+   * Whether the first feasible node in node order is chosen whatever the others are, so that the
+   * nodes after it need not be searched: a scorer that reads no usage, ties not drawn, every
+   * feasible node scored (no percentageOfNodesToScore, whose round robin counts the feasible
+   * nodes), and no node-allocatable resources, which can still refuse a feasible node.
+   */
+  static boolean firstWins(PodScheduler s) {
+    return s.scorer != BuiltinScorer.KUBE_SCHEDULER && !s.scorer.readsUsage() && !s.ties.draws()
+        && s.nodeAllocatable == null && s.profiles.scoresAll();
+  }
+
+  /*
    * The best-scored feasible node, the first of equals in node order (or one of them drawn by the
    * seeded random ties); usage scores are remembered per node.
    */

@@ -36,9 +36,9 @@ import org.jspecify.annotations.Nullable;
  *   when they can refuse one (Cycle.needsClusterSteps);
  * - per set of claim specs to allocate (pods of one kind share their templates' specs): whether
  *   they fit on each node, and for scorers that read usage, the allocation there and its score.
- *   A commit changes the pools of the node it placed on (ClusterSnapshot.changedNodes), a
- *   departure those of the nodes using the released claims (ClusterSnapshot.nodesUsing), so only
- *   those nodes' answers are forgotten; a change to a pool that is not node-local forgets all.
+ *   A commit changes the pools of the node it placed on, a departure those of the nodes using
+ *   the released claims (both ClusterSnapshot.changedNodes), so only those nodes' answers are
+ *   forgotten; a change to a pool that is not node-local forgets all.
  *
  * A node is searched again only when its answer is unknown. The answers are those the search
  * would give again: a snapshot's outcome on a node depends only on the node's pools, and the
@@ -48,12 +48,20 @@ import org.jspecify.annotations.Nullable;
 final class PlacementCache {
   /* Distinct pod shapes remembered; beyond, everything is forgotten and learnt again. */
   private static final int MAX_KEYS = 256;
+  /* Nodes searched in firstFeasible's first round; each round searches its nodes in parallel. */
+  private static final int FIRST_ROUND = 4;
 
   private final List<Node> nodes;
   private final IdentityHashMap<Node, Integer> position = new IdentityHashMap<>();
   private final Map<String, List<Integer>> byName = new HashMap<>();
   private final Map<FilterKey, Filtered> filters = new HashMap<>();
   private final Map<List<ResourceClaimSpec>, Answers> answers = new HashMap<>();
+  /**
+   * The answers of a single claim by the identity of its spec: claims made from one template
+   * share its spec object, and a spec's hash walks all its requests and selectors. Always the
+   * same Answers as {@link #answers} holds for an equal spec.
+   */
+  private final IdentityHashMap<ResourceClaimSpec, Answers> bySpec = new IdentityHashMap<>();
   private final Map<LocalKey, Local> locals = new HashMap<>();
 
   PlacementCache(List<Node> nodes) {
@@ -273,6 +281,68 @@ final class PlacementCache {
     return out;
   }
 
+  /** {@link #firstFeasible} when only the first feasible node matters, else {@link #feasible}. */
+  BitSet feasible(ClusterSnapshot snapshot, Answers a, BitSet candidates, List<ResourceClaim> toAllocate,
+      AllocationOptions options, boolean firstOnly) {
+    return firstOnly ? firstFeasible(snapshot, a, candidates, toAllocate, options)
+        : feasible(snapshot, a, candidates, toAllocate, options);
+  }
+
+  /**
+   * The first candidate in node order on which the claims fit, alone in the set (empty when none
+   * does), for a scorer under which the first feasible node wins: the nodes without a remembered
+   * answer before the first one known to fit are searched in order, a few at first and twice as
+   * many each round, and the search stops at the first that fits. Nodes after it are not
+   * searched, so a failure there does not surface, as kube-scheduler stops filtering once it has
+   * found the feasible nodes it needs; a failure before it is thrown (the first in order), as
+   * {@link #feasible} throws it.
+   */
+  BitSet firstFeasible(ClusterSnapshot snapshot, Answers a, BitSet candidates, List<ResourceClaim> toAllocate,
+      AllocationOptions options) {
+    if (!candidates.isEmpty()) {
+      options.checkCancelled(); // as every node's search checks it
+    }
+    BitSet known = (BitSet) candidates.clone();
+    known.and(a.fit);
+    int end = known.isEmpty() ? nodes.size() : known.nextSetBit(0);
+    BitSet todo = (BitSet) candidates.clone();
+    todo.andNot(a.known);
+    int chunk = FIRST_ROUND;
+    int next = todo.nextSetBit(0);
+    while (next >= 0 && next < end) {
+      List<Integer> at = new ArrayList<>(chunk);
+      List<Node> search = new ArrayList<>(chunk);
+      for (; next >= 0 && next < end && at.size() < chunk; next = todo.nextSetBit(next + 1)) {
+        at.add(next);
+        search.add(nodes.get(next));
+      }
+      List<NodeFeasibility> verdicts = snapshot.feasibility(search, toAllocate, options);
+      RuntimeException first = null;
+      for (int k = 0; k < at.size(); k++) {
+        NodeFeasibility v = verdicts.get(k);
+        if (v.error() != null) {
+          first = first == null && at.get(k) < end ? v.error() : first;
+          continue;
+        }
+        a.known.set(at.get(k));
+        a.fit.set(at.get(k), v.fits());
+        a.found[at.get(k)] = v.fits() ? v.results() : null;
+        if (v.fits() && at.get(k) < end) {
+          end = at.get(k);
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
+      chunk *= 2;
+    }
+    BitSet out = new BitSet();
+    if (end < nodes.size()) {
+      out.set(end);
+    }
+    return out;
+  }
+
   /**
    * The scores of the feasible nodes and the allocations they were scored with: nodes without
    * a remembered score are allocated on and scored (in parallel) by {@code place}, whose failure
@@ -313,6 +383,7 @@ final class PlacementCache {
   void forget(@Nullable Set<String> changedNodes) {
     if (changedNodes == null) {
       answers.clear();
+      bySpec.clear();
       return;
     }
     for (String name : changedNodes) {
@@ -327,17 +398,29 @@ final class PlacementCache {
 
   /** {@return what is known about these claims (by their specs) on each node} */
   Answers answers(List<ResourceClaim> toAllocate) {
+    ResourceClaimSpec single = toAllocate.size() == 1 ? toAllocate.get(0).spec() : null;
+    Answers a = single == null ? null : bySpec.get(single);
+    if (a != null) {
+      return a;
+    }
     List<ResourceClaimSpec> key = new ArrayList<>(toAllocate.size());
     for (ResourceClaim c : toAllocate) {
       key.add(c.spec());
     }
-    Answers a = answers.get(key);
+    a = answers.get(key);
     if (a == null) {
       if (answers.size() >= MAX_KEYS) {
         answers.clear();
+        bySpec.clear();
       }
       a = new Answers(nodes.size());
       answers.put(key, a);
+    }
+    if (single != null) {
+      if (bySpec.size() >= MAX_KEYS) {
+        bySpec.clear();
+      }
+      bySpec.put(single, a);
     }
     return a;
   }

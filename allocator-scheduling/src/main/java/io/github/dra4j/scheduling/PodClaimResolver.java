@@ -12,7 +12,6 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimSpec;
 import io.github.dra4j.api.ResourceClaimTemplate;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -22,7 +21,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 
@@ -273,7 +271,7 @@ final class PodClaimResolver {
       return pod;
     }
     String name = Objects.requireNonNull(pod.name(), "pod metadata.name");
-    String uid = UUID.nameUUIDFromBytes(ObjectRef.key(namespace, name).getBytes(StandardCharsets.UTF_8)).toString();
+    String uid = GeneratedNames.nameUuid(ObjectRef.key(namespace, name));
     return new Pod(pod.metadata().toBuilder().uid(uid).build(), pod.spec(), pod.status());
   }
 }

@@ -203,7 +203,7 @@ public final class PodScheduler {
     }
     PlacementCache.Answers answers = p.toAllocate.isEmpty() ? null : cache.answers(p.toAllocate);
     draRefused = NodeAllocatableClaims.refuse(this, p, answers == null || candidates.isEmpty() ? candidates
-        : cache.feasible(snapshot, answers, candidates, p.toAllocate, options), answers);
+        : cache.feasible(snapshot, answers, candidates, p.toAllocate, options, NodeChoice.firstWins(this)), answers);
     BitSet feasible = draRefused.feasible();
     if (feasible.isEmpty()) {
       IdentityHashMap<Node, List<String>> rejected = new IdentityHashMap<>();
@@ -299,7 +299,7 @@ public final class PodScheduler {
     }
     resolver.removeAll(keys);
     snapshot = snapshot.withoutAllocated(known);
-    cache.forget(snapshot.nodesUsing(known));
+    cache.forget(snapshot.changedNodes()); // the release's pools' nodes, found as it derived them
   }
 
   /**

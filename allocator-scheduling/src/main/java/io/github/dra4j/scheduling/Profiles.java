@@ -85,6 +85,11 @@ final class Profiles {
     return n == null || n.isEmpty() ? SchedulerConfiguration.DEFAULT_SCHEDULER_NAME : n;
   }
 
+  /** {@return whether {@link #toScore} keeps every feasible node (no configuration bounds them)} */
+  boolean scoresAll() {
+    return bound == null;
+  }
+
   /**
    * The feasible nodes a cycle scores: findNodesThatPassFilters looks at the nodes from
    * nextStartNodeIndex on, round robin, and stops at numFeasibleNodesToFind feasible ones (one

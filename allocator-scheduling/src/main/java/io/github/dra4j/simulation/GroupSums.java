@@ -162,16 +162,9 @@ final class GroupSums {
 
     void add(BigDecimal nodeTotal, BigDecimal left, boolean strandedNode, int sign) {
       nodes += sign;
-      BigDecimal nodeUsed = nodeTotal.subtract(left);
-      if (sign > 0) {
-        total = total.add(nodeTotal);
-        used = used.add(nodeUsed);
-        stranded = strandedNode ? stranded.add(left) : stranded;
-      } else {
-        total = total.subtract(nodeTotal);
-        used = used.subtract(nodeUsed);
-        stranded = strandedNode ? stranded.subtract(left) : stranded;
-      }
+      total = total.add(signed(nodeTotal, sign));
+      used = used.add(signed(nodeTotal.subtract(left), sign));
+      stranded = strandedNode ? stranded.add(signed(left, sign)) : stranded;
     }
   }
 
@@ -206,7 +199,12 @@ final class GroupSums {
 
     void add(BigDecimal amount, int sign) {
       nodes += sign;
-      left = sign > 0 ? left.add(amount) : left.subtract(amount);
+      left = left.add(signed(amount, sign));
     }
+  }
+
+  /* The amount counted (sign 1) or taken back (-1): adding its negation is subtracting, scale included. */
+  private static BigDecimal signed(BigDecimal amount, int sign) {
+    return sign > 0 ? amount : amount.negate();
   }
 }
