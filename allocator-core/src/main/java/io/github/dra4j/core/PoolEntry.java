@@ -91,10 +91,10 @@ final class PoolEntry {
   }
 
   /**
-   * {@return per slice position, the positions of its devices with one of these names, for the
-   * slices that have such a device} A change that names devices replaces only those.
+   * {@return per slice position, the positions of its devices with one of these names, or null
+   * for a slice without such a device} A change that names devices replaces only those.
    */
-  Map<Integer, int[]> devicesNamed(Collection<String> deviceNames) {
+  int[] @Nullable [] devicesNamed(Collection<String> deviceNames) {
     Map<String, int[]> index = devicesByName;
     if (index == null) {
       Map<String, int[]> byName = new HashMap<>();
@@ -107,11 +107,12 @@ final class PoolEntry {
       index = byName;
       devicesByName = index;
     }
-    Map<Integer, int[]> out = new HashMap<>();
+    int[] @Nullable [] out = new int[slices.size()][];
     for (String name : deviceNames) {
       int[] at = index.get(name);
       for (int k = 0; at != null && k < at.length; k += 2) {
-        out.merge(at[k], new int[] {at[k + 1]}, PoolEntry::concat);
+        int[] positions = out[at[k]];
+        out[at[k]] = positions == null ? new int[] {at[k + 1]} : concat(positions, new int[] {at[k + 1]});
       }
     }
     return out;

@@ -140,14 +140,14 @@ final class SnapshotIndex {
       if (prev == null) {
         continue; // a device of no pool of this snapshot: nothing here uses it
       }
-      Map<Integer, int[]> uses = prev.devicesNamed(named.getValue());
+      int[] @Nullable [] uses = prev.devicesNamed(named.getValue());
       BiFunction<SliceEntry, DeviceEntry, DeviceEntry> next = successorOf.apply(prev);
       List<SliceEntry> entries = new ArrayList<>(prev.slices.size());
       for (int i = 0; i < prev.slices.size(); i++) {
         // A slice none of whose devices the change names keeps its entry: its devices' states are
         // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
         SliceEntry s = prev.slices.get(i);
-        int[] positions = uses.get(i);
+        int[] positions = uses[i];
         SliceEntry n = positions == null ? s : new SliceEntry(s, positions, next);
         successor.put(s, n);
         entries.add(n);
