@@ -39,8 +39,9 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -70,18 +71,6 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
   private static final ObjectMapper JSON = new ObjectMapper();
   /** The mock server logs every request at INFO; thousands of lines cost the soak test more than its requests. */
   private static final Logger MOCK_LOG = Logger.getLogger("io.fabric8.mockwebserver.MockWebServer");
-  /*
-   * The mock's watch listener, when its socket closes or fails, waits up to a minute for its event
-   * sender to stop, and that sender may be waiting for the server's one event-loop thread, the very
-   * thread that reports the close: under load every request then times out for as long. The
-   * listener is told on a thread of its own instead.
-   */
-  private static final ExecutorService CLOSING = Executors.newCachedThreadPool(r -> {
-    Thread t = new Thread(r, "watch-close");
-    t.setDaemon(true);
-    return t;
-  });
-
   static {
     MOCK_LOG.setLevel(Level.WARNING);
   }
@@ -389,6 +378,24 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
     final List<String> log = new CopyOnWriteArrayList<>();
     /** Per resource, the version after its last deletion: the store keeps no history to replay it from. */
     final Map<String, Long> deletedAt = new ConcurrentHashMap<>();
+    /*
+     * The mock's watch listener, when its socket closes or fails, waits up to a minute for its event
+     * sender to stop, and that sender may be waiting for the server's one event-loop thread, the very
+     * thread that reports the close: under load every request then times out for as long. The
+     * listener is told on a thread of its own instead: one per server, so that it hears of the
+     * closes in the order they happened, and that ends once idle, so that servers of finished tests
+     * keep none.
+     */
+    final ThreadPoolExecutor closing = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+        r -> {
+          Thread t = new Thread(r, "watch-close");
+          t.setDaemon(true);
+          return t;
+        });
+
+    Faults() {
+      closing.allowCoreThreadTimeOut(true);
+    }
 
     AtomicInteger add(Predicate<RecordedRequest> which, int times, int code, boolean apply) {
       Rule r = new Rule(which, times, code, apply);
@@ -571,13 +578,13 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
       @Override
       public void onClosed(WebSocket webSocket, int code, String reason) {
         watches.removeIf(w -> w.socket() == webSocket);
-        CLOSING.execute(() -> delegate.onClosed(webSocket, code, reason));
+        closing.execute(() -> delegate.onClosed(webSocket, code, reason));
       }
 
       @Override
       public void onFailure(WebSocket webSocket, Throwable error, Response response) {
         watches.removeIf(w -> w.socket() == webSocket);
-        CLOSING.execute(() -> delegate.onFailure(webSocket, error, response));
+        closing.execute(() -> delegate.onFailure(webSocket, error, response));
       }
     }
   }

@@ -13,6 +13,7 @@ import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
+import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
@@ -51,6 +52,13 @@ final class NodeAllocatableClaims {
 
   /** The slices by driver and pool, in input order, as getDeviceFromSlices walks them. */
   private final Map<String, List<ResourceSlice>> byPool = new HashMap<>();
+  /*
+   * The last pod spec checked and what its pod-level resources must cover: one pod is checked on
+   * every feasible node, again in preemption's dry run, and replicas share a spec. The scheduler's
+   * lock guards both.
+   */
+  private @Nullable PodSpec coverSpec;
+  private @Nullable PodLevelCover cover;
 
   private NodeAllocatableClaims(List<ResourceSlice> slices) {
     for (ResourceSlice s : slices) {
@@ -253,6 +261,12 @@ final class NodeAllocatableClaims {
    */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
   record Refused(BitSet feasible, @Nullable List<String>[] reasons, BitSet unresolvable) {
+    /** {@return the answer that refuses none of the feasible nodes} */
+    @SuppressWarnings("unchecked")
+    static Refused of(BitSet feasible) {
+      return new Refused(feasible, (List<String>[]) new List<?>[0], new BitSet());
+    }
+
     /** {@return the node's reasons, or {@code otherwise} when it was not refused here} */
     List<String> reasons(int node, List<String> otherwise) {
       return node < reasons.length && reasons[node] != null ? reasons[node] : otherwise;
@@ -279,11 +293,11 @@ final class NodeAllocatableClaims {
   static Refused refuse(PodScheduler s, Pod pod, List<PodClaimResolver.PodClaim> made, List<ResourceClaim> toAllocate,
       List<ResourceClaim> allocated, BitSet feasible, PlacementCache.@Nullable Answers answers) {
     NodeAllocatableClaims dra = s.nodeAllocatable;
+    if (dra == null || feasible.isEmpty() || (toAllocate.isEmpty() && allocated.isEmpty())) {
+      return Refused.of(feasible);
+    }
     List<String>[] reasons = (List<String>[]) new List<?>[0];
     BitSet unresolvable = new BitSet();
-    if (dra == null || feasible.isEmpty() || (toAllocate.isEmpty() && allocated.isEmpty())) {
-      return new Refused(feasible, reasons, unresolvable);
-    }
     Map<String, String> entries = entries(pod, made);
     List<String> shared = dra.shared(pod, allocated);
     BitSet left = (BitSet) feasible.clone();
@@ -304,20 +318,6 @@ final class NodeAllocatableClaims {
     return new Refused(left, reasons, unresolvable);
   }
 
-  /**
-   * {@return the nodes among those that passed the other filters where the pod's claims, once
-   * allocated, exceed what the node could ever give (UnschedulableAndUnresolvable)}, for preemption
-   * to leave them out as upstream's DynamicResources filter status does
-   */
-  static BitSet unresolvable(PodScheduler s, PodScheduler.Plan p, BitSet passed) {
-    if (s.nodeAllocatable == null || passed.isEmpty() || (p.toAllocate().isEmpty() && p.allocated().isEmpty())) {
-      return new BitSet();
-    }
-    PlacementCache.Answers answers = p.toAllocate().isEmpty() ? null : s.cache.answers(p.toAllocate());
-    BitSet fit = answers == null ? passed : s.cache.feasible(s.snapshot, answers, passed, p.toAllocate(), s.options);
-    return refuse(s, p, fit, answers).unresolvable();
-  }
-
   /* One node: the pod's requests with its claims' statuses there against what the node has left. */
   private List<String> reasons(PodScheduler s, Pod pod, Map<String, String> entries, List<ResourceClaim> toAllocate,
       List<ResourceClaim> allocated, int node, @Nullable List<AllocationResult> found, BitSet unresolvable) {
@@ -333,21 +333,31 @@ final class NodeAllocatableClaims {
       return List.of();
     }
     Footprint footprint = Footprint.of(pod, statuses);
-    String uncovered = PodLevelCover.check(pod, statuses, footprint);
+    PodLevelCover c = cover(pod.spec());
+    String uncovered = c == null ? null : c.check(pod, statuses, footprint);
     if (uncovered != null) {
       unresolvable.set(node);
       return List.of(uncovered);
     }
-    Map<String, Long> demand = PodRequests.of(pod, footprint);
-    Map<String, Long> allocatable = s.infos.allocatable(node);
-    List<String> why = insufficient(demand, allocatable, s.infos.requested(node));
-    for (String w : why) {
-      String resource = w.substring("Insufficient ".length());
-      if (allocatable != null && demand.getOrDefault(resource, 0L) > allocatable.getOrDefault(resource, 0L)) {
+    List<Insufficient> lacking = insufficient(PodRequests.of(pod, footprint), s.infos.allocatable(node),
+        s.infos.requested(node));
+    List<String> why = new ArrayList<>(lacking.size());
+    for (Insufficient i : lacking) {
+      if (i.unresolvable()) {
         unresolvable.set(node);
       }
+      why.add(i.reason());
     }
     return why;
+  }
+
+  @SuppressWarnings("ReferenceEquality") // a spec is immutable: the same one needs the same cover
+  private @Nullable PodLevelCover cover(PodSpec spec) {
+    if (spec != coverSpec) {
+      cover = PodLevelCover.of(spec);
+      coverSpec = spec;
+    }
+    return cover;
   }
 
   /**
@@ -388,29 +398,40 @@ final class NodeAllocatableClaims {
     return List.of();
   }
 
+  /*
+   * nodeFitsResources' InsufficientResource: a resource the node has too little left of, and
+   * whether the pod alone asks for more than the node's allocatable (UnschedulableAndUnresolvable).
+   */
+  private record Insufficient(String resource, boolean unresolvable) {
+    String reason() {
+      return "Insufficient " + resource;
+    }
+  }
+
   /* nodeFitsResources: cpu, memory, ephemeral-storage, then hugepages (sorted, for runs to repeat). */
-  private static List<String> insufficient(Map<String, Long> demand, @Nullable Map<String, Long> allocatable,
+  private static List<Insufficient> insufficient(Map<String, Long> demand, @Nullable Map<String, Long> allocatable,
       Map<String, Long> requested) {
     if (allocatable == null) {
       return List.of();
     }
-    List<String> why = new ArrayList<>(1);
+    List<Insufficient> out = new ArrayList<>(1);
     for (String r : List.of(PodRequests.CPU, PodRequests.MEMORY, PodRequests.EPHEMERAL_STORAGE)) {
-      check(r, demand, allocatable, requested, why);
+      check(r, demand, allocatable, requested, out);
     }
     for (String r : new TreeMap<>(demand).keySet()) {
       if (r.startsWith(PodLevelResources.HUGE_PAGES_PREFIX)) {
-        check(r, demand, allocatable, requested, why);
+        check(r, demand, allocatable, requested, out);
       }
     }
-    return why;
+    return out;
   }
 
   private static void check(String r, Map<String, Long> demand, Map<String, Long> allocatable,
-      Map<String, Long> requested, List<String> why) {
+      Map<String, Long> requested, List<Insufficient> out) {
     long want = demand.getOrDefault(r, 0L);
-    if (want > 0 && want > allocatable.getOrDefault(r, 0L) - requested.getOrDefault(r, 0L)) {
-      why.add("Insufficient " + r);
+    long has = allocatable.getOrDefault(r, 0L);
+    if (want > 0 && want > has - requested.getOrDefault(r, 0L)) {
+      out.add(new Insufficient(r, want > has));
     }
   }
 

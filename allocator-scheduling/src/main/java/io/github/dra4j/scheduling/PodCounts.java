@@ -63,8 +63,8 @@ final class PodCounts {
   static final class Counts {
     final int[] perNode;
     int total;
-    /* per topology key: each node's domain (Domains.of) and the count per domain, kept with perNode */
-    private final Map<String, int[][]> byDomain = new HashMap<>(4);
+    /* per topology key read: the count per domain, kept with perNode */
+    private final Map<String, DomainSums> byDomain = new HashMap<>(4);
 
     Counts(int nodes) {
       perNode = new int[nodes];
@@ -73,16 +73,17 @@ final class PodCounts {
     void add(int node, int delta) {
       perNode[node] += delta;
       total += delta;
-      for (int[][] d : byDomain.values()) {
-        if (d[0][node] >= 0) {
-          d[1][d[0][node]] += delta;
+      for (DomainSums d : byDomain.values()) {
+        int domain = d.domainOf()[node];
+        if (domain >= 0) {
+          d.sums()[domain] += delta;
         }
       }
     }
 
     /** {@return the count of each domain of the key (nodes without the key count nowhere)} Read only; kept up to date. */
     int[] byDomain(Domains domains, String key) {
-      int[][] d = byDomain.get(key);
+      DomainSums d = byDomain.get(key);
       if (d == null) {
         int[] sums = new int[domains.values().size()];
         for (int i = 0; i < perNode.length; i++) {
@@ -90,12 +91,16 @@ final class PodCounts {
             sums[domains.of()[i]] += perNode[i];
           }
         }
-        d = new int[][] {domains.of(), sums};
+        d = new DomainSums(domains.of(), sums);
         byDomain.put(key, d);
       }
-      return d[1];
+      return d.sums();
     }
   }
+
+  /* One topology key's sums: each node's domain (Domains.of) and the count in each domain. */
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
+  private record DomainSums(int[] domainOf, int[] sums) {}
 
   /**
    * Each node's domain for a topology key: an index of {@code values}, -1 for a node without the

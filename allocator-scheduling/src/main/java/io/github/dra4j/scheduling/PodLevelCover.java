@@ -3,8 +3,10 @@ package io.github.dra4j.scheduling;
 import io.github.dra4j.api.Container;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodLevelResources;
+import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.Quantity;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,6 +19,8 @@ import org.jspecify.annotations.Nullable;
  * pod-level limit each container's limit with what the claims it references cost. A breach is
  * UnschedulableAndUnresolvable; API validation cannot see it, as the cost is known only after
  * allocation. Resources are checked in name order and containers in spec order (upstream walks maps).
+ * The pod's side (its pod-level resources as defaulted, its containers' limits) is read once per
+ * pod spec, as the claims' cost is all that differs from node to node.
  */
 final class PodLevelCover {
   static final String REQUEST =
@@ -26,68 +30,110 @@ final class PodLevelCover {
   static final String CONTAINER_LIMIT =
       "pod level limit for %s is insufficient to cover the limit and DRA overhead for container %s";
 
-  private PodLevelCover() {}
+  /* A pod-level request of a resource it may name, and the pod overhead the containers' sum includes. */
+  private record Request(String resource, long amount, long overhead) {}
 
-  /** {@return the breach, or null when the pod's pod-level resources cover what its claims cost} */
-  static @Nullable String check(Pod pod, List<NodeAllocatableClaims.Status> statuses,
-      NodeAllocatableClaims.Footprint footprint) {
-    if (pod.spec().resources() == null || statuses.isEmpty()) {
-      return null;
-    }
-    Map<String, Long> containers = PodRequests.of(pod, footprint, false);
-    for (Map.Entry<String, Quantity> e : PodLevelResources.requests(pod.spec()).entrySet()) {
+  /* A pod-level hugepages limit, and the containers' aggregate limit of that size (null when none sets it). */
+  private record HugeLimit(String resource, BigDecimal limit, @Nullable BigDecimal containers) {}
+
+  /* A container's limit of a resource, hugepages aside, that the pod limits too. */
+  private record ContainerLimit(String container, String resource, BigDecimal limit, BigDecimal podLimit) {}
+
+  private final List<Request> requests = new ArrayList<>();
+  private final boolean limited;
+  private final List<HugeLimit> hugeLimits = new ArrayList<>();
+  private final List<ContainerLimit> containerLimits = new ArrayList<>();
+
+  private PodLevelCover(PodSpec spec) {
+    for (Map.Entry<String, Quantity> e : PodLevelResources.requests(spec).entrySet()) {
       String name = e.getKey();
-      Long sum = containers.get(name);
-      Quantity overhead = pod.spec().overhead().get(name);
-      if (PodLevelResources.supported(name) && sum != null
-          && sum - (overhead == null ? 0 : PodRequests.amount(name, overhead)) > PodRequests.amount(name, e.getValue())) {
-        return String.format(REQUEST, name);
+      if (PodLevelResources.supported(name)) {
+        Quantity overhead = spec.overhead().get(name);
+        requests.add(new Request(name, PodRequests.amount(name, e.getValue()),
+            overhead == null ? 0 : PodRequests.amount(name, overhead)));
       }
     }
-    Map<String, Quantity> limits = PodLevelResources.limits(pod.spec());
-    if (limits.isEmpty()) {
-      return null;
-    }
-    Map<String, BigDecimal> withClaims = new TreeMap<>();
-    PodLevelResources.aggregateContainerLimits(pod.spec()).forEach((name, q) -> withClaims.put(name, q.value()));
-    for (NodeAllocatableClaims.Status s : statuses) {
-      // addDRANodeAllocatableLimits: a claim's cost counts where a limit is declared, hugepages always
-      cost(s, BigDecimal.valueOf(s.containers().size())).forEach((name, q) -> {
-        if (withClaims.containsKey(name) || name.startsWith(PodLevelResources.HUGE_PAGES_PREFIX)) {
-          withClaims.merge(name, q, BigDecimal::add);
+    Map<String, Quantity> limits = PodLevelResources.limits(spec);
+    limited = !limits.isEmpty();
+    Map<String, Quantity> aggregate = PodLevelResources.aggregateContainerLimits(spec);
+    limits.forEach((name, q) -> {
+      if (name.startsWith(PodLevelResources.HUGE_PAGES_PREFIX)) {
+        Quantity containers = aggregate.get(name);
+        hugeLimits.add(new HugeLimit(name, q.value(), containers == null ? null : containers.value()));
+      }
+    });
+    for (Container c : spec.containers()) {
+      new TreeMap<>(c.resources().limits()).forEach((name, q) -> {
+        Quantity podLimit = limits.get(name);
+        if (podLimit != null && !name.startsWith(PodLevelResources.HUGE_PAGES_PREFIX)) {
+          containerLimits.add(new ContainerLimit(c.name(), name, q.value(), podLimit.value()));
         }
       });
     }
-    for (Map.Entry<String, BigDecimal> e : withClaims.entrySet()) {
-      Quantity hugeLimit = limits.get(e.getKey());
-      if (e.getKey().startsWith(PodLevelResources.HUGE_PAGES_PREFIX) && hugeLimit != null
-          && e.getValue().compareTo(hugeLimit.value()) > 0) {
-        return String.format(LIMIT, e.getKey());
+  }
+
+  /** {@return what the pod's pod-level resources must cover, or null when it sets none} */
+  static @Nullable PodLevelCover of(PodSpec spec) {
+    return spec.resources() == null ? null : new PodLevelCover(spec);
+  }
+
+  /**
+   * {@return the breach on one node, or null when the pod-level resources cover what the claims
+   * cost there}
+   *
+   * @param pod the pod whose spec this was made of
+   * @param statuses the pod's claims' statuses on the node
+   * @param footprint those statuses as the pod's requests count them
+   */
+  @Nullable String check(Pod pod, List<NodeAllocatableClaims.Status> statuses, NodeAllocatableClaims.Footprint footprint) {
+    if (statuses.isEmpty()) {
+      return null;
+    }
+    if (!requests.isEmpty()) {
+      Map<String, Long> containers = PodRequests.of(pod, footprint, false);
+      for (Request r : requests) {
+        Long sum = containers.get(r.resource());
+        if (sum != null && sum - r.overhead() > r.amount()) {
+          return String.format(REQUEST, r.resource());
+        }
       }
     }
-    for (Container c : pod.spec().containers()) {
-      Map<String, BigDecimal> own = new TreeMap<>();
+    if (!limited) {
+      return null;
+    }
+    for (HugeLimit h : hugeLimits) {
+      // addDRANodeAllocatableLimits: every claim's hugepages count, per-container overheads per referencing container
+      BigDecimal sum = h.containers();
       for (NodeAllocatableClaims.Status s : statuses) {
-        if (s.containers().contains(c.name())) {
-          cost(s, BigDecimal.ONE).forEach((name, q) -> own.merge(name, q, BigDecimal::add));
+        sum = add(sum, cost(s, h.resource(), BigDecimal.valueOf(s.containers().size())));
+      }
+      if (sum != null && sum.compareTo(h.limit()) > 0) {
+        return String.format(LIMIT, h.resource());
+      }
+    }
+    for (ContainerLimit l : containerLimits) {
+      BigDecimal own = BigDecimal.ZERO;
+      for (NodeAllocatableClaims.Status s : statuses) {
+        if (s.containers().contains(l.container())) {
+          BigDecimal c = cost(s, l.resource(), BigDecimal.ONE);
+          own = c == null ? own : own.add(c);
         }
       }
-      for (Map.Entry<String, Quantity> e : new TreeMap<>(c.resources().limits()).entrySet()) {
-        Quantity podLimit = limits.get(e.getKey());
-        if (podLimit != null && !e.getKey().startsWith(PodLevelResources.HUGE_PAGES_PREFIX)
-            && e.getValue().value().add(own.getOrDefault(e.getKey(), BigDecimal.ZERO)).compareTo(podLimit.value()) > 0) {
-          return String.format(CONTAINER_LIMIT, e.getKey(), c.name());
-        }
+      if (l.limit().add(own).compareTo(l.podLimit()) > 0) {
+        return String.format(CONTAINER_LIMIT, l.resource(), l.container());
       }
     }
     return null;
   }
 
-  /* A claim's mapped quantities, per-pod overheads and per-container overheads times the containers given. */
-  private static Map<String, BigDecimal> cost(NodeAllocatableClaims.Status s, BigDecimal containers) {
-    Map<String, BigDecimal> out = new TreeMap<>(s.mapping());
-    s.perPod().forEach((name, q) -> out.merge(name, q, BigDecimal::add));
-    s.perContainer().forEach((name, q) -> out.merge(name, q.multiply(containers), BigDecimal::add));
-    return out;
+  /* What a claim costs of the resource: mapped, per pod and per container times the containers given; null when none. */
+  private static @Nullable BigDecimal cost(NodeAllocatableClaims.Status s, String resource, BigDecimal containers) {
+    BigDecimal perContainer = s.perContainer().get(resource);
+    return add(add(s.mapping().get(resource), s.perPod().get(resource)),
+        perContainer == null ? null : perContainer.multiply(containers));
+  }
+
+  private static @Nullable BigDecimal add(@Nullable BigDecimal a, @Nullable BigDecimal b) {
+    return a == null ? b : b == null ? a : a.add(b);
   }
 }

@@ -124,6 +124,7 @@ public final class PodScheduler {
   final Priorities priorities;
   private final @Nullable Preemptor preemptor;
   final @Nullable NodeAllocatableClaims nodeAllocatable;
+  NodeAllocatableClaims.Refused draRefused = NodeAllocatableClaims.Refused.of(new BitSet()); // for PostFilter
   ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -178,7 +179,7 @@ public final class PodScheduler {
     SchedulingResult refused = priorities.refused(pod);
     SchedulingResult r = refused != null ? refused : schedule(pod, null);
     return r.isScheduled() || refused != null || preemptor == null || !profiles.preempts(pod) ? r
-        : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r);
+        : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r, draRefused.unresolvable());
   }
 
   /* One pod on the nodes of a mask (all nodes without one): a pod group's placement is one domain. */
@@ -201,16 +202,15 @@ public final class PodScheduler {
       candidates.and(within);
     }
     PlacementCache.Answers answers = p.toAllocate.isEmpty() ? null : cache.answers(p.toAllocate);
-    BitSet feasible = answers == null || candidates.isEmpty() ? candidates
-        : cache.feasible(snapshot, answers, candidates, p.toAllocate, options);
-    NodeAllocatableClaims.Refused dra = NodeAllocatableClaims.refuse(this, p, feasible, answers);
-    feasible = dra.feasible();
+    draRefused = NodeAllocatableClaims.refuse(this, p, answers == null || candidates.isEmpty() ? candidates
+        : cache.feasible(snapshot, answers, candidates, p.toAllocate, options), answers);
+    BitSet feasible = draRefused.feasible();
     if (feasible.isEmpty()) {
       IdentityHashMap<Node, List<String>> rejected = new IdentityHashMap<>();
       for (int i = 0; i < nodes.size(); i++) {
         if (within == null || within.get(i)) {
           List<String> why = p.filtered.reasons()[i];
-          rejected.put(nodes.get(i), why != null ? why : dra.reasons(i, List.of(CANNOT_ALLOCATE)));
+          rejected.put(nodes.get(i), why != null ? why : draRefused.reasons(i, List.of(CANNOT_ALLOCATE)));
         }
       }
       return FitError.unschedulable(pod, nodes, rejected, snapshot, p.toAllocate, options, CANNOT_ALLOCATE);

@@ -138,9 +138,12 @@ final class Preemptor {
 
   /**
    * PostFilter for a pod that fits no node: evicts the victims on the chosen node and places the
-   * pod there, or returns the failure with upstream's "preemption: ..." part appended.
+   * pod there, or returns the failure with upstream's "preemption: ..." part appended. The nodes
+   * the failed cycle's node-allocatable DRA filter found UnschedulableAndUnresolvable ({@code
+   * draUnresolvable}) are not tried, as upstream's PostFilter reads the filter statuses.
    */
-  SchedulingResult postFilter(PodScheduler s, Pod pod, SchedulingResult.Unschedulable failed) {
+  SchedulingResult postFilter(PodScheduler s, Pod pod, SchedulingResult.Unschedulable failed,
+      BitSet draUnresolvable) {
     if (!priorities.mayPreempt(pod)) {
       return failed(failed, NEVER);
     }
@@ -148,7 +151,6 @@ final class Preemptor {
     int n = s.nodes().size();
     List<Integer> potential = new ArrayList<>();
     if (p.r().failure == null && p.cycle().profile().filter.preFilterFailure(p.pod()) == null) {
-      BitSet draUnresolvable = NodeAllocatableClaims.unresolvable(s, p, p.candidates());
       for (int i = 0; i < n; i++) {
         List<String> why = p.filtered().reasons()[i];
         if (!draUnresolvable.get(i) && resolvable(p.cycle(), i, why == null ? List.of(NodeFilter.CANNOT_ALLOCATE) : why)) {

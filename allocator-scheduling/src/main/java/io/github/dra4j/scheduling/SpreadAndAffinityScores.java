@@ -174,24 +174,19 @@ final class SpreadAndAffinityScores {
   }
 
   /*
-   * The matching pods of each domain as PodCounts keeps them, when every node has every key and
-   * every node's pods count (no inclusion policy leaves a node out): then countDomains would sum
-   * the same. Returns false, with nothing set, otherwise.
+   * The matching pods of each domain as PodCounts keeps them (TopologySpread.keptCounts), when
+   * every node has every key and every node's pods count (no inclusion policy leaves a node out):
+   * then countDomains would sum the same. Returns false, with nothing set, otherwise.
    */
   private static boolean keptDomains(Pod pod, List<TopologySpread.Constraint> constraints, PodCounts counts,
       String namespace, boolean[] hostname, long[][] byDomain) {
-    for (TopologySpread.Constraint c : constraints) {
-      if (!c.includesAll(pod) || !counts.domains(c.key()).everyNode()) {
-        return false;
-      }
+    int[][] kept = TopologySpread.keptCounts(pod, constraints, counts, namespace, hostname);
+    if (kept == null) {
+      return false;
     }
-    for (int c = 0; c < constraints.size(); c++) {
-      if (!hostname[c]) {
-        TopologySpread.Constraint tc = constraints.get(c);
-        int[] kept = counts.byDomain(new PodCounts.InNamespace(namespace, tc.selector()), tc.key());
-        for (int d = 0; d < kept.length; d++) {
-          byDomain[c][d] = kept[d];
-        }
+    for (int c = 0; c < kept.length; c++) {
+      for (int d = 0; d < kept[c].length; d++) {
+        byDomain[c][d] = kept[c][d];
       }
     }
     return true;

@@ -49,8 +49,13 @@ final class TopologySpread {
 
     /** {@return whether the node's pods count for this constraint (matchNodeInclusionPolicies)} */
     boolean includes(Pod pod, Node node) {
-      return (!honorAffinity || NodeFilter.matchesNodeSelector(pod, node))
-          && (!honorTaints || NodeFilter.untoleratedTaint(pod, node) == null);
+      return includes(!honorAffinity || NodeFilter.matchesNodeSelector(pod, node),
+          !honorTaints || NodeFilter.untoleratedTaint(pod, node) == null);
+    }
+
+    /** {@return whether a node's pods count, given whether the node matches the pod's node affinity and its taints are tolerated} */
+    boolean includes(boolean matchesAffinity, boolean tolerated) {
+      return (!honorAffinity || matchesAffinity) && (!honorTaints || tolerated);
     }
   }
 
@@ -64,6 +69,8 @@ final class TopologySpread {
     /* per constraint, each node's domain and each domain's count (0 where counts has none) */
     final int[][] domain;
     final int[][] byDomain;
+    /* per constraint, the most matching pods a domain may have: maxSkew + minMatch - self */
+    final long[] most;
     /* whether every node has every key and no domain's skew exceeds maxSkew: the filter refuses no node */
     boolean refusesNone;
 
@@ -73,6 +80,7 @@ final class TopologySpread {
       this.self = new int[constraints.size()];
       this.domain = new int[constraints.size()][];
       this.byDomain = new int[constraints.size()][];
+      this.most = new long[constraints.size()];
       for (int k = 0; k < constraints.size(); k++) {
         counts.add(new HashMap<>());
       }
@@ -118,64 +126,100 @@ final class TopologySpread {
     int[][] matching = new int[size][];
     int[][] byDomain = s.byDomain;
     boolean[][] seen = new boolean[size][];
+    PodCounts.Domains[] domains = new PodCounts.Domains[size];
     for (int k = 0; k < size; k++) {
       Constraint c = constraints.get(k);
-      domain[k] = counts.domains(c.key()).of();
+      domains[k] = counts.domains(c.key());
+      domain[k] = domains[k].of();
       matching[k] = counts.matching(new PodCounts.InNamespace(namespace, c.selector()));
-      byDomain[k] = new int[counts.domains(c.key()).values().size()];
+      byDomain[k] = new int[domains[k].values().size()];
       seen[k] = new boolean[byDomain[k].length];
       s.self[k] = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
     }
-    boolean[] all = new boolean[size];
-    boolean everyNode = true;
-    for (int k = 0; k < size; k++) {
-      all[k] = constraints.get(k).includesAll(pod);
-      everyNode &= all[k] && counts.domains(constraints.get(k).key()).everyNode();
-    }
-    if (everyNode) {
-      // every node has every key and counts: each domain's count is the one PodCounts keeps
+    int[][] kept = keptCounts(pod, constraints, counts, namespace, new boolean[size]);
+    if (kept != null) {
       for (int k = 0; k < size; k++) {
-        Constraint c = constraints.get(k);
-        byDomain[k] = counts.byDomain(new PodCounts.InNamespace(namespace, c.selector()), c.key()).clone();
+        byDomain[k] = kept[k].clone();
         Arrays.fill(seen[k], true);
       }
+    } else {
+      countNodes(pod, constraints, nodes, domain, matching, byDomain, seen);
     }
-    for (int i = 0; i < nodes.size() && !everyNode; i++) {
+    for (int k = 0; k < size; k++) {
+      List<String> values = domains[k].values();
+      int min = Integer.MAX_VALUE;
+      for (int d = 0; d < values.size(); d++) {
+        if (seen[k][d]) {
+          s.counts.get(k).put(values.get(d), byDomain[k][d]);
+          min = Math.min(min, byDomain[k][d]);
+        }
+      }
+      s.min[k] = min;
+      s.most[k] = (long) constraints.get(k).maxSkew() + s.minMatch(k) - s.self[k];
+    }
+    s.refusesNone = kept != null ? everyDomainWithinSkew(s) : refusesNone(s);
+    return s;
+  }
+
+  /*
+   * The matching pods per domain over the nodes that have every key, each node's inclusion
+   * policies (node affinity, taints) read once for all the constraints that honour them.
+   */
+  private static void countNodes(Pod pod, List<Constraint> constraints, List<Node> nodes, int[][] domain,
+      int[][] matching, int[][] byDomain, boolean[][] seen) {
+    int size = constraints.size();
+    boolean[] all = new boolean[size];
+    boolean affinity = false;
+    boolean taints = false;
+    for (int k = 0; k < size; k++) {
+      Constraint c = constraints.get(k);
+      all[k] = c.includesAll(pod);
+      affinity |= !all[k] && c.honorAffinity();
+      taints |= !all[k] && c.honorTaints();
+    }
+    for (int i = 0; i < nodes.size(); i++) {
       if (!hasKeys(domain, i)) {
         continue;
       }
+      Node node = nodes.get(i);
+      boolean matchesAffinity = !affinity || NodeFilter.matchesNodeSelector(pod, node);
+      boolean tolerated = !taints || NodeFilter.untoleratedTaint(pod, node) == null;
       for (int k = 0; k < size; k++) {
-        if (all[k] || constraints.get(k).includes(pod, nodes.get(i))) {
+        if (all[k] || constraints.get(k).includes(matchesAffinity, tolerated)) {
           int d = domain[k][i];
           seen[k][d] = true;
           byDomain[k][d] += matching[k][i];
         }
       }
     }
-    for (int k = 0; k < size; k++) {
-      List<String> values = counts.domains(constraints.get(k).key()).values();
-      for (int d = 0; d < values.size(); d++) {
-        if (seen[k][d]) {
-          s.counts.get(k).put(values.get(d), byDomain[k][d]);
-        }
+  }
+
+  /**
+   * {@return each constraint's matching pods per domain of its key as PodCounts keeps them (read
+   * only; empty for a constraint {@code skip} marks), or null when a node lacks a key or an
+   * inclusion policy may leave a node's pods out} Only when every node counts for every
+   * constraint do the kept counts equal a pass over the nodes, as PreFilter and PreScore make it.
+   */
+  static int @Nullable [][] keptCounts(Pod pod, List<Constraint> constraints, PodCounts counts, String namespace,
+      boolean[] skip) {
+    for (Constraint c : constraints) {
+      if (!c.includesAll(pod) || !counts.domains(c.key()).everyNode()) {
+        return null;
       }
     }
-    for (int k = 0; k < constraints.size(); k++) {
-      int min = Integer.MAX_VALUE;
-      for (int n : s.counts.get(k).values()) {
-        min = Math.min(min, n);
-      }
-      s.min[k] = min;
+    int[][] kept = new int[constraints.size()][];
+    for (int k = 0; k < kept.length; k++) {
+      Constraint c = constraints.get(k);
+      kept[k] = skip[k] ? new int[0] : counts.byDomain(new PodCounts.InNamespace(namespace, c.selector()), c.key());
     }
-    s.refusesNone = everyNode ? everyDomainWithinSkew(s) : refusesNone(s);
-    return s;
+    return kept;
   }
 
   /* refusesNone when every node has every key and every domain has a node: the domains decide. */
   private static boolean everyDomainWithinSkew(State s) {
     for (int k = 0; k < s.constraints.size(); k++) {
       for (int count : s.byDomain[k]) {
-        if ((long) count + s.self[k] - s.minMatch(k) > s.constraints.get(k).maxSkew()) {
+        if (count > s.most[k]) {
           return false;
         }
       }
@@ -186,7 +230,7 @@ final class TopologySpread {
   private static boolean refusesNone(State s) {
     for (int k = 0; k < s.constraints.size(); k++) {
       for (int d : s.domain[k]) {
-        if (d < 0 || (long) s.byDomain[k][d] + s.self[k] - s.minMatch(k) > s.constraints.get(k).maxSkew()) {
+        if (d < 0 || s.byDomain[k][d] > s.most[k]) {
           return false;
         }
       }
@@ -230,8 +274,7 @@ final class TopologySpread {
       if (d < 0) {
         return NODE_LABEL_MISMATCH;
       }
-      long skew = (long) s.byDomain[k][d] + s.self[k] - s.minMatch(k);
-      if (skew > s.constraints.get(k).maxSkew()) {
+      if (s.byDomain[k][d] > s.most[k]) {
         return CONSTRAINTS_MISMATCH;
       }
     }

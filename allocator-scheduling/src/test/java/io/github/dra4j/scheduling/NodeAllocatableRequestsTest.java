@@ -88,7 +88,8 @@ final class NodeAllocatableRequestsTest {
         .containsExactly(cpu, memory);
   }
 
-  private static List<NodeAllocatableClaims.Status> statuses(String text) {
+  /** {@return the statuses the text reads, empty for null: see the class comment} */
+  static List<NodeAllocatableClaims.Status> statuses(String text) {
     List<NodeAllocatableClaims.Status> out = new ArrayList<>();
     if (text == null) {
       return out;

@@ -58,7 +58,7 @@ final class PreemptionCyclePropertyTest {
     for (Pod p : pending) {
       SchedulingResult r = s.schedule(p);
       if (r instanceof SchedulingResult.Unschedulable u) {
-        r = preemptor.postFilter(s, p, u);
+        r = preemptor.postFilter(s, p, u, s.draRefused.unresolvable());
       }
       if (r instanceof SchedulingResult.Scheduled sc) {
         Preemption done = sc.preemption();
