@@ -18,6 +18,19 @@ public final class PodLevelResources {
 
   private PodLevelResources() {}
 
+  /**
+   * {@return the pod as an API server with the PodLevelResources gate off stores it: without
+   * {@code spec.resources}} Such a server drops the field from a new pod before validating it
+   * ({@code dropDisabledPodLevelResources}), and a scheduler with the gate off ignores it in a pod
+   * created before ({@code SkipPodLevelResources}), so either way nothing reads it.
+   *
+   * @param pod the pod, unchanged
+   */
+  public static Pod withoutPodLevelResources(Pod pod) {
+    return pod.spec().resources() == null ? pod
+        : new Pod(pod.metadata(), pod.spec().toBuilder().resources(null).build(), pod.status());
+  }
+
   /** {@return whether pod-level resources may name the resource: cpu, memory and hugepages (IsSupportedPodLevelResource)} */
   public static boolean supported(String name) {
     return name.equals("cpu") || name.equals("memory") || name.startsWith(HUGE_PAGES_PREFIX);

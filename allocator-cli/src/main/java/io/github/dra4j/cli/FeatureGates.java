@@ -13,7 +13,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code --feature-gates K=V,K=V}, parsed as Kubernetes components parse it, in one place for
  * every command: the allocator's gates ({@link Features}) and the scheduler's ({@value
- * PodScheduler#EXTENDED_RESOURCE_GATE}, {@value PodScheduler#NODE_ALLOCATABLE_RESOURCES_GATE}). A
+ * PodScheduler#EXTENDED_RESOURCE_GATE}, {@value PodScheduler#NODE_ALLOCATABLE_RESOURCES_GATE}, {@value
+ * PodScheduler#POD_LEVEL_RESOURCES_GATE}). A
  * command applies the gates it has a use for; every command knows every gate, so that one list
  * of gates works for all of them.
  */
@@ -23,7 +24,7 @@ final class FeatureGates {
           + "library default (all on). Known: DRAAdminAccess, DRAConsumableCapacity, DRADeviceBindingConditions, "
           + "DRAResourceClaimDeviceStatus, DRADeviceTaints, DRADeviceTaintRules, DRAListTypeAttributes, "
           + "DRAPartitionableDevices, DRAPrioritizedList, DRAResourceSliceMixins (the allocator's) and "
-          + "DRAExtendedResource and DRANodeAllocatableResources (scheduling's).")
+          + "DRAExtendedResource, DRANodeAllocatableResources and PodLevelResources (scheduling's).")
   List<String> specs = new ArrayList<>();
 
   /** {@return every gate name the option accepts} */
@@ -31,6 +32,7 @@ final class FeatureGates {
     List<String> names = new ArrayList<>(Features.GATE_NAMES);
     names.add(PodScheduler.EXTENDED_RESOURCE_GATE);
     names.add(PodScheduler.NODE_ALLOCATABLE_RESOURCES_GATE);
+    names.add(PodScheduler.POD_LEVEL_RESOURCES_GATE);
     return names;
   }
 
@@ -67,6 +69,16 @@ final class FeatureGates {
   }
 
   /**
+   * {@return whether pods keep {@code spec.resources} ({@value PodScheduler#POD_LEVEL_RESOURCES_GATE}); on unless the
+   * option turns it off}
+   *
+   * @throws CliException as {@link #features()}
+   */
+  boolean podLevelResources() {
+    return parse().getOrDefault(PodScheduler.POD_LEVEL_RESOURCES_GATE, true);
+  }
+
+  /**
    * {@return the scheduler's gates, for the {@link PodScheduler.Builder} of every scheduler a command makes}
    *
    * @throws CliException as {@link #features()}
@@ -74,7 +86,8 @@ final class FeatureGates {
   Consumer<PodScheduler.Builder> scheduler() {
     boolean extended = extendedResources();
     boolean nodeAllocatable = nodeAllocatableResources();
-    return b -> b.extendedResources(extended).nodeAllocatableResources(nodeAllocatable);
+    boolean podLevel = podLevelResources();
+    return b -> b.extendedResources(extended).nodeAllocatableResources(nodeAllocatable).podLevelResources(podLevel);
   }
 
   /* Every Name=bool entry of every option value, later ones winning. */

@@ -199,6 +199,7 @@ final class ScheduleCommand implements Callable<Integer> {
           .configuration(configuration)
           .extendedResources(gates.extendedResources())
           .nodeAllocatableResources(gates.nodeAllocatableResources())
+          .podLevelResources(gates.podLevelResources())
           .preemption(!noPreemption)
           .build();
       pods = PodControllers.pods(cluster);

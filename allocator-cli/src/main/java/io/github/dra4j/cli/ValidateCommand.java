@@ -5,6 +5,7 @@ import io.github.dra4j.api.DeviceTaintRule;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodGroup;
+import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.ResourceSlice;
@@ -64,6 +65,8 @@ final class ValidateCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     SelectorCheck selectors = new SelectorCheck(gates.features());
+    // With the PodLevelResources gate off the API server drops spec.resources before validating a new pod.
+    boolean podLevel = gates.podLevelResources();
     List<String> lines = new ArrayList<>();
     Input input = inputOptions.readEach(validation.codec(ctx), ctx, e -> lines.add(e.getMessage()));
     String skipped = input.skippedNotice();
@@ -75,7 +78,9 @@ final class ValidateCommand implements Callable<Integer> {
     for (Input.Item item : input.items()) {
       SourcedObject object = new SourcedObject(item.object(), item.source(), item.document());
       objects.add(object);
-      List<FieldError> errors = validate(item.object(), selectors);
+      Object read = podLevel || !(item.object() instanceof Pod) ? item.object()
+          : PodLevelResources.withoutPodLevelResources((Pod) item.object());
+      List<FieldError> errors = validate(read, selectors);
       if (errors != null) { // else a kind not read: counted in the skipped notice
         own.put(object, errors);
       }

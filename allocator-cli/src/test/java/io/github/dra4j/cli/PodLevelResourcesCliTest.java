@@ -18,18 +18,20 @@ final class PodLevelResourcesCliTest {
       "status: {allocatable: {cpu: '4', memory: 16Gi, pods: '110'}}", "---",
       "apiVersion: v1", "kind: Node", "metadata: {name: node-b}",
       "status: {allocatable: {cpu: '8', memory: 16Gi, pods: '110'}}", "---", "");
+  /* Asks 6 cpu at pod level, 2 in its containers. */
+  private static final String WEB = String.join("\n",
+      "apiVersion: v1", "kind: Pod", "metadata: {name: web, namespace: demo}",
+      "spec:",
+      "  resources: {requests: {cpu: '6'}, limits: {memory: 2Gi}}",
+      "  containers:",
+      "  - {name: app, resources: {requests: {cpu: '1'}}}",
+      "  - {name: proxy, resources: {requests: {cpu: '1'}}}",
+      "---", "");
 
   @Test
   void podLevelRequestDecidesTheNode(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("cluster.yaml");
-    Files.writeString(file, NODES + String.join("\n",
-        "apiVersion: v1", "kind: Pod", "metadata: {name: web, namespace: demo}",
-        "spec:",
-        "  resources: {requests: {cpu: '6'}, limits: {memory: 2Gi}}",
-        "  containers:",
-        "  - {name: app, resources: {requests: {cpu: '1'}}}",
-        "  - {name: proxy, resources: {requests: {cpu: '1'}}}",
-        "---",
+    Files.writeString(file, NODES + WEB + String.join("\n",
         "apiVersion: v1", "kind: Pod", "metadata: {name: huge, namespace: demo}",
         "spec:",
         "  resources: {requests: {cpu: '9'}}",
@@ -57,5 +59,32 @@ final class PodLevelResourcesCliTest {
     assertThat(r.err()).contains("cluster.yaml").contains("document 3: Pod/demo/web")
         .contains("spec.resources.requests[cpu]: Invalid value: \"1\": must be greater than or equal to aggregate"
             + " container requests of 2");
+  }
+
+  /*
+   * With the PodLevelResources gate off the API server drops spec.resources when it creates the pod, before
+   * validating it, and the scheduler counts the containers' sum: huge (1 container, no request) fits node-a,
+   * web (2 x 1 cpu) too, and the pods placed carry no spec.resources.
+   */
+  @Test
+  void gateOff_containersDecideAndTheFieldIsDropped(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("cluster.yaml");
+    Files.writeString(file, NODES + WEB + String.join("\n",
+        "apiVersion: v1", "kind: Pod", "metadata: {name: huge, namespace: demo}",
+        "spec:",
+        "  resources: {requests: {cpu: '1'}}",
+        "  containers: [{name: app, resources: {requests: {cpu: '2'}}}]",
+        ""));
+    Cli.Result r = Cli.run("schedule", "--feature-gates", "PodLevelResources=false", "-f", file.toString());
+    assertThat(r.exit()).as("%s", r).isZero();
+    assertThat(r.out()).contains("name: web").contains("name: huge").doesNotContain("nodeName: node-b")
+        .doesNotContain("resources: {requests: {cpu:").doesNotContain("cpu: '6'").doesNotContain("2Gi");
+    Cli.Result on = Cli.run("schedule", "-f", file.toString());
+    assertThat(on.out()).as("with the gate the field is printed").contains("2Gi").contains("nodeName: node-b");
+    Cli.Result valid = Cli.run("validate", "--feature-gates", "PodLevelResources=false", "-f", file.toString());
+    assertThat(valid.exit()).as("%s", valid).isZero();
+    Cli.Result invalid = Cli.run("validate", "-f", file.toString());
+    assertThat(invalid.err()).contains("document 4: Pod/demo/huge")
+        .contains("must be greater than or equal to aggregate container requests of 2");
   }
 }

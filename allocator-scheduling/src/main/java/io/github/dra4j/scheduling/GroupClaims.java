@@ -12,7 +12,6 @@ import io.github.dra4j.api.PodGroupResourceClaim;
 import io.github.dra4j.api.PodGroupResourceClaimStatus;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
-import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
 import io.github.dra4j.api.ResourceClaimTemplate;
@@ -120,7 +119,8 @@ final class GroupClaims {
       }
     }
     return changed ? new Pod(pod.metadata(), pod.spec(),
-        new PodStatus(statuses, pod.status().extendedResourceClaimStatus(), pod.status().phase()))
+        pod.status().withClaims(statuses, pod.status().extendedResourceClaimStatus(),
+            pod.status().nodeAllocatableResourceClaimStatuses()))
         : pod;
   }
 

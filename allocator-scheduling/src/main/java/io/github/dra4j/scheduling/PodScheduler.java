@@ -3,19 +3,15 @@ package io.github.dra4j.scheduling;
 import static io.github.dra4j.scheduling.NodeFilter.CANNOT_ALLOCATE;
 import static io.github.dra4j.scheduling.PodClaimResolver.key;
 import static io.github.dra4j.scheduling.PodClaimResolver.namespace;
-import static io.github.dra4j.scheduling.PodClaimResolver.reservedFor;
 
 import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
-import io.github.dra4j.api.PodExtendedResourceClaimStatus;
-import io.github.dra4j.api.PodResourceClaimStatus;
-import io.github.dra4j.api.PodStatus;
+import io.github.dra4j.api.PodLevelResources;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceClaimConsumerReference;
-import io.github.dra4j.api.ResourceClaimStatus;
 import io.github.dra4j.api.ResourceClaimTemplate;
 import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.core.AllocationException;
@@ -23,7 +19,6 @@ import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
-import io.github.dra4j.scheduling.PodClaimResolver.PodClaim;
 import io.github.dra4j.scheduling.PodClaimResolver.Resolution;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +31,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.jspecify.annotations.Nullable;
 
@@ -107,6 +103,8 @@ public final class PodScheduler {
   public static final String EXTENDED_RESOURCE_GATE = "DRAExtendedResource";
   /** The gate of node resources that DRA devices stand for (KEP-5517); see {@link Builder#nodeAllocatableResources}. */
   public static final String NODE_ALLOCATABLE_RESOURCES_GATE = NodeAllocatableClaims.GATE;
+  /** The gate of pod-level resources ({@code spec.resources}); see {@link Builder#podLevelResources}. */
+  public static final String POD_LEVEL_RESOURCES_GATE = "PodLevelResources";
   /** ResourceClaimReservedForMaxSize: a claim is reserved for at most this many consumers. */
   static final int RESERVED_FOR_MAX = PodClaimResolver.RESERVED_FOR_MAX;
 
@@ -124,6 +122,7 @@ public final class PodScheduler {
   final Priorities priorities;
   private final @Nullable Preemptor preemptor;
   final @Nullable NodeAllocatableClaims nodeAllocatable;
+  private final boolean podLevelResources;
   NodeAllocatableClaims.Refused draRefused = NodeAllocatableClaims.Refused.of(new BitSet()); // for PostFilter
   ClusterSnapshot snapshot;
 
@@ -145,7 +144,8 @@ public final class PodScheduler {
         b.extendedResources);
     this.cache = new PlacementCache(nodes);
     this.nodeAllocatable = b.nodeAllocatableResources ? NodeAllocatableClaims.of(cluster.slices()) : null;
-    this.infos = new NodeInfos(nodes, cluster.pods(), NodeAllocatableClaims.bound(nodeAllocatable, claims),
+    this.podLevelResources = b.podLevelResources;
+    this.infos = new NodeInfos(nodes, cluster.pods().stream().map(this::stored).collect(Collectors.toList()), NodeAllocatableClaims.bound(nodeAllocatable, claims),
         Namespaces.of(cluster.namespaces()));
     this.ties = new Ties(b.tieSeed);
     this.profiles = new Profiles(b.configuration, DefaultSpread.of(cluster), b.scorer == BuiltinScorer.KUBE_SCHEDULER);
@@ -337,59 +337,9 @@ public final class PodScheduler {
 
   /* ---------------- outcomes ---------------- */
 
+  /* Binds the placement (Binder); the joint search of pod groups commits through it too. */
   SchedulingResult commit(Pod pod, Resolution r, List<ResourceClaim> toAllocate, Choice choice) {
-    ResourceClaimConsumerReference podConsumer =
-        new ResourceClaimConsumerReference(null, "pods", pod.name(), pod.metadata().uid());
-    List<ResourceClaim> podClaims = new ArrayList<>();
-    List<ResourceClaim> newlyAllocated = new ArrayList<>();
-    List<PodResourceClaimStatus> statuses = new ArrayList<>(pod.status().resourceClaimStatuses());
-    PodExtendedResourceClaimStatus extended = pod.status().extendedResourceClaimStatus();
-    for (PodClaim c : r.claims) {
-      ResourceClaim claim = c.claim();
-      int index = indexOf(toAllocate, claim);
-      if (index >= 0) {
-        claim = claim.withAllocation(choice.results.get(index));
-        newlyAllocated.add(claim);
-      }
-      ResourceClaimConsumerReference group = groupConsumers.get(key(claim));
-      ResourceClaimConsumerReference consumer = group != null ? group : podConsumer;
-      if (group != null ? !Objects.requireNonNull(claim.status()).reservedFor().contains(group) : !reservedFor(claim, pod)) {
-        // allocated, now or before: it has a status
-        List<ResourceClaimConsumerReference> reserved = new ArrayList<>(Objects.requireNonNull(claim.status()).reservedFor());
-        reserved.add(consumer);
-        claim = new ResourceClaim(claim.metadata(), claim.spec(), new ResourceClaimStatus(claim.allocation(), reserved));
-      }
-      resolver.put(key(claim.metadata().namespace(), claim.name()), claim);
-      podClaims.add(claim);
-      if (c.generated() && c.entry() != null) {
-        statuses.add(new PodResourceClaimStatus(c.entry(), claim.name()));
-      }
-      if (c.extended() != null) {
-        extended = c.extended();
-      }
-    }
-    if (!newlyAllocated.isEmpty()) {
-      snapshot = snapshot.withAllocated(newlyAllocated);
-      changed(snapshot.changedNodes());
-    }
-    Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node.name()).build(),
-        new PodStatus(statuses, extended, pod.status().phase()));
-    infos.add(cache.position(choice.node), bound);
-    cache.forgetPods(cache.position(choice.node));
-    if (onBound != null) {
-      onBound.accept(bound);
-    }
-    return new SchedulingResult.Scheduled(bound, choice.node, podClaims, null);
-  }
-
-  @SuppressWarnings("ReferenceEquality") // the list holds these very objects
-  private static int indexOf(List<ResourceClaim> list, ResourceClaim claim) {
-    for (int i = 0; i < list.size(); i++) {
-      if (list.get(i) == claim) {
-        return i;
-      }
-    }
-    return -1;
+    return Binder.bind(this, pod, r, toAllocate, choice);
   }
 
   /* ---------------- pod groups: PodGroupScheduler's access ---------------- */
@@ -418,7 +368,7 @@ public final class PodScheduler {
 
   synchronized Plan plan(Pod pod) {
     String namespace = namespace(pod.namespace());
-    Pod withUid = PodClaimResolver.withUid(pod, namespace);
+    Pod withUid = stored(PodClaimResolver.withUid(pod, namespace));
     Resolution r = resolver.resolve(withUid, namespace);
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
@@ -426,6 +376,11 @@ public final class PodScheduler {
     Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos, profiles.of(withUid));
     PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
     return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
+  }
+
+  /* The pod as the scheduler reads it: without spec.resources when the PodLevelResources gate is off. */
+  Pod stored(Pod pod) {
+    return podLevelResources ? pod : PodLevelResources.withoutPodLevelResources(pod);
   }
 
   /** Configures a {@link PodScheduler}. Not thread-safe. */
@@ -436,10 +391,11 @@ public final class PodScheduler {
     private AllocationOptions options = AllocationOptions.defaults();
     private boolean extendedResources = true;
     private boolean nodeAllocatableResources = true;
+    private boolean podLevelResources = true;
     private @Nullable ClusterSnapshot snapshot;
     private @Nullable Long tieSeed;
     private boolean preemption = true;
-    private int[] minCandidateNodes = Preemptor.DEFAULT_MIN_CANDIDATE_NODES;
+    private Preemptor.MinCandidateNodes minCandidateNodes = Preemptor.MinCandidateNodes.DEFAULTS;
     private @Nullable SchedulerConfiguration configuration;
 
     private Builder(StructuredAllocator allocator) {
@@ -511,6 +467,18 @@ public final class PodScheduler {
     }
 
     /**
+     * Sets the PodLevelResources gate (default on, as upstream since 1.34): with it off, {@code spec.resources}
+     * counts nowhere and is left out of the pods placed, as an API server with the gate off drops it (docs/scheduling.md).
+     * @param enabled whether pod-level requests replace the containers' sum
+     * @return this builder
+     */
+    @CanIgnoreReturnValue
+    public Builder podLevelResources(boolean enabled) {
+      this.podLevelResources = enabled;
+      return this;
+    }
+
+    /**
      * Starts from this snapshot instead of building one from the cluster (whose slices, classes,
      * allocated claims and rules must then be those the snapshot was built from): a scheduler
      * that keeps snapshots across cycles derives them incrementally.
@@ -561,7 +529,7 @@ public final class PodScheduler {
      */
     @CanIgnoreReturnValue
     public Builder minCandidateNodes(int percentage, int absolute) {
-      this.minCandidateNodes = Preemptor.checkArgs(percentage, absolute);
+      this.minCandidateNodes = Preemptor.MinCandidateNodes.of(percentage, absolute);
       return this;
     }
 

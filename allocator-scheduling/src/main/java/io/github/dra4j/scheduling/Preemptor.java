@@ -16,6 +16,7 @@ import java.util.BitSet;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -51,11 +52,10 @@ import java.util.function.ToLongFunction;
  * nodes are never freed.
  */
 final class Preemptor {
-  /** DefaultPreemptionArgs' defaults: minCandidateNodesPercentage and minCandidateNodesAbsolute. */
-  static final int[] DEFAULT_MIN_CANDIDATE_NODES = {10, 100};
   static final String NO_VICTIMS = "No preemption victims found for incoming pod";
   static final String NOT_HELPFUL = "Preemption is not helpful for scheduling";
   static final String NEVER = "not eligible due to preemptionPolicy=Never.";
+  static final String TERMINATING = "not eligible due to a terminating pod on the nominated node.";
   private static final String INSUFFICIENT = "Insufficient ";
 
   /* The filter reasons that come with UnschedulableAndUnresolvable. */
@@ -65,8 +65,7 @@ final class Preemptor {
 
   private final Priorities priorities;
   private final List<PodDisruptionBudget> budgets;
-  private final int percentage;
-  private final int absolute;
+  private final MinCandidateNodes minCandidateNodes;
 
   /* Each budget's disruptions allowed when the current preemption started. */
   private int[] allowedNow = new int[0];
@@ -100,11 +99,10 @@ final class Preemptor {
 
   private FilterCycles filterCycles = REUSED;
 
-  Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, int[] minCandidateNodes) {
+  Preemptor(Priorities priorities, List<PodDisruptionBudget> budgets, MinCandidateNodes minCandidateNodes) {
     this.priorities = priorities;
     this.budgets = budgets;
-    this.percentage = minCandidateNodes[0];
-    this.absolute = minCandidateNodes[1];
+    this.minCandidateNodes = minCandidateNodes;
   }
 
   /* For tests: how the dry run's filter runs get their cycle. */
@@ -112,21 +110,31 @@ final class Preemptor {
     this.filterCycles = cycles;
   }
 
-  /* ValidateDefaultPreemptionArgs; returns the two values. */
-  static int[] checkArgs(int percentage, int absolute) {
-    if (percentage < 0 || percentage > 100) {
-      throw new IllegalArgumentException("minCandidateNodesPercentage: Invalid value: " + percentage
-          + ": not in valid range [0, 100]");
+  /** DefaultPreemptionArgs' minCandidateNodesPercentage and minCandidateNodesAbsolute. */
+  record MinCandidateNodes(int percentage, int absolute) {
+    static final MinCandidateNodes DEFAULTS = new MinCandidateNodes(10, 100);
+
+    /* ValidateDefaultPreemptionArgs. */
+    static MinCandidateNodes of(int percentage, int absolute) {
+      if (percentage < 0 || percentage > 100) {
+        throw new IllegalArgumentException("minCandidateNodesPercentage: Invalid value: " + percentage
+            + ": not in valid range [0, 100]");
+      }
+      if (absolute < 0) {
+        throw new IllegalArgumentException("minCandidateNodesAbsolute: Invalid value: " + absolute
+            + ": not in valid range [0, inf)");
+      }
+      if (percentage == 0 && absolute == 0) {
+        throw new IllegalArgumentException("minCandidateNodesPercentage and minCandidateNodesAbsolute: Invalid value: "
+            + "both cannot be zero");
+      }
+      return new MinCandidateNodes(percentage, absolute);
     }
-    if (absolute < 0) {
-      throw new IllegalArgumentException("minCandidateNodesAbsolute: Invalid value: " + absolute
-          + ": not in valid range [0, inf)");
+
+    /** {@return how many candidates the dry run looks for among this many nodes, as calculateNumCandidates} */
+    int numCandidates(int nodes) {
+      return Math.min(Math.max(nodes * percentage / 100, absolute), nodes);
     }
-    if (percentage == 0 && absolute == 0) {
-      throw new IllegalArgumentException("minCandidateNodesPercentage and minCandidateNodesAbsolute: Invalid value: "
-          + "both cannot be zero");
-    }
-    return new int[] {percentage, absolute};
   }
 
   /** One node's dry run: the victims that make room there, or why the pod cannot fit there. */
@@ -158,6 +166,9 @@ final class Preemptor {
         }
       }
     }
+    if (waitsForVictims(s, p, pod, potential)) {
+      return failed(failed, TERMINATING);
+    }
     Map<Integer, List<String>> statuses = new HashMap<>();
     VictimClaims claims = new VictimClaims(s);
     allowedNow = allowed(s.infos);
@@ -180,6 +191,29 @@ final class Preemptor {
       return new SchedulingResult.Scheduled(sc.pod(), sc.node(), sc.claims(), done);
     }
     return placed;
+  }
+
+  /*
+   * PodEligibleToPreemptOthers: a pod nominated to a node (status.nominatedNodeName) where a
+   * lower-priority pod it preempted is still terminating does not preempt again, unless its filters
+   * find that node UnschedulableAndUnresolvable now (it is not among the nodes preemption may help).
+   */
+  private boolean waitsForVictims(PodScheduler s, PodScheduler.Plan p, Pod pod, List<Integer> potential) {
+    String nominated = pod.status().nominatedNodeName();
+    if (nominated == null || nominated.isEmpty()) {
+      return false;
+    }
+    int priority = priorities.of(p.pod());
+    for (int node : potential) {
+      if (nominated.equals(s.nodes().get(node).name())) {
+        for (NodeInfos.Bound b : s.infos.pods(node)) {
+          if (priorities.of(b.pod()) < priority && b.pod().status().terminatingByPreemption(b.pod().metadata())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
   }
 
   private static SchedulingResult.Unschedulable failed(SchedulingResult.Unschedulable failed, String preemption) {
@@ -210,24 +244,10 @@ final class Preemptor {
     return true;
   }
 
-  /** {@return how many candidates the dry run looks for, as calculateNumCandidates} */
-  int numCandidates(int nodes) {
-    return numCandidates(nodes, new int[] {percentage, absolute});
-  }
-
-  private static int numCandidates(int nodes, int[] minCandidateNodes) {
-    int n = nodes * minCandidateNodes[0] / 100;
-    if (n < minCandidateNodes[1]) {
-      n = minCandidateNodes[1];
-    }
-    return Math.min(n, nodes);
-  }
-
   /* DryRunPreemption, in node order: candidates that break no budget first. */
   private List<Candidate> dryRun(PodScheduler s, PodScheduler.Plan p, Attempt attempt, List<Integer> potential,
       VictimClaims claims, Map<Integer, List<String>> statuses) {
-    int wanted = numCandidates(potential.size(),
-        s.profiles.minCandidateNodes(p.cycle().profile(), new int[] {percentage, absolute}));
+    int wanted = s.profiles.minCandidateNodes(p.cycle().profile(), minCandidateNodes).numCandidates(potential.size());
     int priority = priorities.of(p.pod());
     for (int node : potential) {
       List<NodeInfos.Bound> lower = new ArrayList<>();
@@ -279,7 +299,8 @@ final class Preemptor {
         return Candidate.failed(node, why);
       }
       List<NodeInfos.Bound> sorted = new ArrayList<>(removed);
-      sorted.sort(importance(before));
+      Comparator<NodeInfos.Bound> importance = importance(before);
+      sorted.sort(importance);
       List<NodeInfos.Bound> violating = new ArrayList<>();
       List<NodeInfos.Bound> nonViolating = new ArrayList<>();
       splitByBudgets(sorted, violating, nonViolating);
@@ -297,7 +318,7 @@ final class Preemptor {
         }
       }
       if (!violating.isEmpty() && !nonViolating.isEmpty()) {
-        victims.sort(importance(before));
+        victims.sort(importance);
       }
       return new Candidate(node, victims, violations, List.of());
     } finally {
@@ -347,8 +368,12 @@ final class Preemptor {
    * no start time here, so the pod bound earlier counts as started earlier}
    */
   private Comparator<NodeInfos.Bound> importance(List<NodeInfos.Bound> boundOrder) {
+    IdentityHashMap<NodeInfos.Bound, Integer> position = new IdentityHashMap<>();
+    for (int i = 0; i < boundOrder.size(); i++) {
+      position.put(boundOrder.get(i), i);
+    }
     return Comparator.comparingInt((NodeInfos.Bound b) -> -priorities.of(b.pod()))
-        .thenComparingInt(boundOrder::indexOf);
+        .thenComparingInt(b -> Objects.requireNonNull(position.get(b)));
   }
 
   /* filterPodsWithPDBViolation: the pods whose eviction takes a budget below zero, in order, and the others. */
@@ -379,18 +404,24 @@ final class Preemptor {
    * disruption controller would compute over the pods it covers among those bound now.
    */
   private int[] allowed(NodeInfos infos) {
-    int[] allowed = new int[budgets.size()];
-    for (int k = 0; k < allowed.length; k++) {
-      PodDisruptionBudget pdb = budgets.get(k);
-      int covered = 0;
-      if (pdb.status() == null) {
-        for (int i = 0; i < infos.nodes().size(); i++) {
-          for (NodeInfos.Bound b : infos.pods(i)) {
-            covered += covers(pdb, b.pod()) ? 1 : 0;
-          }
+    int[] covered = new int[budgets.size()];
+    List<Integer> withoutStatus = new ArrayList<>();
+    for (int k = 0; k < covered.length; k++) {
+      if (budgets.get(k).status() == null) {
+        withoutStatus.add(k);
+      }
+    }
+    // one pass over the bound pods for all the budgets without status
+    for (int i = 0; i < infos.nodes().size() && !withoutStatus.isEmpty(); i++) {
+      for (NodeInfos.Bound b : infos.pods(i)) {
+        for (int k : withoutStatus) {
+          covered[k] += covers(budgets.get(k), b.pod()) ? 1 : 0;
         }
       }
-      allowed[k] = pdb.disruptionsAllowed(covered);
+    }
+    int[] allowed = new int[covered.length];
+    for (int k = 0; k < allowed.length; k++) {
+      allowed[k] = budgets.get(k).disruptionsAllowed(covered[k]);
     }
     return allowed;
   }

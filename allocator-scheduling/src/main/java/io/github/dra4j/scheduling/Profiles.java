@@ -76,12 +76,8 @@ final class Profiles {
    * the profile} Each profile of a configuration has its own plugin instance with its own
    * arguments; without a configuration, the builder's.
    */
-  int[] minCandidateNodes(SchedulingProfile profile, int[] builder) {
-    if (configuration == null) {
-      return builder;
-    }
-    SchedulerConfiguration.PluginArgs args = profile.args();
-    return new int[] {args.minCandidateNodesPercentage(), args.minCandidateNodesAbsolute()};
+  Preemptor.MinCandidateNodes minCandidateNodes(SchedulingProfile profile, Preemptor.MinCandidateNodes builder) {
+    return configuration == null ? builder : profile.minCandidateNodes;
   }
 
   private static String name(Pod pod) {

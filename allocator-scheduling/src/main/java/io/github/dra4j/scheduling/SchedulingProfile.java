@@ -29,6 +29,8 @@ final class SchedulingProfile {
   final int imageLocality;
   /** Where PodTopologySpread's default constraints find a pod's selector. */
   final DefaultSpread spreadDefaults;
+  /** DefaultPreemption's arguments in this profile, read once. */
+  final Preemptor.MinCandidateNodes minCandidateNodes;
   private final Set<String> ignoredResources;
   private final Set<String> ignoredResourceGroups;
 
@@ -50,6 +52,8 @@ final class SchedulingProfile {
     this.imageLocality = config.weight("ImageLocality");
     this.ignoredResources = Set.copyOf(config.args().ignoredResources());
     this.ignoredResourceGroups = Set.copyOf(config.args().ignoredResourceGroups());
+    this.minCandidateNodes = new Preemptor.MinCandidateNodes(config.args().minCandidateNodesPercentage(),
+        config.args().minCandidateNodesAbsolute());
   }
 
   PluginArgs args() {

@@ -52,7 +52,7 @@ final class PreemptionCyclePropertyTest {
     Cluster cluster = Cluster.of(objects);
     PodScheduler s = PodScheduler.builder(SchedulingFixtures.allocator()).cluster(cluster).preemption(false).build();
     Preemptor preemptor = new Preemptor(s.priorities, cluster.podDisruptionBudgets(),
-        Preemptor.DEFAULT_MIN_CANDIDATE_NODES);
+        Preemptor.MinCandidateNodes.DEFAULTS);
     preemptor.filterCycles(cycles);
     List<String> out = new ArrayList<>();
     for (Pod p : pending) {

@@ -180,11 +180,11 @@ final class PreemptionTest {
     assertThatThrownBy(() -> b.minCandidateNodes(101, 1)).hasMessageContaining("minCandidateNodesPercentage");
     assertThatThrownBy(() -> b.minCandidateNodes(10, -1)).hasMessageContaining("minCandidateNodesAbsolute");
     assertThatThrownBy(() -> b.minCandidateNodes(0, 0)).hasMessageContaining("cannot be zero");
-    Preemptor p = new Preemptor(new Priorities(List.of()), List.of(), Preemptor.DEFAULT_MIN_CANDIDATE_NODES);
+    Preemptor.MinCandidateNodes p = Preemptor.MinCandidateNodes.DEFAULTS;
     assertThat(p.numCandidates(1000)).isEqualTo(100);
     assertThat(p.numCandidates(5000)).isEqualTo(500);
     assertThat(p.numCandidates(50)).isEqualTo(50);
-    Preemptor half = new Preemptor(new Priorities(List.of()), List.of(), Preemptor.checkArgs(50, 1));
+    Preemptor.MinCandidateNodes half = Preemptor.MinCandidateNodes.of(50, 1);
     assertThat(half.numCandidates(10)).isEqualTo(5);
     assertThat(half.numCandidates(1)).isEqualTo(1);
   }

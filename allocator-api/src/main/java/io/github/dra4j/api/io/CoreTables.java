@@ -19,6 +19,9 @@ import io.github.dra4j.api.LabelSelector;
 import io.github.dra4j.api.LabelSelectorRequirement;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeAffinity;
+import io.github.dra4j.api.NodeAllocatableMappedResources;
+import io.github.dra4j.api.NodeAllocatableOverheadResources;
+import io.github.dra4j.api.NodeAllocatableResourceClaimStatus;
 import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.NodeSelectorRequirement;
 import io.github.dra4j.api.NodeSelectorTerm;
@@ -29,6 +32,7 @@ import io.github.dra4j.api.OwnerReference;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.PodAffinity;
 import io.github.dra4j.api.PodAffinityTerm;
+import io.github.dra4j.api.PodCondition;
 import io.github.dra4j.api.PodExtendedResourceClaimStatus;
 import io.github.dra4j.api.PodResourceClaim;
 import io.github.dra4j.api.PodResourceClaimStatus;
@@ -333,14 +337,44 @@ final class CoreTables {
           .field(STRING).required()
           .build();
 
+  static final Table<NodeAllocatableMappedResources> NODE_ALLOCATABLE_MAPPED_RESOURCES =
+      Table.core(NodeAllocatableMappedResources.class, "V1NodeAllocatableMappedResources")
+          .field(STRING).required()
+          .field(QUANTITY).required()
+          .build();
+
+  static final Table<NodeAllocatableOverheadResources> NODE_ALLOCATABLE_OVERHEAD_RESOURCES =
+      Table.core(NodeAllocatableOverheadResources.class, "V1NodeAllocatableOverheadResources")
+          .field(STRING).required()
+          .field(QUANTITY)
+          .field(QUANTITY)
+          .build();
+
+  static final Table<NodeAllocatableResourceClaimStatus> NODE_ALLOCATABLE_RESOURCE_CLAIM_STATUS =
+      Table.core(NodeAllocatableResourceClaimStatus.class, "V1NodeAllocatableResourceClaimStatus")
+          .field(STRING).required()
+          .field(list(STRING))
+          .field(list(NODE_ALLOCATABLE_MAPPED_RESOURCES))
+          .field(list(NODE_ALLOCATABLE_OVERHEAD_RESOURCES))
+          .build();
+
+  static final Table<PodCondition> POD_CONDITION = Table.core(PodCondition.class, "V1PodCondition")
+      .field(STRING).required()
+      .field(STRING).required()
+      .field(STRING)
+      .known("lastProbeTime lastTransitionTime message observedGeneration")
+      .build();
+
   static final Table<PodStatus> POD_STATUS = Table.core(PodStatus.class, "V1PodStatus")
       .field(list(POD_RESOURCE_CLAIM_STATUS))
       .field(EXTENDED_RESOURCE_CLAIM_STATUS)
       .field(STRING)
-      .known("allocatedResources conditions[]:V1PodCondition containerStatuses[]:V1ContainerStatus "
+      .field(list(NODE_ALLOCATABLE_RESOURCE_CLAIM_STATUS))
+      .field(STRING)
+      .field(list(POD_CONDITION))
+      .known("allocatedResources containerStatuses[]:V1ContainerStatus "
           + "ephemeralContainerStatuses[]:V1ContainerStatus hostIP hostIPs[]:V1HostIP "
           + "initContainerStatuses[]:V1ContainerStatus message "
-          + "nodeAllocatableResourceClaimStatuses[]:V1NodeAllocatableResourceClaimStatus nominatedNodeName "
           + "observedGeneration podIP podIPs[]:V1PodIP qosClass reason resize resources:V1ResourceRequirements "
           + "startTime volumeHealth[]:V1PodVolumeHealth")
       .build();
