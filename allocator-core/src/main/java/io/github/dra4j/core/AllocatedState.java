@@ -86,17 +86,6 @@ record AllocatedState(
     return out;
   }
 
-  /** {@return the pools of the devices this state names} */
-  Set<PoolId> pools() {
-    Set<PoolId> out = new HashSet<>();
-    for (Set<DeviceId> ids : List.of(allocatedDevices, sharedDevices, aggregatedCapacity.keySet())) {
-      for (DeviceId id : ids) {
-        out.add(new PoolId(id.driver(), id.pool()));
-      }
-    }
-    return out;
-  }
-
   private static void addDifference(Set<DeviceId> a, Set<DeviceId> b, Set<PoolId> out) {
     for (DeviceId id : a) {
       if (!b.contains(id)) {

@@ -69,9 +69,14 @@ public final class ClusterSnapshot {
    * comparing its labels. A node with the same name but other labels replaces the entry.
    */
   private final ConcurrentHashMap<String, PoolGatherer.NodePools> poolsByNode = new ConcurrentHashMap<>();
-  private final ConcurrentHashMap<String, CachedSelector> selectors = new ConcurrentHashMap<>();
-  /** One SelectorsKey per distinct set of selectors, so that layouts recognise it by identity. */
-  private final ConcurrentHashMap<SelectorsKey, SelectorsKey> selectorsKeys = new ConcurrentHashMap<>();
+  /**
+   * The compiled selectors with their results, shared with the snapshots derived by {@link
+   * #withAllocated} and {@link #withoutAllocated}: they have the same devices under the same uids,
+   * and a result depends only on the selector and the device.
+   */
+  private final ConcurrentHashMap<String, CachedSelector> selectors;
+  /** One SelectorsKey per distinct set of selectors, so that layouts recognise it by identity; shared as selectors. */
+  private final ConcurrentHashMap<SelectorsKey, SelectorsKey> selectorsKeys;
   /** Selectors of predecessors: their results carry over to devices that kept their uid. */
   private final Map<String, CachedSelector> inherited;
   /** Added to by every call, from any thread: striped, so that parallel searches do not contend. */
@@ -125,6 +130,8 @@ public final class ClusterSnapshot {
     }
     this.slices = List.copyOf(slices);
 
+    this.selectors = new ConcurrentHashMap<>();
+    this.selectorsKeys = new ConcurrentHashMap<>();
     this.index = SnapshotIndex.build(features, this.slices, inUse, this.taintRules,
         previous == null ? null : previous.index, previous == null ? null : previous.state());
     this.earlierPools = null;
@@ -155,7 +162,9 @@ public final class ClusterSnapshot {
     this.index = index;
     this.uidLimit = previous.uidLimit;
     this.maxCachedNodes = previous.maxCachedNodes;
-    this.inherited = previous.selectorsForSuccessor();
+    this.selectors = previous.selectors;
+    this.selectorsKeys = previous.selectorsKeys;
+    this.inherited = previous.inherited;
     this.earlierPools = EarlierPools.after(previous.poolsByNode, previous.earlierPools, index.changedNodes());
   }
 
@@ -173,7 +182,7 @@ public final class ClusterSnapshot {
   /** The cached selectors a successor with the same uids inherits, newest first, bounded. */
   private Map<String, CachedSelector> selectorsForSuccessor() {
     if (selectors.isEmpty()) {
-      return inherited; // a snapshot nobody searched (a departure's before the next arrival's): never written to
+      return inherited; // a snapshot nobody searched: never written to
     }
     Map<String, CachedSelector> out = new HashMap<>(selectors);
     for (Map.Entry<String, CachedSelector> e : inherited.entrySet()) {

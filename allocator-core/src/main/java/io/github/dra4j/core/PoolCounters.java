@@ -37,15 +37,10 @@ final class PoolCounters {
     if (units == null) {
       return null;
     }
+    // The scales the allocated devices' consumptions give; each counter's own amount is taken
+    // into account as the map is built.
     int[] scales = new int[units.length];
     Arrays.fill(scales, Integer.MIN_VALUE);
-    for (ResolvedCounterSet set : counterSets.values()) {
-      Map<String, Integer> names = layout.counterIndex.get(Objects.requireNonNull(layout.setIndex.get(set.counterSet())));
-      set.forEachCounter((name, q) -> {
-        int k = Objects.requireNonNull(names.get(name));
-        scales[k] = Math.max(scales[k], q.value().scale());
-      });
-    }
     for (int local = 0; local < layout.deviceCount; local++) {
       if (layout.allocated(local)) {
         PoolLayout.Consumption c = layout.consumption(local, layout.devices[local]);
@@ -60,7 +55,8 @@ final class PoolCounters {
       Map<String, BigDecimal> left = new LinkedHashMap<>();
       set.forEachCounter((name, q) -> {
         int k = Objects.requireNonNull(names.get(name));
-        left.put(name, BigDecimal.valueOf(units[k], layout.scale).setScale(scales[k], RoundingMode.UNNECESSARY));
+        int scale = Math.max(scales[k], q.value().scale());
+        left.put(name, BigDecimal.valueOf(units[k], layout.scale).setScale(scale, RoundingMode.UNNECESSARY));
       });
       out.put(set.counterSet(), Collections.unmodifiableMap(left));
     }

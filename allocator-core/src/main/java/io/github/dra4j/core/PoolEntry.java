@@ -39,11 +39,11 @@ final class PoolEntry {
    */
   private final Map<Pool, Pool> successors;
   /**
-   * Per device name, where the devices of that name are: slice position and device position,
-   * packed into one long (see {@link #devicesNamed}); built on first use (a race builds equal maps)
-   * and shared with successors, whose slices hold the same devices at the same positions.
+   * Per device name, where the devices of that name are: pairs of slice position and device
+   * position (see {@link #devicesNamed}); built on first use (a race builds equal maps) and shared
+   * with successors, whose slices hold the same devices at the same positions.
    */
-  private volatile @Nullable Map<String, long[]> devicesByName;
+  private volatile @Nullable Map<String, int[]> devicesByName;
 
   PoolEntry(PoolId id, List<SliceEntry> slices, List<RuleTaint> ruleTaints) {
     this.id = id;
@@ -91,45 +91,34 @@ final class PoolEntry {
   }
 
   /**
-   * {@return per slice position, the positions of its devices with one of these names (sorted),
-   * for the slices that have such a device} A change that names devices replaces only those.
+   * {@return per slice position, the positions of its devices with one of these names, or null
+   * for a slice without such a device} A change that names devices replaces only those.
    */
-  Map<Integer, int[]> devicesNamed(Collection<String> deviceNames) {
-    Map<String, long[]> index = devicesByName;
+  int[] @Nullable [] devicesNamed(Collection<String> deviceNames) {
+    Map<String, int[]> index = devicesByName;
     if (index == null) {
-      Map<String, long[]> byName = new HashMap<>();
+      Map<String, int[]> byName = new HashMap<>();
       for (int i = 0; i < slices.size(); i++) {
         List<DeviceEntry> devices = slices.get(i).devices;
         for (int d = 0; d < devices.size(); d++) {
-          long at = ((long) i << 32) | d;
-          byName.merge(devices.get(d).id.device(), new long[] {at}, PoolEntry::append);
+          byName.merge(devices.get(d).id.device(), new int[] {i, d}, PoolEntry::concat);
         }
       }
       index = byName;
       devicesByName = index;
     }
-    Map<Integer, int[]> out = new HashMap<>();
+    int[] @Nullable [] out = new int[slices.size()][];
     for (String name : deviceNames) {
-      for (long at : index.getOrDefault(name, NONE)) {
-        out.merge((int) (at >>> 32), new int[] {(int) at}, PoolEntry::union);
+      int[] at = index.get(name);
+      for (int k = 0; at != null && k < at.length; k += 2) {
+        int[] positions = out[at[k]];
+        out[at[k]] = positions == null ? new int[] {at[k + 1]} : concat(positions, new int[] {at[k + 1]});
       }
     }
-    out.replaceAll((slice, devices) -> {
-      Arrays.sort(devices);
-      return devices;
-    });
     return out;
   }
 
-  private static final long[] NONE = {};
-
-  private static long[] append(long[] a, long[] b) {
-    long[] out = Arrays.copyOf(a, a.length + b.length);
-    System.arraycopy(b, 0, out, a.length, b.length);
-    return out;
-  }
-
-  private static int[] union(int[] a, int[] b) {
+  private static int[] concat(int[] a, int[] b) {
     int[] out = Arrays.copyOf(a, a.length + b.length);
     System.arraycopy(b, 0, out, a.length, b.length);
     return out;

@@ -75,7 +75,7 @@ final class SliceEntry {
   }
 
   /**
-   * The same slice with another in-use state for the devices at these positions (sorted): their
+   * The same slice with another in-use state for the devices at these positions: their
    * entries are replaced by {@code successor}, every other device entry is shared, as its in-use
    * state is the same (ClusterSnapshot.withAllocated and withoutAllocated change only the devices
    * the claims name). A shared entry's {@code slice} is an earlier entry of the same family.

@@ -111,7 +111,7 @@ final class SnapshotIndex {
    * lists holding those pools' slices are replaced; every other entry and list is shared.
    */
   SnapshotIndex withAllocated(AllocatedState added) {
-    return withEntries(added.pools(), added, pool -> (slice, d) -> new DeviceEntry(slice, d, added));
+    return withEntries(added, pool -> (slice, d) -> new DeviceEntry(slice, d, added));
   }
 
   /**
@@ -122,46 +122,47 @@ final class SnapshotIndex {
    * @param state the in-use state of every device of their pools (others may be missing)
    */
   SnapshotIndex withState(AllocatedState released, AllocatedState state) {
-    return withEntries(released.pools(), released,
-        pool -> (slice, d) -> new DeviceEntry(slice, d, d.uid, state, pool.ruleTaints));
+    return withEntries(released, pool -> (slice, d) -> new DeviceEntry(slice, d, d.uid, state, pool.ruleTaints));
   }
 
   /*
-   * The index with new entries for the slices of these pools that have a device the change names:
+   * The index with new entries for the slices of the pools that have a device the change names:
    * only the named devices get new entries (successorOf, per pool), the others are shared.
    */
-  private SnapshotIndex withEntries(Set<PoolId> changed, AllocatedState change,
+  private SnapshotIndex withEntries(AllocatedState change,
       Function<PoolEntry, BiFunction<SliceEntry, DeviceEntry, DeviceEntry>> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
-    Map<PoolId, Set<String>> named = change.devicesByPool();
-    for (PoolId id : changed) {
-      PoolEntry prev = pools.get(id);
+    Set<String> nodes = new HashSet<>();
+    boolean local = true;
+    for (Map.Entry<PoolId, Set<String>> named : change.devicesByPool().entrySet()) {
+      PoolEntry prev = pools.get(named.getKey());
       if (prev == null) {
         continue; // a device of no pool of this snapshot: nothing here uses it
       }
-      Map<Integer, int[]> uses = prev.devicesNamed(named.getOrDefault(id, Set.of()));
+      int[] @Nullable [] uses = prev.devicesNamed(named.getValue());
       BiFunction<SliceEntry, DeviceEntry, DeviceEntry> next = successorOf.apply(prev);
       List<SliceEntry> entries = new ArrayList<>(prev.slices.size());
       for (int i = 0; i < prev.slices.size(); i++) {
         // A slice none of whose devices the change names keeps its entry: its devices' states are
         // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
         SliceEntry s = prev.slices.get(i);
-        int[] positions = uses.get(i);
+        int[] positions = uses[i];
         SliceEntry n = positions == null ? s : new SliceEntry(s, positions, next);
         successor.put(s, n);
         entries.add(n);
       }
-      newPools.put(id, new PoolEntry(prev, entries));
+      newPools.put(prev.id, new PoolEntry(prev, entries));
+      local &= addNodes(prev, nodes);
     }
-    Set<String> nodes = nodesOf(changed);
     Map<String, List<SliceEntry>> newOnNode = new HashMap<>();
-    for (String node : nodes == null ? nodeNames(changed) : nodes) {
+    for (String node : nodes) {
       // the nodes of the changed pools' slices: each has a list
       newOnNode.put(node, replaced(Objects.requireNonNull(slicesOnNode.get(node)), successor));
     }
     return new SnapshotIndex(this, slicesOnNode.with(newOnNode),
-        nodes == null ? replaced(slicesShared, successor) : slicesShared, pools.with(newPools), nodes);
+        local ? slicesShared : replaced(slicesShared, successor), pools.with(newPools),
+        local ? Set.copyOf(nodes) : null);
   }
 
   /**
@@ -169,25 +170,28 @@ final class SnapshotIndex {
    * that is not local to a node (any node may see it)}
    */
   @Nullable Set<String> nodesOf(Set<PoolId> ids) {
-    for (PoolId id : ids) {
-      PoolEntry entry = pools.get(id);
-      if (entry != null && entry.slices.stream().anyMatch(s -> !nodeLocal(s))) {
-        return null;
-      }
-    }
-    return nodeNames(ids);
-  }
-
-  /* The nodes named by the node-local slices of these pools. */
-  private Set<String> nodeNames(Set<PoolId> ids) {
     Set<String> nodes = new HashSet<>();
+    boolean local = true;
     for (PoolId id : ids) {
       PoolEntry entry = pools.get(id);
       if (entry != null) {
-        entry.slices.stream().filter(SnapshotIndex::nodeLocal).forEach(s -> nodes.add(s.slice.spec().nodeName()));
+        local &= addNodes(entry, nodes);
       }
     }
-    return Set.copyOf(nodes);
+    return local ? Set.copyOf(nodes) : null;
+  }
+
+  /* Adds the nodes named by the pool's node-local slices; false when it has a slice that is not node-local. */
+  private static boolean addNodes(PoolEntry pool, Set<String> nodes) {
+    boolean local = true;
+    for (SliceEntry s : pool.slices) {
+      if (nodeLocal(s)) {
+        nodes.add(s.slice.spec().nodeName());
+      } else {
+        local = false;
+      }
+    }
+    return local;
   }
 
   private static boolean nodeLocal(SliceEntry s) {
