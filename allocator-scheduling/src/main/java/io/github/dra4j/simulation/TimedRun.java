@@ -83,9 +83,8 @@ final class TimedRun {
       new PriorityQueue<>(Comparator.comparingLong(Departure::at).thenComparingLong(Departure::order));
   /** Pods waiting, in arrival order. */
   private final Map<Integer, Waiting> queue = new LinkedHashMap<>();
-  private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
-  /** The arrival each placed pod came from, by name, to recreate it when it is evicted. */
-  private final Map<String, Waiting> running = new LinkedHashMap<>();
+  /** The pods placed and running, by name, in placement order. */
+  private final Map<String, Placed> placed = new LinkedHashMap<>();
   /** The PodGroup of each running pod of a gang kind, by pod name. */
   private final Map<String, GroupRun> groupOf = new HashMap<>();
   /** Victims recreated by the last placements, to join the queue once the current pass over it ends. */
@@ -101,6 +100,12 @@ final class TimedRun {
   private long nanos;
 
   private record Departure(long at, long order, SchedulingResult.Scheduled pod) {}
+
+  /*
+   * A running pod: its placement as samples count it (it may carry group claims handed over from
+   * another pod), and the arrival it came from, to recreate it when it is evicted.
+   */
+  private record Placed(SchedulingResult.Scheduled scheduled, Waiting arrival) {}
 
   /*
    * An arrival waiting: a pod, a gang kind's PodGroup (pod and rejoin null), or the evicted pods
@@ -254,7 +259,9 @@ final class TimedRun {
   /* A placed group's evicted pods, placed again in one cycle beside its running pods; null once all are. */
   private SimulationResult.@Nullable FirstPending rejoin(Waiting w, GroupRun g, long t) {
     List<Pod> bound = new ArrayList<>();
-    g.running.forEach(n -> bound.add(Objects.requireNonNull(placed.get(n)).pod())); // running pods are placed
+    for (String n : g.running) {
+      bound.add(Objects.requireNonNull(placed.get(n)).scheduled().pod()); // running pods are placed
+    }
     long t0 = System.nanoTime();
     PodGroupResult r = gangs.rejoin(g.group, List.copyOf(g.replacements), bound);
     nanos += System.nanoTime() - t0;
@@ -298,16 +305,16 @@ final class TimedRun {
       return;
     }
     String heir = g.running.iterator().next();
-    SchedulingResult.Scheduled h = Objects.requireNonNull(placed.get(heir)); // running pods are placed
-    List<ResourceClaim> claims = new ArrayList<>(h.claims());
+    Placed h = Objects.requireNonNull(placed.get(heir)); // running pods are placed
+    List<ResourceClaim> claims = new ArrayList<>(h.scheduled().claims());
     claims.addAll(carried);
-    placed.put(heir, new SchedulingResult.Scheduled(h.pod(), h.node(), claims, null));
+    placed.put(heir, new Placed(
+        new SchedulingResult.Scheduled(h.scheduled().pod(), h.scheduled().node(), claims, null), h.arrival()));
   }
 
   private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {
     accounting.changed(s.node());
-    placed.put(Objects.requireNonNull(s.pod().name()), s); // ArrivalDraw and GangArrivals name every pod
-    running.put(s.pod().name(), w);
+    placed.put(Objects.requireNonNull(s.pod().name()), new Placed(s, w)); // ArrivalDraw and GangArrivals name every pod
     if (w.runTime() != TimedArrivals.FOREVER) {
       long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
       departures.add(new Departure(leaves, placements, s));
@@ -334,11 +341,12 @@ final class TimedRun {
     accounting.changed(p.node());
     for (Pod victim : p.victims()) {
       String victimName = victim.name();
-      Waiting was = running.remove(victimName);
-      if (was == null) {
+      Placed left = placed.remove(victimName);
+      if (left == null) {
         continue; // a pod of the starting cluster, not an arrival
       }
-      SchedulingResult.Scheduled s = Objects.requireNonNull(placed.remove(victimName)); // running pods are placed
+      SchedulingResult.Scheduled s = left.scheduled();
+      Waiting was = left.arrival();
       departures.removeIf(d -> Objects.equals(d.pod().pod().name(), victimName));
       int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
       count[0]--;
@@ -375,9 +383,7 @@ final class TimedRun {
       List<Pod> pods = new ArrayList<>();
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
-        // The pod as samples count it: it may carry group claims handed over from another pod.
-        SchedulingResult.Scheduled shown = placed.remove(s.pod().name());
-        running.remove(s.pod().name());
+        Placed shown = placed.remove(s.pod().name());
         accounting.changed(s.node());
         GroupRun g = groupOf.remove(s.pod().name());
         if (g == null) {
@@ -385,7 +391,7 @@ final class TimedRun {
         } else {
           released.addAll(g.own(s.claims()));
           g.running.remove(s.pod().name());
-          handOver(g, shown != null ? shown : s);
+          handOver(g, shown != null ? shown.scheduled() : s);
           if (g.gone()) {
             released.addAll(g.claims);
           }
@@ -425,7 +431,8 @@ final class TimedRun {
   }
 
   private void sample(long t) {
-    SimulationResult.Sample s = accounting.sample(step, placed.values());
+    Iterable<SchedulingResult.Scheduled> pods = () -> placed.values().stream().map(Placed::scheduled).iterator();
+    SimulationResult.Sample s = accounting.sample(step, pods);
     Map<String, Integer> pending = new LinkedHashMap<>();
     counts.forEach((k, c) -> pending.put(k, gangKinds.contains(k) ? c[3] : c[1]));
     samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));
