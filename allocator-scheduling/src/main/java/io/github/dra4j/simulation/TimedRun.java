@@ -66,12 +66,7 @@ final class TimedRun {
   private final Accounting accounting;
   private final Consumer<String> afterArrival;
   private final GangArrivals gangs;
-  /**
-   * Per kind: pods placed, pods pending now, for a gang kind groups placed and groups waiting now
-   * (a placed group's pods beyond those it could place stay pending), placements that preempted,
-   * and evictions as a victim.
-   */
-  private final Map<String, int[]> counts = new LinkedHashMap<>();
+  private final Map<String, KindCounts> counts = new LinkedHashMap<>();
   private final Set<String> gangKinds = new HashSet<>();
   /*
    * Not Departures, which files pods by the arrival step they leave before and finds a step's
@@ -100,6 +95,23 @@ final class TimedRun {
   private long nanos;
 
   private record Departure(long at, long order, SchedulingResult.Scheduled pod) {}
+
+  /*
+   * One kind's counts: for a gang kind, groups too (a placed group's pods beyond those it could
+   * place stay pending).
+   */
+  private static final class KindCounts {
+    int placed;
+    /** Pods pending now. */
+    int pending;
+    int groupsPlaced;
+    /** Groups waiting now. */
+    int groupsPending;
+    /** Placements that preempted. */
+    int preemptions;
+    /** Evictions as a victim. */
+    int preempted;
+  }
 
   /*
    * A running pod: its placement as samples count it (it may carry group claims handed over from
@@ -157,7 +169,7 @@ final class TimedRun {
     this.afterArrival = afterArrival;
     this.gangs = gangs;
     for (PodKind k : kinds) {
-      counts.put(k.name(), new int[6]);
+      counts.put(k.name(), new KindCounts());
       if (k.gang() != null) {
         gangKinds.add(k.name());
       }
@@ -198,8 +210,9 @@ final class TimedRun {
       sample(end);
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
-    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
-        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
+    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c.placed, c.pending,
+        gangKinds.contains(k) ? new SimulationResult.GroupCount(c.groupsPlaced, c.groupsPending) : null,
+        c.preemptions, c.preempted)));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
@@ -221,10 +234,10 @@ final class TimedRun {
     SchedulingResult r = scheduler.schedule(pod);
     nanos += System.nanoTime() - t0;
     if (r instanceof SchedulingResult.Scheduled s) {
-      Objects.requireNonNull(counts.get(w.kind().name()))[0]++; // every kind has counts
+      countsOf(w.kind()).placed++;
       placed(s, w, t);
       if (s.preemption() != null) {
-        Objects.requireNonNull(counts.get(w.kind().name()))[4]++;
+        countsOf(w.kind()).preemptions++;
         evicted(s.preemption());
       }
       placements++;
@@ -242,10 +255,10 @@ final class TimedRun {
     if (!a.result().scheduled()) {
       return new SimulationResult.FirstPending(w.index(), w.kind().name(), a.firstPod(), a.why(), a.podGroup());
     }
-    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
-    count[0] += a.placed().size();
-    count[1] += a.pending();
-    count[2]++;
+    KindCounts count = countsOf(w.kind());
+    count.placed += a.placed().size();
+    count.pending += a.pending();
+    count.groupsPlaced++;
     GroupRun g = new GroupRun(w.index(), a.podGroup(), a.result());
     for (SchedulingResult.Scheduled s : a.leaving()) {
       placed(s, w, t);
@@ -266,13 +279,13 @@ final class TimedRun {
     PodGroupResult r = gangs.rejoin(g.group, List.copyOf(g.replacements), bound);
     nanos += System.nanoTime() - t0;
     if (r.scheduled()) {
-      int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+      KindCounts count = countsOf(w.kind());
       for (SchedulingResult p : r.pods()) {
         if (p instanceof SchedulingResult.Scheduled s) {
           String podName = Objects.requireNonNull(s.pod().name()); // replacements keep their names
           g.replacements.removeIf(x -> podName.equals(x.name()));
-          count[0]++;
-          count[1]--;
+          count.placed++;
+          count.pending--;
           List<ResourceClaim> claims = new ArrayList<>(g.own(s.claims()));
           claims.addAll(g.unheld);
           g.unheld.clear();
@@ -326,13 +339,13 @@ final class TimedRun {
     if (w.rejoin() != null) {
       return; // counted as they are evicted and placed again
     }
-    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+    KindCounts count = countsOf(w.kind());
     Gang gang = w.kind().gang();
     if (gang == null) {
-      count[1] += delta;
+      count.pending += delta;
     } else {
-      count[1] += delta * gang.size();
-      count[3] += delta;
+      count.pending += delta * gang.size();
+      count.groupsPending += delta;
     }
   }
 
@@ -348,10 +361,10 @@ final class TimedRun {
       SchedulingResult.Scheduled s = left.scheduled();
       Waiting was = left.arrival();
       departures.removeIf(d -> Objects.equals(d.pod().pod().name(), victimName));
-      int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
-      count[0]--;
-      count[1]++;
-      count[5]++;
+      KindCounts count = countsOf(was.kind());
+      count.placed--;
+      count.pending++;
+      count.preempted++;
       GroupRun g = groupOf.remove(victimName);
       if (g != null) {
         g.running.remove(victimName);
@@ -365,6 +378,10 @@ final class TimedRun {
         recreated.add(was);
       }
     }
+  }
+
+  private KindCounts countsOf(PodKind kind) {
+    return Objects.requireNonNull(counts.get(kind.name())); // every kind has counts
   }
 
   private void requeueRecreated() {
@@ -434,7 +451,7 @@ final class TimedRun {
     Iterable<SchedulingResult.Scheduled> pods = () -> placed.values().stream().map(Placed::scheduled).iterator();
     SimulationResult.Sample s = accounting.sample(step, pods);
     Map<String, Integer> pending = new LinkedHashMap<>();
-    counts.forEach((k, c) -> pending.put(k, gangKinds.contains(k) ? c[3] : c[1]));
+    counts.forEach((k, c) -> pending.put(k, gangKinds.contains(k) ? c.groupsPending : c.pending));
     samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));
     if (t >= nextSample) {
       long k = t / interval + 1;
