@@ -67,7 +67,6 @@ final class TimedRun {
   private final Consumer<String> afterArrival;
   private final GangArrivals gangs;
   private final Map<String, KindCounts> counts = new LinkedHashMap<>();
-  private final Set<String> gangKinds = new HashSet<>();
   /*
    * Not Departures, which files pods by the arrival step they leave before and finds a step's
    * list by its number: here pods leave at instants of simulated time, taken in time order up to
@@ -101,6 +100,7 @@ final class TimedRun {
    * place stay pending).
    */
   private static final class KindCounts {
+    final PodKind kind;
     int placed;
     /** Pods pending now. */
     int pending;
@@ -111,6 +111,14 @@ final class TimedRun {
     int preemptions;
     /** Evictions as a victim. */
     int preempted;
+
+    KindCounts(PodKind kind) {
+      this.kind = kind;
+    }
+
+    boolean gang() {
+      return kind.gang() != null;
+    }
   }
 
   /*
@@ -169,10 +177,7 @@ final class TimedRun {
     this.afterArrival = afterArrival;
     this.gangs = gangs;
     for (PodKind k : kinds) {
-      counts.put(k.name(), new KindCounts());
-      if (k.gang() != null) {
-        gangKinds.add(k.name());
-      }
+      counts.put(k.name(), new KindCounts(k));
     }
     this.nextRecreated = arrivals.size();
   }
@@ -211,7 +216,7 @@ final class TimedRun {
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
     counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c.placed, c.pending,
-        gangKinds.contains(k) ? new SimulationResult.GroupCount(c.groupsPlaced, c.groupsPending) : null,
+        c.gang() ? new SimulationResult.GroupCount(c.groupsPlaced, c.groupsPending) : null,
         c.preemptions, c.preempted)));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
@@ -451,7 +456,7 @@ final class TimedRun {
     Iterable<SchedulingResult.Scheduled> pods = () -> placed.values().stream().map(Placed::scheduled).iterator();
     SimulationResult.Sample s = accounting.sample(step, pods);
     Map<String, Integer> pending = new LinkedHashMap<>();
-    counts.forEach((k, c) -> pending.put(k, gangKinds.contains(k) ? c.groupsPending : c.pending));
+    counts.forEach((k, c) -> pending.put(k, c.gang() ? c.groupsPending : c.pending));
     samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));
     if (t >= nextSample) {
       long k = t / interval + 1;
