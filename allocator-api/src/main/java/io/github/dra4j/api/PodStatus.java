@@ -57,25 +57,6 @@ public record PodStatus(
     return new PodStatus(claimStatuses, extended, phase, nodeAllocatable, nominatedNodeName, conditions);
   }
 
-  /**
-   * {@return whether the pod is terminating because kube-scheduler preempted it}: being deleted,
-   * with a {@code DisruptionTarget} condition of status {@code True} and reason {@code
-   * PreemptionByScheduler} (podTerminatingByPreemption)
-   *
-   * @param meta the pod's metadata, for its deletion timestamp
-   */
-  public boolean terminatingByPreemption(ObjectMeta meta) {
-    if (meta.deletionTimestamp() == null) {
-      return false;
-    }
-    for (PodCondition c : conditions) {
-      if (c.type().equals(PodCondition.DISRUPTION_TARGET)) {
-        return c.status().equals("True") && PodCondition.PREEMPTION_BY_SCHEDULER.equals(c.reason());
-      }
-    }
-    return false;
-  }
-
   /** {@return whether the pod has terminated for good ({@code Succeeded} or {@code Failed}), so that it holds no node resources} */
   public boolean terminated() {
     return SUCCEEDED.equals(phase) || FAILED.equals(phase);

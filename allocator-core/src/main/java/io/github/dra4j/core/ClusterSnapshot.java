@@ -162,9 +162,13 @@ public final class ClusterSnapshot {
     this.index = index;
     this.uidLimit = previous.uidLimit;
     this.maxCachedNodes = previous.maxCachedNodes;
-    this.selectors = previous.selectors;
-    this.selectorsKeys = previous.selectorsKeys;
-    this.inherited = previous.inherited;
+    // Shared until full; then afresh, inheriting the newest, so that a long line of commits and
+    // releases keeps caching the selectors it meets, as a snapshot built from scratch does.
+    boolean full = previous.selectors.size() >= MAX_CACHED_SELECTORS
+        || previous.selectorsKeys.size() >= MAX_CACHED_SELECTORS;
+    this.selectors = full ? new ConcurrentHashMap<>() : previous.selectors;
+    this.selectorsKeys = full ? new ConcurrentHashMap<>() : previous.selectorsKeys;
+    this.inherited = full ? previous.selectorsForSuccessor() : previous.inherited;
     this.earlierPools = EarlierPools.after(previous.poolsByNode, previous.earlierPools, index.changedNodes());
   }
 

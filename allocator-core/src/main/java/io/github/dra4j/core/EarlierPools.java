@@ -59,7 +59,7 @@ final class EarlierPools {
     boolean changed = false;
     for (int i = 0; i < pools.length; i++) {
       Set<String> step = steps[i];
-      changed |= step == null || step.contains(node.name());
+      changed = changed || step == null || step.contains(node.name());
       PoolGatherer.NodePools p = pools[i].get(node.name());
       if (p != null && ClusterSnapshot.sameNode(p, node)) {
         return changed ? PoolGatherer.successor(index, p) : p;

@@ -112,7 +112,9 @@ final class PoolEntry {
       int[] at = index.get(name);
       for (int k = 0; at != null && k < at.length; k += 2) {
         int[] positions = out[at[k]];
-        out[at[k]] = positions == null ? new int[] {at[k + 1]} : concat(positions, new int[] {at[k + 1]});
+        int[] more = positions == null ? new int[1] : Arrays.copyOf(positions, positions.length + 1);
+        more[more.length - 1] = at[k + 1];
+        out[at[k]] = more;
       }
     }
     return out;

@@ -148,8 +148,11 @@ final class SnapshotIndex {
         // unchanged, and a DGX node's pool has its full GPUs and its MIG devices in other slices.
         SliceEntry s = prev.slices.get(i);
         int[] positions = uses[i];
-        SliceEntry n = positions == null ? s : new SliceEntry(s, positions, next);
-        successor.put(s, n);
+        SliceEntry n = s;
+        if (positions != null) {
+          n = new SliceEntry(s, positions, next);
+          successor.put(s, n);
+        }
         entries.add(n);
       }
       newPools.put(prev.id, new PoolEntry(prev, entries));

@@ -321,6 +321,27 @@ final class SnapshotCachingTest {
   }
 
   @Test
+  void derivedSnapshotsShareTheSelectorCacheUntilItIsFullThenCacheAfresh() {
+    CoreFixtures.TestCompiler compiler = new CoreFixtures.TestCompiler();
+    ClusterSnapshot empty = snapshot(compiler, List.of(slice("slice-1", "pool-1", typed(3, "X"))), List.of());
+    List<ResourceClaim> claims = List.of(claim("claim-0", request("req-0", 1)));
+    ResourceClaim first = claims.get(0).withAllocation(
+        ((AllocationOutcome.Allocated) empty.allocate(node(NODE), claims)).results().get(0));
+    CachedSelector seen = empty.compile("attr type == X");
+
+    ClusterSnapshot shared = empty.withAllocated(List.of(first));
+    assertThat(shared.compile("attr type == X")).isSameAs(seen);
+
+    for (int i = 0; i < 4096; i++) {
+      var unused = shared.compile("attr type == " + i);
+    }
+    ClusterSnapshot afresh = shared.withoutAllocated(List.of(first));
+    CachedSelector again = afresh.compile("attr type == new");
+    assertThat(afresh.compile("attr type == new")).isSameAs(again);
+    assertThat(shared.compile("attr type == new")).isNotSameAs(again);
+  }
+
+  @Test
   void snapshotFromPreviousReusesOnlyIdenticalSlices() {
     StructuredAllocator allocator = CoreFixtures.allocator(Features.all());
     ResourceSlice kept = slice("slice-1", "pool-1", typed(2, "X"));

@@ -1,6 +1,7 @@
 package io.github.dra4j.scheduling;
 
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodCondition;
 
 /*
  * Which input pods kube-scheduler sees and schedules. Its pod informer lists no pod whose phase is
@@ -25,5 +26,22 @@ final class PodPhases {
   /** {@return whether the pod is being deleted (metadata.deletionTimestamp)} */
   static boolean terminating(Pod pod) {
     return pod.metadata().deletionTimestamp() != null;
+  }
+
+  /**
+   * {@return whether the pod is terminating because kube-scheduler preempted it}: being deleted,
+   * with a {@code DisruptionTarget} condition of status {@code True} and reason {@code
+   * PreemptionByScheduler} (podTerminatingByPreemption)
+   */
+  static boolean terminatingByPreemption(Pod pod) {
+    if (!terminating(pod)) {
+      return false;
+    }
+    for (PodCondition c : pod.status().conditions()) {
+      if (c.type().equals(PodCondition.DISRUPTION_TARGET)) {
+        return c.status().equals("True") && PodCondition.PREEMPTION_BY_SCHEDULER.equals(c.reason());
+      }
+    }
+    return false;
   }
 }

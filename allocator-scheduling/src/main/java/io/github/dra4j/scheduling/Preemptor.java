@@ -207,7 +207,7 @@ final class Preemptor {
     for (int node : potential) {
       if (nominated.equals(s.nodes().get(node).name())) {
         for (NodeInfos.Bound b : s.infos.pods(node)) {
-          if (priorities.of(b.pod()) < priority && b.pod().status().terminatingByPreemption(b.pod().metadata())) {
+          if (priorities.of(b.pod()) < priority && PodPhases.terminatingByPreemption(b.pod())) {
             return true;
           }
         }
