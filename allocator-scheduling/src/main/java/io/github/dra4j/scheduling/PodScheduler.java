@@ -380,7 +380,7 @@ public final class PodScheduler {
 
   synchronized Plan plan(Pod pod) {
     String namespace = namespace(pod.namespace());
-    Pod withUid = stored(PodClaimResolver.withUid(pod, namespace));
+    Pod withUid = admitted(pod, namespace);
     Resolution r = resolver.resolve(withUid, namespace);
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
@@ -388,6 +388,11 @@ public final class PodScheduler {
     Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos, profiles.of(withUid));
     PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
     return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
+  }
+
+  /* The pod as the API server admits it into the namespace (its resolved namespace): with a UID, and stored. */
+  Pod admitted(Pod pod, String namespace) {
+    return stored(PodClaimResolver.withUid(pod, namespace));
   }
 
   /* The pod as the scheduler reads it: without spec.resources when the PodLevelResources gate is off. */
