@@ -12,7 +12,6 @@ import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -86,7 +85,7 @@ final class Accounting {
   }
 
   /** {@return the cluster now, with the placed pods (still on their node) counted per class} */
-  SimulationResult.Sample sample(int step, Collection<SchedulingResult.Scheduled> placed) {
+  SimulationResult.Sample sample(int step, Iterable<SchedulingResult.Scheduled> placed) {
     ClusterSnapshot snapshot = scheduler.snapshot();
     for (Node node : refreshFits()) {
       Counted now = new Counted(NodeCapacity.of(snapshot.usage(node)),
@@ -137,7 +136,7 @@ final class Accounting {
    * Allocated devices per group and class, in the order the placed pods meet them: as kept up to
    * date by placed and left, or else counted over the placed pods.
    */
-  private Map<String, Map<String, Integer>> devicesByClass(Collection<SchedulingResult.Scheduled> placed) {
+  private Map<String, Map<String, Integer>> devicesByClass(Iterable<SchedulingResult.Scheduled> placed) {
     PlacedClasses kept = placedClasses;
     if (kept != null) {
       return kept.byGroup();

@@ -66,13 +66,7 @@ final class TimedRun {
   private final Accounting accounting;
   private final Consumer<String> afterArrival;
   private final GangArrivals gangs;
-  /**
-   * Per kind: pods placed, pods pending now, for a gang kind groups placed and groups waiting now
-   * (a placed group's pods beyond those it could place stay pending), placements that preempted,
-   * and evictions as a victim.
-   */
-  private final Map<String, int[]> counts = new LinkedHashMap<>();
-  private final Set<String> gangKinds = new HashSet<>();
+  private final Map<String, KindCounts> counts = new LinkedHashMap<>();
   /*
    * Not Departures, which files pods by the arrival step they leave before and finds a step's
    * list by its number: here pods leave at instants of simulated time, taken in time order up to
@@ -83,9 +77,8 @@ final class TimedRun {
       new PriorityQueue<>(Comparator.comparingLong(Departure::at).thenComparingLong(Departure::order));
   /** Pods waiting, in arrival order. */
   private final Map<Integer, Waiting> queue = new LinkedHashMap<>();
-  private final Map<String, SchedulingResult.Scheduled> placed = new LinkedHashMap<>();
-  /** The arrival each placed pod came from, by name, to recreate it when it is evicted. */
-  private final Map<String, Waiting> running = new LinkedHashMap<>();
+  /** The pods placed and running, by name, in placement order. */
+  private final Map<String, Placed> placed = new LinkedHashMap<>();
   /** The PodGroup of each running pod of a gang kind, by pod name. */
   private final Map<String, GroupRun> groupOf = new HashMap<>();
   /** Victims recreated by the last placements, to join the queue once the current pass over it ends. */
@@ -101,6 +94,38 @@ final class TimedRun {
   private long nanos;
 
   private record Departure(long at, long order, SchedulingResult.Scheduled pod) {}
+
+  /*
+   * One kind's counts: for a gang kind, groups too (a placed group's pods beyond those it could
+   * place stay pending).
+   */
+  private static final class KindCounts {
+    final PodKind kind;
+    int placed;
+    /** Pods pending now. */
+    int pending;
+    int groupsPlaced;
+    /** Groups waiting now. */
+    int groupsPending;
+    /** Placements that preempted. */
+    int preemptions;
+    /** Evictions as a victim. */
+    int preempted;
+
+    KindCounts(PodKind kind) {
+      this.kind = kind;
+    }
+
+    boolean gang() {
+      return kind.gang() != null;
+    }
+  }
+
+  /*
+   * A running pod: its placement as samples count it (it may carry group claims handed over from
+   * another pod), and the arrival it came from, to recreate it when it is evicted.
+   */
+  private record Placed(SchedulingResult.Scheduled scheduled, Waiting arrival) {}
 
   /*
    * An arrival waiting: a pod, a gang kind's PodGroup (pod and rejoin null), or the evicted pods
@@ -152,10 +177,7 @@ final class TimedRun {
     this.afterArrival = afterArrival;
     this.gangs = gangs;
     for (PodKind k : kinds) {
-      counts.put(k.name(), new int[6]);
-      if (k.gang() != null) {
-        gangKinds.add(k.name());
-      }
+      counts.put(k.name(), new KindCounts(k));
     }
     this.nextRecreated = arrivals.size();
   }
@@ -193,8 +215,9 @@ final class TimedRun {
       sample(end);
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();
-    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c[0], c[1],
-        gangKinds.contains(k) ? new SimulationResult.GroupCount(c[2], c[3]) : null, c[4], c[5])));
+    counts.forEach((k, c) -> kinds.put(k, new SimulationResult.KindCount(c.placed, c.pending,
+        c.gang() ? new SimulationResult.GroupCount(c.groupsPlaced, c.groupsPending) : null,
+        c.preemptions, c.preempted)));
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     return new SimulationResult.Policy(name, kinds, firstPending, samples, nanos / 1e9, wallSeconds);
   }
@@ -216,10 +239,10 @@ final class TimedRun {
     SchedulingResult r = scheduler.schedule(pod);
     nanos += System.nanoTime() - t0;
     if (r instanceof SchedulingResult.Scheduled s) {
-      Objects.requireNonNull(counts.get(w.kind().name()))[0]++; // every kind has counts
+      countsOf(w.kind()).placed++;
       placed(s, w, t);
       if (s.preemption() != null) {
-        Objects.requireNonNull(counts.get(w.kind().name()))[4]++;
+        countsOf(w.kind()).preemptions++;
         evicted(s.preemption());
       }
       placements++;
@@ -237,10 +260,10 @@ final class TimedRun {
     if (!a.result().scheduled()) {
       return new SimulationResult.FirstPending(w.index(), w.kind().name(), a.firstPod(), a.why(), a.podGroup());
     }
-    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
-    count[0] += a.placed().size();
-    count[1] += a.pending();
-    count[2]++;
+    KindCounts count = countsOf(w.kind());
+    count.placed += a.placed().size();
+    count.pending += a.pending();
+    count.groupsPlaced++;
     GroupRun g = new GroupRun(w.index(), a.podGroup(), a.result());
     for (SchedulingResult.Scheduled s : a.leaving()) {
       placed(s, w, t);
@@ -254,18 +277,20 @@ final class TimedRun {
   /* A placed group's evicted pods, placed again in one cycle beside its running pods; null once all are. */
   private SimulationResult.@Nullable FirstPending rejoin(Waiting w, GroupRun g, long t) {
     List<Pod> bound = new ArrayList<>();
-    g.running.forEach(n -> bound.add(Objects.requireNonNull(placed.get(n)).pod())); // running pods are placed
+    for (String n : g.running) {
+      bound.add(Objects.requireNonNull(placed.get(n)).scheduled().pod()); // running pods are placed
+    }
     long t0 = System.nanoTime();
     PodGroupResult r = gangs.rejoin(g.group, List.copyOf(g.replacements), bound);
     nanos += System.nanoTime() - t0;
     if (r.scheduled()) {
-      int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+      KindCounts count = countsOf(w.kind());
       for (SchedulingResult p : r.pods()) {
         if (p instanceof SchedulingResult.Scheduled s) {
           String podName = Objects.requireNonNull(s.pod().name()); // replacements keep their names
           g.replacements.removeIf(x -> podName.equals(x.name()));
-          count[0]++;
-          count[1]--;
+          count.placed++;
+          count.pending--;
           List<ResourceClaim> claims = new ArrayList<>(g.own(s.claims()));
           claims.addAll(g.unheld);
           g.unheld.clear();
@@ -298,16 +323,16 @@ final class TimedRun {
       return;
     }
     String heir = g.running.iterator().next();
-    SchedulingResult.Scheduled h = Objects.requireNonNull(placed.get(heir)); // running pods are placed
-    List<ResourceClaim> claims = new ArrayList<>(h.claims());
+    Placed h = Objects.requireNonNull(placed.get(heir)); // running pods are placed
+    List<ResourceClaim> claims = new ArrayList<>(h.scheduled().claims());
     claims.addAll(carried);
-    placed.put(heir, new SchedulingResult.Scheduled(h.pod(), h.node(), claims, null));
+    placed.put(heir, new Placed(
+        new SchedulingResult.Scheduled(h.scheduled().pod(), h.scheduled().node(), claims, null), h.arrival()));
   }
 
   private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {
     accounting.changed(s.node());
-    placed.put(Objects.requireNonNull(s.pod().name()), s); // ArrivalDraw and GangArrivals name every pod
-    running.put(s.pod().name(), w);
+    placed.put(Objects.requireNonNull(s.pod().name()), new Placed(s, w)); // ArrivalDraw and GangArrivals name every pod
     if (w.runTime() != TimedArrivals.FOREVER) {
       long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
       departures.add(new Departure(leaves, placements, s));
@@ -319,13 +344,13 @@ final class TimedRun {
     if (w.rejoin() != null) {
       return; // counted as they are evicted and placed again
     }
-    int[] count = Objects.requireNonNull(counts.get(w.kind().name())); // every kind has counts
+    KindCounts count = countsOf(w.kind());
     Gang gang = w.kind().gang();
     if (gang == null) {
-      count[1] += delta;
+      count.pending += delta;
     } else {
-      count[1] += delta * gang.size();
-      count[3] += delta;
+      count.pending += delta * gang.size();
+      count.groupsPending += delta;
     }
   }
 
@@ -334,16 +359,17 @@ final class TimedRun {
     accounting.changed(p.node());
     for (Pod victim : p.victims()) {
       String victimName = victim.name();
-      Waiting was = running.remove(victimName);
-      if (was == null) {
+      Placed left = placed.remove(victimName);
+      if (left == null) {
         continue; // a pod of the starting cluster, not an arrival
       }
-      SchedulingResult.Scheduled s = Objects.requireNonNull(placed.remove(victimName)); // running pods are placed
+      SchedulingResult.Scheduled s = left.scheduled();
+      Waiting was = left.arrival();
       departures.removeIf(d -> Objects.equals(d.pod().pod().name(), victimName));
-      int[] count = Objects.requireNonNull(counts.get(was.kind().name())); // every kind has counts
-      count[0]--;
-      count[1]++;
-      count[5]++;
+      KindCounts count = countsOf(was.kind());
+      count.placed--;
+      count.pending++;
+      count.preempted++;
       GroupRun g = groupOf.remove(victimName);
       if (g != null) {
         g.running.remove(victimName);
@@ -357,6 +383,10 @@ final class TimedRun {
         recreated.add(was);
       }
     }
+  }
+
+  private KindCounts countsOf(PodKind kind) {
+    return Objects.requireNonNull(counts.get(kind.name())); // every kind has counts
   }
 
   private void requeueRecreated() {
@@ -375,9 +405,7 @@ final class TimedRun {
       List<Pod> pods = new ArrayList<>();
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
-        // The pod as samples count it: it may carry group claims handed over from another pod.
-        SchedulingResult.Scheduled shown = placed.remove(s.pod().name());
-        running.remove(s.pod().name());
+        Placed shown = placed.remove(s.pod().name());
         accounting.changed(s.node());
         GroupRun g = groupOf.remove(s.pod().name());
         if (g == null) {
@@ -385,7 +413,7 @@ final class TimedRun {
         } else {
           released.addAll(g.own(s.claims()));
           g.running.remove(s.pod().name());
-          handOver(g, shown != null ? shown : s);
+          handOver(g, shown != null ? shown.scheduled() : s);
           if (g.gone()) {
             released.addAll(g.claims);
           }
@@ -425,9 +453,10 @@ final class TimedRun {
   }
 
   private void sample(long t) {
-    SimulationResult.Sample s = accounting.sample(step, placed.values());
+    Iterable<SchedulingResult.Scheduled> pods = () -> placed.values().stream().map(Placed::scheduled).iterator();
+    SimulationResult.Sample s = accounting.sample(step, pods);
     Map<String, Integer> pending = new LinkedHashMap<>();
-    counts.forEach((k, c) -> pending.put(k, gangKinds.contains(k) ? c[3] : c[1]));
+    counts.forEach((k, c) -> pending.put(k, c.gang() ? c.groupsPending : c.pending));
     samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));
     if (t >= nextSample) {
       long k = t / interval + 1;
