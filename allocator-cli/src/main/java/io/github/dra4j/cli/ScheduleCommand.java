@@ -193,15 +193,13 @@ final class ScheduleCommand implements Callable<Integer> {
           .features(features)
           .selectorCompiler(CelCompiler.create())
           .build();
-      PodScheduler scheduler = PodScheduler.builder(allocator)
+      PodScheduler.Builder builder = PodScheduler.builder(allocator)
           .cluster(cluster)
           .scorer(nodeScorer)
           .configuration(configuration)
-          .extendedResources(gates.extendedResources())
-          .nodeAllocatableResources(gates.nodeAllocatableResources())
-          .podLevelResources(gates.podLevelResources())
-          .preemption(!noPreemption)
-          .build();
+          .preemption(!noPreemption);
+      gates.scheduler().accept(builder);
+      PodScheduler scheduler = builder.build();
       pods = PodControllers.pods(cluster);
       warnUnusedClaims(cluster, pods);
       if (pods.stream().anyMatch(p -> p.podGroupName() != null)) {

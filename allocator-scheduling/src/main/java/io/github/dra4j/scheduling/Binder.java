@@ -69,15 +69,15 @@ final class Binder {
       s.snapshot = s.snapshot.withAllocated(newlyAllocated);
       s.changed(s.snapshot.changedNodes());
     }
-    Pod bound = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node().name()).build(),
+    Pod placed = new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(choice.node().name()).build(),
         pod.status().withClaims(statuses, extended, List.of()));
-    if (s.nodeAllocatable != null) {
-      // DynamicResources' PreBind writes what the claims cost of the node (none: the field stays empty).
-      bound = new Pod(bound.metadata(), bound.spec(), bound.status().withClaims(statuses, extended,
-          nodeAllocatableStatuses(s.nodeAllocatable.bound(bound, choice.node(), s.claims))));
-    }
+    // DynamicResources' PreBind writes what the claims cost of the node (none: the field stays empty).
+    List<NodeAllocatableClaims.Status> cost = s.nodeAllocatable == null ? List.of()
+        : s.nodeAllocatable.bound(placed, choice.node(), s.claims);
+    Pod bound = cost.isEmpty() ? placed
+        : new Pod(placed.metadata(), placed.spec(), placed.status().withClaims(statuses, extended, nodeAllocatableStatuses(cost)));
     int position = s.cache.position(choice.node());
-    s.infos.add(position, bound);
+    s.infos.add(position, bound, cost);
     s.cache.forgetPods(position);
     if (s.onBound != null) {
       s.onBound.accept(bound);

@@ -25,7 +25,7 @@ final class Fits {
   /** See {@link PodScheduler#fits}; the caller holds the scheduler's lock. */
   static List<Node> among(PodScheduler s, Pod pod, Collection<Node> among) {
     String namespace = namespace(pod.namespace());
-    Pod withUid = s.stored(PodClaimResolver.withUid(pod, namespace));
+    Pod withUid = s.admitted(pod, namespace);
     Resolution r = s.resolver.resolve(withUid, namespace);
     SchedulingProfile profile = s.profiles.of(withUid);
     if (r.failure != null || s.profiles.unknown(withUid) != null || profile.filter.preFilterFailure(withUid) != null) {

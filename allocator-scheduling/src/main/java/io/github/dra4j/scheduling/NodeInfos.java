@@ -186,8 +186,15 @@ final class NodeInfos {
 
   /** Binds the pod to the node: its requests, ports and labels now count there. */
   void add(int node, Pod pod) {
-    NodeAllocatableClaims.Footprint dra = nodeAllocatable == null ? NodeAllocatableClaims.Footprint.NONE
-        : NodeAllocatableClaims.Footprint.of(pod, nodeAllocatable.apply(pod, nodes.get(node)));
+    add(node, pod, nodeAllocatable == null ? List.of() : nodeAllocatable.apply(pod, nodes.get(node)));
+  }
+
+  /**
+   * Binds the pod to the node with what its claims cost of the node, as the binder has just derived
+   * them (DRANodeAllocatableResources): they are not derived again.
+   */
+  void add(int node, Pod pod, List<NodeAllocatableClaims.Status> statuses) {
+    NodeAllocatableClaims.Footprint dra = NodeAllocatableClaims.Footprint.of(pod, statuses);
     Bound b = new Bound(pod, PodRequests.of(pod, dra), PodRequests.nonZero(pod, dra), hostPorts(pod));
     pods.get(node).add(b);
     PodRequests.add(requested.get(node), b.requests());

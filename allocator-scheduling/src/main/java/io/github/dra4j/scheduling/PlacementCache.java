@@ -1,5 +1,6 @@
 package io.github.dra4j.scheduling;
 
+import com.google.errorprone.annotations.CanIgnoreReturnValue;
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
@@ -11,6 +12,7 @@ import io.github.dra4j.core.AllocationOptions;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.NodeFeasibility;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -255,26 +257,7 @@ final class PlacementCache {
       options.checkCancelled(); // as every node's search checks it
     }
     if (!todo.isEmpty()) {
-      int[] at = todo.stream().toArray();
-      List<Node> search = new ArrayList<>(at.length);
-      for (int k : at) {
-        search.add(nodes.get(k));
-      }
-      List<NodeFeasibility> verdicts = snapshot.feasibility(search, toAllocate, options);
-      RuntimeException first = null;
-      for (int k = 0; k < at.length; k++) {
-        NodeFeasibility v = verdicts.get(k);
-        if (v.error() != null) {
-          first = first == null ? v.error() : first;
-          continue;
-        }
-        a.known.set(at[k]);
-        a.fit.set(at[k], v.fits());
-        a.found[at[k]] = v.fits() ? v.results() : null;
-      }
-      if (first != null) {
-        throw first;
-      }
+      search(snapshot, a, todo.stream().toArray(), toAllocate, options, nodes.size(), false);
     }
     BitSet out = (BitSet) candidates.clone();
     out.and(a.fit);
@@ -292,8 +275,9 @@ final class PlacementCache {
    * The first candidate in node order on which the claims fit, alone in the set (empty when none
    * does), for a scorer under which the first feasible node wins: the nodes without a remembered
    * answer before the first one known to fit are searched in order, a few at first and twice as
-   * many each round, and the search stops at the first that fits. Nodes after it are not
-   * searched, so a failure there does not surface, as kube-scheduler stops filtering once it has
+   * many each round, and the search stops after the round that finds the first that fits. Later
+   * rounds do not run; the nodes after it in the same round are searched (their answers are
+   * remembered) but their failures do not surface, as kube-scheduler stops filtering once it has
    * found the feasible nodes it needs; a failure before it is thrown (the first in order), as
    * {@link #feasible} throws it.
    */
@@ -310,30 +294,12 @@ final class PlacementCache {
     int chunk = FIRST_ROUND;
     int next = todo.nextSetBit(0);
     while (next >= 0 && next < end) {
-      List<Integer> at = new ArrayList<>(chunk);
-      List<Node> search = new ArrayList<>(chunk);
-      for (; next >= 0 && next < end && at.size() < chunk; next = todo.nextSetBit(next + 1)) {
-        at.add(next);
-        search.add(nodes.get(next));
+      int[] at = new int[Math.min(chunk, nodes.size())];
+      int n = 0;
+      for (; next >= 0 && next < end && n < at.length; next = todo.nextSetBit(next + 1)) {
+        at[n++] = next;
       }
-      List<NodeFeasibility> verdicts = snapshot.feasibility(search, toAllocate, options);
-      RuntimeException first = null;
-      for (int k = 0; k < at.size(); k++) {
-        NodeFeasibility v = verdicts.get(k);
-        if (v.error() != null) {
-          first = first == null && at.get(k) < end ? v.error() : first;
-          continue;
-        }
-        a.known.set(at.get(k));
-        a.fit.set(at.get(k), v.fits());
-        a.found[at.get(k)] = v.fits() ? v.results() : null;
-        if (v.fits() && at.get(k) < end) {
-          end = at.get(k);
-        }
-      }
-      if (first != null) {
-        throw first;
-      }
+      end = search(snapshot, a, Arrays.copyOf(at, n), toAllocate, options, end, true);
       chunk *= 2;
     }
     BitSet out = new BitSet();
@@ -341,6 +307,39 @@ final class PlacementCache {
       out.set(end);
     }
     return out;
+  }
+
+  /*
+   * Searches the nodes at these positions (in parallel) and remembers each one's answer. The failure of
+   * the first node in order before `end` is thrown; with firstOnly a node that fits becomes the new end,
+   * so that the failures of the nodes after it are dropped. Returns the end.
+   */
+  @CanIgnoreReturnValue
+  private int search(ClusterSnapshot snapshot, Answers a, int[] at, List<ResourceClaim> toAllocate,
+      AllocationOptions options, int end, boolean firstOnly) {
+    List<Node> search = new ArrayList<>(at.length);
+    for (int k : at) {
+      search.add(nodes.get(k));
+    }
+    List<NodeFeasibility> verdicts = snapshot.feasibility(search, toAllocate, options);
+    RuntimeException first = null;
+    for (int k = 0; k < at.length; k++) {
+      NodeFeasibility v = verdicts.get(k);
+      if (v.error() != null) {
+        first = first == null && at[k] < end ? v.error() : first;
+        continue;
+      }
+      a.known.set(at[k]);
+      a.fit.set(at[k], v.fits());
+      a.found[at[k]] = v.fits() ? v.results() : null;
+      if (firstOnly && v.fits() && at[k] < end) {
+        end = at[k];
+      }
+    }
+    if (first != null) {
+      throw first;
+    }
+    return end;
   }
 
   /**

@@ -40,7 +40,6 @@ final class PodLevelCover {
   private record ContainerLimit(String container, String resource, BigDecimal limit, BigDecimal podLimit) {}
 
   private final List<Request> requests = new ArrayList<>();
-  private final boolean limited;
   private final List<HugeLimit> hugeLimits = new ArrayList<>();
   private final List<ContainerLimit> containerLimits = new ArrayList<>();
 
@@ -54,7 +53,6 @@ final class PodLevelCover {
       }
     }
     Map<String, Quantity> limits = PodLevelResources.limits(spec);
-    limited = !limits.isEmpty();
     Map<String, Quantity> aggregate = PodLevelResources.aggregateContainerLimits(spec);
     limits.forEach((name, q) -> {
       if (name.startsWith(PodLevelResources.HUGE_PAGES_PREFIX)) {
@@ -97,9 +95,6 @@ final class PodLevelCover {
           return String.format(REQUEST, r.resource());
         }
       }
-    }
-    if (!limited) {
-      return null;
     }
     for (HugeLimit h : hugeLimits) {
       // addDRANodeAllocatableLimits: every claim's hugepages count, per-container overheads per referencing container

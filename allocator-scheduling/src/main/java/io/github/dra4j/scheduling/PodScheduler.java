@@ -123,7 +123,6 @@ public final class PodScheduler {
   private final @Nullable Preemptor preemptor;
   final @Nullable NodeAllocatableClaims nodeAllocatable;
   private final boolean podLevelResources;
-  NodeAllocatableClaims.Refused draRefused = NodeAllocatableClaims.Refused.of(new BitSet()); // for PostFilter
   ClusterSnapshot snapshot;
 
   private PodScheduler(Builder b) {
@@ -177,24 +176,36 @@ public final class PodScheduler {
    */
   public synchronized SchedulingResult schedule(Pod pod) {
     SchedulingResult refused = priorities.refused(pod);
-    SchedulingResult r = refused != null ? refused : schedule(pod, null);
-    return r.isScheduled() || refused != null || preemptor == null || !profiles.preempts(pod) ? r
-        : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r, draRefused.unresolvable());
+    if (refused != null) {
+      return refused;
+    }
+    Outcome o = attempt(pod, null);
+    SchedulingResult r = o.result();
+    return r.isScheduled() || preemptor == null || !profiles.preempts(pod) ? r
+        : preemptor.postFilter(this, pod, (SchedulingResult.Unschedulable) r, o.unresolvable());
   }
 
   /* One pod on the nodes of a mask (all nodes without one): a pod group's placement is one domain. */
   synchronized SchedulingResult schedule(Pod pod, @Nullable BitSet within) {
+    return attempt(pod, within).result();
+  }
+
+  /* A pod's result, and the nodes DRA refused as UnschedulableAndUnresolvable, which PostFilter does not try. */
+  record Outcome(SchedulingResult result, BitSet unresolvable) {}
+
+  /* schedule(pod, within), with the nodes that PostFilter leaves out (none when the pod failed before DRA's Filter). */
+  synchronized Outcome attempt(Pod pod, @Nullable BitSet within) {
     Objects.requireNonNull(pod, "pod");
     String noProfile = profiles.unknown(pod);
     if (noProfile != null) {
-      return new SchedulingResult.Unschedulable(pod, noProfile, Map.of(), null);
+      return new Outcome(new SchedulingResult.Unschedulable(pod, noProfile, Map.of(), null), new BitSet());
     }
     Plan p = plan(pod);
     int count = within == null ? nodes.size() : within.cardinality();
     String preFilterFailure = p.r.failure != null ? p.r.failure : p.cycle.profile().filter.preFilterFailure(p.pod);
     if (preFilterFailure != null) {
-      return new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(count) + " " + preFilterFailure + ".",
-          Map.of(), null);
+      return new Outcome(new SchedulingResult.Unschedulable(pod, FitError.noneAvailable(count) + " " + preFilterFailure
+          + ".", Map.of(), null), new BitSet());
     }
     BitSet candidates = p.candidates();
     if (within != null) {
@@ -202,7 +213,7 @@ public final class PodScheduler {
       candidates.and(within);
     }
     PlacementCache.Answers answers = p.toAllocate.isEmpty() ? null : cache.answers(p.toAllocate);
-    draRefused = NodeAllocatableClaims.refuse(this, p, answers == null || candidates.isEmpty() ? candidates
+    NodeAllocatableClaims.Refused draRefused = NodeAllocatableClaims.refuse(this, p, answers == null || candidates.isEmpty() ? candidates
         : cache.feasible(snapshot, answers, candidates, p.toAllocate, options, NodeChoice.firstWins(this)), answers);
     BitSet feasible = draRefused.feasible();
     if (feasible.isEmpty()) {
@@ -213,13 +224,14 @@ public final class PodScheduler {
           rejected.put(nodes.get(i), why != null ? why : draRefused.reasons(i, List.of(CANNOT_ALLOCATE)));
         }
       }
-      return FitError.unschedulable(pod, nodes, rejected, snapshot, p.toAllocate, options, CANNOT_ALLOCATE);
+      return new Outcome(FitError.unschedulable(pod, nodes, rejected, snapshot, p.toAllocate, options, CANNOT_ALLOCATE),
+          draRefused.unresolvable());
     }
     if (within == null) {
       feasible = profiles.toScore(p.cycle.profile(), feasible, nodes.size());
     }
     Choice choice = NodeChoice.choose(this, p.cycle, feasible, answers, p.toAllocate);
-    return commit(p.pod, p.r, p.toAllocate, choice);
+    return new Outcome(commit(p.pod, p.r, p.toAllocate, choice), draRefused.unresolvable());
   }
 
   /**
@@ -368,7 +380,7 @@ public final class PodScheduler {
 
   synchronized Plan plan(Pod pod) {
     String namespace = namespace(pod.namespace());
-    Pod withUid = stored(PodClaimResolver.withUid(pod, namespace));
+    Pod withUid = admitted(pod, namespace);
     Resolution r = resolver.resolve(withUid, namespace);
     List<ResourceClaim> toAllocate = new ArrayList<>();
     List<ResourceClaim> allocated = new ArrayList<>();
@@ -376,6 +388,11 @@ public final class PodScheduler {
     Cycle cycle = new Cycle(withUid, r.unserved, allocated, infos, profiles.of(withUid));
     PlacementCache.Filtered filtered = r.failure != null ? PlacementCache.Filtered.NONE : cache.filter(cycle);
     return new Plan(withUid, r, toAllocate, allocated, cycle, filtered);
+  }
+
+  /* The pod as the API server admits it into the namespace (its resolved namespace): with a UID, and stored. */
+  Pod admitted(Pod pod, String namespace) {
+    return stored(PodClaimResolver.withUid(pod, namespace));
   }
 
   /* The pod as the scheduler reads it: without spec.resources when the PodLevelResources gate is off. */

@@ -192,24 +192,45 @@ final class SpreadAndAffinityScores {
     return true;
   }
 
-  /* The matching pods of the feasible nodes' domains, over every node that has every key and passes the inclusion policies. */
+  /*
+   * The matching pods of the feasible nodes' domains, over every node that has every key and passes the
+   * inclusion policies; a node's policies (node affinity, taints) are read once, when a constraint first needs them.
+   */
   private static void countDomains(Pod pod, List<TopologySpread.Constraint> constraints, List<Node> nodes,
       int[][] domain, int[][] matching, int[] missing, boolean requireAll, boolean[] hostname, boolean[][] present,
       long[][] byDomain) {
     int size = constraints.size();
     boolean[] all = new boolean[size];
+    boolean affinity = false;
+    boolean taints = false;
     for (int c = 0; c < size; c++) {
-      all[c] = constraints.get(c).includesAll(pod);
+      TopologySpread.Constraint constraint = constraints.get(c);
+      all[c] = constraint.includesAll(pod);
+      affinity |= !all[c] && constraint.honorAffinity();
+      taints |= !all[c] && constraint.honorTaints();
     }
     for (int i = 0; i < nodes.size(); i++) {
       if (requireAll && !TopologySpread.hasKeys(domain, i)) {
         continue;
       }
+      boolean read = false;
+      boolean matchesAffinity = true;
+      boolean tolerated = true;
       for (int c = 0; c < size; c++) {
         int d = domain[c][i] < 0 ? missing[c] : domain[c][i];
-        if (hostname[c] || matching[c][i] == 0 || !present[c][d]
-            || (!all[c] && !constraints.get(c).includes(pod, nodes.get(i)))) {
+        if (hostname[c] || matching[c][i] == 0 || !present[c][d]) {
           continue;
+        }
+        if (!all[c]) {
+          if (!read) {
+            Node node = nodes.get(i);
+            matchesAffinity = !affinity || NodeFilter.matchesNodeSelector(pod, node);
+            tolerated = !taints || NodeFilter.untoleratedTaint(pod, node) == null;
+            read = true;
+          }
+          if (!constraints.get(c).includes(matchesAffinity, tolerated)) {
+            continue;
+          }
         }
         byDomain[c][d] += matching[c][i];
       }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /*
  * Under first(), the search stops at the first feasible node in node order: a node that fails
  * (its pool is invalid, so finding nothing there is an error) surfaces when it comes before that
- * node, and is never searched when it comes after; a scorer that reads the usage searches every
+ * node, and does not surface when it comes after (searched in the same round or not at all); a scorer that reads the usage searches every
  * node, so the failure surfaces either way.
  */
 final class FirstFeasibleTest {
@@ -50,7 +50,7 @@ final class FirstFeasibleTest {
   }
 
   @Test
-  void aFailingNodeAfterTheFirstFeasible_isNotSearched() {
+  void aFailingNodeAfterTheFirstFeasible_doesNotSurface() {
     PodScheduler s = scheduler(6, NodeScorer.first());
     for (int i = 0; i < 6; i++) {
       SchedulingResult r = s.schedule(pod(i));

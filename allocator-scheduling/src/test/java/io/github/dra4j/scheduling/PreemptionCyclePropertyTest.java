@@ -56,9 +56,10 @@ final class PreemptionCyclePropertyTest {
     preemptor.filterCycles(cycles);
     List<String> out = new ArrayList<>();
     for (Pod p : pending) {
-      SchedulingResult r = s.schedule(p);
+      PodScheduler.Outcome o = s.attempt(p, null);
+      SchedulingResult r = o.result();
       if (r instanceof SchedulingResult.Unschedulable u) {
-        r = preemptor.postFilter(s, p, u, s.draRefused.unresolvable());
+        r = preemptor.postFilter(s, p, u, o.unresolvable());
       }
       if (r instanceof SchedulingResult.Scheduled sc) {
         Preemption done = sc.preemption();
