@@ -109,6 +109,10 @@ final class BuildersTest {
   /* --- every builder reproduces its record from scratch and via toBuilder --- */
 
   static Stream<Arguments> records() {
+    return Stream.concat(apiRecords(), SubpackageBuildersTest.records());
+  }
+
+  private static Stream<Arguments> apiRecords() {
     return Stream.of(
         Arguments.of(named("Device", DEVICE), (Supplier<Object>) () -> Device.builder()
             .name("gpu-0")
@@ -257,6 +261,10 @@ final class BuildersTest {
   /* --- builders validate in the record's constructor --- */
 
   static Stream<Arguments> missingRequired() {
+    return Stream.concat(apiMissingRequired(), SubpackageBuildersTest.missingRequired());
+  }
+
+  private static Stream<Arguments> apiMissingRequired() {
     return Stream.of(
         Arguments.of(named("NodeAllocatableResourceClaimStatus", (Supplier<Object>) () ->
             NodeAllocatableResourceClaimStatus.builder().addContainer("main").build()), "resourceClaimName"),
