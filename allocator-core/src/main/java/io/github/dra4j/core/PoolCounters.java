@@ -123,16 +123,6 @@ final class PoolCounters {
     return false;
   }
 
-  /** {@return whether one of these sets is marked changed} */
-  static boolean touches(int[] sets, boolean[] changedSets) {
-    for (int set : sets) {
-      if (changedSets[set]) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   /** {@return whether some amount is below zero} */
   static boolean negative(long[] units) {
     for (long u : units) {

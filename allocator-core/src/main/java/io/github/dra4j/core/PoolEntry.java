@@ -63,19 +63,36 @@ final class PoolEntry {
    * state), position by position.
    */
   PoolEntry(PoolEntry previous, List<SliceEntry> slices) {
+    this(previous, slices, null);
+  }
+
+  /**
+   * The same slices as {@code previous} with some device entries replaced (a commit or a release):
+   * the built pools' layouts are rebased by visiting only those devices.
+   *
+   * @param replaced per slice position, the positions of the devices whose entries were replaced
+   *     (null for a slice whose entry was kept); null when any device entry may differ
+   */
+  PoolEntry(PoolEntry previous, List<SliceEntry> slices, int @Nullable [] @Nullable [] replaced) {
     this.id = previous.id;
     this.slices = List.copyOf(slices);
     this.ruleTaints = previous.ruleTaints;
     this.maxGeneration = previous.maxGeneration;
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    IdentityHashMap<SliceEntry, int[]> positions = new IdentityHashMap<>();
     for (int i = 0; i < slices.size(); i++) {
       successor.put(previous.slices.get(i), slices.get(i));
+      int[] at = replaced == null ? null : replaced[i];
+      if (at != null) {
+        positions.put(previous.slices.get(i), at);
+      }
     }
+    Pool.Change change = new Pool.Change(successor, replaced == null ? null : positions);
     this.built = new ConcurrentHashMap<>();
     this.devicesByName = previous.devicesByName;
     IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>();
     previous.built.forEach((key, pool) -> {
-      Pool rebased = pool.withEntries(successor);
+      Pool rebased = pool.withEntries(change);
       built.put(key, rebased);
       next.put(pool, rebased);
     });

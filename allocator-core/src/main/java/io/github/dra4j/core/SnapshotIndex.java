@@ -155,7 +155,7 @@ final class SnapshotIndex {
         }
         entries.add(n);
       }
-      newPools.put(prev.id, new PoolEntry(prev, entries));
+      newPools.put(prev.id, new PoolEntry(prev, entries, uses));
       local &= addNodes(prev, nodes);
     }
     Map<String, List<SliceEntry>> newOnNode = new HashMap<>();
