@@ -41,9 +41,16 @@ final class PoolEntry {
   /**
    * Per device name, where the devices of that name are: pairs of slice position and device
    * position (see {@link #devicesNamed}); built on first use (a race builds equal maps) and shared
-   * with successors, whose slices hold the same devices at the same positions.
+   * with every entry derived from this one and from its predecessors (their slices hold the same
+   * devices at the same positions), so that a line of commits that starts again from an earlier
+   * snapshot does not build it again.
    */
-  private volatile @Nullable Map<String, int[]> devicesByName;
+  private final NameIndex devicesByName;
+
+  /* Holds the name index of a line of entries over the same slices. */
+  private static final class NameIndex {
+    private volatile @Nullable Map<String, int[]> byName;
+  }
 
   PoolEntry(PoolId id, List<SliceEntry> slices, List<RuleTaint> ruleTaints) {
     this.id = id;
@@ -56,6 +63,7 @@ final class PoolEntry {
     this.maxGeneration = max;
     this.built = new ConcurrentHashMap<>();
     this.successors = Map.of();
+    this.devicesByName = new NameIndex();
   }
 
   /**
@@ -112,7 +120,7 @@ final class PoolEntry {
    * for a slice without such a device} A change that names devices replaces only those.
    */
   int[] @Nullable [] devicesNamed(Collection<String> deviceNames) {
-    Map<String, int[]> index = devicesByName;
+    Map<String, int[]> index = devicesByName.byName;
     if (index == null) {
       Map<String, int[]> byName = new HashMap<>();
       for (int i = 0; i < slices.size(); i++) {
@@ -122,7 +130,7 @@ final class PoolEntry {
         }
       }
       index = byName;
-      devicesByName = index;
+      devicesByName.byName = index;
     }
     int[] @Nullable [] out = new int[slices.size()][];
     for (String name : deviceNames) {
