@@ -86,8 +86,8 @@ final class PoolEntry {
     this.slices = List.copyOf(slices);
     this.ruleTaints = previous.ruleTaints;
     this.maxGeneration = previous.maxGeneration;
-    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
-    IdentityHashMap<SliceEntry, int[]> positions = new IdentityHashMap<>();
+    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>(slices.size());
+    IdentityHashMap<SliceEntry, int[]> positions = new IdentityHashMap<>(slices.size());
     for (int i = 0; i < slices.size(); i++) {
       successor.put(previous.slices.get(i), slices.get(i));
       int[] at = replaced == null ? null : replaced[i];
@@ -98,7 +98,7 @@ final class PoolEntry {
     Pool.Change change = new Pool.Change(successor, replaced == null ? null : positions);
     this.built = new ConcurrentHashMap<>();
     this.devicesByName = previous.devicesByName;
-    IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>();
+    IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>(previous.built.size());
     previous.built.forEach((key, pool) -> {
       Pool rebased = pool.withEntries(change);
       built.put(key, rebased);

@@ -25,10 +25,6 @@ import org.jspecify.annotations.Nullable;
  * writer stores an equal, immutable value (as in CachedSelector).
  */
 final class PoolLayout {
-  /** Integer digits that a long always holds. */
-  private static final int LONG_DIGITS = 18;
-  /** Returned by {@link #toUnits} for an amount that is no whole number of units or too large. */
-  static final long NO_UNITS = Long.MIN_VALUE;
   private static final char IN_USE = 1;
   private static final char CHECK_FULLY = 2;
   /** Allocated in any way (DeviceEntry.allocatedAny): its counters are charged in availableUnits. */
@@ -173,8 +169,8 @@ final class PoolLayout {
     for (Map<String, BigDecimal> set : pool.available().values()) {
       for (BigDecimal v : set.values()) {
         exact[k] = v;
-        units[k] = toUnits(v, scale);
-        fits &= units[k] != NO_UNITS;
+        units[k] = PoolCounters.toUnits(v, scale);
+        fits &= units[k] != PoolCounters.NO_UNITS;
         k++;
       }
     }
@@ -206,10 +202,14 @@ final class PoolLayout {
       char @Nullable [] previous) {
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
+      // The slice's bits once per slice: a pool of 208 devices is read when first searched.
+      boolean perDevice = slice.slice().perDeviceNodeSelection();
+      String node = slice.slice().slice.spec().nodeName();
+      char sliceBits = perDevice ? CHECK_FULLY : node != null && !node.isEmpty() ? NODE_BOUND : 0;
       for (DeviceEntry d : slice.devices()) {
         uids[local] = d.uid;
         devices[local] = d;
-        flags[local] = flags(d, previous == null ? staticFlags(d) : previous[local]);
+        flags[local] = flags(d, previous == null ? staticFlags(d, perDevice, sliceBits) : previous[local]);
         local++;
       }
     }
@@ -221,12 +221,16 @@ final class PoolLayout {
         | (d.aggregatedCapacity != null ? SHARED : 0));
   }
 
-  private static char staticFlags(DeviceEntry d) {
-    boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
-        || d.slice.perDeviceNodeSelection();
-    String node = d.slice.perDeviceNodeSelection() ? d.device.nodeName() : d.slice.slice.spec().nodeName();
+  /**
+   * @param perDevice the slice selects nodes per device: the device's node name binds it
+   * @param sliceBits CHECK_FULLY for per-device node selection, else NODE_BOUND when the slice
+   *     names a node
+   */
+  private static char staticFlags(DeviceEntry d, boolean perDevice, char sliceBits) {
+    boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty();
+    String node = perDevice ? d.device.nodeName() : null;
     boolean bound = (node != null && !node.isEmpty()) || d.device.bindsToNode();
-    return (char) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
+    return (char) (sliceBits | (special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
         | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.tainted() ? TAINTED : 0)
         | (bound ? NODE_BOUND : 0));
   }
@@ -367,36 +371,6 @@ final class PoolLayout {
     return bits;
   }
 
-  /**
-   * The devices a set of selectors may select, in number order, for the devices below {@code
-   * frontier}: up to there every selector's result on every device is remembered (or the device
-   * needs a full check, see checkFully), and the devices left out are known not to match. A device
-   * that was in use when listed may have no remembered result (a search rejects it before
-   * evaluating anything, unless the request asks for admin access): it is listed and marked in
-   * {@code unknown}, so that the search checks it in full. Beyond the frontier the search looks
-   * at every device. Immutable.
-   */
-  static final class Candidates {
-    final Object key;
-    final int[] locals;
-    final int frontier;
-    /** Bit l set: device l is listed without a known result. Null when none is. */
-    private final long @Nullable [] unknown;
-
-    Candidates(Object key, int[] locals, int frontier, long @Nullable [] unknown) {
-      this.key = key;
-      this.locals = locals;
-      this.frontier = frontier;
-      this.unknown = unknown;
-    }
-
-    /** {@return whether the listed device must be checked in full: its results were not known} */
-    boolean unknown(int local) {
-      long[] u = unknown;
-      return u != null && (u[local >>> 6] & (1L << local)) != 0;
-    }
-  }
-
   private static final int[] NO_LOCALS = {};
   /** Selector sets remembered per layout; more are answered without candidates. */
   private static final int MAX_CANDIDATE_SETS = 64;
@@ -516,18 +490,6 @@ final class PoolLayout {
       available = a;
     }
     return a;
-  }
-
-  /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
-  static long toUnits(BigDecimal value, int scale) {
-    if (scale == 0 && value.scale() == 0 && value.precision() <= LONG_DIGITS) {
-      return value.longValue(); // the usual whole amounts, without two intermediate BigDecimals
-    }
-    BigDecimal u = value.movePointRight(scale).stripTrailingZeros();
-    if (u.scale() > 0 || u.precision() - u.scale() > LONG_DIGITS) {
-      return NO_UNITS;
-    }
-    return u.longValue();
   }
 
   int setCount() {

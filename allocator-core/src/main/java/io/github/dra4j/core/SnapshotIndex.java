@@ -132,7 +132,7 @@ final class SnapshotIndex {
   private SnapshotIndex withEntries(AllocatedState change,
       Function<PoolEntry, BiFunction<SliceEntry, DeviceEntry, DeviceEntry>> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
-    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>(4 * change.devicesByPool().size());
     Set<String> nodes = new HashSet<>();
     boolean local = true;
     for (Map.Entry<PoolId, Set<String>> named : change.devicesByPool().entrySet()) {
