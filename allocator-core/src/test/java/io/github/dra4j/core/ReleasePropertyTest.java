@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * with the claims still allocated: random commits and releases on nodes whose devices share a
  * counter set, a device shared by capacity (consumable capacity) and a pool every node sees, with
  * releases by newer copies of a claim, of several claims at once and of unknown claims, now
- * and then a step from an older snapshot, and snapshots left unsearched (so that a node's pools
- * come from some steps back). After every step, every node gives the same
+ * and then a step from an older snapshot, snapshots left unsearched (so that a node's pools
+ * come from some steps back) and snapshots built again from the line's latest (StructuredAllocator
+ * .snapshot(previous, ...)), which later commits derive from. After every step, every node gives the same
  * answers (the same devices, or the same explanation) and the same usage.
  */
 final class ReleasePropertyTest {
@@ -79,6 +80,11 @@ final class ReleasePropertyTest {
         ResourceClaim placed = c.withAllocation(a.results().get(0));
         live.add(placed);
         next = now.snapshot().withAllocated(List.of(placed));
+      }
+      if (random.nextInt(8) == 0) {
+        // built again from the line, as a scheduler starting a cycle does: its pool entries keep
+        // the line's (shared name index, built pools), and later commits derive from them
+        next = allocator.snapshot(next, slices, List.of(CLASS_A), live);
       }
       history.add(new State(next, List.copyOf(live)));
       if (random.nextInt(3) == 0) {
