@@ -306,6 +306,11 @@ final class Pool {
     return l;
   }
 
+  /** {@return the layout when a search or a rebase built it, else null} */
+  @Nullable PoolLayout builtLayout() {
+    return layout;
+  }
+
   /** {@return the compatibility groups the pool's allocated devices hold, per counter set} */
   Map<String, CompatibilityGroups.Intersection> compatibilityBaseline() {
     Map<String, CompatibilityGroups.Intersection> b = compatibilityBaseline;
