@@ -290,7 +290,7 @@ final class AllocationRun {
    */
   private @Nullable Status searchPool(DeviceIndices at, boolean allocateSub, RequestData data, int pi, int first) {
     PoolLayout layout = pools.get(pi).layout();
-    PoolLayout.Candidates candidates = layout.candidates(data.candidateKey, data.classSelectors,
+    Candidates candidates = layout.candidates(data.candidateKey, data.classSelectors,
         data.requestSelectors);
     int next = first;
     int failedTwins = -1; // the twin class of the last device that failed here (SearchBounds.twinClass)
@@ -323,7 +323,7 @@ final class AllocationRun {
         break;
       }
       // Devices evaluated since the list was made may let it reach further.
-      PoolLayout.Candidates extended = layout.extend(candidates.key, candidates, data.classSelectors,
+      Candidates extended = layout.extend(candidates.key, candidates, data.classSelectors,
           data.requestSelectors);
       if (extended == candidates) {
         break;

@@ -121,20 +121,25 @@ final class Pool {
   }
 
   /**
+   * The successor's entry for each slice entry of a pool (PoolEntry), and, when the successor
+   * replaced only some device entries of a slice (a commit or a release), their positions per
+   * previous slice entry (a kept slice entry has none); null when any device entry may differ.
+   */
+  record Change(Map<SliceEntry, SliceEntry> successor, @Nullable Map<SliceEntry, int[]> replaced) {}
+
+  /**
    * This pool over the entries of a successor snapshot whose slices are the same objects but
    * whose in-use state differs. Validation depends only on the slices, so it is not repeated:
    * the structure is mapped onto the new entries and only the counters left are recomputed.
-   *
-   * @param successor the successor's entry for each slice entry of this pool
    */
-  Pool withEntries(Map<SliceEntry, SliceEntry> successor) {
+  Pool withEntries(Change change) {
     if (incomplete || invalid) {
       return this; // holds no entries
     }
-    List<PoolSlice> t = remap(targeting, successor);
-    List<PoolSlice> o = remap(notTargeting, successor);
+    List<PoolSlice> t = remap(targeting, change.successor());
+    List<PoolSlice> o = remap(notTargeting, change.successor());
     PoolLayout l = layout;
-    PoolLayout rebased = l == null || allocationChanged(notTargeting, o) ? null : l.rebase(t);
+    PoolLayout rebased = l == null || allocationChanged(notTargeting, o) ? null : l.rebase(targeting, t, change.replaced());
     if (rebased != null) {
       Pool next = new Pool(id, false, false, "", t, o, counterSets, null, dropped, hasBindingConditions,
           rebased.overcommitted());
@@ -299,6 +304,11 @@ final class Pool {
       layout = l;
     }
     return l;
+  }
+
+  /** {@return the layout when a search or a rebase built it, else null} */
+  @Nullable PoolLayout builtLayout() {
+    return layout;
   }
 
   /** {@return the compatibility groups the pool's allocated devices hold, per counter set} */

@@ -19,6 +19,23 @@ import org.jspecify.annotations.Nullable;
  * and the counters left by name from the layout's units (PoolLayout keeps the numbers).
  */
 final class PoolCounters {
+  /** Integer digits that a long always holds. */
+  private static final int LONG_DIGITS = 18;
+  /** Returned by {@link #toUnits} for an amount that is no whole number of units or too large. */
+  static final long NO_UNITS = Long.MIN_VALUE;
+
+  /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
+  static long toUnits(BigDecimal value, int scale) {
+    if (scale == 0 && value.scale() == 0 && value.precision() <= LONG_DIGITS) {
+      return value.longValue(); // the usual whole amounts, without two intermediate BigDecimals
+    }
+    BigDecimal u = value.movePointRight(scale).stripTrailingZeros();
+    if (u.scale() > 0 || u.precision() - u.scale() > LONG_DIGITS) {
+      return NO_UNITS;
+    }
+    return u.longValue();
+  }
+
   private PoolCounters() {}
 
   /**
@@ -84,8 +101,8 @@ final class PoolCounters {
     BigDecimal[] amounts = Arrays.copyOf(collected.amounts, n);
     long[] units = layout.availableUnits == null ? null : new long[n];
     for (int j = 0; units != null && j < n; j++) {
-      units[j] = PoolLayout.toUnits(amounts[j], layout.scale);
-      if (units[j] == PoolLayout.NO_UNITS) {
+      units[j] = PoolCounters.toUnits(amounts[j], layout.scale);
+      if (units[j] == PoolCounters.NO_UNITS) {
         units = null;
       }
     }
@@ -117,16 +134,6 @@ final class PoolCounters {
   private static boolean contains(int[] values, int size, int value) {
     for (int i = 0; i < size; i++) {
       if (values[i] == value) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** {@return whether one of these sets is marked changed} */
-  static boolean touches(int[] sets, boolean[] changedSets) {
-    for (int set : sets) {
-      if (changedSets[set]) {
         return true;
       }
     }

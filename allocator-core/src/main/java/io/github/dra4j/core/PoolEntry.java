@@ -41,9 +41,16 @@ final class PoolEntry {
   /**
    * Per device name, where the devices of that name are: pairs of slice position and device
    * position (see {@link #devicesNamed}); built on first use (a race builds equal maps) and shared
-   * with successors, whose slices hold the same devices at the same positions.
+   * with every entry derived from this one and from its predecessors (their slices hold the same
+   * devices at the same positions), so that a line of commits that starts again from an earlier
+   * snapshot does not build it again.
    */
-  private volatile @Nullable Map<String, int[]> devicesByName;
+  private final NameIndex devicesByName;
+
+  /* Holds the name index of a line of entries over the same slices. */
+  private static final class NameIndex {
+    private volatile @Nullable Map<String, int[]> byName;
+  }
 
   PoolEntry(PoolId id, List<SliceEntry> slices, List<RuleTaint> ruleTaints) {
     this.id = id;
@@ -56,6 +63,7 @@ final class PoolEntry {
     this.maxGeneration = max;
     this.built = new ConcurrentHashMap<>();
     this.successors = Map.of();
+    this.devicesByName = new NameIndex();
   }
 
   /**
@@ -63,19 +71,36 @@ final class PoolEntry {
    * state), position by position.
    */
   PoolEntry(PoolEntry previous, List<SliceEntry> slices) {
+    this(previous, slices, null);
+  }
+
+  /**
+   * The same slices as {@code previous} with some device entries replaced (a commit or a release):
+   * the built pools' layouts are rebased by visiting only those devices.
+   *
+   * @param replaced per slice position, the positions of the devices whose entries were replaced
+   *     (null for a slice whose entry was kept); null when any device entry may differ
+   */
+  PoolEntry(PoolEntry previous, List<SliceEntry> slices, int @Nullable [] @Nullable [] replaced) {
     this.id = previous.id;
     this.slices = List.copyOf(slices);
     this.ruleTaints = previous.ruleTaints;
     this.maxGeneration = previous.maxGeneration;
-    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>(slices.size());
+    IdentityHashMap<SliceEntry, int[]> positions = new IdentityHashMap<>(slices.size());
     for (int i = 0; i < slices.size(); i++) {
       successor.put(previous.slices.get(i), slices.get(i));
+      int[] at = replaced == null ? null : replaced[i];
+      if (at != null) {
+        positions.put(previous.slices.get(i), at);
+      }
     }
+    Pool.Change change = new Pool.Change(successor, replaced == null ? null : positions);
     this.built = new ConcurrentHashMap<>();
     this.devicesByName = previous.devicesByName;
-    IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>();
+    IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>(previous.built.size());
     previous.built.forEach((key, pool) -> {
-      Pool rebased = pool.withEntries(successor);
+      Pool rebased = pool.withEntries(change);
       built.put(key, rebased);
       next.put(pool, rebased);
     });
@@ -95,7 +120,7 @@ final class PoolEntry {
    * for a slice without such a device} A change that names devices replaces only those.
    */
   int[] @Nullable [] devicesNamed(Collection<String> deviceNames) {
-    Map<String, int[]> index = devicesByName;
+    Map<String, int[]> index = devicesByName.byName;
     if (index == null) {
       Map<String, int[]> byName = new HashMap<>();
       for (int i = 0; i < slices.size(); i++) {
@@ -105,7 +130,7 @@ final class PoolEntry {
         }
       }
       index = byName;
-      devicesByName = index;
+      devicesByName.byName = index;
     }
     int[] @Nullable [] out = new int[slices.size()][];
     for (String name : deviceNames) {

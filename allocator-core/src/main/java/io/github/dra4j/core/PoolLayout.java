@@ -25,10 +25,6 @@ import org.jspecify.annotations.Nullable;
  * writer stores an equal, immutable value (as in CachedSelector).
  */
 final class PoolLayout {
-  /** Integer digits that a long always holds. */
-  private static final int LONG_DIGITS = 18;
-  /** Returned by {@link #toUnits} for an amount that is no whole number of units or too large. */
-  static final long NO_UNITS = Long.MIN_VALUE;
   private static final char IN_USE = 1;
   private static final char CHECK_FULLY = 2;
   /** Allocated in any way (DeviceEntry.allocatedAny): its counters are charged in availableUnits. */
@@ -93,6 +89,14 @@ final class PoolLayout {
   final Map<String, Integer> setIndex;
   final List<Map<String, Integer>> counterIndex;
   private final @Nullable Consumption[] consumptions;
+  /**
+   * Per device, the counter sets it consumes as bits (set % 31), with KNOWN_SETS once its
+   * consumption was computed, else 0: what forgetFitAlone reads instead of the consumption. Shared
+   * by every layout of the pool (the same devices and sets at the same numbers); ints, so that a
+   * racing write is never torn.
+   */
+  private final int[] setBits;
+  private static final int KNOWN_SETS = 1 << 31;
 
   /** What a device consumes: amount j of counter counters[j]; the sets it consumes from. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
@@ -165,8 +169,8 @@ final class PoolLayout {
     for (Map<String, BigDecimal> set : pool.available().values()) {
       for (BigDecimal v : set.values()) {
         exact[k] = v;
-        units[k] = toUnits(v, scale);
-        fits &= units[k] != NO_UNITS;
+        units[k] = PoolCounters.toUnits(v, scale);
+        fits &= units[k] != PoolCounters.NO_UNITS;
         k++;
       }
     }
@@ -174,6 +178,7 @@ final class PoolLayout {
     availableUnits = fits ? units : null;
     consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
         ? previous.consumptions : new Consumption[deviceCount];
+    setBits = previous != null ? previous.setBits : new int[deviceCount];
   }
 
   /* A rebased layout: numbering, units and per-device memos of the previous one. */
@@ -190,16 +195,21 @@ final class PoolLayout {
     candidates = previous.candidates;
     availableUnits = unitsLeft;
     consumptions = previous.consumptions;
+    setBits = previous.setBits;
   }
 
   private static void readDevices(Pool pool, int[] uids, char[] flags, DeviceEntry[] devices,
       char @Nullable [] previous) {
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
+      // The slice's bits once per slice: a pool of 208 devices is read when first searched.
+      boolean perDevice = slice.slice().perDeviceNodeSelection();
+      String node = slice.slice().slice.spec().nodeName();
+      char sliceBits = perDevice ? CHECK_FULLY : node != null && !node.isEmpty() ? NODE_BOUND : 0;
       for (DeviceEntry d : slice.devices()) {
         uids[local] = d.uid;
         devices[local] = d;
-        flags[local] = flags(d, previous == null ? staticFlags(d) : previous[local]);
+        flags[local] = flags(d, previous == null ? staticFlags(d, perDevice, sliceBits) : previous[local]);
         local++;
       }
     }
@@ -211,12 +221,16 @@ final class PoolLayout {
         | (d.aggregatedCapacity != null ? SHARED : 0));
   }
 
-  private static char staticFlags(DeviceEntry d) {
-    boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty()
-        || d.slice.perDeviceNodeSelection();
-    String node = d.slice.perDeviceNodeSelection() ? d.device.nodeName() : d.slice.slice.spec().nodeName();
+  /**
+   * @param perDevice the slice selects nodes per device: the device's node name binds it
+   * @param sliceBits CHECK_FULLY for per-device node selection, else NODE_BOUND when the slice
+   *     names a node
+   */
+  private static char staticFlags(DeviceEntry d, boolean perDevice, char sliceBits) {
+    boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty();
+    String node = perDevice ? d.device.nodeName() : null;
     boolean bound = (node != null && !node.isEmpty()) || d.device.bindsToNode();
-    return (char) ((special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
+    return (char) (sliceBits | (special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
         | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.tainted() ? TAINTED : 0)
         | (bound ? NODE_BOUND : 0));
   }
@@ -228,114 +242,133 @@ final class PoolLayout {
    * the newly allocated devices consume, plus what the released ones gave back, in units. Units
    * are exact, so the counters left equal those summed afresh; the scale may be larger than a
    * fresh layout's, which changes no comparison. Only the device entries the successor replaced
-   * are read (a commit or a release shares the others, SliceEntry): a pass compares entries by
-   * identity, and the arrays of the others are copied. Whether a device's counters fit alone
-   * stays remembered for the devices whose counter sets kept their counters left. Null
-   * when that does not apply (counters not in units, an amount not in units, an overflow): then
-   * the pool's counters are summed again.
+   * are read (a commit or a release shares the others, SliceEntry): at the positions {@code
+   * replaced} names when it names them, else found by comparing entries by identity. Whether a
+   * device's counters fit alone stays remembered for the devices whose counter sets kept their
+   * counters left. Null when that does not apply (counters not in units, an amount not in units,
+   * an overflow): then the pool's counters are summed again.
    *
-   * @param targeting the successor's targeting slices, position by position as this layout's
+   * @param before this layout's targeting slices (its pool's)
+   * @param targeting the successor's targeting slices, position by position as {@code before}
+   * @param replaced per slice entry of {@code before}, the positions of the device entries the
+   *     successor replaced; null when not known
    */
-  @Nullable PoolLayout rebase(List<Pool.PoolSlice> targeting) {
+  @Nullable PoolLayout rebase(List<Pool.PoolSlice> before, List<Pool.PoolSlice> targeting,
+      @Nullable Map<SliceEntry, int[]> replaced) {
     long[] left = availableUnits;
     if (left == null) {
       return null;
     }
-    char[] nextFlags = flags.clone();
-    int[] nextUids = uids;
-    DeviceEntry[] nextDevices = devices.clone();
-    long[] units = left;
-    boolean[] changedSets = new boolean[setCount()];
-    int local = 0;
-    for (Pool.PoolSlice slice : targeting) {
-      List<DeviceEntry> list = slice.devices();
-      for (int i = 0; i < list.size(); i++, local++) {
-        DeviceEntry d = list.get(i);
-        if (d == devices[local]) {
-          continue; // a device entry the successor shares has the same state
-        }
-        char f = flags(d, flags[local]);
-        if (d.uid != uids[local]) {
-          nextUids = nextUids == uids ? uids.clone() : nextUids;
-          nextUids[local] = d.uid;
-        }
-        nextDevices[local] = d;
-        nextFlags[local] = f;
-        int change = (f & ALLOCATED) - (flags[local] & ALLOCATED);
-        if (change != 0) {
-          Consumption c = consumption(local, d);
-          long[] amounts = c.units();
-          if (amounts == null) {
+    Rebase r = new Rebase(left);
+    for (int s = 0; s < targeting.size(); s++) {
+      Pool.PoolSlice was = before.get(s);
+      Pool.PoolSlice now = targeting.get(s);
+      if (now.slice() == was.slice()) {
+        continue; // a kept slice entry: the same device entries
+      }
+      List<DeviceEntry> list = now.devices();
+      int[] positions = replaced != null && was.devices() == was.slice().devices ? replaced.get(was.slice()) : null;
+      if (positions != null) { // every device of the slice is targeting: positions are the slice's
+        for (int at : positions) {
+          if (!r.device(sliceStart[s] + at, list.get(at))) {
             return null;
           }
-          if (units == left) {
-            units = left.clone();
-          }
-          int[] counters = c.counters();
-          for (int j = 0; j < counters.length; j++) {
-            long v = units[counters[j]];
-            long a = change > 0 ? -amounts[j] : amounts[j];
-            long r = v + a;
-            if (((v ^ r) & (a ^ r)) < 0) {
-              return null;
-            }
-            units[counters[j]] = r;
-          }
-          for (int set : c.sets()) {
-            changedSets[set] = true;
+        }
+      } else {
+        for (int i = 0; i < list.size(); i++) {
+          if (!r.device(sliceStart[s] + i, list.get(i))) {
+            return null;
           }
         }
       }
     }
-    forgetFitAlone(nextFlags, changedSets, PoolCounters.negative(units) == PoolCounters.negative(left));
-    return new PoolLayout(this, nextUids, nextFlags, nextDevices, units);
+    if (r.units == left) {
+      return new PoolLayout(this, r.uids, r.flags, r.devices, left); // no allocation changed
+    }
+    forgetFitAlone(r.flags, r.changedSets, PoolCounters.negative(r.units) == PoolCounters.negative(left));
+    return new PoolLayout(this, r.uids, r.flags, r.devices, r.units);
+  }
+
+  /* The arrays of a rebased layout, copied from this one's on first write. */
+  private final class Rebase {
+    private int[] uids = PoolLayout.this.uids;
+    private char[] flags = PoolLayout.this.flags.clone();
+    private final DeviceEntry[] devices = PoolLayout.this.devices.clone();
+    private long[] units;
+    /** The counter sets whose counters left changed: bit (set % 31), as setBits. */
+    private int changedSets;
+
+    Rebase(long[] left) {
+      units = left;
+    }
+
+    /** Takes the successor's entry at that number: false when its counters are not in units. */
+    boolean device(int local, DeviceEntry d) {
+      DeviceEntry was = PoolLayout.this.devices[local];
+      if (d == was) {
+        return true; // a device entry the successor shares has the same state
+      }
+      char before = PoolLayout.this.flags[local];
+      char f = flags(d, before);
+      if (d.uid != was.uid) {
+        uids = uids == PoolLayout.this.uids ? uids.clone() : uids;
+        uids[local] = d.uid;
+      }
+      devices[local] = d;
+      flags[local] = f;
+      int change = (f & ALLOCATED) - (before & ALLOCATED);
+      if (change == 0) {
+        return true;
+      }
+      Consumption c = consumption(local, d);
+      long[] amounts = c.units();
+      if (amounts == null) {
+        return false;
+      }
+      if (units == availableUnits) {
+        units = units.clone();
+      }
+      int[] counters = c.counters();
+      for (int j = 0; j < counters.length; j++) {
+        long v = units[counters[j]];
+        long a = change > 0 ? -amounts[j] : amounts[j];
+        long r = v + a;
+        if (((v ^ r) & (a ^ r)) < 0) {
+          return false;
+        }
+        units[counters[j]] = r;
+      }
+      changedSets |= setBits[local];
+      return true;
+    }
   }
 
   /*
    * Whether a device's counters fit alone depends on the counters left of the sets it consumes
    * (CounterLedger checks each such set whole) and on whether the pool is overcommitted (then
-   * every set): the memo is kept for a device whose sets kept their counters left.
+   * every set): the memo is kept for a device whose sets kept their counters left. The sets are
+   * read from setBits, so that the pass reads two arrays and no device's consumption.
    */
-  private void forgetFitAlone(char[] next, boolean[] changedSets, boolean sameOvercommit) {
+  private void forgetFitAlone(char[] next, int changedSets, boolean sameOvercommit) {
+    int changed = changedSets & ~KNOWN_SETS;
     for (int local = 0; local < deviceCount; local++) {
       if ((next[local] & (ALONE_FITS | ALONE_DOES_NOT_FIT)) == 0) {
         continue;
       }
-      Consumption c = consumptions[local];
-      if (!sameOvercommit || c == null || PoolCounters.touches(c.sets(), changedSets)) {
+      int sets = setBits[local];
+      if (!sameOvercommit || sets == 0 || (sets & changed) != 0) {
         next[local] = (char) (next[local] & ~(ALONE_FITS | ALONE_DOES_NOT_FIT));
       }
     }
   }
 
-  /**
-   * The devices a set of selectors may select, in number order, for the devices below {@code
-   * frontier}: up to there every selector's result on every device is remembered (or the device
-   * needs a full check, see checkFully), and the devices left out are known not to match. A device
-   * that was in use when listed may have no remembered result (a search rejects it before
-   * evaluating anything, unless the request asks for admin access): it is listed and marked in
-   * {@code unknown}, so that the search checks it in full. Beyond the frontier the search looks
-   * at every device. Immutable.
-   */
-  static final class Candidates {
-    final Object key;
-    final int[] locals;
-    final int frontier;
-    /** Bit l set: device l is listed without a known result. Null when none is. */
-    private final long @Nullable [] unknown;
-
-    Candidates(Object key, int[] locals, int frontier, long @Nullable [] unknown) {
-      this.key = key;
-      this.locals = locals;
-      this.frontier = frontier;
-      this.unknown = unknown;
+  /** {@return the sets as setBits holds them: bit (set % 31) per set, and KNOWN_SETS} */
+  private static int setBitsOf(int[] sets) {
+    int bits = KNOWN_SETS;
+    for (int set : sets) {
+      bits |= 1 << (set % 31);
     }
-
-    /** {@return whether the listed device must be checked in full: its results were not known} */
-    boolean unknown(int local) {
-      long[] u = unknown;
-      return u != null && (u[local >>> 6] & (1L << local)) != 0;
-    }
+    return bits;
   }
 
   private static final int[] NO_LOCALS = {};
@@ -459,18 +492,6 @@ final class PoolLayout {
     return a;
   }
 
-  /** {@return value · 10^scale as a long, or NO_UNITS when that is not a whole number that fits} */
-  static long toUnits(BigDecimal value, int scale) {
-    if (scale == 0 && value.scale() == 0 && value.precision() <= LONG_DIGITS) {
-      return value.longValue(); // the usual whole amounts, without two intermediate BigDecimals
-    }
-    BigDecimal u = value.movePointRight(scale).stripTrailingZeros();
-    if (u.scale() > 0 || u.precision() - u.scale() > LONG_DIGITS) {
-      return NO_UNITS;
-    }
-    return u.longValue();
-  }
-
   int setCount() {
     return setStart.length - 1;
   }
@@ -528,6 +549,7 @@ final class PoolLayout {
     Consumption c = consumptions[local];
     if (c == null) {
       c = PoolCounters.consumptionOf(this, device);
+      setBits[local] = setBitsOf(c.sets());
       consumptions[local] = c;
     }
     return c;

@@ -135,15 +135,20 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
     }
     Map<String, BigDecimal[]> capacities = new LinkedHashMap<>(); // total and allocated
     boolean local = !pool.targeting.isEmpty();
+    // A searched pool's layout answers both questions per device from its flags, so that the
+    // devices that consume counters (a DGX node's MIG devices) are not read.
+    PoolLayout layout = pool.builtLayout();
     for (Pool.PoolSlice slice : pool.targeting) {
       local &= Objects.equals(node.name(), slice.slice().slice.spec().nodeName());
       for (DeviceEntry d : slice.devices()) {
+        boolean inUse = layout != null ? layout.allocated(devices) : d.allocatedAny;
+        boolean consumesCounters = layout != null ? layout.consumesCounters(devices) : !d.view.consumesCounters().isEmpty();
         devices++;
-        boolean placedNow = !d.allocatedAny && !placed.isEmpty() && placed.contains(d.id);
-        if (d.view.consumesCounters().isEmpty()) {
-          addCapacities(capacities, d, d.allocatedAny || placedNow, shares.get(d.id));
+        boolean placedNow = !inUse && !placed.isEmpty() && placed.contains(d.id);
+        if (!consumesCounters) {
+          addCapacities(capacities, d, inUse || placedNow, shares.get(d.id));
         }
-        if (d.allocatedAny) {
+        if (inUse) {
           allocated++;
         } else if (placedNow) {
           allocated++;

@@ -132,7 +132,7 @@ final class SnapshotIndex {
   private SnapshotIndex withEntries(AllocatedState change,
       Function<PoolEntry, BiFunction<SliceEntry, DeviceEntry, DeviceEntry>> successorOf) {
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
-    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>();
+    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>(4 * change.devicesByPool().size());
     Set<String> nodes = new HashSet<>();
     boolean local = true;
     for (Map.Entry<PoolId, Set<String>> named : change.devicesByPool().entrySet()) {
@@ -155,7 +155,7 @@ final class SnapshotIndex {
         }
         entries.add(n);
       }
-      newPools.put(prev.id, new PoolEntry(prev, entries));
+      newPools.put(prev.id, new PoolEntry(prev, entries, uses));
       local &= addNodes(prev, nodes);
     }
     Map<String, List<SliceEntry>> newOnNode = new HashMap<>();

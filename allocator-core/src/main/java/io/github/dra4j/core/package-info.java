@@ -25,7 +25,7 @@
  *       order). The search, the dedications and the counter ledgers use it: arrays indexed by
  *       local, no object per device.
  *   <li><b>candidate</b>: a local number in a layout's candidate list ({@code
- *       PoolLayout.Candidates}) for one set of selectors: devices below the list's frontier that
+ *       Candidates}) for one set of selectors: devices below the list's frontier that
  *       are left out are known not to match, so the search skips them without reading them.
  * </ul>
  *

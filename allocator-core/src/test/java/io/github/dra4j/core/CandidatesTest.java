@@ -58,7 +58,7 @@ final class CandidatesTest {
 
     assertThat(CoreFixtures.devicesOf(again)).isEqualTo(CoreFixtures.devicesOf(first));
     assertThat(compiler.evaluations.get()).as("nothing evaluated twice").isEqualTo(40);
-    PoolLayout.Candidates candidates = candidates(snapshot);
+    Candidates candidates = candidates(snapshot);
     assertThat(candidates.frontier).isEqualTo(20);
     assertThat(candidates.locals).containsExactly(9, 19);
   }
@@ -123,7 +123,7 @@ final class CandidatesTest {
     assertThat(CoreFixtures.devicesOf(next.allocate(node(NODE), List.of(wantsY("claim-1", 1)))))
         .containsExactly(List.of("req-0=pool-1/d-19"));
     assertThat(compiler.evaluations.get()).as("d-0 .. d-9 are known, d-10 .. d-19 are new").isEqualTo(40);
-    PoolLayout.Candidates shared = candidates(next);
+    Candidates shared = candidates(next);
     assertThat(candidates(snapshot)).isSameAs(shared);
     assertThat(shared.locals).containsExactly(9, 19);
 
@@ -144,7 +144,7 @@ final class CandidatesTest {
         .containsExactly(List.of("req-0=pool-1/d-19", "req-0=pool-1/d-29"));
     assertThat(compiler.evaluations.get()).isEqualTo(56);
 
-    PoolLayout.Candidates candidates = candidates(busy);
+    Candidates candidates = candidates(busy);
     assertThat(candidates.frontier).as("the frontier passes the in-use devices").isEqualTo(30);
     assertThat(candidates.locals).containsExactly(5, 9, 19, 29);
     assertThat(candidates.unknown(5)).isTrue();
@@ -170,13 +170,13 @@ final class CandidatesTest {
    * The candidates of CLASS_A's selector and "attr type == Y", as far as results are remembered
    * (as a search that reaches the frontier extends them).
    */
-  private static PoolLayout.Candidates candidates(ClusterSnapshot snapshot) {
+  private static Candidates candidates(ClusterSnapshot snapshot) {
     CachedSelector[] cls = {snapshot.compile("driver == driver-a")};
     CachedSelector[] req = {snapshot.compile("attr type == Y")};
     SelectorsKey key = snapshot.selectorsKey(cls, req);
     PoolLayout layout = pool(snapshot).layout();
-    PoolLayout.Candidates c = layout.candidates(key, cls, req);
+    Candidates c = layout.candidates(key, cls, req);
     c = c == null ? null : layout.extend(key, c, cls, req);
-    return c == null ? new PoolLayout.Candidates(SelectorsKey.of(cls, req), new int[0], 0, null) : c;
+    return c == null ? new Candidates(SelectorsKey.of(cls, req), new int[0], 0, null) : c;
   }
 }

@@ -92,8 +92,8 @@ final class CounterLedgerTest {
     boolean whole = true;
     for (int j = 0; j < ks.length; j++) {
       amounts[j] = random.nextInt(20) == 0 ? new BigDecimal("0.25") : BigDecimal.valueOf(1 + random.nextInt(5));
-      units[j] = PoolLayout.toUnits(amounts[j], layout.scale);
-      whole &= units[j] != PoolLayout.NO_UNITS;
+      units[j] = PoolCounters.toUnits(amounts[j], layout.scale);
+      whole &= units[j] != PoolCounters.NO_UNITS;
     }
     return new PoolLayout.Consumption(ks, amounts, whole && layout.availableUnits != null ? units : null, sets);
   }

@@ -203,15 +203,15 @@ final class HotPathRulesTest {
 
     for (Charge c : charges) {
       BigDecimal amount = new BigDecimal(c.amount());
-      long units = PoolLayout.toUnits(amount, layout.scale);
+      long units = PoolCounters.toUnits(amount, layout.scale);
       PoolLayout.Consumption consumption = new PoolLayout.Consumption(new int[] {0}, new BigDecimal[] {amount},
-          units == PoolLayout.NO_UNITS ? null : new long[] {units}, new int[] {0});
+          units == PoolCounters.NO_UNITS ? null : new long[] {units}, new int[] {0});
       assertThat(ledger.charge(consumption)).as("charge %s", c.amount()).isEqualTo(c.fits());
     }
   }
 
   static Stream<Arguments> units() {
-    long none = PoolLayout.NO_UNITS;
+    long none = PoolCounters.NO_UNITS;
     return Stream.of(
         Arguments.of("5", 0, 5L), Arguments.of("0", 0, 0L), Arguments.of("-7", 0, -7L),
         Arguments.of("5368709120", 0, 5368709120L), Arguments.of("999999999999999999", 0, 999999999999999999L),
@@ -224,7 +224,7 @@ final class HotPathRulesTest {
   @ParameterizedTest(name = "{0} at scale {1}")
   @MethodSource("units")
   void toUnits_wholeNumbersThatFitOnly(String amount, int scale, long expected) {
-    assertThat(PoolLayout.toUnits(new BigDecimal(amount), scale)).isEqualTo(expected);
+    assertThat(PoolCounters.toUnits(new BigDecimal(amount), scale)).isEqualTo(expected);
   }
 
   /* --- capacity: the remembered check for requests that ask for none --- */
