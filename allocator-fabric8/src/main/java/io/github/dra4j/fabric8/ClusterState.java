@@ -354,6 +354,12 @@ final class ClusterState {
     return c;
   }
 
+  /** Returns the current snapshot with the objects it is built from, under one lock. */
+  synchronized Fabric8Cluster.View view() {
+    ClusterSnapshot s = snapshot();
+    return new Fabric8Cluster.View(s, cluster());
+  }
+
   /** Returns the allocator's snapshot of the current state, rebuilt only when something changed. */
   synchronized ClusterSnapshot snapshot() {
     if (snapshot != null && snapshotVersion == version) {

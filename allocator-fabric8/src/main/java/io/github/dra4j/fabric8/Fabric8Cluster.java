@@ -281,15 +281,43 @@ public final class Fabric8Cluster implements AutoCloseable {
   /**
    * {@return the objects the current {@link #snapshot()} is built from: the nodes, the slices as
    * the snapshot sees them (pinned devices included), the DeviceClasses, and every claim with
-   * in-flight allocations in place of the informer's version} What a scheduler built on this
-   * view takes with the snapshot: {@code PodScheduler.builder(allocator).cluster(cluster.cluster())
-   * .snapshot(cluster.snapshot())}. Immutable; cheap when nothing changed.
+   * in-flight allocations in place of the informer's version} A scheduler needs them together
+   * with their snapshot: take both from one {@link #view()}. Immutable; cheap when nothing changed.
    *
    * @throws StaleClusterException when {@link Builder#maxStaleness} is set and the view is older
    */
   public Cluster cluster() {
     checkFresh();
     return state.cluster();
+  }
+
+  /**
+   * Returns the current snapshot and the objects it is built from, taken at once: what a
+   * scheduler built on this view takes, {@code PodScheduler.builder(allocator).cluster(v.cluster())
+   * .snapshot(v.snapshot())}. Calling {@link #snapshot()} and {@link #cluster()} one after the
+   * other can pair a snapshot with newer objects when an informer event comes in between, such
+   * as a claim already shown deallocated whose devices the snapshot still counts as in use.
+   *
+   * @return the snapshot with its objects
+   * @throws StaleClusterException when {@link Builder#maxStaleness} is set and the view is older
+   */
+  public View view() {
+    checkFresh();
+    return state.view();
+  }
+
+  /**
+   * A snapshot and the objects it is built from (see {@link #view()}).
+   *
+   * @param snapshot the snapshot
+   * @param cluster the objects it is built from, with the nodes as of the same moment
+   */
+  public record View(ClusterSnapshot snapshot, Cluster cluster) {
+    /** Checks the components. */
+    public View {
+      Objects.requireNonNull(snapshot, "snapshot");
+      Objects.requireNonNull(cluster, "cluster");
+    }
   }
 
   /** {@return the node with this name as the informer last saw it, or null} */

@@ -214,4 +214,27 @@ final class ClusterStateTest {
     assertThat(s.snapshot()).as("a node changes no pool").isSameAs(before);
     assertThat(s.cluster().slices()).isEqualTo(cluster.slices());
   }
+
+  @Test
+  void view_isTheSnapshotWithItsOwnObjects_untouchedByLaterEvents() {
+    ClusterState s = state();
+    ResourceClaim held = allocatedClaim("held", result("req-0", DRIVER, POOL, "dev-a"),
+        result("req-0", DRIVER, POOL, "dev-b"));
+    s.putClaim(held);
+    Fabric8Cluster.View before = s.view();
+    assertThat(before.snapshot()).isSameAs(s.snapshot());
+    assertThat(before.cluster()).isSameAs(s.cluster());
+
+    // The informer shows the claim deallocated: a round that took the snapshot just before would
+    // get these objects from cluster(), a claim without allocation whose devices are still in use.
+    ResourceClaim released = want("held", 2);
+    s.putClaim(released);
+
+    assertThat(before.cluster().claims()).containsExactly(held);
+    assertThat(before.snapshot().allocate(NODE, List.of(want("next", 1))))
+        .isInstanceOf(AllocationOutcome.Unsatisfiable.class);
+    Fabric8Cluster.View after = s.view();
+    assertThat(after.cluster().claims()).containsExactly(released);
+    assertThat(devices(after.snapshot().allocate(NODE, List.of(want("next", 2))))).containsExactly("dev-a", "dev-b");
+  }
 }

@@ -27,6 +27,7 @@ import io.fabric8.mockwebserver.http.WebSocket;
 import io.fabric8.mockwebserver.http.WebSocketListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Field;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -34,6 +35,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -385,6 +387,9 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
      * listener is told on a thread of its own instead: one per server, so that it hears of the
      * closes in the order they happened, and that ends once idle, so that servers of finished tests
      * keep none.
+     * The listener stops its sender before it leaves the CRUD dispatcher's listeners: a write in
+     * between would be applied, but its event rejected, its dispatch ended and its answer lost (a
+     * 10 s timeout). So it leaves them first, on the event loop that dispatches writes.
      */
     final ThreadPoolExecutor closing = new ThreadPoolExecutor(1, 1, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
         r -> {
@@ -393,8 +398,18 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
           return t;
         });
 
+    /** The CRUD dispatcher's watch listeners, to which every write sends its events; not exposed by the mock. */
+    final Set<?> crudWatches;
+
     Faults() {
       closing.allowCoreThreadTimeOut(true);
+      try {
+        Field f = KubernetesCrudDispatcher.class.getDeclaredField("watchEventListeners");
+        f.setAccessible(true);
+        crudWatches = (Set<?>) Objects.requireNonNull(f.get(crud));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException("the mock's KubernetesCrudDispatcher changed", e);
+      }
     }
 
     AtomicInteger add(Predicate<RecordedRequest> which, int times, int code, boolean apply) {
@@ -578,12 +593,14 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
       @Override
       public void onClosed(WebSocket webSocket, int code, String reason) {
         watches.removeIf(w -> w.socket() == webSocket);
+        crudWatches.remove(delegate);
         closing.execute(() -> delegate.onClosed(webSocket, code, reason));
       }
 
       @Override
       public void onFailure(WebSocket webSocket, Throwable error, Response response) {
         watches.removeIf(w -> w.socket() == webSocket);
+        crudWatches.remove(delegate);
         closing.execute(() -> delegate.onFailure(webSocket, error, response));
       }
     }

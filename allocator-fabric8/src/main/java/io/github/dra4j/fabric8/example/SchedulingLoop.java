@@ -10,7 +10,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Container;
 import io.github.dra4j.api.ObjectRef;
 import io.github.dra4j.api.ResourceRequirements;
@@ -18,7 +17,6 @@ import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
 import io.github.dra4j.core.AllocationException;
 import io.github.dra4j.core.AllocationOptions;
-import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.fabric8.Backoff;
 import io.github.dra4j.scheduling.NodeScorer;
@@ -167,14 +165,11 @@ public final class SchedulingLoop implements AutoCloseable {
     if (cluster == null && !startCluster()) {
       return Map.of();
     }
-    Fabric8Cluster view = Objects.requireNonNull(cluster);
     ClaimAllocator writer = Objects.requireNonNull(claims);
     retryUnreserves(writer);
-    ClusterSnapshot snapshot;
-    Cluster objects;
+    Fabric8Cluster.View current;
     try {
-      snapshot = view.snapshot();
-      objects = view.cluster();
+      current = Objects.requireNonNull(cluster).view();
     } catch (StaleClusterException e) {
       roundFailure = e.getMessage();
       return Map.of();
@@ -187,8 +182,8 @@ public final class SchedulingLoop implements AutoCloseable {
     }
     pending.sort(Comparator.comparingInt(SchedulingLoop::priority).reversed().thenComparing(SchedulingLoop::key));
     PodScheduler scheduler = PodScheduler.builder(allocator)
-        .cluster(objects)
-        .snapshot(snapshot)
+        .cluster(current.cluster())
+        .snapshot(current.snapshot())
         .scorer(config.scorer)
         .options(searchOptions().withCancellation(this::cancelled))
         // the loop binds pods but does not delete a preemption's victims through the API server
