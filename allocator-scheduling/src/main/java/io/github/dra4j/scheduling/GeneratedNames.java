@@ -20,11 +20,10 @@ final class GeneratedNames {
   /** The resourceclaim controller leaves room for a hyphen too. */
   private static final int MAX_CLAIM_BASE_LENGTH = MAX_BASE_LENGTH - 1;
   /*
-   * One digest of each kind per thread, reset by every digest() call: looking an algorithm up
-   * in the security providers cost as much as the hash itself, once per generated name and pod.
+   * One digest per thread, reset by every digest() call: looking the algorithm up in the security
+   * providers cost as much as the hash itself, once per generated name.
    */
   private static final ThreadLocal<MessageDigest> SHA_256 = ThreadLocal.withInitial(() -> digest("SHA-256"));
-  private static final ThreadLocal<MessageDigest> MD5 = ThreadLocal.withInitial(() -> digest("MD5"));
 
   private GeneratedNames() {}
 
@@ -77,20 +76,12 @@ final class GeneratedNames {
   }
 
   /**
-   * {@return the name-based (version 3) UUID of {@code name}, as {@link UUID#nameUUIDFromBytes}
-   * gives it} The UID of a pod that has none, so that owner references and reservations can name it.
+   * {@return the name-based (version 3) UUID of {@code name}} The UID of a pod that has none, so
+   * that owner references and reservations can name it. A per-thread MD5 digest measured no
+   * faster than the JDK's lookup per call (about 250 to 400 ns either way, once per pod).
    */
   static String nameUuid(String name) {
-    byte[] md5 = MD5.get().digest(name.getBytes(StandardCharsets.UTF_8));
-    md5[6] = (byte) ((md5[6] & 0x0f) | 0x30); // version 3
-    md5[8] = (byte) ((md5[8] & 0x3f) | 0x80); // IETF variant
-    long msb = 0;
-    long lsb = 0;
-    for (int i = 0; i < 8; i++) {
-      msb = (msb << 8) | (md5[i] & 0xff);
-      lsb = (lsb << 8) | (md5[i + 8] & 0xff);
-    }
-    return new UUID(msb, lsb).toString();
+    return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
   }
 
   private static MessageDigest digest(String algorithm) {

@@ -21,11 +21,14 @@ import io.github.dra4j.api.ResourceSliceSpec;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiFunction;
 import org.jspecify.annotations.Nullable;
@@ -68,7 +71,12 @@ final class NodeAllocatableClaims {
 
   /** {@return the accounting, or null when no device declares nodeAllocatableResources (nothing to count)} */
   static @Nullable NodeAllocatableClaims of(List<ResourceSlice> slices) {
+    // Copies of one slice (a simulation's node group) share its device list: each list is read once.
+    Set<List<Device>> read = Collections.newSetFromMap(new IdentityHashMap<>());
     for (ResourceSlice s : slices) {
+      if (!read.add(s.spec().devices())) {
+        continue;
+      }
       for (Device d : s.spec().devices()) {
         if (!d.nodeAllocatableResources().isEmpty()) {
           return new NodeAllocatableClaims(slices);

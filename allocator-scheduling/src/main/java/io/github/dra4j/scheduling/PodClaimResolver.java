@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,6 +45,12 @@ final class PodClaimResolver {
   private final boolean extendedResourcesEnabled;
   /** The keys of the claims whose controller is a Pod, by that pod's UID, in the claims' order. */
   private final Map<String, List<String>> ownedBy = new HashMap<>();
+  /**
+   * Per template (by identity) and pod claim entry, the annotations of the claims made from it,
+   * which do not depend on the pod: made once instead of per claim.
+   */
+  private final IdentityHashMap<ResourceClaimTemplate, Map<String, Map<String, String>>> madeAnnotations =
+      new IdentityHashMap<>();
 
   PodClaimResolver(Map<String, ResourceClaim> claims, Map<String, ResourceClaimTemplate> templates,
       ExtendedResources extendedResources, boolean extendedResourcesEnabled) {
@@ -196,20 +203,23 @@ final class PodClaimResolver {
   }
 
   /* The claim the resourceclaim controller makes from a template for one pod claim. */
-  private static ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
+  private ResourceClaim fromTemplate(Pod pod, String namespace, String entry, ResourceClaimTemplate template,
       Predicate<String> taken) {
     String podName = Objects.requireNonNull(pod.name(), "pod metadata.name"); // names the claim
     String base = GeneratedNames.templateClaimBase(podName, entry);
-    ObjectMeta meta = ObjectMeta.builder()
-        .name(GeneratedNames.name(base, ObjectRef.key(namespace, podName) + "/" + entry, taken))
-        .generateName(base)
-        .namespace(namespace)
-        .labels(template.spec().metadata().labels())
-        .annotations(template.spec().metadata().annotations())
-        .putAnnotation(POD_CLAIM_NAME_ANNOTATION, entry)
-        .addOwnerReference(new OwnerReference("v1", "Pod", podName, pod.metadata().uid(), true, true))
-        .build();
+    String name = GeneratedNames.name(base, ObjectRef.key(namespace, podName) + "/" + entry, taken);
+    // The record's constructor keeps the template's labels and the annotations made once: a builder would copy both.
+    ObjectMeta meta = new ObjectMeta(name, namespace, null, null, null, template.spec().metadata().labels(),
+        claimAnnotations(template, entry), base,
+        List.of(new OwnerReference("v1", "Pod", podName, pod.metadata().uid(), true, true)), null);
     return new ResourceClaim(meta, template.spec().spec(), null);
+  }
+
+  /* The annotations of the claims made from a template for a pod claim entry: the template's and the entry's name. */
+  private Map<String, String> claimAnnotations(ResourceClaimTemplate template, String entry) {
+    return madeAnnotations.computeIfAbsent(template, t -> new HashMap<>()).computeIfAbsent(entry,
+        e -> ObjectMeta.builder().annotations(template.spec().metadata().annotations())
+            .putAnnotation(POD_CLAIM_NAME_ANNOTATION, e).build().annotations());
   }
 
   /*
@@ -272,6 +282,9 @@ final class PodClaimResolver {
     }
     String name = Objects.requireNonNull(pod.name(), "pod metadata.name");
     String uid = GeneratedNames.nameUuid(ObjectRef.key(namespace, name));
-    return new Pod(pod.metadata().toBuilder().uid(uid).build(), pod.spec(), pod.status());
+    ObjectMeta m = pod.metadata();
+    // The record's constructor keeps the pod's maps and lists, already immutable: a builder would copy them per pod.
+    return new Pod(new ObjectMeta(m.name(), m.namespace(), uid, m.resourceVersion(), m.generation(), m.labels(),
+        m.annotations(), m.generateName(), m.ownerReferences(), m.deletionTimestamp()), pod.spec(), pod.status());
   }
 }

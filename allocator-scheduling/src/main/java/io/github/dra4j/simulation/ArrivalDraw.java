@@ -2,6 +2,7 @@ package io.github.dra4j.simulation;
 
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.simulation.Arrivals;
 import io.github.dra4j.api.simulation.PodKind;
 import java.util.AbstractList;
@@ -109,7 +110,11 @@ final class ArrivalDraw {
   /** Arrival {@code index} of a kind; a negative index is the probe that asks whether the kind still fits. */
   static Pod pod(PodKind kind, int index) {
     String name = kind.name() + "-" + (index < 0 ? "probe" : Integer.toString(index));
-    ObjectMeta meta = kind.pod().metadata().toBuilder().name(name).uid(null).build();
-    return new Pod(meta, kind.pod().spec().toBuilder().nodeName(null).build(), kind.pod().status());
+    ObjectMeta m = kind.pod().metadata();
+    // The record's constructor keeps the kind's maps and lists, already immutable: a builder would copy them per arrival.
+    ObjectMeta meta = new ObjectMeta(name, m.namespace(), null, m.resourceVersion(), m.generation(), m.labels(),
+        m.annotations(), m.generateName(), m.ownerReferences(), m.deletionTimestamp());
+    PodSpec spec = kind.pod().spec();
+    return new Pod(meta, spec.nodeName() == null ? spec : spec.toBuilder().nodeName(null).build(), kind.pod().status());
   }
 }

@@ -2,7 +2,6 @@ package io.github.dra4j.simulation;
 
 import io.github.dra4j.core.PoolUsage;
 import java.math.BigDecimal;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,14 +34,21 @@ record NodeCapacity(int devices, int allocatedDevices, Map<String, BigDecimal> c
       }
       devices += pool.devices();
       allocated += pool.allocatedDevices();
-      Map<String, Boolean> sets = new HashMap<>(); // of this pool: usage lists a pool once
+      // Usage lists a pool once, and its counters set by set: a set's counters are consecutive.
+      String set = null;
+      boolean setInUse = false;
       for (PoolUsage.Counter c : pool.counters()) {
         totals.merge(c.name(), c.total(), BigDecimal::add);
         left.merge(c.name(), c.available().max(BigDecimal.ZERO), BigDecimal::add);
-        sets.merge(c.counterSet(), c.available().compareTo(c.total()) < 0, Boolean::logicalOr);
+        if (!c.counterSet().equals(set)) {
+          setCount++;
+          inUse += setInUse ? 1 : 0;
+          set = c.counterSet();
+          setInUse = false;
+        }
+        setInUse |= c.available().compareTo(c.total()) < 0;
       }
-      setCount += sets.size();
-      inUse += (int) sets.values().stream().filter(Boolean::booleanValue).count();
+      inUse += setInUse ? 1 : 0;
       for (PoolUsage.Capacity c : pool.capacities()) {
         capacityTotals.merge(c.name(), c.total(), BigDecimal::add);
         capacityLeft.merge(c.name(), c.total().subtract(c.allocated()).max(BigDecimal.ZERO), BigDecimal::add);

@@ -1,45 +1,36 @@
 package io.github.dra4j.simulation;
 
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Objects;
 
 /*
  * Allocated devices per node group and DeviceClass, kept up to date as pods are placed and leave,
  * so that a sample does not walk every placed pod. A sample lists a group's classes in the order
  * a walk over the placed pods in placement order meets them: each class is listed by the first
- * place (pod, then device within the pod) at which a pod still placed has it.
+ * place (pod, then device within the pod) at which a pod still placed has it. That order is
+ * found by walking the placed pods from the oldest only until every class counted is met, which
+ * is a few pods when the common classes are in most pods.
  */
 final class PlacedClasses {
-  /** Bits of a place for the device's position within its pod. */
-  private static final int DEVICE_BITS = 20;
+  /** Per pod name, in placement order (a pod placed again under the same name keeps its place): group and classes. */
+  private final Map<String, Pod> pods = new LinkedHashMap<>();
+  /** Per group, per class: its allocated devices (only classes with some). */
+  private final Map<String, Map<String, int[]>> byGroup = new HashMap<>();
+  /** Classes with devices, over every group. */
+  private int counted;
 
-  /** Per pod name: its place in placement order, group and devices' classes. */
-  private final Map<String, Pod> pods = new HashMap<>();
-  /** Per group, per class: its devices and the places that hold it. */
-  private final Map<String, Map<String, ClassCount>> byGroup = new HashMap<>();
-  private long placed;
-
-  private record Pod(long order, String group, List<String> classes) {}
-
-  /** One class in one group: its devices, and how many of them each place holds. */
-  private static final class ClassCount {
-    int devices;
-    final TreeMap<Long, Integer> places = new TreeMap<>();
-  }
+  private record Pod(String group, List<String> classes) {}
 
   /** Counts a placed pod's devices; a pod placed again under the same name keeps its place. */
   void placed(String pod, String group, List<String> classes) {
-    Pod was = pods.get(pod);
-    long order = was != null ? was.order : placed++;
+    Pod now = new Pod(group, List.copyOf(classes));
+    Pod was = pods.put(pod, now);
     if (was != null) {
       count(was, -1);
     }
-    Pod now = new Pod(order, group, List.copyOf(classes));
-    pods.put(pod, now);
     count(now, 1);
   }
 
@@ -52,19 +43,16 @@ final class PlacedClasses {
   }
 
   private void count(Pod pod, int sign) {
-    Map<String, ClassCount> group = byGroup.computeIfAbsent(pod.group, g -> new HashMap<>());
+    Map<String, int[]> group = byGroup.computeIfAbsent(pod.group, g -> new HashMap<>());
     for (String c : pod.classes) {
-      long place = (pod.order << DEVICE_BITS) | pod.classes.indexOf(c);
-      ClassCount count = group.computeIfAbsent(c, x -> new ClassCount());
-      count.devices += sign;
-      int n = count.places.getOrDefault(place, 0) + sign;
-      if (n == 0) {
-        count.places.remove(place);
-      } else {
-        count.places.put(place, n);
+      int[] devices = group.computeIfAbsent(c, x -> new int[1]);
+      if (devices[0] == 0) {
+        counted++;
       }
-      if (count.devices == 0) {
+      devices[0] += sign;
+      if (devices[0] == 0) {
         group.remove(c);
+        counted--;
       }
     }
   }
@@ -72,15 +60,19 @@ final class PlacedClasses {
   /** {@return per group, the allocated devices per class, classes in the order placed pods meet them} */
   Map<String, Map<String, Integer>> byGroup() {
     Map<String, Map<String, Integer>> out = new HashMap<>();
-    byGroup.forEach((g, classes) -> {
-      List<Map.Entry<String, ClassCount>> listed = new ArrayList<>(classes.entrySet());
-      listed.sort(Map.Entry.comparingByValue((a, b) -> Long.compare(a.places.firstKey(), b.places.firstKey())));
-      Map<String, Integer> counts = new LinkedHashMap<>();
-      listed.forEach(e -> counts.put(e.getKey(), e.getValue().devices));
-      if (!counts.isEmpty()) {
-        out.put(g, counts);
+    int listed = 0;
+    for (Pod pod : pods.values()) {
+      if (listed == counted) {
+        break;
       }
-    });
+      for (String c : pod.classes) {
+        Map<String, Integer> counts = out.computeIfAbsent(pod.group, g -> new LinkedHashMap<>());
+        if (!counts.containsKey(c)) {
+          counts.put(c, Objects.requireNonNull(Objects.requireNonNull(byGroup.get(pod.group)).get(c))[0]); // counted when placed
+          listed++;
+        }
+      }
+    }
     return out;
   }
 }

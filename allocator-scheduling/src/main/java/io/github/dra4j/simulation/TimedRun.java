@@ -326,13 +326,30 @@ final class TimedRun {
     Placed h = Objects.requireNonNull(placed.get(heir)); // running pods are placed
     List<ResourceClaim> claims = new ArrayList<>(h.scheduled().claims());
     claims.addAll(carried);
-    placed.put(heir, new Placed(
-        new SchedulingResult.Scheduled(h.scheduled().pod(), h.scheduled().node(), claims, null), h.arrival()));
+    show(new Placed(new SchedulingResult.Scheduled(h.scheduled().pod(), h.scheduled().node(), claims, null),
+        h.arrival()));
+  }
+
+  /*
+   * A placed pod as samples show it, new or with other claims: Accounting counts its devices per
+   * class as the placed map changes, so that a sample does not walk the placed pods.
+   */
+  private void show(Placed p) {
+    placed.put(Objects.requireNonNull(p.scheduled().pod().name()), p); // ArrivalDraw and GangArrivals name every pod
+    accounting.placed(p.scheduled());
+  }
+
+  private @Nullable Placed unshow(@Nullable String podName) {
+    Placed was = placed.remove(podName);
+    if (was != null) {
+      accounting.left(was.scheduled());
+    }
+    return was;
   }
 
   private void placed(SchedulingResult.Scheduled s, Waiting w, long t) {
     accounting.changed(s.node());
-    placed.put(Objects.requireNonNull(s.pod().name()), new Placed(s, w)); // ArrivalDraw and GangArrivals name every pod
+    show(new Placed(s, w));
     if (w.runTime() != TimedArrivals.FOREVER) {
       long leaves = t > Long.MAX_VALUE - w.runTime() ? Long.MAX_VALUE : t + w.runTime();
       departures.add(new Departure(leaves, placements, s));
@@ -359,7 +376,7 @@ final class TimedRun {
     accounting.changed(p.node());
     for (Pod victim : p.victims()) {
       String victimName = victim.name();
-      Placed left = placed.remove(victimName);
+      Placed left = unshow(victimName);
       if (left == null) {
         continue; // a pod of the starting cluster, not an arrival
       }
@@ -405,7 +422,7 @@ final class TimedRun {
       List<Pod> pods = new ArrayList<>();
       while (!departures.isEmpty() && departures.peek().at() == at) {
         SchedulingResult.Scheduled s = departures.poll().pod();
-        Placed shown = placed.remove(s.pod().name());
+        Placed shown = unshow(s.pod().name());
         accounting.changed(s.node());
         GroupRun g = groupOf.remove(s.pod().name());
         if (g == null) {

@@ -14,7 +14,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /*
- * The per-thread digests give what a new MessageDigest per call gives: random texts (ASCII and
+ * The per-thread digest gives what a new MessageDigest per call gives: random texts (ASCII and
  * beyond, empty and long), each hashed twice in a row and from several threads at once.
  */
 final class GeneratedNamesTest {
@@ -43,9 +43,6 @@ final class GeneratedNamesTest {
     Random random = new Random(seed);
     for (int i = 0; i < 500; i++) {
       String t = text(random);
-      String uuid = UUID.nameUUIDFromBytes(t.getBytes(StandardCharsets.UTF_8)).toString();
-      assertThat(GeneratedNames.nameUuid(t)).as("uuid of %s", t).isEqualTo(uuid);
-      assertThat(GeneratedNames.nameUuid(t)).isEqualTo(uuid);
       String suffix = plainSuffix(t);
       assertThat(GeneratedNames.suffix(t)).as("suffix of %s", t).isEqualTo(suffix);
       assertThat(GeneratedNames.suffix(t)).isEqualTo(suffix);

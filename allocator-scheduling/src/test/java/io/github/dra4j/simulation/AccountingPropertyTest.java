@@ -3,6 +3,7 @@ package io.github.dra4j.simulation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Cluster;
+import io.github.dra4j.api.CounterSet;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ObjectMeta;
 import io.github.dra4j.api.Pod;
@@ -16,12 +17,14 @@ import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.simulation.NodeGroup;
 import io.github.dra4j.api.simulation.PodKind;
 import io.github.dra4j.cel.CelCompiler;
+import io.github.dra4j.core.PoolUsage;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
 import io.github.dra4j.scheduling.PodScheduler;
 import io.github.dra4j.scheduling.SchedulingResult;
 import io.github.dra4j.testing.Builders;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -65,8 +68,8 @@ final class AccountingPropertyTest {
         .templates(kinds.stream().flatMap(k -> k.templates().stream()).toList())
         .build();
     NodeGroups cluster = NodeGroups.stamp(explicit, List.of(
-        new NodeGroup("box", 4, Builders.node("box"), boxSlices("box")),
-        new NodeGroup("crate", 3, Builders.node("crate"), boxSlices("crate")),
+        new NodeGroup("box", 4, Builders.node("box"), boxSlices("box", false)),
+        new NodeGroup("crate", 3, Builders.node("crate"), boxSlices("crate", true)),
         new NodeGroup("plain", 2, Builders.node("plain"), List.of(Builders.slice("plain-gpus", DRIVER, "plain",
             "plain", Builders.device("g0"), Builders.device("g1"), Builders.device("g2")).build()))));
     PodScheduler scheduler = PodScheduler.builder(allocator).cluster(cluster.cluster)
@@ -104,12 +107,26 @@ final class AccountingPropertyTest {
     assertThat(departed).as("pods left").isGreaterThan(10);
   }
 
-  /* Devices in use and counters used per group, summed node by node as doubles. */
+  /*
+   * Devices in use and counters used per group, summed node by node as doubles; counter sets and
+   * those in use (any counter below its total) counted by name per node-local pool.
+   */
   private static void checkPlainSums(SimulationResult.Sample sample, NodeGroups cluster, PodScheduler scheduler) {
     Map<String, Integer> allocated = new LinkedHashMap<>();
     Map<String, Map<String, Double>> used = new LinkedHashMap<>();
+    Map<String, int[]> sets = new LinkedHashMap<>();
     for (Node node : cluster.cluster.nodes()) {
       String group = cluster.groupOfNode.get(node.name());
+      for (PoolUsage pool : scheduler.snapshot().usage(node)) {
+        Map<String, Boolean> inUse = new HashMap<>();
+        if (pool.nodeLocal()) {
+          pool.counters().forEach(c -> inUse.merge(c.counterSet(), c.available().compareTo(c.total()) < 0,
+              Boolean::logicalOr));
+        }
+        int[] counted = sets.computeIfAbsent(group, g -> new int[2]);
+        counted[0] += inUse.size();
+        counted[1] += (int) inUse.values().stream().filter(b -> b).count();
+      }
       NodeCapacity cap = NodeCapacity.of(scheduler.snapshot().usage(node));
       allocated.merge(group, cap.allocatedDevices(), Integer::sum);
       cap.counterTotals().forEach((name, total) -> used.computeIfAbsent(group, g -> new LinkedHashMap<>())
@@ -120,19 +137,29 @@ final class AccountingPropertyTest {
       Map<String, Double> counters = new LinkedHashMap<>();
       usage.counters().forEach((name, c) -> counters.put(name, c.used()));
       assertThat(counters).as("counters used in %s", group).isEqualTo(used.getOrDefault(group, Map.of()));
+      assertThat(new int[] {usage.counterSets(), usage.counterSetsInUse()}).as("counter sets, in use, in %s", group)
+          .isEqualTo(sets.getOrDefault(group, new int[2]));
     });
   }
 
-  /* A node: a counter set of 4 units and 16Gi of memory, 4 small GPUs and a big one. */
-  private static List<ResourceSlice> boxSlices(String node) {
+  /*
+   * A node: a counter set of 4 units and 16Gi of memory, 4 small GPUs and a big one; with a
+   * second card, two of the small GPUs count against a second set with the same counter names.
+   */
+  private static List<ResourceSlice> boxSlices(String node, boolean secondCard) {
+    String small = secondCard ? "card2" : "card";
+    List<CounterSet> sets = secondCard
+        ? List.of(Builders.counterSet("card", Builders.counters("units", "4", "mem", "16Gi")),
+            Builders.counterSet("card2", Builders.counters("units", "2", "mem", "4Gi")))
+        : List.of(Builders.counterSet("card", Builders.counters("units", "4", "mem", "16Gi")));
     return List.of(
         Builders.counterSlice(node + "-counters", DRIVER, node, node,
-            Builders.counterSet("card", Builders.counters("units", "4", "mem", "16Gi"))).resourceSliceCount(2).build(),
+            sets.toArray(CounterSet[]::new)).resourceSliceCount(2).build(),
         Builders.slice(node + "-gpus", DRIVER, node, node,
             Builders.device("g0").consumes("card", "units", "1", "mem", "4Gi"),
             Builders.device("g1").consumes("card", "units", "1", "mem", "4Gi"),
-            Builders.device("g2").consumes("card", "units", "1", "mem", "2Gi"),
-            Builders.device("g3").consumes("card", "units", "1", "mem", "2Gi"),
+            Builders.device("g2").consumes(small, "units", "1", "mem", "2Gi"),
+            Builders.device("g3").consumes(small, "units", "1", "mem", "2Gi"),
             Builders.device("big").consumes("card", "units", "2", "mem", "8Gi")).resourceSliceCount(2).build());
   }
 

@@ -66,6 +66,7 @@ final class TimedGangSimulationTest {
     assertNotNull(first);
     assertEquals(List.of(2, "train", "train-2-0", "default/train-2"),
         List.of(first.index(), first.kind(), first.pod(), first.podGroup()));
+    TimedSimulationTest.assertClassesCountTheDevicesInUse(p);
   }
 
   @Test
@@ -90,5 +91,6 @@ final class TimedGangSimulationTest {
     assertEquals(new SimulationResult.KindCount(4, 0, new SimulationResult.GroupCount(2, 0), 0, 1),
         p.kinds().get("train"));
     assertEquals(new SimulationResult.KindCount(1, 0, null, 1, 0), p.kinds().get("urgent"));
+    TimedSimulationTest.assertClassesCountTheDevicesInUse(p);
   }
 }

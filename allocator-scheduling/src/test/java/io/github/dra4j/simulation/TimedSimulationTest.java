@@ -47,6 +47,18 @@ final class TimedSimulationTest {
     return SimulationReader.read(file, CODEC);
   }
 
+  /*
+   * Every sample's devices per class, which the run keeps up to date as pods are placed, leave and
+   * are evicted, add up to the devices in use that the snapshot reports (no device is shared).
+   */
+  static void assertClassesCountTheDevicesInUse(SimulationResult.Policy p) {
+    for (SimulationResult.Sample s : p.samples()) {
+      s.groups().forEach((group, usage) -> assertEquals(usage.allocatedDevices(),
+          usage.devicesByClass().values().stream().mapToInt(Integer::intValue).sum(),
+          "devices per class in " + group + " at " + s.time()));
+    }
+  }
+
   @Test
   void aTraceOfFourArrivals_pendingOverTimeAsOnPaper(@TempDir Path dir) throws IOException {
     // one-0 takes a GPU until 10m; two-1 needs both and waits; one-2 takes the other GPU until 5m
@@ -78,6 +90,7 @@ final class TimedSimulationTest {
     assertEquals(new SimulationResult.KindCount(1, 0, null, 0, 0), p.kinds().get("two"));
     assertEquals("two-1", p.firstPending().pod());
     assertEquals(1, p.firstPending().index());
+    assertClassesCountTheDevicesInUse(p);
   }
 
   @Test
@@ -92,6 +105,7 @@ final class TimedSimulationTest {
     SimulationResult.Sample last = p.last();
     assertEquals(Duration.ofSeconds(150), last.time(), "the run ends when two-2 is placed, at 2m30s");
     assertEquals(List.of(0, 0, 0, 1, 1, 0), p.samples().stream().map(SimulationResult.Sample::pending).toList());
+    assertClassesCountTheDevicesInUse(p);
   }
 
   @Test
@@ -110,6 +124,7 @@ final class TimedSimulationTest {
     assertEquals(Duration.ofMinutes(7), p.last().time(), "the recreated pods are placed when two-2 leaves");
     assertEquals(List.of(0, 0, 2, 2, 2, 2, 2, 0), p.samples().stream().map(SimulationResult.Sample::pending).toList());
     assertEquals(List.of(1, 2, 2, 2, 2, 2, 2, 2), p.samples().stream().map(s -> s.group("box").allocatedDevices()).toList());
+    assertClassesCountTheDevicesInUse(p);
 
     SimulationResult.Policy off = Simulation.builder(ALLOCATOR).spec(spec).scheduler(b -> b.preemption(false)).build().run()
         .policy("first");
