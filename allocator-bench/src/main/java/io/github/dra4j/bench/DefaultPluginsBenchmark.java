@@ -11,8 +11,10 @@ import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceRequirements;
 import io.github.dra4j.api.Taint;
 import io.github.dra4j.api.Toleration;
+import io.github.dra4j.api.config.SchedulerConfiguration;
 import io.github.dra4j.api.io.DecodeException;
 import io.github.dra4j.api.io.KubernetesCodec;
+import io.github.dra4j.api.io.SchedulerConfigurationReader;
 import io.github.dra4j.core.ClusterSnapshot;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.scheduling.NodeScorer;
@@ -38,20 +40,32 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What kube-scheduler's other default filter plugins add to a placement: {@link
- * SimulationBenchmark#placeOne}'s loop on DGX A100 MIG nodes, {@code dra-only} as there (nodes
- * without allocatable or taints, pods asking for one MIG device), against {@code all-plugins}:
- * every node with allocatable cpu, memory and pods and every tenth tainted, every pod also
- * requesting cpu and memory, tolerating the taint and holding no host port, so that
- * NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts and NodeResourcesFit all run and
- * NodeResourcesFit counts every placement. Both choose the first feasible node. {@code
- * all-scored} adds spread and affinity and kube-scheduler's scoring to {@code all-plugins}: nodes
- * in four zones, every pod labelled {@code app: train} with a DoNotSchedule zone spread constraint
- * (maxSkew 100), a ScheduleAnyway one (maxSkew 1) and a preferred anti-affinity term per host for
- * the pods of its app, placed with {@link NodeScorer#kubeScheduler()}, so that PodTopologySpread
- * and InterPodAffinity filter and every default score plugin scores the feasible nodes
- * kube-scheduler's default configuration scores (the first 42% found). Compare the medians in
- * the same run.
+ * What kube-scheduler's other default filter and score plugins add to a placement: {@link
+ * SimulationBenchmark#placeOne}'s loop on DGX A100 MIG nodes.
+ * <ul>
+ *   <li>{@code dra-only}: as there, nodes without allocatable or taints, pods asking for one MIG
+ *       device, the first feasible node chosen ({@link NodeScorer#first()}: the search stops at
+ *       it).
+ *   <li>{@code dra-scored}: the same cluster and pods placed as kube-scheduler places them with a
+ *       profile whose only Filter and Score plugin is DynamicResources (a KubeSchedulerConfiguration
+ *       that disables every other plugin): the feasible nodes its adaptive
+ *       percentageOfNodesToScore looks for (420 of 1,000) are found, scored and one chosen. The
+ *       baseline of {@code all-scored}: DRA alone as kube-scheduler runs it.
+ *   <li>{@code all-plugins}: every node with allocatable cpu, memory and pods and every tenth
+ *       tainted, every pod also requesting cpu and memory, tolerating the taint and holding no
+ *       host port, so that NodeUnschedulable, TaintToleration, NodeAffinity, NodePorts and
+ *       NodeResourcesFit all run and NodeResourcesFit counts every placement; the first feasible
+ *       node chosen, as {@code dra-only}.
+ *   <li>{@code all-scored}: {@code all-plugins} with spread and affinity, placed by
+ *       kube-scheduler's default configuration ({@link NodeScorer#kubeScheduler()}): nodes in four
+ *       zones, every pod labelled {@code app: train} with a DoNotSchedule zone spread constraint
+ *       (maxSkew 100), a ScheduleAnyway one (maxSkew 1) and a preferred anti-affinity term per
+ *       host for the pods of its app, so that PodTopologySpread and InterPodAffinity filter and
+ *       every default score plugin scores the 420 feasible nodes.
+ * </ul>
+ * {@code all-scored} against {@code dra-scored} is what the other default plugins cost under the
+ * same placement policy; against {@code dra-only} it also pays for scoring 420 nodes rather than
+ * taking the first. Compare the medians in the same run.
  *
  * <p>Run: {@code java -jar benchmarks.jar DefaultPluginsBenchmark}.
  */
@@ -65,7 +79,7 @@ public class DefaultPluginsBenchmark {
   @Param({"1000"})
   int nodes;
 
-  @Param({"dra-only", "all-plugins", "all-scored"})
+  @Param({"dra-only", "dra-scored", "all-plugins", "all-scored"})
   String plugins;
 
   private StructuredAllocator allocator;
@@ -81,11 +95,15 @@ public class DefaultPluginsBenchmark {
     allocator = Allocations.allocator();
     simulation = SimulationBenchmark.simulation(allocator, nodes);
     built = allocator.snapshot(simulation.slices(), DgxA100.classes(), List.of());
-    clusterNodes = plugins.equals("dra-only") ? simulation.cluster().nodes() : withAllocatable(simulation.cluster().nodes());
+    clusterNodes = draAlone() ? simulation.cluster().nodes() : withAllocatable(simulation.cluster().nodes());
     restart();
     if (!(scheduler.schedule(pod(next++)) instanceof SchedulingResult.Scheduled)) {
       throw new IllegalStateException("the first pod was not placed");
     }
+  }
+
+  private boolean draAlone() {
+    return plugins.equals("dra-only") || plugins.equals("dra-scored");
   }
 
   private static List<Node> withAllocatable(List<Node> plain) {
@@ -103,16 +121,19 @@ public class DefaultPluginsBenchmark {
 
   /* Starts again on the empty cluster, with nothing remembered. */
   private void restart() {
-    scheduler = PodScheduler.builder(allocator)
+    PodScheduler.Builder b = PodScheduler.builder(allocator)
         .cluster(simulation.cluster().toBuilder().nodes(clusterNodes).templates(SimulationBenchmark.templates()).build())
         .scorer(plugins.equals("all-scored") ? NodeScorer.kubeScheduler() : NodeScorer.first())
-        .snapshot(allocator.snapshot(built, simulation.slices(), DgxA100.classes(), List.of()))
-        .build();
+        .snapshot(allocator.snapshot(built, simulation.slices(), DgxA100.classes(), List.of()));
+    if (plugins.equals("dra-scored")) {
+      b.configuration(DRA_ONLY_PROFILE);
+    }
+    scheduler = b.build();
   }
 
   private Pod pod(int i) {
     Pod pod = SimulationBenchmark.pod(i);
-    if (plugins.equals("dra-only")) {
+    if (draAlone()) {
       return pod;
     }
     ResourceRequirements requests = new ResourceRequirements(Map.of(),
@@ -142,6 +163,21 @@ public class DefaultPluginsBenchmark {
       "      - weight: 10",
       "        podAffinityTerm: {topologyKey: kubernetes.io/hostname, labelSelector: {matchLabels: {app: train}}}",
       ""));
+
+  /* kube-scheduler's default profile with every Filter and Score plugin but DynamicResources disabled. */
+  private static final SchedulerConfiguration DRA_ONLY_PROFILE = configuration(String.join("\n",
+      "apiVersion: kubescheduler.config.k8s.io/v1", "kind: KubeSchedulerConfiguration", "profiles:",
+      "- schedulerName: default-scheduler", "  plugins:",
+      "    filter: {disabled: [{name: '*'}], enabled: [{name: DynamicResources}]}",
+      "    score: {disabled: [{name: '*'}], enabled: [{name: DynamicResources}]}", ""));
+
+  private static SchedulerConfiguration configuration(String yaml) {
+    try {
+      return SchedulerConfigurationReader.read(yaml, "dra-scored", KubernetesCodec.create());
+    } catch (DecodeException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 
   private static Pod read(String yaml) {
     try {

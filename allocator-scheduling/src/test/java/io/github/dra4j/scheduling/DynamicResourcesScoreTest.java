@@ -68,6 +68,10 @@ final class DynamicResourcesScoreTest {
       "the sum over the claims decides; big tiny; small small; big small tiny | small big tiny; ; node-b",
       "without the score the first node in order; small; big; big small; "
           + "'profiles: [{plugins: {score: {disabled: [{name: DynamicResources}]}}}]'; node-a",
+      // DefaultPluginsBenchmark's dra-scored profile: DynamicResources alone filters and scores
+      "with DynamicResources alone the score still chooses; small; big; big small; "
+          + "'profiles: [{plugins: {filter: {disabled: [{name: \"*\"}], enabled: [{name: DynamicResources}]},"
+          + " score: {disabled: [{name: \"*\"}], enabled: [{name: DynamicResources}]}}}]'; node-b",
   })
   void theScoreChoosesTheNode(String name, String sizesA, String sizesB, String lists, String profile, String want)
       throws Exception {
