@@ -90,6 +90,19 @@ public record ObjectMeta(
     return new Builder();
   }
 
+  /**
+   * {@return a copy with another name and UID and every other component shared} Simulations make
+   * a pod per arrival from one template: {@link #toBuilder()} would copy its labels, annotations
+   * and owner references each time, although they are already immutable.
+   *
+   * @param name the copy's name, or null
+   * @param uid the copy's UID, or null
+   */
+  public ObjectMeta withNameAndUid(@Nullable String name, @Nullable String uid) {
+    return new ObjectMeta(name, namespace, uid, resourceVersion, generation, labels, annotations, generateName,
+        ownerReferences, deletionTimestamp);
+  }
+
   /** {@return a builder initialized with this record's components} */
   public Builder toBuilder() {
     return new Builder(this);

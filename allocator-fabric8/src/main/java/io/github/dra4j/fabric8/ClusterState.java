@@ -44,7 +44,7 @@ import org.jspecify.annotations.Nullable;
  *   from the previous one, which re-indexes only pools with new slice objects or a changed in-use
  *   state; otherwise the snapshot is reused, so a scheduling cycle without events is free.
  *   The snapshot is built from a Cluster of the current objects (effective slices, classes,
- *   claims with in-flight allocations, nodes), which cluster() hands to schedulers; node events
+ *   claims with in-flight allocations, nodes), which view() hands to schedulers with it; node events
  *   renew only that Cluster, since nodes do not change the snapshot.
  * - In-flight allocations (the scheduler's assume cache): a claim allocated by us but whose
  *   allocation the informer has not shown yet counts as allocated. It is released when the
@@ -356,8 +356,8 @@ final class ClusterState {
 
   /** Returns the current snapshot with the objects it is built from, under one lock. */
   synchronized Fabric8Cluster.View view() {
-    ClusterSnapshot s = snapshot();
-    return new Fabric8Cluster.View(s, cluster());
+    Cluster c = cluster(); // takes the snapshot first
+    return new Fabric8Cluster.View(Objects.requireNonNull(snapshot), c);
   }
 
   /** Returns the allocator's snapshot of the current state, rebuilt only when something changed. */

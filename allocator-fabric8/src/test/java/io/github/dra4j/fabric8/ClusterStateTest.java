@@ -22,6 +22,7 @@ import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.core.AllocationOutcome;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -216,7 +217,7 @@ final class ClusterStateTest {
   }
 
   @Test
-  void view_isTheSnapshotWithItsOwnObjects_untouchedByLaterEvents() {
+  void view_pairsTheSnapshotWithItsOwnObjects_untouchedByLaterEvents() {
     ClusterState s = state();
     ResourceClaim held = allocatedClaim("held", result("req-0", DRIVER, POOL, "dev-a"),
         result("req-0", DRIVER, POOL, "dev-b"));
@@ -236,5 +237,33 @@ final class ClusterStateTest {
     Fabric8Cluster.View after = s.view();
     assertThat(after.cluster().claims()).containsExactly(released);
     assertThat(devices(after.snapshot().allocate(NODE, List.of(want("next", 2))))).containsExactly("dev-a", "dev-b");
+  }
+
+  @Test
+  void view_isTakenAtOnce_whileTheInformerTogglesAClaim() throws InterruptedException {
+    ClusterState s = state();
+    ResourceClaim held = allocatedClaim("held", result("req-0", DRIVER, POOL, "dev-a"),
+        result("req-0", DRIVER, POOL, "dev-b"));
+    ResourceClaim released = want("held", 2);
+    s.putClaim(held);
+    AtomicBoolean stop = new AtomicBoolean();
+    Thread informer = new Thread(() -> {
+      for (int i = 0; !stop.get(); i++) {
+        s.putClaim(i % 2 == 0 ? released : held);
+      }
+    });
+    informer.start();
+    try {
+      for (int i = 0; i < 20_000; i++) { // a view taken in two steps pairs wrongly only now and then
+        Fabric8Cluster.View v = s.view();
+        boolean allocated = v.cluster().claims().get(0).allocation() != null;
+        boolean devicesFree = v.snapshot().allocate(NODE, List.of(want("next", 1))) instanceof AllocationOutcome.Allocated;
+        assertThat(devicesFree).as("view %d: the snapshot's devices are free exactly when its claim is not allocated", i)
+            .isEqualTo(!allocated);
+      }
+    } finally {
+      stop.set(true);
+      informer.join();
+    }
   }
 }

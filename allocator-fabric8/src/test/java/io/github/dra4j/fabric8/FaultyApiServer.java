@@ -408,7 +408,7 @@ public final class FaultyApiServer implements AutoCloseable, AfterEachCallback {
         f.setAccessible(true);
         crudWatches = (Set<?>) Objects.requireNonNull(f.get(crud));
       } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException("the mock's KubernetesCrudDispatcher changed", e);
+        throw new IllegalStateException("KubernetesCrudDispatcher.watchEventListeners not readable: the mock changed", e);
       }
     }
 

@@ -282,9 +282,6 @@ final class PodClaimResolver {
     }
     String name = Objects.requireNonNull(pod.name(), "pod metadata.name");
     String uid = GeneratedNames.nameUuid(ObjectRef.key(namespace, name));
-    ObjectMeta m = pod.metadata();
-    // The record's constructor keeps the pod's maps and lists, already immutable: a builder would copy them per pod.
-    return new Pod(new ObjectMeta(m.name(), m.namespace(), uid, m.resourceVersion(), m.generation(), m.labels(),
-        m.annotations(), m.generateName(), m.ownerReferences(), m.deletionTimestamp()), pod.spec(), pod.status());
+    return new Pod(pod.metadata().withNameAndUid(name, uid), pod.spec(), pod.status());
   }
 }

@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.jspecify.annotations.Nullable;
 
 /*
  * One policy's samples: per node group, devices and counters in use, allocated devices per class,
@@ -42,11 +41,8 @@ final class Accounting {
   private final IdentityHashMap<Node, Counted> counted = new IdentityHashMap<>();
   /** Per group, in group order, its nodes' usage as counted. */
   private final Map<String, GroupSums> sums = new LinkedHashMap<>();
-  /**
-   * Allocated devices per group and class, kept up to date by {@link #placed} and {@link #left};
-   * null while neither was called, and then each sample counts them over the placed pods.
-   */
-  private @Nullable PlacedClasses placedClasses;
+  /** Allocated devices per group and class, kept up to date by {@link #placed} and {@link #left}. */
+  private final PlacedClasses placedClasses = new PlacedClasses();
   private final Set<Node> dirty = Collections.newSetFromMap(new IdentityHashMap<>());
 
   Accounting(NodeGroups cluster, List<PodKind> kinds, PodScheduler scheduler) {
@@ -62,30 +58,18 @@ final class Accounting {
     dirty.add(node);
   }
 
-  /**
-   * Counts a placed pod's devices per class from now on, so that samples need not walk the placed
-   * pods: a run that calls this for every placement must call {@link #left} for every pod that
-   * leaves, and pass the same pods to {@link #sample}.
-   */
+  /** Counts a placed pod's devices per class: a run calls it for every pod it places. */
   void placed(SchedulingResult.Scheduled s) {
-    PlacedClasses kept = placedClasses;
-    if (kept == null) {
-      kept = new PlacedClasses();
-      placedClasses = kept;
-    }
-    kept.placed(Objects.requireNonNull(s.pod().name()), groupOf(s), classesOf(s)); // placed pods are named
+    placedClasses.placed(Objects.requireNonNull(s.pod().name()), groupOf(s), classesOf(s)); // placed pods are named
   }
 
-  /** Takes back the devices of a pod counted by {@link #placed} that left. */
+  /** Takes back the devices of a placed pod that left: a run calls it for every pod that leaves. */
   void left(SchedulingResult.Scheduled s) {
-    PlacedClasses kept = placedClasses;
-    if (kept != null) {
-      kept.left(Objects.requireNonNull(s.pod().name()));
-    }
+    placedClasses.left(Objects.requireNonNull(s.pod().name()));
   }
 
   /** {@return the cluster now, with the placed pods (still on their node) counted per class} */
-  SimulationResult.Sample sample(int step, Iterable<SchedulingResult.Scheduled> placed) {
+  SimulationResult.Sample sample(int step) {
     ClusterSnapshot snapshot = scheduler.snapshot();
     for (Node node : refreshFits()) {
       Counted now = new Counted(NodeCapacity.of(snapshot.usage(node)),
@@ -98,7 +82,7 @@ final class Accounting {
       sums.add(now.capacity, now.fits, 1);
     }
     sumAfreshUnlessUniform();
-    Map<String, Map<String, Integer>> byClass = devicesByClass(placed);
+    Map<String, Map<String, Integer>> byClass = placedClasses.byGroup();
     List<String> kindNames = kinds.stream().map(PodKind::name).toList();
     Map<String, SimulationResult.GroupUsage> usage = new LinkedHashMap<>();
     sums.forEach((g, a) -> usage.put(g, a.result(kindNames, byClass.getOrDefault(g, Map.of()))));
@@ -132,31 +116,12 @@ final class Accounting {
     }
   }
 
-  /*
-   * Allocated devices per group and class, in the order the placed pods meet them: as kept up to
-   * date by placed and left, or else counted over the placed pods.
-   */
-  private Map<String, Map<String, Integer>> devicesByClass(Iterable<SchedulingResult.Scheduled> placed) {
-    PlacedClasses kept = placedClasses;
-    if (kept != null) {
-      return kept.byGroup();
-    }
-    Map<String, Map<String, Integer>> out = new HashMap<>();
-    for (SchedulingResult.Scheduled s : placed) {
-      Map<String, Integer> group = out.computeIfAbsent(groupOf(s), x -> new LinkedHashMap<>());
-      for (String name : classesOf(s)) {
-        group.merge(name, 1, Integer::sum);
-      }
-    }
-    return out;
-  }
-
   private String groupOf(SchedulingResult.Scheduled s) {
     return Objects.requireNonNull(cluster.groupOfNode.get(s.node().name())); // every node is in a group
   }
 
   /* The class of each of the pod's allocated devices, in claim and result order. */
-  private static List<String> classesOf(SchedulingResult.Scheduled s) {
+  static List<String> classesOf(SchedulingResult.Scheduled s) {
     List<String> out = new ArrayList<>();
     for (ResourceClaim c : s.claims()) {
       AllocationResult allocation = c.allocation();

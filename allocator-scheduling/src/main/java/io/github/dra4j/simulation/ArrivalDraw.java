@@ -110,10 +110,7 @@ final class ArrivalDraw {
   /** Arrival {@code index} of a kind; a negative index is the probe that asks whether the kind still fits. */
   static Pod pod(PodKind kind, int index) {
     String name = kind.name() + "-" + (index < 0 ? "probe" : Integer.toString(index));
-    ObjectMeta m = kind.pod().metadata();
-    // The record's constructor keeps the kind's maps and lists, already immutable: a builder would copy them per arrival.
-    ObjectMeta meta = new ObjectMeta(name, m.namespace(), null, m.resourceVersion(), m.generation(), m.labels(),
-        m.annotations(), m.generateName(), m.ownerReferences(), m.deletionTimestamp());
+    ObjectMeta meta = kind.pod().metadata().withNameAndUid(name, null);
     PodSpec spec = kind.pod().spec();
     return new Pod(meta, spec.nodeName() == null ? spec : spec.toBuilder().nodeName(null).build(), kind.pod().status());
   }

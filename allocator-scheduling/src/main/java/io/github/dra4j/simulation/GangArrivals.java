@@ -133,7 +133,7 @@ final class GangArrivals {
 
   /* The pod a controller makes in place of an evicted pod of a group: the kind's, with the victim's name and group. */
   static Pod replacement(PodKind kind, Pod victim) {
-    return new Pod(victim.metadata().toBuilder().uid(null).build(), kind.pod().spec().toBuilder().nodeName(null)
+    return new Pod(victim.metadata().withNameAndUid(victim.name(), null), kind.pod().spec().toBuilder().nodeName(null)
         .schedulingGroup(victim.spec().schedulingGroup()).build(), kind.pod().status());
   }
 
@@ -158,7 +158,7 @@ final class GangArrivals {
 
   /* Pod j of a group: the kind's pod named <group>-<j>, in the group. */
   private static Pod pod(PodKind kind, String group, int j) {
-    ObjectMeta meta = kind.pod().metadata().toBuilder().name(group + "-" + j).uid(null).build();
+    ObjectMeta meta = kind.pod().metadata().withNameAndUid(group + "-" + j, null);
     return new Pod(meta, kind.pod().spec().toBuilder().nodeName(null)
         .schedulingGroup(PodSchedulingGroup.of(group)).build(), kind.pod().status());
   }

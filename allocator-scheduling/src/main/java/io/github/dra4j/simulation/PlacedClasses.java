@@ -19,8 +19,6 @@ final class PlacedClasses {
   private final Map<String, Pod> pods = new LinkedHashMap<>();
   /** Per group, per class: its allocated devices (only classes with some). */
   private final Map<String, Map<String, int[]>> byGroup = new HashMap<>();
-  /** Classes with devices, over every group. */
-  private int counted;
 
   private record Pod(String group, List<String> classes) {}
 
@@ -46,27 +44,30 @@ final class PlacedClasses {
     Map<String, int[]> group = byGroup.computeIfAbsent(pod.group, g -> new HashMap<>());
     for (String c : pod.classes) {
       int[] devices = group.computeIfAbsent(c, x -> new int[1]);
-      if (devices[0] == 0) {
-        counted++;
-      }
       devices[0] += sign;
       if (devices[0] == 0) {
         group.remove(c);
-        counted--;
       }
     }
   }
 
   /** {@return per group, the allocated devices per class, classes in the order placed pods meet them} */
   Map<String, Map<String, Integer>> byGroup() {
+    int counted = 0;
+    for (Map<String, int[]> group : byGroup.values()) {
+      counted += group.size();
+    }
     Map<String, Map<String, Integer>> out = new HashMap<>();
     int listed = 0;
     for (Pod pod : pods.values()) {
       if (listed == counted) {
         break;
       }
+      if (pod.classes.isEmpty()) {
+        continue;
+      }
+      Map<String, Integer> counts = out.computeIfAbsent(pod.group, g -> new LinkedHashMap<>());
       for (String c : pod.classes) {
-        Map<String, Integer> counts = out.computeIfAbsent(pod.group, g -> new LinkedHashMap<>());
         if (!counts.containsKey(c)) {
           counts.put(c, Objects.requireNonNull(Objects.requireNonNull(byGroup.get(pod.group)).get(c))[0]); // counted when placed
           listed++;

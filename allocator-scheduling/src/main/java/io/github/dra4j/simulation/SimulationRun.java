@@ -65,7 +65,7 @@ final class SimulationRun {
   SimulationResult.Policy run() {
     long start = System.nanoTime();
     if (arrivals.isEmpty()) {
-      samples.add(accounting.sample(0, placed.values()));
+      samples.add(accounting.sample(0));
     }
     for (int step = 0; step < arrivals.size(); step++) {
       depart(step);
@@ -77,7 +77,7 @@ final class SimulationRun {
       }
       afterArrival.accept(name);
       if ((step + 1) % sampleEvery == 0 || step + 1 == arrivals.size()) {
-        samples.add(accounting.sample(step + 1, placed.values()));
+        samples.add(accounting.sample(step + 1));
       }
     }
     Map<String, SimulationResult.KindCount> kinds = new LinkedHashMap<>();

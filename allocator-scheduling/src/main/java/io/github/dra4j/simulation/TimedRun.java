@@ -470,8 +470,7 @@ final class TimedRun {
   }
 
   private void sample(long t) {
-    Iterable<SchedulingResult.Scheduled> pods = () -> placed.values().stream().map(Placed::scheduled).iterator();
-    SimulationResult.Sample s = accounting.sample(step, pods);
+    SimulationResult.Sample s = accounting.sample(step);
     Map<String, Integer> pending = new LinkedHashMap<>();
     counts.forEach((k, c) -> pending.put(k, c.gang() ? c.groupsPending : c.pending));
     samples.add(new SimulationResult.Sample(s.step(), s.groups(), Duration.ofNanos(t), pending));

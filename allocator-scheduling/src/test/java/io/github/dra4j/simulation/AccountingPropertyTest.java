@@ -35,11 +35,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 /*
  * A policy's samples kept up to date node by node (GroupSums: only the nodes that changed since
  * the last sample are counted again) and pod by pod (PlacedClasses: devices per class as pods
- * come and go) against an Accounting made afresh at every step, which counts every node and
- * walks every placed pod: after random placements and departures, the same sample, maps in the
- * same order (a kind with two classes makes the order of classes depend on which pods stay). The cluster has a group whose nodes differ in their counters (summed afresh), two
- * uniform groups with two counters, and a group without counters; kinds that fit differently
- * strand capacity. The figures are also checked against plain sums over the nodes' capacity.
+ * come and go) against an Accounting made afresh at every step, which counts every node and is
+ * told the placed pods at once: after random placements and departures, the same sample, maps in
+ * the same order (a kind with two classes makes the order of classes depend on which pods stay).
+ * The cluster has a group whose nodes differ in their counters (summed afresh), two uniform groups
+ * with two counters, and a group without counters; kinds that fit differently strand capacity.
+ * The figures are also checked against plain sums over the nodes' capacity, and the devices per
+ * class against a walk over the placed pods.
  */
 final class AccountingPropertyTest {
   private static final String DRIVER = Builders.DRIVER;
@@ -98,13 +100,30 @@ final class AccountingPropertyTest {
       if (random.nextInt(4) == 0) {
         continue; // changes pile up between samples
       }
-      SimulationResult.Sample kept = accounting.sample(step, placed.values());
-      SimulationResult.Sample afresh = new Accounting(cluster, kinds, scheduler).sample(step, placed.values());
+      SimulationResult.Sample kept = accounting.sample(step);
+      Accounting fresh = new Accounting(cluster, kinds, scheduler);
+      placed.values().forEach(fresh::placed);
+      SimulationResult.Sample afresh = fresh.sample(step);
       assertThat(kept).as("sample at step %d", step).isEqualTo(afresh);
       assertThat(kept.toString()).as("order at step %d", step).isEqualTo(afresh.toString());
       checkPlainSums(kept, cluster, scheduler);
+      checkPlainClasses(kept, cluster, placed.values());
     }
     assertThat(departed).as("pods left").isGreaterThan(10);
+  }
+
+  /* Devices per class and group, in the order a walk over the placed pods in placement order meets the classes. */
+  private static void checkPlainClasses(SimulationResult.Sample sample, NodeGroups cluster,
+      Iterable<SchedulingResult.Scheduled> placed) {
+    Map<String, Map<String, Integer>> expected = new LinkedHashMap<>();
+    for (SchedulingResult.Scheduled s : placed) {
+      Map<String, Integer> group = expected.computeIfAbsent(cluster.groupOfNode.get(s.node().name()),
+          g -> new LinkedHashMap<>());
+      Accounting.classesOf(s).forEach(c -> group.merge(c, 1, Integer::sum));
+    }
+    sample.groups().forEach((group, usage) -> assertThat(List.copyOf(usage.devicesByClass().entrySet()))
+        .as("devices per class in %s, in order", group)
+        .isEqualTo(List.copyOf(expected.getOrDefault(group, Map.of()).entrySet())));
   }
 
   /*
@@ -117,7 +136,8 @@ final class AccountingPropertyTest {
     Map<String, int[]> sets = new LinkedHashMap<>();
     for (Node node : cluster.cluster.nodes()) {
       String group = cluster.groupOfNode.get(node.name());
-      for (PoolUsage pool : scheduler.snapshot().usage(node)) {
+      List<PoolUsage> pools = scheduler.snapshot().usage(node);
+      for (PoolUsage pool : pools) {
         Map<String, Boolean> inUse = new HashMap<>();
         if (pool.nodeLocal()) {
           pool.counters().forEach(c -> inUse.merge(c.counterSet(), c.available().compareTo(c.total()) < 0,
@@ -127,7 +147,7 @@ final class AccountingPropertyTest {
         counted[0] += inUse.size();
         counted[1] += (int) inUse.values().stream().filter(b -> b).count();
       }
-      NodeCapacity cap = NodeCapacity.of(scheduler.snapshot().usage(node));
+      NodeCapacity cap = NodeCapacity.of(pools);
       allocated.merge(group, cap.allocatedDevices(), Integer::sum);
       cap.counterTotals().forEach((name, total) -> used.computeIfAbsent(group, g -> new LinkedHashMap<>())
           .merge(name, total.subtract(cap.counterLeft().get(name)).doubleValue(), Double::sum));
