@@ -268,31 +268,25 @@ final class PoolLayout {
       }
       List<DeviceEntry> list = now.devices();
       int[] positions = replaced != null && was.devices() == was.slice().devices ? replaced.get(was.slice()) : null;
-      if (positions != null) { // every device of the slice is targeting: positions are the slice's
-        for (int at : positions) {
-          if (!r.device(sliceStart[s] + at, list.get(at))) {
-            return null;
-          }
-        }
-      } else {
-        for (int i = 0; i < list.size(); i++) {
-          if (!r.device(sliceStart[s] + i, list.get(i))) {
-            return null;
-          }
+      // with positions, every device of the slice is targeting: they are the slice's positions
+      int n = positions != null ? positions.length : list.size();
+      for (int k = 0; k < n; k++) {
+        int at = positions != null ? positions[k] : k;
+        if (!r.device(local(s, at), list.get(at))) {
+          return null;
         }
       }
     }
-    if (r.units == left) {
-      return new PoolLayout(this, r.uids, r.flags, r.devices, left); // no allocation changed
+    if (r.units != left) { // some allocation changed
+      forgetFitAlone(r.flags, r.changedSets, PoolCounters.negative(r.units) == PoolCounters.negative(left));
     }
-    forgetFitAlone(r.flags, r.changedSets, PoolCounters.negative(r.units) == PoolCounters.negative(left));
     return new PoolLayout(this, r.uids, r.flags, r.devices, r.units);
   }
 
-  /* The arrays of a rebased layout, copied from this one's on first write. */
+  /* The arrays of a rebased layout: flags and devices copied, uids and units copied on first write. */
   private final class Rebase {
     private int[] uids = PoolLayout.this.uids;
-    private char[] flags = PoolLayout.this.flags.clone();
+    private final char[] flags = PoolLayout.this.flags.clone();
     private final DeviceEntry[] devices = PoolLayout.this.devices.clone();
     private long[] units;
     /** The counter sets whose counters left changed: bit (set % 31), as setBits. */
@@ -338,7 +332,8 @@ final class PoolLayout {
         }
         units[counters[j]] = r;
       }
-      changedSets |= setBits[local];
+      // from c, not setBits: another thread's search may have published c before setBits[local]
+      changedSets |= setBitsOf(c.sets());
       return true;
     }
   }

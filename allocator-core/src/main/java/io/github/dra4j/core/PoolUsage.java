@@ -135,13 +135,13 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
     }
     Map<String, BigDecimal[]> capacities = new LinkedHashMap<>(); // total and allocated
     boolean local = !pool.targeting.isEmpty();
-    // A searched pool's layout answers both questions per device from its flags, so that the
-    // devices that consume counters (a DGX node's MIG devices) are not read.
+    // A searched pool's layout says from its flags whether a device consumes counters, so that
+    // the views of the devices that do (a DGX node's MIG devices) are not read.
     PoolLayout layout = pool.builtLayout();
     for (Pool.PoolSlice slice : pool.targeting) {
       local &= Objects.equals(node.name(), slice.slice().slice.spec().nodeName());
       for (DeviceEntry d : slice.devices()) {
-        boolean inUse = layout != null ? layout.allocated(devices) : d.allocatedAny;
+        boolean inUse = d.allocatedAny;
         boolean consumesCounters = layout != null ? layout.consumesCounters(devices) : !d.view.consumesCounters().isEmpty();
         devices++;
         boolean placedNow = !inUse && !placed.isEmpty() && placed.contains(d.id);

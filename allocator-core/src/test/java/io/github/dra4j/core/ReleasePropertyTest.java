@@ -93,18 +93,21 @@ final class ReleasePropertyTest {
         continue; // not searched: the next snapshot takes its nodes' pools from two steps back
       }
       ClusterSnapshot fresh = allocator.snapshot(slices, List.of(CLASS_A), live);
-      List<Object> freshUsage = new ArrayList<>(); // before any search: pools without layouts
+      List<List<PoolUsage>> freshUsage = new ArrayList<>(); // before any search: pools without layouts
       for (Node node : NODES) {
         freshUsage.add(fresh.usage(node));
       }
-      for (Node node : NODES) {
+      for (int n = 0; n < NODES.size(); n++) {
+        Node node = NODES.get(n);
         for (ResourceClaim probe : PROBES) {
           assertThat(describe(next.allocate(node, List.of(probe))))
               .as("step %d, %s on %s", step, probe.name(), node.name())
               .isEqualTo(describe(fresh.allocate(node, List.of(probe))));
         }
-        assertThat(next.usage(node)).as("step %d, usage of %s", step, node.name())
-            .isEqualTo(fresh.usage(node)).isEqualTo(freshUsage.get(NODES.indexOf(node)));
+        assertThat(next.usage(node)).as("step %d, usage of %s against a fresh snapshot's, searched", step, node.name())
+            .isEqualTo(fresh.usage(node));
+        assertThat(next.usage(node)).as("step %d, usage of %s against a fresh snapshot's before any search", step,
+            node.name()).isEqualTo(freshUsage.get(n));
       }
     }
     assertThat(released).as("claims released (the stream exercises releases)").isGreaterThan(5);

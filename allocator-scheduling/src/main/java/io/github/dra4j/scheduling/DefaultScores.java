@@ -296,22 +296,6 @@ final class DefaultScores {
     return n;
   }
 
-  /* Below this a long converts to a double exactly. */
-  private static final long EXACT_IN_DOUBLE = 1L << 52;
-
-  /**
-   * {@return a / b, as Java divides longs} Normalization divides once per scored node; a double
-   * division costs a fraction of a long division and gives the same quotient for 0 <= a, b <
-   * 2^52: both convert exactly, the quotient's rounding error is below a / (b 2^53) < 1 / 2b, and
-   * a / b lies at least 1 / b from the next integer, so the rounded quotient never reaches it.
-   */
-  static long quotient(long a, long b) {
-    if (a < 0 || b <= 0 || a >= EXACT_IN_DOUBLE || b >= EXACT_IN_DOUBLE) {
-      return a / b;
-    }
-    return (long) ((double) a / b);
-  }
-
   /* DefaultNormalizeScore(MAX, reverse). */
   static void normalize(long[] scores, boolean reverse) {
     long max = 0;
@@ -322,7 +306,7 @@ final class DefaultScores {
       if (max == 0) {
         scores[k] = reverse ? MAX : 0;
       } else {
-        long s = quotient(MAX * scores[k], max);
+        long s = MAX * scores[k] / max;
         scores[k] = reverse ? MAX - s : s;
       }
     }

@@ -5,7 +5,6 @@ import io.github.dra4j.api.ContainerImage;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
@@ -75,11 +74,6 @@ final class ImageLocality {
     addStates(images, pod.spec().initContainers(), wanted);
     addStates(images, pod.spec().containers(), wanted);
     long[] scores = new long[at.length];
-    if (wanted.isEmpty()) {
-      // no node holds an image of the pod: every node scores alike, worked out once
-      Arrays.fill(scores, calculatePriority(0, containers));
-      return scores;
-    }
     for (int k = 0; k < at.length; k++) {
       long sum = 0;
       for (State s : wanted) {
@@ -116,7 +110,7 @@ final class ImageLocality {
     } else if (sum > maxThreshold) {
       sum = maxThreshold;
     }
-    return DefaultScores.quotient(DefaultScores.MAX * (sum - MIN_THRESHOLD), maxThreshold - MIN_THRESHOLD);
+    return DefaultScores.MAX * (sum - MIN_THRESHOLD) / (maxThreshold - MIN_THRESHOLD);
   }
 
   /**

@@ -37,7 +37,11 @@ final class NodeChoice {
       int[] at = feasible.stream().toArray();
       long[] total = at.length == 1 ? new long[1]
           : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, nodes.get(i), answers, toAllocate));
-      Node node = nodes.get(at[ties.best(total)]);
+      double[] scores = new double[at.length];
+      for (int k = 0; k < at.length; k++) {
+        scores[k] = total[k];
+      }
+      Node node = nodes.get(at[ties.best(scores)]);
       return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {

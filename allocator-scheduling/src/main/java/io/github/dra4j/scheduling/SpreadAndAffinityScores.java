@@ -169,8 +169,7 @@ final class SpreadAndAffinityScores {
       }
     }
     for (int k = 0; k < scores.length; k++) {
-      scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX
-          : DefaultScores.quotient(DefaultScores.MAX * (max + min - scores[k]), max);
+      scores[k] = ignored[k] ? 0 : max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - scores[k]) / max;
     }
   }
 

@@ -1,7 +1,6 @@
 package io.github.dra4j.scheduling;
 
 import java.util.SplittableRandom;
-import java.util.function.IntBinaryOperator;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -21,27 +20,15 @@ final class Ties {
     return random != null;
   }
 
-  /** {@return the index of the highest score} kube-scheduler's weighted sums, compared without converting them. */
-  int best(long[] scores) {
-    return best(scores.length, (k, than) -> Long.compare(scores[k], scores[than]));
-  }
-
   /** {@return the index of the highest score} */
   int best(double[] scores) {
-    // > and ==, not Double.compare: NaN never wins and -0.0 ties with 0.0
-    return best(scores.length, (k, than) -> scores[k] > scores[than] ? 1 : scores[k] == scores[than] ? 0 : -1);
-  }
-
-  /* compare(k, than): the sign of score k against score than. */
-  private int best(int length, IntBinaryOperator compare) {
     int best = 0;
     int count = 1;
-    for (int k = 1; k < length; k++) {
-      int c = compare.applyAsInt(k, best);
-      if (c > 0) {
+    for (int k = 1; k < scores.length; k++) {
+      if (scores[k] > scores[best]) {
         best = k;
         count = 1;
-      } else if (c == 0) {
+      } else if (scores[k] == scores[best]) {
         count++;
       }
     }
@@ -50,8 +37,8 @@ final class Ties {
       return best;
     }
     int pick = draws.nextInt(count);
-    for (int k = best; k < length; k++) {
-      if (compare.applyAsInt(k, best) == 0 && pick-- == 0) {
+    for (int k = best; k < scores.length; k++) {
+      if (scores[k] == scores[best] && pick-- == 0) {
         return k;
       }
     }
