@@ -121,14 +121,12 @@ public class DefaultPluginsBenchmark {
 
   /* Starts again on the empty cluster, with nothing remembered. */
   private void restart() {
-    PodScheduler.Builder b = PodScheduler.builder(allocator)
+    scheduler = PodScheduler.builder(allocator)
         .cluster(simulation.cluster().toBuilder().nodes(clusterNodes).templates(SimulationBenchmark.templates()).build())
         .scorer(plugins.equals("all-scored") ? NodeScorer.kubeScheduler() : NodeScorer.first())
-        .snapshot(allocator.snapshot(built, simulation.slices(), DgxA100.classes(), List.of()));
-    if (plugins.equals("dra-scored")) {
-      b.configuration(DRA_ONLY_PROFILE);
-    }
-    scheduler = b.build();
+        .configuration(plugins.equals("dra-scored") ? DRA_ONLY_PROFILE : null)
+        .snapshot(allocator.snapshot(built, simulation.slices(), DgxA100.classes(), List.of()))
+        .build();
   }
 
   private Pod pod(int i) {

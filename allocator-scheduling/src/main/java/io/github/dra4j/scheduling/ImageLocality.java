@@ -74,6 +74,9 @@ final class ImageLocality {
     addStates(images, pod.spec().initContainers(), wanted);
     addStates(images, pod.spec().containers(), wanted);
     long[] scores = new long[at.length];
+    if (wanted.isEmpty()) {
+      return scores; // no node holds an image of the pod: every node is below the minimum threshold, 0
+    }
     for (int k = 0; k < at.length; k++) {
       long sum = 0;
       for (State s : wanted) {

@@ -104,22 +104,21 @@ final class Profiles {
       return feasible;
     }
     int toFind = profile.config.scores().isEmpty() ? 1 : c.numFeasibleNodesToFind(profile.config, nodes);
-    BitSet out = new BitSet(nodes);
+    long[] out = new long[(nodes + 63) >>> 6];
     int start = nextStartNodeIndex;
     int stop = firstFound(feasible, nodes, start, toFind, out);
     int processed = stop < 0 ? nodes : (stop - start + nodes) % nodes;
     nextStartNodeIndex = (start + processed) % nodes;
-    return out;
+    return BitSet.valueOf(out);
   }
 
   /**
-   * Sets in {@code out} the first {@code toFind} feasible nodes from {@code start} on, round robin,
-   * and returns the feasible node after them, where the search stops (-1 when there is none).
-   * Works a word of 64 nodes at a time: a cycle keeps hundreds of nodes.
+   * Sets in {@code kept} (a word per 64 nodes) the first {@code toFind} feasible nodes from {@code
+   * start} on, round robin, and returns the feasible node after them, where the search stops (-1
+   * when there is none). Works a word at a time: a cycle keeps hundreds of nodes.
    */
-  static int firstFound(BitSet feasible, int nodes, int start, int toFind, BitSet out) {
+  static int firstFound(BitSet feasible, int nodes, int start, int toFind, long[] kept) {
     long[] words = feasible.toLongArray();
-    long[] kept = new long[(nodes + 63) >>> 6];
     int found = 0;
     int stop = -1;
     // from the start to the last node, then from the first node to the start
@@ -142,7 +141,6 @@ final class Profiles {
         stop = (w << 6) + Long.numberOfTrailingZeros(bits);
       }
     }
-    out.or(BitSet.valueOf(kept));
     return stop;
   }
 

@@ -41,7 +41,10 @@ final class DraOnlyProfileTest {
   }
 
   private static String placed(SchedulingResult r) {
-    return r instanceof SchedulingResult.Scheduled s ? s.node().name() : "pending";
+    if (r instanceof SchedulingResult.Unschedulable u) {
+      return u.message();
+    }
+    return r instanceof SchedulingResult.Scheduled s ? s.node().name() : r.toString();
   }
 
   @Test
@@ -61,7 +64,10 @@ final class DraOnlyProfileTest {
         node("tainted", "{}", "{taints: [{key: gpu, value: 'true', effect: NoSchedule}]}", CPU4),
         node("small", "{}", "{}", "{allocatable: {cpu: '1', memory: 8Gi, pods: '110'}}"));
     Pod p = pod("p", "{}", "{containers: [{name: c, resources: {requests: {cpu: '2'}}}]}");
-    assertThat(placed(scheduler(nodes, List.of(), SchedulerConfiguration.defaults()).schedule(p))).isEqualTo("pending");
+    assertThat(placed(scheduler(nodes, List.of(), SchedulerConfiguration.defaults()).schedule(p)))
+        .isEqualTo("0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s),"
+            + " 1 node(s) were unschedulable. preemption: 0/3 nodes are available:"
+            + " 3 Preemption is not helpful for scheduling..");
     assertThat(placed(scheduler(nodes, List.of(), config(DRA_ONLY)).schedule(p))).isEqualTo("cordoned");
   }
 
