@@ -86,18 +86,22 @@ final class PoolEntry {
     this.slices = List.copyOf(slices);
     this.ruleTaints = previous.ruleTaints;
     this.maxGeneration = previous.maxGeneration;
+    this.built = new ConcurrentHashMap<>();
+    this.devicesByName = previous.devicesByName;
+    if (previous.built.isEmpty()) { // nothing to rebase: a pool no search has built yet
+      this.successors = Map.of();
+      return;
+    }
     IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>(slices.size());
-    IdentityHashMap<SliceEntry, int[]> positions = new IdentityHashMap<>(slices.size());
+    IdentityHashMap<SliceEntry, int[]> positions = replaced == null ? null : new IdentityHashMap<>();
     for (int i = 0; i < slices.size(); i++) {
       successor.put(previous.slices.get(i), slices.get(i));
       int[] at = replaced == null ? null : replaced[i];
-      if (at != null) {
+      if (positions != null && at != null) {
         positions.put(previous.slices.get(i), at);
       }
     }
-    Pool.Change change = new Pool.Change(successor, replaced == null ? null : positions);
-    this.built = new ConcurrentHashMap<>();
-    this.devicesByName = previous.devicesByName;
+    Pool.Change change = new Pool.Change(successor, positions);
     IdentityHashMap<Pool, Pool> next = new IdentityHashMap<>(previous.built.size());
     previous.built.forEach((key, pool) -> {
       Pool rebased = pool.withEntries(change);

@@ -203,13 +203,15 @@ final class PoolLayout {
     int local = 0;
     for (Pool.PoolSlice slice : pool.targeting) {
       // The slice's bits once per slice: a pool of 208 devices is read when first searched.
-      boolean perDevice = slice.slice().perDeviceNodeSelection();
-      String node = slice.slice().slice.spec().nodeName();
-      char sliceBits = perDevice ? CHECK_FULLY : node != null && !node.isEmpty() ? NODE_BOUND : 0;
+      char sliceBits = CHECK_FULLY;
+      if (!slice.slice().perDeviceNodeSelection()) {
+        String node = slice.slice().slice.spec().nodeName();
+        sliceBits = node != null && !node.isEmpty() ? NODE_BOUND : 0;
+      }
       for (DeviceEntry d : slice.devices()) {
         uids[local] = d.uid;
         devices[local] = d;
-        flags[local] = flags(d, previous == null ? staticFlags(d, perDevice, sliceBits) : previous[local]);
+        flags[local] = flags(d, previous == null ? staticFlags(d, sliceBits) : previous[local]);
         local++;
       }
     }
@@ -222,13 +224,12 @@ final class PoolLayout {
   }
 
   /**
-   * @param perDevice the slice selects nodes per device: the device's node name binds it
-   * @param sliceBits CHECK_FULLY for per-device node selection, else NODE_BOUND when the slice
-   *     names a node
+   * @param sliceBits CHECK_FULLY for per-device node selection (the device's node name binds it),
+   *     else NODE_BOUND when the slice names a node
    */
-  private static char staticFlags(DeviceEntry d, boolean perDevice, char sliceBits) {
+  private static char staticFlags(DeviceEntry d, char sliceBits) {
     boolean special = d.unsupportedAttribute != null || !d.device.bindingConditions().isEmpty();
-    String node = perDevice ? d.device.nodeName() : null;
+    String node = (sliceBits & CHECK_FULLY) != 0 ? d.device.nodeName() : null;
     boolean bound = (node != null && !node.isEmpty()) || d.device.bindsToNode();
     return (char) (sliceBits | (special ? CHECK_FULLY : 0) | (d.view.consumesCounters().isEmpty() ? 0 : COUNTERS)
         | (d.device.allowMultipleAllocations() ? MULTIPLE : 0) | (d.tainted() ? TAINTED : 0)
