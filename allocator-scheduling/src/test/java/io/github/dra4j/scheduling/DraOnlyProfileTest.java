@@ -3,9 +3,11 @@ package io.github.dra4j.scheduling;
 import static io.github.dra4j.scheduling.PluginFixtures.node;
 import static io.github.dra4j.scheduling.PluginFixtures.on;
 import static io.github.dra4j.scheduling.PluginFixtures.pod;
+import static io.github.dra4j.scheduling.SchedulerConfigurationTest.CPU4;
+import static io.github.dra4j.scheduling.SchedulerConfigurationTest.identical;
+import static io.github.dra4j.scheduling.SchedulerConfigurationTest.scheduler;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.dra4j.api.Cluster;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
 import io.github.dra4j.api.config.SchedulerConfiguration;
@@ -28,16 +30,8 @@ final class DraOnlyProfileTest {
       + "    filter: {disabled: [{name: '*'}], enabled: [{name: DynamicResources}]}\n"
       + "    score: {disabled: [{name: '*'}], enabled: [{name: DynamicResources}]}\n";
 
-  private static final String CPU4 = "{allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}";
-
   private static SchedulerConfiguration config(String yaml) throws DecodeException {
     return SchedulerConfigurationReader.read(yaml, "sched.yaml", PluginFixtures.CODEC);
-  }
-
-  private static PodScheduler scheduler(List<Node> nodes, List<Pod> bound, SchedulerConfiguration c) {
-    List<Object> objects = new ArrayList<>(nodes);
-    objects.addAll(bound);
-    return PodScheduler.builder(SchedulingFixtures.allocator()).cluster(Cluster.of(objects)).configuration(c).build();
   }
 
   private static String placed(SchedulingResult r) {
@@ -101,11 +95,7 @@ final class DraOnlyProfileTest {
    */
   @Test
   void scoresTheAdaptiveShareOfTheNodes() throws DecodeException {
-    List<Node> nodes = new ArrayList<>();
-    for (int i = 0; i < 1000; i++) {
-      nodes.add(node(String.format("n%03d", i), "{}", "{}", CPU4));
-    }
-    PodScheduler s = scheduler(nodes, List.of(), config(DRA_ONLY));
+    PodScheduler s = scheduler(identical(1000), List.of(), config(DRA_ONLY));
     List<String> got = new ArrayList<>();
     for (int i = 0; i < 4; i++) {
       got.add(placed(s.schedule(pod("p" + i, "{}", "{containers: [{name: c}]}"))));

@@ -31,7 +31,7 @@ final class SchedulerConfigurationTest {
     return SchedulerConfigurationReader.read(HEAD + body, "sched.yaml", PluginFixtures.CODEC);
   }
 
-  private static PodScheduler scheduler(List<Node> nodes, List<Pod> bound, SchedulerConfiguration c) {
+  static PodScheduler scheduler(List<Node> nodes, List<Pod> bound, SchedulerConfiguration c) {
     List<Object> objects = new ArrayList<>(nodes);
     objects.addAll(bound);
     return PodScheduler.builder(SchedulingFixtures.allocator()).cluster(Cluster.of(objects)).configuration(c).build();
@@ -45,7 +45,7 @@ final class SchedulerConfigurationTest {
   private static final String PREEMPTION_NOT_HELPFUL =
       " preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..";
 
-  private static final String CPU4 = "{allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}";
+  static final String CPU4 = "{allocatable: {cpu: '4', memory: 8Gi, pods: '110'}}";
 
   /** Two nodes, one half full: LeastAllocated spreads onto the empty one, MostAllocated packs onto the busy one. */
   static Stream<Arguments> strategies() {
@@ -174,7 +174,8 @@ final class SchedulerConfigurationTest {
         + "  - name: NodeResourcesFit\n    args: {ignoredResourceGroups: [example.com]}\n")).schedule(p))).isEqualTo("node-1");
   }
 
-  private static List<Node> identical(int count) {
+  /** {@return nodes n000, n001, ... with 4 cpu each} */
+  static List<Node> identical(int count) {
     List<Node> nodes = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       nodes.add(node(String.format("n%03d", i), "{}", "{}", CPU4));
