@@ -29,6 +29,7 @@ import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.core.StructuredAllocator;
 import io.github.dra4j.testing.Builders;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,15 +61,11 @@ final class PodShapesPropertyTest {
   @MethodSource("seeds")
   void podsSharingSpecs_placeAsAFreshSchedulerPerPod(long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    List<Node> nodes = new ArrayList<>();
+    List<Node> nodes = nodes();
     List<ResourceSlice> slices = new ArrayList<>();
-    for (int n = 0; n < NODES; n++) {
-      String name = "node-" + n;
-      Node plain = Builders.node(name, ZONE, n % 2 == 0 ? "a" : "b");
-      List<Taint> taints = n == 3 ? List.of(new Taint("gpu", "true", Taint.NO_SCHEDULE)) : List.of();
-      nodes.add(new Node(plain.metadata(), new NodeSpec(null, taints),
-          new NodeStatus(List.of(), Map.of("cpu", Quantity.parse("4"), "pods", Quantity.parse("4")))));
-      slices.add(Builders.slice("pool-" + n, SchedulingFixtures.DRIVER, "pool-" + n, name,
+    for (Node node : nodes) {
+      String pool = "pool-" + node.name();
+      slices.add(Builders.slice(pool, SchedulingFixtures.DRIVER, pool, node.name(),
           Builders.device("x-0").attr("type", "X"), Builders.device("x-1").attr("type", "X")).build());
     }
     StructuredAllocator allocator = SchedulingFixtures.allocator();
@@ -89,8 +86,7 @@ final class PodShapesPropertyTest {
         plainClaims = plainClaims.stream().filter(c -> !keys.contains(ObjectRef.of(c).key())).toList();
       }
       int kind = random.nextInt(kinds.size());
-      Pod pod = new Pod(ObjectMeta.builder().name("pod-" + i).namespace(Builders.NAMESPACE)
-          .putLabel("app", kind % 2 == 0 ? "web" : "batch").build(), kinds.get(kind), PodStatus.EMPTY);
+      Pod pod = pod(i, kind, kinds.get(kind));
       List<Pod> bound = placed.stream().map(SchedulingResult.Scheduled::pod).toList();
       // a scorer that scores every node alike takes the first feasible node, as first() does
       PodScheduler fresh = PodScheduler.builder(allocator)
@@ -106,6 +102,68 @@ final class PodShapesPropertyTest {
       }
     }
     assertThat(scheduled).as("pods placed (the stream exercises both outcomes)").isBetween(10, 79);
+  }
+
+  /*
+   * The cache alone against the plain computation: pods of the same kinds bound one by one to the
+   * first node that admits them, or to a random node, and leaving at random (the cache told of each
+   * node a pod joined or left); for every pod, each node's reasons and the candidates equal the
+   * first refusing step of every filter on that node, evaluated afresh.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void filterEqualsEveryStepEvaluatedAfresh(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Node> nodes = nodes();
+    List<PodSpec> kinds = kinds();
+    NodeFilter filter = NodeFilter.scheduler();
+    PlacementCache cache = new PlacementCache(nodes);
+    List<Pod> bound = new ArrayList<>();
+    int refused = 0;
+    for (int i = 0; i < 120; i++) {
+      if (!bound.isEmpty() && random.nextInt(3) == 0) {
+        Pod leaving = bound.remove(random.nextInt(bound.size()));
+        cache.forgetPods(nodes.indexOf(nodes.stream().filter(n -> n.name().equals(leaving.spec().nodeName()))
+            .findFirst().orElseThrow()));
+      }
+      int kind = random.nextInt(kinds.size());
+      Pod pod = pod(i, kind, kinds.get(kind));
+      NodeInfos infos = new NodeInfos(nodes, bound);
+      PlacementCache.Filtered actual = cache.filter(new Cycle(pod, List.of(), List.of(), infos));
+      Cycle plain = new Cycle(pod, List.of(), List.of(), new NodeInfos(nodes, bound));
+      BitSet candidates = new BitSet();
+      for (int n = 0; n < nodes.size(); n++) {
+        List<String> why = filter.reasons(plain, nodes.get(n), 0, filter.size());
+        assertThat(actual.reasons()[n]).as("pod %d of kind %d on node %d", i, kind, n).isEqualTo(why.isEmpty() ? null : why);
+        if (why.isEmpty()) {
+          candidates.set(n);
+        } else {
+          refused++;
+        }
+      }
+      assertThat(actual.candidates()).as("pod %d of kind %d", i, kind).isEqualTo(candidates);
+      int at = candidates.isEmpty() || random.nextInt(4) == 0 ? random.nextInt(nodes.size()) : candidates.nextSetBit(0);
+      bound.add(new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(nodes.get(at).name()).build(), pod.status()));
+      cache.forgetPods(at);
+    }
+    assertThat(refused).as("nodes refused (the stream fills nodes)").isPositive();
+  }
+
+  private static List<Node> nodes() {
+    List<Node> nodes = new ArrayList<>();
+    for (int n = 0; n < NODES; n++) {
+      Node plain = Builders.node("node-" + n, ZONE, n % 2 == 0 ? "a" : "b");
+      List<Taint> taints = n == 3 ? List.of(new Taint("gpu", "true", Taint.NO_SCHEDULE)) : List.of();
+      nodes.add(new Node(plain.metadata(), new NodeSpec(null, taints),
+          new NodeStatus(List.of(), Map.of("cpu", Quantity.parse("4"), "pods", Quantity.parse("4")))));
+    }
+    return nodes;
+  }
+
+  /* A pod of the kind: its own metadata, the kind's spec object. */
+  private static Pod pod(int i, int kind, PodSpec spec) {
+    return new Pod(ObjectMeta.builder().name("pod-" + i).namespace(Builders.NAMESPACE).uid("uid-" + i)
+        .putLabel("app", kind % 2 == 0 ? "web" : "batch").build(), spec, PodStatus.EMPTY);
   }
 
   /*
