@@ -30,7 +30,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * Issue #9: a backtracking explosion ends by the step budget. 128 devices in 8 groups, and 9
+ * A backtracking explosion ends by the step budget. 128 devices in 8 groups, and 9
  * requests that must take devices of distinct groups: every partial choice of up to 8 devices
  * works, so only the 9th request fails, and the search would walk 128·112·…·16 paths. The time
  * is for one {@code allocate} until it gives up after 1,000,000

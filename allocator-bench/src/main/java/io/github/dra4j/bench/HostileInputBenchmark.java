@@ -34,10 +34,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * How long the hostile inputs of the robustness tests take to be refused or bounded, read and
- * allocated as {@code dra4j allocate} does: the time bounds those tests used to assert in CPU
- * seconds, which a unit test cannot check reliably on a shared machine. The tests keep what
- * cannot vary (the error, the limit it names, the step count); this measures the time. The
- * search budget's own cost is {@link BacktrackingBenchmark}.
+ * allocated as {@code dra4j allocate} does. A unit test cannot check a time bound reliably on a
+ * shared machine, so the tests assert what cannot vary (the error, the limit it names, the step
+ * count) and this measures the time. The search budget's own cost is {@link
+ * BacktrackingBenchmark}.
  *
  * <p>Run: {@code java -jar allocator-bench/target/benchmarks.jar HostileInputBenchmark} (after
  * {@code allocator-bench/run-benchmarks.sh} has built the jar).

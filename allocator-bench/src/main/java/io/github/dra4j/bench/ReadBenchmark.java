@@ -36,11 +36,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * KubernetesCodec} from a byte stream and indexed into a {@link ClusterSnapshot}. {@code stream}
  * reads the dump as one {@code kind: List} document (what {@code kubectl get -o yaml} writes),
  * as multi-document YAML, or as a JSON List, in one pass on all cores; {@code tree}, the
- * baseline, reads the multi-document dump the way the codec read before it streamed: each
- * document parsed whole into a Jackson tree and then decoded, one after the other (a whole
- * {@code kind: List} of this size it refused: over 64 Mi characters). Throughput in MB/s is the
- * dump's size (printed by the setup) over the time per operation. The fork's heap is 3 GB, the
- * target's bound.
+ * baseline, reads the multi-document dump the plain way: each document parsed whole into a
+ * Jackson tree and then decoded, one after the other (a whole {@code kind: List} of this size
+ * cannot be read so: it is longer than {@link KubernetesCodec#MAX_INPUT_CHARS}). Throughput in
+ * MB/s is the dump's size (printed by the setup) over the time per operation. The fork's heap is
+ * 3 GB, the target's bound.
  *
  * <p>Run: {@code allocator-bench/run-benchmarks.sh ReadBenchmark}.
  */
@@ -158,7 +158,7 @@ public class ReadBenchmark {
     return read.index(indexer, dump.objects);
   }
 
-  /** Reads the documents one by one through trees, as before streaming, and indexes them. */
+  /** Reads the documents one by one through Jackson trees, the plain way, and indexes them. */
   @Benchmark
   public ClusterSnapshot tree(Documents documents, Indexer indexer) {
     KubernetesCodec codec = KubernetesCodec.create();

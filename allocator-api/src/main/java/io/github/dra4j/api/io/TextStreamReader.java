@@ -10,7 +10,7 @@ import org.yaml.snakeyaml.scanner.Constant;
  * SnakeYAML's reader over a whole text, in linear time. SnakeYAML's StreamReader reads 1,024
  * characters at a time and copies its whole unread window each time, so one token (a scalar, a
  * comment, a run of spaces) of n characters costs n^2 / 1,024 copies before the codec can refuse
- * it: a 4 Mi-character string took 16 seconds, a 64 Mi one would take hours (#9). This reader
+ * it: a 4 Mi-character string took 16 seconds, a 64 Mi one would take hours. This reader
  * keeps the text as code points and only moves a pointer; line, column, index and the refusal of
  * non-printable characters follow StreamReader's rules, so marks and errors read the same.
  */

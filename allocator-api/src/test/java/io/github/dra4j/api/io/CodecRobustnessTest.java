@@ -52,8 +52,8 @@ final class CodecRobustnessTest {
         named("integer of 10,000 digits", slice(1, "attributes: {n: {int: " + "9".repeat(10_000) + "}}"),
             "spec.devices[0].attributes"),
         named("string of 1 MiB + 1", stringAttribute(MIB + 1), "String value length"),
-        // Found while timing these tests (#9): SnakeYAML's own reader copied its window per
-        // 1,024 characters read, so one 4 MiB token took 16 s before any limit could refuse it.
+        // SnakeYAML's own reader copies its window per 1,024 characters read, so without
+        // TextStreamReader one 4 MiB token takes 16 s before any limit can refuse it.
         named("plain string of 8 MiB", stringAttribute(8 * MIB), "String value length"),
         named("quoted string of 8 MiB", slice(1, "attributes: {s: {string: \"" + "x".repeat(8 * MIB) + "\"}}"),
             "String value length"),
@@ -113,8 +113,8 @@ final class CodecRobustnessTest {
 
   @Test
   void readAll_withDocuments_numbersObjectsInOnePass() throws DecodeException {
-    // The command line used to parse every input a second time, without the codec's limits,
-    // only to number documents (#9); the codec now tells the documents itself.
+    // The codec numbers the documents itself, so that no caller parses an input a second time,
+    // without the codec's limits, only to number them.
     String text = documents(NODE, "# only a comment\n", """
         apiVersion: v1
         kind: List
