@@ -42,8 +42,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       {@value #ARRIVALS} arrivals of five MIG profiles drawn by weight, small ones more often
  *       and shorter-lived (1g.10gb weight 4 for 4,000 arrivals, 2g.10gb 2 for 8,000, 3g.20gb and
  *       4g.20gb 1 for 12,000, 7g.40gb 1 for 16,000), so that pods leave from arrival 4,000 on
- *       and the cluster runs near full; the snapshot build, departures, scheduling and about 100
- *       samples included. Arrivals per second: {@value #ARRIVALS} over the time per run.
+ *       and the cluster runs near full; departures, scheduling and about 100 samples included.
+ *       Arrivals per second: {@value #ARRIVALS} over the time per run. With {@code start=fresh}
+ *       each run is a new simulation's first, which also builds the cluster's snapshot and each
+ *       node's pools and first layouts as it is first searched (a one-shot {@code simulate});
+ *       with {@code shared} the runs repeat one simulation, which shares its start with them.
  *   <li>{@link #release}: one departure's release on the full cluster, and the claim allocated
  *       again (the same commit both ways, so that each call starts from the newest snapshot), {@code incremental}
  *       ({@link ClusterSnapshot#withoutAllocated}) against {@code rebuild}, the snapshot derived
@@ -84,14 +87,28 @@ public class DeparturesBenchmark {
   public static class Mixed {
     @Param({"first", "most-allocated"})
     String policy;
+    /** {@code shared}: every run on one simulation; {@code fresh}: a new simulation per run. */
+    @Param({"shared", "fresh"})
+    String start;
     /** Nodes and arrivals: {@value DeparturesBenchmark#NODES} and {@value DeparturesBenchmark#ARRIVALS}, fewer in the smoke test. */
     int nodes = NODES;
     int arrivals = ARRIVALS;
     Simulation simulation;
 
+    private StructuredAllocator allocator;
+
     @Setup(Level.Trial)
     public void setup() {
-      simulation = simulation(Allocations.allocator(), nodes, arrivals, policy);
+      allocator = Allocations.allocator();
+      simulation = simulation(allocator, nodes, arrivals, policy);
+    }
+
+    /* A new simulation, whose run builds its start, before each run with start=fresh (untimed). */
+    @Setup(Level.Invocation)
+    public void fresh() {
+      if (start.equals("fresh")) {
+        simulation = simulation(allocator, nodes, arrivals, policy);
+      }
     }
   }
 

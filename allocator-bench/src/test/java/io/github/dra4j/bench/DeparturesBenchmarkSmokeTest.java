@@ -8,25 +8,31 @@ import io.github.dra4j.core.PoolUsage;
 import io.github.dra4j.simulation.SimulationResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** DeparturesBenchmark on a small cluster: pods leave, and both ways of releasing free the same devices, and a release allocated again is the full cluster. */
 final class DeparturesBenchmarkSmokeTest {
 
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"first", "most-allocated"})
-  void mixedSimulation_placesAndLetsPodsLeave(String policy) {
+  @ParameterizedTest(name = "{0}, {1}")
+  @CsvSource({"first, shared", "first, fresh", "most-allocated, shared", "most-allocated, fresh"})
+  void mixedSimulation_placesAndLetsPodsLeave(String policy, String start) {
     DeparturesBenchmark.Mixed mixed = new DeparturesBenchmark.Mixed();
     mixed.policy = policy;
+    mixed.start = start;
     mixed.nodes = 2;
     mixed.arrivals = 200;
     mixed.setup();
 
+    mixed.fresh();
     SimulationResult.Policy run = new DeparturesBenchmark().mixedSimulation(mixed).policy(policy);
+    mixed.fresh();
+    SimulationResult.Policy again = new DeparturesBenchmark().mixedSimulation(mixed).policy(policy);
 
     assertThat(run.placed() + run.pending()).isEqualTo(200);
     assertThat(run.placed()).isPositive();
     assertThat(run.arrivalsPerSecond()).isPositive();
+    assertThat(again.kinds()).as("a second run places alike").isEqualTo(run.kinds());
+    assertThat(again.samples()).isEqualTo(run.samples());
   }
 
   @Test

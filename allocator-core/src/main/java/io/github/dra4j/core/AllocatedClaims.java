@@ -101,13 +101,26 @@ final class AllocatedClaims {
     }
   }
 
-  /* The log to append to: the shared one when this is its newest prefix, else a new one of the live claims. */
+  /*
+   * The log to append to: the shared one when this is its newest prefix, else a new one of the
+   * live claims. A newest prefix that outgrew its live claims hands its index over to the new
+   * log (the same live claims), so that compacting does not index them again; the shared log,
+   * left without an index, is compacted again by any later step from it.
+   */
   private Log newest() {
-    if (log.entries.size() == size && log.entries.size() <= 2 * log.live + LOG_SLACK) {
+    boolean newestPrefix = log.entries.size() == size;
+    if (newestPrefix && log.entries.size() <= 2 * log.live + LOG_SLACK) {
       return log;
     }
     Log fresh = new Log();
     log.live(size).forEach(fresh::append);
+    if (newestPrefix && log.byKey != null) {
+      fresh.byKey = log.byKey;
+      fresh.byPool = log.byPool;
+      fresh.live = log.live;
+      log.byKey = null;
+      log.byPool = new HashMap<>();
+    }
     return fresh;
   }
 
@@ -133,7 +146,7 @@ final class AllocatedClaims {
     /** Claims added less claims removed: an estimate before indexing, exact after. */
     int live;
     @Nullable Map<String, List<ResourceClaim>> byKey;
-    final Map<PoolId, List<ResourceClaim>> byPool = new HashMap<>();
+    Map<PoolId, List<ResourceClaim>> byPool = new HashMap<>();
 
     void append(Object entry) {
       entries.add(entry);

@@ -54,9 +54,55 @@ final class PoolCounters {
     if (units == null) {
       return null;
     }
-    // The scales the allocated devices' consumptions give; each counter's own amount is taken
-    // into account as the map is built.
-    int[] scales = new int[units.length];
+    int[] scales = consumedScales(layout);
+    Map<String, Map<String, BigDecimal>> out = new LinkedHashMap<>();
+    for (ResolvedCounterSet set : counterSets.values()) {
+      Map<String, Integer> names = layout.counterIndex.get(Objects.requireNonNull(layout.setIndex.get(set.counterSet())));
+      Map<String, BigDecimal> left = new LinkedHashMap<>();
+      set.forEachCounter((name, q) -> {
+        int k = Objects.requireNonNull(names.get(name));
+        left.put(name, left(layout, units, k, Math.max(scales[k], q.value().scale())));
+      });
+      out.put(set.counterSet(), Collections.unmodifiableMap(left));
+    }
+    return Collections.unmodifiableMap(out);
+  }
+
+  /**
+   * {@return each counter of the pool with its amount and what is left, in the pool's order, as
+   * PoolUsage reports them, or null when the counters left are not kept in units} The values
+   * equal {@link #availableByName}'s, read by the layout's numbering: no map by counter name.
+   *
+   * @param layout a layout of the pool
+   * @param counterSets the pool's counter sets, in the pool's order
+   */
+  static PoolUsage.Counter @Nullable [] usage(PoolLayout layout, Map<String, ResolvedCounterSet> counterSets) {
+    long[] units = layout.availableUnits;
+    if (units == null) {
+      return null;
+    }
+    Table table = layout.counterTable.of(layout, counterSets);
+    int[] scales = consumedScales(layout);
+    PoolUsage.Counter[] out = new PoolUsage.Counter[units.length];
+    for (int k = 0; k < units.length; k++) {
+      BigDecimal total = table.totals[k];
+      out[k] = new PoolUsage.Counter(table.sets[k], table.names[k], total,
+          left(layout, units, k, Math.max(scales[k], total.scale())));
+    }
+    return out;
+  }
+
+  private static BigDecimal left(PoolLayout layout, long[] units, int k, int scale) {
+    return BigDecimal.valueOf(units[k], layout.scale).setScale(scale, RoundingMode.UNNECESSARY);
+  }
+
+  /*
+   * Per counter, the largest scale of what the allocated devices consume of it (Integer.MIN_VALUE
+   * for none): with the counter's own amount's, the scale a fresh sum of the counters left has (a
+   * difference of BigDecimals takes the larger scale).
+   */
+  private static int[] consumedScales(PoolLayout layout) {
+    int[] scales = new int[layout.setStart[layout.setStart.length - 1]];
     Arrays.fill(scales, Integer.MIN_VALUE);
     for (int local = 0; local < layout.deviceCount; local++) {
       if (layout.allocated(local)) {
@@ -66,19 +112,40 @@ final class PoolCounters {
         }
       }
     }
-    Map<String, Map<String, BigDecimal>> out = new LinkedHashMap<>();
-    for (ResolvedCounterSet set : counterSets.values()) {
-      Map<String, Integer> names = layout.counterIndex.get(Objects.requireNonNull(layout.setIndex.get(set.counterSet())));
-      Map<String, BigDecimal> left = new LinkedHashMap<>();
-      set.forEachCounter((name, q) -> {
-        int k = Objects.requireNonNull(names.get(name));
-        int scale = Math.max(scales[k], q.value().scale());
-        left.put(name, BigDecimal.valueOf(units[k], layout.scale).setScale(scale, RoundingMode.UNNECESSARY));
-      });
-      out.put(set.counterSet(), Collections.unmodifiableMap(left));
-    }
-    return Collections.unmodifiableMap(out);
+    return scales;
   }
+
+  /**
+   * Each counter's set, name and amount by the layout's numbering, built on first use and shared
+   * by the layouts a pool's rebases derive (the same counter sets at the same numbers). A race
+   * builds equal tables.
+   */
+  static final class CounterTable {
+    private volatile @Nullable Table table;
+
+    Table of(PoolLayout layout, Map<String, ResolvedCounterSet> counterSets) {
+      Table t = table;
+      if (t == null) {
+        int n = layout.setStart[layout.setStart.length - 1];
+        Table built = new Table(new String[n], new String[n], new BigDecimal[n]);
+        for (ResolvedCounterSet set : counterSets.values()) {
+          Map<String, Integer> names = layout.counterIndex.get(Objects.requireNonNull(layout.setIndex.get(set.counterSet())));
+          set.forEachCounter((name, q) -> {
+            int k = Objects.requireNonNull(names.get(name));
+            built.sets[k] = set.counterSet();
+            built.names[k] = name;
+            built.totals[k] = q.value();
+          });
+        }
+        t = built;
+        table = t;
+      }
+      return t;
+    }
+  }
+
+  @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
+  private record Table(String[] sets, String[] names, BigDecimal[] totals) {}
 
   /** {@return what the device consumes, numbered as the layout numbers counters} */
   static PoolLayout.Consumption consumptionOf(PoolLayout layout, DeviceEntry device) {

@@ -97,6 +97,8 @@ final class PoolLayout {
    */
   private final int[] setBits;
   private static final int KNOWN_SETS = 1 << 31;
+  /** The counters' names and amounts by number, for usage; shared as setBits. */
+  final PoolCounters.CounterTable counterTable;
 
   /** What a device consumes: amount j of counter counters[j]; the sets it consumes from. */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed
@@ -179,6 +181,7 @@ final class PoolLayout {
     consumptions = previous != null && previous.scale == scale && (previous.availableUnits == null) == !fits
         ? previous.consumptions : new Consumption[deviceCount];
     setBits = previous != null ? previous.setBits : new int[deviceCount];
+    counterTable = previous != null ? previous.counterTable : new PoolCounters.CounterTable();
   }
 
   /* A rebased layout: numbering, units and per-device memos of the previous one. */
@@ -196,6 +199,7 @@ final class PoolLayout {
     availableUnits = unitsLeft;
     consumptions = previous.consumptions;
     setBits = previous.setBits;
+    counterTable = previous.counterTable;
   }
 
   private static void readDevices(Pool pool, int[] uids, char[] flags, DeviceEntry[] devices,

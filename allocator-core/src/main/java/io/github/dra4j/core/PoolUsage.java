@@ -8,6 +8,7 @@ import io.github.dra4j.core.internal.mixin.ResolvedCounterSet;
 import io.github.dra4j.core.internal.mixin.ResolvedCounters;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -124,20 +125,16 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
       Map<DeviceId, List<Map<String, Quantity>>> shares) {
     int devices = 0;
     int allocated = 0;
-    // per counter set (in the pool's order), each counter's total and left
-    Map<String, Map<String, BigDecimal[]>> counters = new LinkedHashMap<>();
-    Map<String, Map<String, BigDecimal>> available = pool.available();
-    for (ResolvedCounterSet set : pool.counterSets.values()) {
-      Map<String, BigDecimal> setLeft = available.getOrDefault(set.counterSet(), Map.of());
-      Map<String, BigDecimal[]> values = new LinkedHashMap<>();
-      set.forEachCounter((name, q) -> values.put(name, new BigDecimal[] {q.value(), setLeft.getOrDefault(name, q.value())}));
-      counters.put(set.counterSet(), values);
-    }
+    // A searched pool's layout says from its flags whether a device consumes counters, so that
+    // the views of the devices that do (a DGX node's MIG devices) are not read; with nothing
+    // placed and every device targeting, its units give the counters left by number.
+    PoolLayout layout = pool.builtLayout();
+    Counter[] byNumber = layout != null && placed.isEmpty() && pool.notTargeting.isEmpty()
+        ? PoolCounters.usage(layout, pool.counterSets) : null;
+    // otherwise per counter set (in the pool's order), each counter's total and left
+    Map<String, Map<String, BigDecimal[]>> counters = byNumber != null ? Map.of() : counters(pool);
     Map<String, BigDecimal[]> capacities = new LinkedHashMap<>(); // total and allocated
     boolean local = !pool.targeting.isEmpty();
-    // A searched pool's layout says from its flags whether a device consumes counters, so that
-    // the views of the devices that do (a DGX node's MIG devices) are not read.
-    PoolLayout layout = pool.builtLayout();
     for (Pool.PoolSlice slice : pool.targeting) {
       local &= Objects.equals(node.name(), slice.slice().slice.spec().nodeName());
       for (DeviceEntry d : slice.devices()) {
@@ -164,11 +161,24 @@ public record PoolUsage(String driver, String pool, boolean nodeLocal, int devic
         }
       }
     }
-    List<Counter> out = new ArrayList<>();
+    List<Counter> out = byNumber != null ? Arrays.asList(byNumber) : new ArrayList<>();
     counters.forEach((set, values) -> values.forEach((name, v) -> out.add(new Counter(set, name, v[0], v[1]))));
     List<Capacity> capacityList = new ArrayList<>(capacities.size());
     capacities.forEach((k, v) -> capacityList.add(new Capacity(k, v[0], v[1])));
     return new PoolUsage(pool.id.driver(), pool.id.pool(), local, devices, allocated, out, capacityList);
+  }
+
+  /* Each counter's total and what is left, by counter set (in the pool's order) and name. */
+  private static Map<String, Map<String, BigDecimal[]>> counters(Pool pool) {
+    Map<String, Map<String, BigDecimal[]>> counters = new LinkedHashMap<>();
+    Map<String, Map<String, BigDecimal>> available = pool.available();
+    for (ResolvedCounterSet set : pool.counterSets.values()) {
+      Map<String, BigDecimal> setLeft = available.getOrDefault(set.counterSet(), Map.of());
+      Map<String, BigDecimal[]> values = new LinkedHashMap<>();
+      set.forEachCounter((name, q) -> values.put(name, new BigDecimal[] {q.value(), setLeft.getOrDefault(name, q.value())}));
+      counters.put(set.counterSet(), values);
+    }
+    return counters;
   }
 
   /*

@@ -77,6 +77,12 @@ public final class Simulation {
   private final long gangSearchBudget;
   private final List<PodKind> drawn;
   private final @Nullable TimedArrivals timed;
+  /**
+   * The cluster as it starts, built at the first question and shared by every later one: a
+   * snapshot is immutable, and the nodes' pools and first search layouts it builds as they are
+   * first searched stay with it, so a question or run after the first does not build them again.
+   */
+  private volatile @Nullable ClusterSnapshot start;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
@@ -147,7 +153,7 @@ public final class Simulation {
    */
   public Map<String, String> unplaceableKinds() {
     Map<String, String> out = new LinkedHashMap<>();
-    ClusterSnapshot start = allocator.snapshot(cluster.cluster);
+    ClusterSnapshot start = start();
     for (PodKind k : arrivals.kinds()) {
       PodScheduler scheduler = scheduler(start).preemption(false).build();
       if (k.gang() != null) {
@@ -160,6 +166,21 @@ public final class Simulation {
       }
     }
     return out;
+  }
+
+  /* The cluster as it starts: built once, by the first caller. */
+  private ClusterSnapshot start() {
+    ClusterSnapshot s = start;
+    if (s == null) {
+      synchronized (this) {
+        s = start;
+        if (s == null) {
+          s = allocator.snapshot(cluster.cluster);
+          start = s;
+        }
+      }
+    }
+    return s;
   }
 
   /* A scheduler of the run: the caller's settings, then the cluster and the run's snapshot. */
@@ -183,7 +204,8 @@ public final class Simulation {
    * @throws AllocationException when the allocator rejects the input
    */
   public String smallestKind() {
-    Headroom headroom = Headroom.builder(allocator).cluster(cluster.cluster).scheduler(settings).build();
+    Headroom headroom = Headroom.builder(allocator).cluster(cluster.cluster).snapshot(start()).scheduler(settings)
+        .build();
     String best = arrivals.kinds().get(0).name();
     int most = -1;
     for (PodKind k : arrivals.kinds()) {
@@ -215,7 +237,7 @@ public final class Simulation {
    */
   public SimulationResult run(Consumer<String> afterArrival) {
     Objects.requireNonNull(afterArrival, "afterArrival");
-    ClusterSnapshot start = allocator.snapshot(cluster.cluster);
+    ClusterSnapshot start = start();
     List<SimulationResult.Policy> results = new ArrayList<>();
     for (Map.Entry<String, NodeScorer> p : policies.entrySet()) {
       PodScheduler scheduler = scheduler(start).scorer(p.getValue()).build();

@@ -91,6 +91,51 @@ final class DeparturesPropertyTest {
     assertThat(incremental.arrivalsPerSecond()).isPositive();
   }
 
+  /*
+   * A simulation builds the cluster as it starts once and shares it (with the pools and first
+   * layouts its runs built) with every later question and run: after its questions and a first run
+   * on that start, a second run gives what a simulation made afresh gives on its first run.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void runsOnTheSharedStartEqualAFreshSimulationsFirstRun(long seed) {
+    StructuredAllocator allocator = StructuredAllocator.builder().selectorCompiler(CelCompiler.create()).build();
+    List<PodKind> kinds = List.of(kind("one", 1, 1 + (int) (seed % 5)), kind("two", 2, 7), kind("three", 3, null),
+        kind("quick", 1, 2));
+    Simulation shared = simulation(allocator, kinds, seed);
+    Simulation fresh = simulation(allocator, kinds, seed);
+
+    assertThat(shared.smallestKind()).isEqualTo(fresh.smallestKind());
+    assertThat(shared.unplaceableKinds()).isEqualTo(fresh.unplaceableKinds());
+    SimulationResult first = shared.run();
+    SimulationResult second = shared.run();
+    SimulationResult afresh = simulation(allocator, kinds, seed).run();
+
+    for (String policy : List.of("first", "mostAllocated")) {
+      for (SimulationResult r : List.of(first, second)) {
+        assertThat(r.policy(policy).kinds()).as(policy).isEqualTo(afresh.policy(policy).kinds());
+        assertThat(r.policy(policy).firstPending()).as(policy).isEqualTo(afresh.policy(policy).firstPending());
+        assertThat(r.policy(policy).samples()).as(policy).isEqualTo(afresh.policy(policy).samples());
+      }
+    }
+    assertThat(afresh.policy("first").pending()).as("pods pending (the run fills the cluster)").isPositive();
+  }
+
+  static LongStream seeds() {
+    return LongStream.range(0, 4);
+  }
+
+  private static Simulation simulation(StructuredAllocator allocator, List<PodKind> kinds, long seed) {
+    return Simulation.builder(allocator)
+        .cluster(Cluster.builder().classes(List.of(gpuClass())).build())
+        .nodeGroup(new NodeGroup("box", NODES, Builders.node("box"), slices()))
+        .arrivals(new Arrivals(kinds, ARRIVALS, seed, List.of()))
+        .policy("first", NodeScorer.first())
+        .policy("mostAllocated", NodeScorer.mostAllocated())
+        .sampleEvery(3)
+        .build();
+  }
+
   /* The loop without the fast path: every arrival is scheduled by a scheduler made afresh. */
   private static final class Plain {
     private final StructuredAllocator allocator;
