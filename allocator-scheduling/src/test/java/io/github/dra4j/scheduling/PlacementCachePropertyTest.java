@@ -48,7 +48,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Pod by pod, a scheduler made afresh from the pods and claims so far gives the same placement,
  * allocations, message and reasons per node.
  */
-final class PodShapesPropertyTest {
+final class PlacementCachePropertyTest {
   private static final String ZONE = "zone";
   private static final int NODES = 5;
   private static final ResourceClaimTemplate ONE_X = template("one-x");
