@@ -96,7 +96,6 @@ final class PlacementCache {
   /** Their answers per node, known until a pod joins or leaves the node. */
   private static final class Local {
     final BitSet known = new BitSet();
-    final BitSet pass = new BitSet();
     /* The known nodes that do not pass, so that a cycle asks whether any candidate is refused with one intersection. */
     final BitSet refused = new BitSet();
     final List<String>[] reasons;
@@ -204,7 +203,6 @@ final class PlacementCache {
       if (!local.known.get(i)) {
         List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
         local.known.set(i);
-        local.pass.set(i, why.isEmpty());
         local.refused.set(i, !why.isEmpty());
         local.reasons[i] = why.isEmpty() ? null : why;
       }
