@@ -61,22 +61,47 @@ final class DefaultScores {
       IntFunction<List<AllocationResult>> allocation) {
     SchedulingProfile p = in.profile();
     long[] total = new long[at.length];
-    add(total, p.taintToleration, () -> taintToleration(in, at));
-    add(total, p.nodeAffinity, () -> nodeAffinity(in, at));
+    // A plugin that scores every node alike adds to `same`, which is added once, instead of its passes over the nodes.
+    long same = 0;
+    if (p.taintToleration != 0) {
+      if (in.infos().anyPreferNoSchedule()) {
+        add(total, p.taintToleration, taintToleration(in, at));
+      } else {
+        same += p.taintToleration * MAX; // every raw score 0, normalized in reverse
+      }
+    }
+    if (p.nodeAffinity != 0 && !preferredTerms(in).isEmpty()) { // without a preferred term every node scores 0
+      add(total, p.nodeAffinity, nodeAffinity(in, at));
+    }
     add(total, p.podTopologySpread, () -> SpreadAndAffinityScores.spread(in, at));
     add(total, p.interPodAffinity, () -> SpreadAndAffinityScores.podAffinity(in, at));
-    add(total, p.resourcesFit, () -> resourcesFit(in, at));
-    add(total, p.balancedAllocation, () -> balancedAllocation(in, at));
-    add(total, p.dynamicResources, () -> dynamicResources(in, at, toAllocate, allocation));
-    add(total, p.imageLocality, () -> ImageLocality.scores(in, at));
+    if (p.resourcesFit != 0) {
+      resourcesFit(in, at, p.resourcesFit, total);
+    }
+    if (p.balancedAllocation != 0) {
+      balancedAllocation(in, at, p.balancedAllocation, total);
+    }
+    if (p.dynamicResources != 0 && (hasFirstAvailable(in.allocated()) || hasFirstAvailable(toAllocate))) {
+      add(total, p.dynamicResources, dynamicResources(in, at, toAllocate, allocation)); // else every node scores 0
+    }
+    if (p.imageLocality != 0 && in.infos().images() != ImageLocality.Images.NONE) { // no node holds an image: 0
+      add(total, p.imageLocality, ImageLocality.scores(in, at));
+    }
+    if (same != 0) {
+      for (int k = 0; k < total.length; k++) {
+        total[k] += same;
+      }
+    }
     return total;
   }
 
   private static void add(long[] total, int weight, Supplier<long[]> plugin) {
-    if (weight == 0) {
-      return;
+    if (weight != 0) {
+      add(total, weight, plugin.get());
     }
-    long[] scores = plugin.get();
+  }
+
+  private static void add(long[] total, int weight, long[] scores) {
     for (int k = 0; k < total.length; k++) {
       total[k] += weight * scores[k];
     }
@@ -161,12 +186,7 @@ final class DefaultScores {
 
   /** {@return NodeAffinity's normalized scores} */
   static long[] nodeAffinity(Cycle in, int[] at) {
-    NodeAffinity na = in.pod().spec().affinity() == null ? null : in.pod().spec().affinity().nodeAffinity();
-    List<PreferredSchedulingTerm> preferred = new ArrayList<>(na == null ? List.of() : na.preferred());
-    NodeAffinity added = in.profile().addedAffinity();
-    if (added != null) {
-      preferred.addAll(added.preferred()); // NodeAffinityArgs.addedAffinity scores as the pod's own terms
-    }
+    List<PreferredSchedulingTerm> preferred = preferredTerms(in);
     List<Node> nodes = in.infos().nodes();
     long[] scores = in.infos().scores().scores(new NodeScores.Key("NodeAffinity", preferred), false, at, i -> {
       long sum = 0;
@@ -181,24 +201,43 @@ final class DefaultScores {
     return scores;
   }
 
+  /** {@return the preferred node affinity terms NodeAffinity scores: the pod's and NodeAffinityArgs.addedAffinity's} */
+  private static List<PreferredSchedulingTerm> preferredTerms(Cycle in) {
+    NodeAffinity na = in.pod().spec().affinity() == null ? null : in.pod().spec().affinity().nodeAffinity();
+    NodeAffinity added = in.profile().addedAffinity();
+    if (added == null || added.preferred().isEmpty()) {
+      return na == null ? List.of() : na.preferred();
+    }
+    List<PreferredSchedulingTerm> preferred = new ArrayList<>(na == null ? List.of() : na.preferred());
+    preferred.addAll(added.preferred()); // NodeAffinityArgs.addedAffinity scores as the pod's own terms
+    return preferred;
+  }
+
   /**
    * {@return NodeResourcesFit's scores with the profile's scoringStrategy; 0 on a node without
    * allocatable} Requested cpu and memory are non-zero requests (a container without a request
    * counts 100m and 200Mi), as noderesources' resourceAllocationScorer counts them.
    */
   static long[] resourcesFit(Cycle in, int[] at) {
+    long[] scores = new long[at.length];
+    resourcesFit(in, at, 1, scores);
+    return scores;
+  }
+
+  /* Adds NodeResourcesFit's scores times the weight to total, in one pass. */
+  private static void resourcesFit(Cycle in, int[] at, int weight, long[] total) {
     ScoringStrategy strategy = in.profile().args().fit();
     List<Resource> resources = strategy.resources();
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, true);
-    return in.infos().scores().scores(of.key("NodeResourcesFit", strategy), true, at, i -> {
+    in.infos().scores().addTo(of.key("NodeResourcesFit", strategy), true, at, i -> {
       if (in.infos().allocatable(i) == null) {
         return 0;
       }
       of.on(i, requested, allocatable);
       return ResourceScorers.score(strategy, requested, allocatable);
-    });
+    }, weight, total);
   }
 
   /**
@@ -206,26 +245,32 @@ final class DefaultScores {
    * requesting none of them}
    */
   static long[] balancedAllocation(Cycle in, int[] at) {
-    List<Resource> resources = in.profile().args().balancedResources();
     long[] scores = new long[at.length];
+    balancedAllocation(in, at, 1, scores);
+    return scores;
+  }
+
+  /* Adds NodeResourcesBalancedAllocation's scores times the weight to total, in one pass. */
+  private static void balancedAllocation(Cycle in, int[] at, int weight, long[] total) {
+    List<Resource> resources = in.profile().args().balancedResources();
     boolean bestEffort = true;
     for (Resource r : resources) {
       bestEffort &= in.requests().getOrDefault(r.name(), 0L) == 0;
     }
     // a best-effort pod is not scored by BalancedAllocation (kubernetes/kubernetes#129138)
     if (bestEffort) {
-      return scores;
+      return;
     }
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, false);
-    return in.infos().scores().scores(of.key("NodeResourcesBalancedAllocation", resources), true, at, i -> {
+    in.infos().scores().addTo(of.key("NodeResourcesBalancedAllocation", resources), true, at, i -> {
       if (in.infos().allocatable(i) == null) {
         return MAX;
       }
       of.on(i, requested, allocatable);
       return ResourceScorers.balanced(requested, allocatable);
-    });
+    }, weight, total);
   }
 
   /*

@@ -98,6 +98,11 @@ final class InterPodAffinity {
   private InterPodAffinity() {}
 
   static List<Term> required(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
+    return required(pod, which, null);
+  }
+
+  /** {@return the pod's required terms of one kind; those of the same API objects kept when shapes is given} */
+  static List<Term> required(Pod pod, Function<Affinity, @Nullable PodAffinity> which, @Nullable PodShapes shapes) {
     Affinity a = pod.spec().affinity();
     PodAffinity pa = a == null ? null : which.apply(a);
     if (pa == null) {
@@ -105,14 +110,15 @@ final class InterPodAffinity {
     }
     List<Term> out = new ArrayList<>(pa.required().size());
     for (PodAffinityTerm t : pa.required()) {
-      out.add(Term.of(t, pod));
+      out.add(shapes == null ? Term.of(t, pod) : shapes.term(t, pod));
     }
     return out;
   }
 
   /** {@return the incoming pod's required terms of one kind, resolved against the cluster's namespaces} */
-  static List<Term> incoming(Pod pod, Function<Affinity, @Nullable PodAffinity> which, Namespaces namespaces) {
-    List<Term> terms = required(pod, which);
+  static List<Term> incoming(Pod pod, Function<Affinity, @Nullable PodAffinity> which, Namespaces namespaces,
+      PodShapes shapes) {
+    List<Term> terms = required(pod, which, shapes);
     if (terms.isEmpty()) {
       return terms;
     }
@@ -125,8 +131,9 @@ final class InterPodAffinity {
 
   /** {@return the counts over every node's pods, read from the counts NodeInfos keeps per node} */
   static State count(Pod pod, NodeInfos infos) {
-    State s = new State(incoming(pod, Affinity::podAffinity, infos.namespaces()),
-        incoming(pod, Affinity::podAntiAffinity, infos.namespaces()));
+    PodShapes shapes = infos.counts().shapes();
+    State s = new State(incoming(pod, Affinity::podAffinity, infos.namespaces(), shapes),
+        incoming(pod, Affinity::podAntiAffinity, infos.namespaces(), shapes));
     boolean own = !s.affinity.isEmpty() || !s.antiAffinity.isEmpty();
     if (!own && !infos.anyPodAffinity()) {
       return s;

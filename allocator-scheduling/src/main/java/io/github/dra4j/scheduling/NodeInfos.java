@@ -5,6 +5,7 @@ import io.github.dra4j.api.Container;
 import io.github.dra4j.api.ContainerPort;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.Taint;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -54,6 +55,8 @@ final class NodeInfos {
   private final @Nullable BiFunction<Pod, Node, List<NodeAllocatableClaims.Status>> nodeAllocatable;
   /* The nodes' status.images by name, for ImageLocality; read once, as nodes do not change. */
   private final ImageLocality.Images images;
+  /* Whether a node has a PreferNoSchedule taint: without one, TaintToleration scores every node alike. */
+  private final boolean anyPreferNoSchedule;
   private final Namespaces namespaces;
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
@@ -76,6 +79,7 @@ final class NodeInfos {
     this.allocatable = new ArrayList<>(nodes.size());
     this.scores = new NodeScores(nodes.size());
     this.images = ImageLocality.Images.of(nodes);
+    this.anyPreferNoSchedule = nodes.stream().anyMatch(n -> n.taints().stream().anyMatch(t -> t.effect().equals(Taint.PREFER_NO_SCHEDULE)));
     for (int i = 0; i < nodes.size(); i++) {
       allocatable.add(amounts(nodes.get(i)));
       position.putIfAbsent(nodes.get(i), i);
@@ -173,6 +177,11 @@ final class NodeInfos {
   /** {@return the images the nodes hold, as ImageLocality reads them} */
   ImageLocality.Images images() {
     return images;
+  }
+
+  /** {@return whether a node has a PreferNoSchedule taint, which TaintToleration scores} */
+  boolean anyPreferNoSchedule() {
+    return anyPreferNoSchedule;
   }
 
   /** {@return the raw scores of the plugins that read one node at a time, kept per pod shape} */

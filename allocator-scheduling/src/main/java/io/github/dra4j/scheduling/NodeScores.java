@@ -45,6 +45,13 @@ final class NodeScores {
    * {@code score} and kept.
    */
   long[] scores(Key key, boolean readsPods, int[] at, IntToLongFunction score) {
+    long[] out = new long[at.length];
+    addTo(key, readsPods, at, score, 1, out);
+    return out;
+  }
+
+  /** Adds the raw scores of the nodes at these positions times the weight to {@code total}, as {@link #scores}. */
+  void addTo(Key key, boolean readsPods, int[] at, IntToLongFunction score, long weight, long[] total) {
     Column c = columns.get(key);
     if (c == null) {
       if (columns.size() >= MAX_KEYS) {
@@ -54,16 +61,14 @@ final class NodeScores {
       columns.put(key, c);
     }
     long[] values = c.values;
-    long[] out = new long[at.length];
     for (int k = 0; k < at.length; k++) {
       long v = values[at[k]];
       if (v == UNKNOWN) {
         v = score.applyAsLong(at[k]);
         values[at[k]] = v;
       }
-      out[k] = v;
+      total[k] += weight * v;
     }
-    return out;
   }
 
   /** Forgets the scores that read the node's pods, after a pod joined or left it. */

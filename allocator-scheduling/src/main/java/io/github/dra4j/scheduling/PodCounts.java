@@ -7,6 +7,7 @@ import io.github.dra4j.api.PodAffinity;
 import io.github.dra4j.api.WeightedPodAffinityTerm;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,9 +114,27 @@ final class PodCounts {
   private final Map<Matcher, Counts> matching = new HashMap<>();
   private final Map<Carried, Counts> carried = new LinkedHashMap<>();
   private final Map<String, Domains> domains = new HashMap<>();
+  /* The counts of matchers PodShapes keeps, by identity: the same Counts as matching holds for them. */
+  private final IdentityHashMap<Matcher, Counts> byIdentity = new IdentityHashMap<>();
+  private final PodShapes shapes = new PodShapes();
 
   PodCounts(NodeInfos infos) {
     this.infos = infos;
+  }
+
+  /** {@return the constraints, terms and selectors built of pods, kept per API object} */
+  PodShapes shapes() {
+    return shapes;
+  }
+
+  /** {@return the bound pods of the namespace the selector matches on each node} Read only; kept up to date. */
+  int[] matching(String namespace, PodSelector selector) {
+    return matching(shapes.inNamespace(namespace, selector));
+  }
+
+  /** {@return the bound pods of the namespace the selector matches in each domain of the key} Read only; kept up to date. */
+  int[] byDomain(String namespace, PodSelector selector, String key) {
+    return byDomain(shapes.inNamespace(namespace, selector), key);
   }
 
   /** {@return the bound pods the matcher matches on each node} Read only; kept up to date. */
@@ -134,10 +153,15 @@ final class PodCounts {
   }
 
   private Counts counts(Matcher m) {
-    Counts c = matching.get(m);
+    Counts c = byIdentity.get(m);
+    if (c != null) {
+      return c;
+    }
+    c = matching.get(m);
     if (c == null) {
       if (matching.size() >= MAX_MATCHERS) {
         matching.clear();
+        byIdentity.clear();
       }
       c = new Counts(infos.nodes().size());
       for (int i = 0; i < c.perNode.length; i++) {
@@ -149,6 +173,10 @@ final class PodCounts {
       }
       matching.put(m, c);
     }
+    if (byIdentity.size() >= 4 * MAX_MATCHERS) {
+      byIdentity.clear(); // matchers made anew each cycle, which PodShapes does not keep
+    }
+    byIdentity.put(m, c);
     return c;
   }
 
@@ -200,10 +228,10 @@ final class PodCounts {
   }
 
   private void carry(int node, Pod pod, int delta) {
-    for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAffinity)) {
+    for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAffinity, shapes)) {
       carry(new Carried(t, Kind.REQUIRED_AFFINITY, 0), node, delta);
     }
-    for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAntiAffinity)) {
+    for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAntiAffinity, shapes)) {
       carry(new Carried(t, Kind.REQUIRED_ANTI_AFFINITY, 0), node, delta);
     }
     carryPreferred(pod, Affinity::podAffinity, Kind.PREFERRED_AFFINITY, node, delta);
@@ -216,7 +244,7 @@ final class PodCounts {
     PodAffinity pa = a == null ? null : which.apply(a);
     if (pa != null) {
       for (WeightedPodAffinityTerm t : pa.preferred()) {
-        carry(new Carried(InterPodAffinity.Term.of(t.podAffinityTerm(), pod), kind, t.weight()), node, delta);
+        carry(new Carried(shapes.term(t.podAffinityTerm(), pod), kind, t.weight()), node, delta);
       }
     }
   }

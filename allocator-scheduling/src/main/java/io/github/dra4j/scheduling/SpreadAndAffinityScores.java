@@ -68,7 +68,7 @@ final class SpreadAndAffinityScores {
       TopologySpread.Constraint tc = constraints.get(c);
       PodCounts.Domains d = counts.domains(tc.key());
       domain[c] = d.of();
-      matching[c] = counts.matching(new PodCounts.InNamespace(namespace, tc.selector()));
+      matching[c] = counts.matching(namespace, tc.selector());
       hostname[c] = tc.key().equals(HOSTNAME);
       // a node without the key is in the domain "" (node.Labels[key] in Go), counted only when not all keys are required
       int empty = d.values().indexOf("");
@@ -242,13 +242,21 @@ final class SpreadAndAffinityScores {
 
   /** {@return the pod's preferred terms of one kind, with their weights} */
   static List<Weighted> preferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
+    return preferred(pod, which, null);
+  }
+
+  /** {@return the pod's preferred terms of one kind, with their weights; those of the same API objects kept when shapes is given} */
+  static List<Weighted> preferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which, @Nullable PodShapes shapes) {
     Affinity a = pod.spec().affinity();
     PodAffinity pa = a == null ? null : which.apply(a);
-    List<Weighted> out = new ArrayList<>();
-    if (pa != null) {
-      for (WeightedPodAffinityTerm t : pa.preferred()) {
-        out.add(new Weighted(InterPodAffinity.Term.of(t.podAffinityTerm(), pod), t.weight()));
-      }
+    if (pa == null || pa.preferred().isEmpty()) {
+      return List.of();
+    }
+    List<Weighted> out = new ArrayList<>(pa.preferred().size());
+    for (WeightedPodAffinityTerm t : pa.preferred()) {
+      InterPodAffinity.Term term = shapes == null ? InterPodAffinity.Term.of(t.podAffinityTerm(), pod)
+          : shapes.term(t.podAffinityTerm(), pod);
+      out.add(new Weighted(term, t.weight()));
     }
     return out;
   }
@@ -269,8 +277,9 @@ final class SpreadAndAffinityScores {
   static long[] podAffinity(Cycle in, int[] at) {
     Pod pod = in.pod();
     NodeInfos infos = in.infos();
-    List<Weighted> affinity = resolved(preferred(pod, Affinity::podAffinity), infos.namespaces());
-    List<Weighted> anti = resolved(preferred(pod, Affinity::podAntiAffinity), infos.namespaces());
+    PodShapes shapes = infos.counts().shapes();
+    List<Weighted> affinity = resolved(preferred(pod, Affinity::podAffinity, shapes), infos.namespaces());
+    List<Weighted> anti = resolved(preferred(pod, Affinity::podAntiAffinity, shapes), infos.namespaces());
     boolean own = !affinity.isEmpty() || !anti.isEmpty();
     PluginArgs args = in.profile().args();
     long[] scores = new long[at.length];

@@ -98,7 +98,19 @@ final class TopologySpread {
   static List<Constraint> constraints(Cycle in, String when) {
     Pod pod = in.pod();
     return pod.spec().topologySpreadConstraints().isEmpty()
-        ? in.profile().spreadDefaults.constraints(pod, in.profile().args(), when) : constraints(pod, when);
+        ? in.profile().spreadDefaults.constraints(pod, in.profile().args(), when)
+        : constraints(pod, when, in.infos().counts().shapes());
+  }
+
+  /** {@return the pod's constraints with this whenUnsatisfiable, those of the same API objects kept} */
+  static List<Constraint> constraints(Pod pod, String when, PodShapes shapes) {
+    List<Constraint> out = new ArrayList<>(2);
+    for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
+      if (c.whenUnsatisfiable().equals(when)) {
+        out.add(shapes.constraint(c, pod));
+      }
+    }
+    return out;
   }
 
   /** {@return the pod's constraints with this whenUnsatisfiable} */
@@ -131,7 +143,7 @@ final class TopologySpread {
       Constraint c = constraints.get(k);
       domains[k] = counts.domains(c.key());
       domain[k] = domains[k].of();
-      matching[k] = counts.matching(new PodCounts.InNamespace(namespace, c.selector()));
+      matching[k] = counts.matching(namespace, c.selector());
       byDomain[k] = new int[domains[k].values().size()];
       seen[k] = new boolean[byDomain[k].length];
       s.self[k] = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
@@ -210,7 +222,7 @@ final class TopologySpread {
     int[][] kept = new int[constraints.size()][];
     for (int k = 0; k < kept.length; k++) {
       Constraint c = constraints.get(k);
-      kept[k] = skip[k] ? new int[0] : counts.byDomain(new PodCounts.InNamespace(namespace, c.selector()), c.key());
+      kept[k] = skip[k] ? new int[0] : counts.byDomain(namespace, c.selector(), c.key());
     }
     return kept;
   }

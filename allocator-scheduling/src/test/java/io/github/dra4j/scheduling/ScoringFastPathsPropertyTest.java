@@ -2,14 +2,39 @@ package io.github.dra4j.scheduling;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.dra4j.api.Affinity;
+import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ContainerImage;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.NodeAffinity;
+import io.github.dra4j.api.NodeSelectorRequirement;
+import io.github.dra4j.api.NodeSelectorTerm;
+import io.github.dra4j.api.NodeSpec;
+import io.github.dra4j.api.NodeStatus;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodSpec;
+import io.github.dra4j.api.PreferredSchedulingTerm;
+import io.github.dra4j.api.Quantity;
+import io.github.dra4j.api.ResourceRequirements;
+import io.github.dra4j.api.Taint;
+import io.github.dra4j.api.Toleration;
+import io.github.dra4j.api.config.SchedulerConfiguration;
+import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /*
- * The word-at-a-time pick of the feasible nodes a cycle scores (percentageOfNodesToScore from
+ * DefaultScores.scores, which skips the plugins that score every node alike (TaintToleration
+ * without a PreferNoSchedule taint on any node, NodeAffinity without a preferred term,
+ * ImageLocality without an image on any node, DynamicResources without a prioritized list) and
+ * adds NodeResourcesFit's and BalancedAllocation's kept scores in one pass, against the weighted
+ * sum of every plugin's own scores. The word-at-a-time pick of the feasible nodes a cycle scores (percentageOfNodesToScore from
  * the round-robin start) against the plain node-by-node search, kept here as the reference, on
  * random inputs.
  */
@@ -57,5 +82,90 @@ final class ScoringFastPathsPropertyTest {
       assertThat(BitSet.valueOf(got)).as(where).isEqualTo(want);
       assertThat(gotStop).as(where).isEqualTo(wantStop);
     }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void weightedSum_equalsEveryPluginsOwnScores(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    boolean preferNoSchedule = random.nextBoolean();
+    boolean images = random.nextBoolean();
+    List<Node> nodes = new ArrayList<>();
+    for (int i = 0; i < 2 + random.nextInt(12); i++) {
+      List<Taint> taints = preferNoSchedule && random.nextBoolean()
+          ? List.of(new Taint(random.nextBoolean() ? "a" : "b", "x", Taint.PREFER_NO_SCHEDULE)) : List.of();
+      List<ContainerImage> held = images && random.nextBoolean() ? List.of(ContainerImage.of(300L << 20, "img:v1"))
+          : List.of();
+      Map<String, Quantity> allocatable = random.nextInt(4) == 0 ? Map.of()
+          : Map.of("cpu", Quantity.parse(Integer.toString(2 + random.nextInt(8))), "memory", Quantity.parse("16Gi"));
+      nodes.add(new Node(ObjectMeta.builder().name("node-" + i).putLabel("zone", "z" + random.nextInt(3)).build(),
+          new NodeSpec(null, taints), new NodeStatus(List.of(), allocatable, held)));
+    }
+    NodeInfos infos = new NodeInfos(List.copyOf(nodes), List.of());
+    SchedulingProfile profile = weighted(random);
+    for (int step = 0; step < 10; step++) {
+      Pod pod = pod("pod-" + step, random);
+      int node = random.nextInt(nodes.size());
+      infos.add(node, new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(nodes.get(node).name()).build(),
+          pod.status()));
+      Cycle cycle = new Cycle(pod("incoming-" + step, random), List.of(), List.of(), infos, profile);
+      int[] at = random.ints(0, nodes.size()).limit(1 + random.nextInt(nodes.size())).sorted().distinct().toArray();
+      SchedulingProfile p = cycle.profile();
+      long[] plain = new long[at.length];
+      addWeighted(plain, p.taintToleration, DefaultScores.taintToleration(cycle, at));
+      addWeighted(plain, p.nodeAffinity, DefaultScores.nodeAffinity(cycle, at));
+      addWeighted(plain, p.podTopologySpread, SpreadAndAffinityScores.spread(cycle, at));
+      addWeighted(plain, p.interPodAffinity, SpreadAndAffinityScores.podAffinity(cycle, at));
+      addWeighted(plain, p.resourcesFit, DefaultScores.resourcesFit(cycle, at));
+      addWeighted(plain, p.balancedAllocation, DefaultScores.balancedAllocation(cycle, at));
+      addWeighted(plain, p.dynamicResources, DefaultScores.dynamicResources(cycle, at, List.of(), i -> List.of()));
+      addWeighted(plain, p.imageLocality, ImageLocality.scores(cycle, at));
+      assertThat(DefaultScores.scores(cycle, at, List.of(), i -> List.of()))
+          .as("seed %d step %d (PreferNoSchedule taints %s, images %s)", seed, step, preferNoSchedule, images)
+          .containsExactly(plain);
+    }
+  }
+
+  /* The default profile, or its score plugins with random weights (0 disables one). */
+  private static SchedulingProfile weighted(SplittableRandom random) {
+    SchedulerConfiguration.Profile d = SchedulingProfile.DEFAULT.config;
+    if (random.nextBoolean()) {
+      return SchedulingProfile.DEFAULT;
+    }
+    List<SchedulerConfiguration.Weighted> scores = new ArrayList<>();
+    for (SchedulerConfiguration.Weighted w : d.scores()) {
+      int weight = random.nextInt(4);
+      if (weight > 0) {
+        scores.add(new SchedulerConfiguration.Weighted(w.name(), weight));
+      }
+    }
+    return new SchedulingProfile(new SchedulerConfiguration.Profile(d.schedulerName(), d.percentageOfNodesToScore(),
+        d.filters(), scores, d.args()));
+  }
+
+  private static void addWeighted(long[] total, int weight, long[] scores) {
+    for (int k = 0; k < total.length; k++) {
+      total[k] += weight * scores[k];
+    }
+  }
+
+  /* A pod with or without requests, an image, a PreferNoSchedule toleration and a preferred zone. */
+  private static Pod pod(String name, SplittableRandom random) {
+    PodSpec.Builder spec = PodSpec.builder();
+    Map<String, Quantity> requests = random.nextBoolean() ? Map.of()
+        : Map.of("cpu", Quantity.parse(100 * random.nextInt(20) + "m"), "memory", Quantity.parse(random.nextInt(4) + "Gi"));
+    spec.addContainer(new Container("c", new ResourceRequirements(Map.of(), requests, List.of()), List.of(), null,
+        random.nextBoolean() ? "img:v1" : null));
+    if (random.nextBoolean()) {
+      spec.addToleration(new Toleration("a", Toleration.EXISTS, null, random.nextBoolean() ? Taint.PREFER_NO_SCHEDULE : null,
+          null));
+    }
+    if (random.nextBoolean()) {
+      NodeSelectorTerm zone = new NodeSelectorTerm(List.of(new NodeSelectorRequirement("zone", "In",
+          List.of("z" + random.nextInt(3)))), List.of());
+      spec.affinity(new Affinity(new NodeAffinity(null, List.of(new PreferredSchedulingTerm(1 + random.nextInt(50), zone))),
+          null, null));
+    }
+    return Pod.of(ObjectMeta.builder().name(name).namespace("default").build(), spec.build());
   }
 }

@@ -156,7 +156,15 @@ final class SpreadAndAffinityCountsPropertyTest {
     return new Pod(pod.metadata(), pod.spec().toBuilder().nodeName(node.name()).build(), pod.status());
   }
 
-  private static Pod pod(String name, SplittableRandom random) {
+  /*
+   * Constraints and terms made so far, half of the pods' being one of these same objects, as pods
+   * of one template share them: PodShapes keeps what it builds of them by identity (and by the
+   * owner's namespace, and anew for those that read the pod's labels).
+   */
+  private final List<TopologySpreadConstraint> madeConstraints = new ArrayList<>();
+  private final List<PodAffinityTerm> madeTerms = new ArrayList<>();
+
+  private Pod pod(String name, SplittableRandom random) {
     ObjectMeta.Builder meta = ObjectMeta.builder().name(name).namespace(random.nextInt(4) == 0 ? "other" : "default");
     if (random.nextInt(5) != 0) {
       meta.putLabel("app", app(random));
@@ -181,9 +189,15 @@ final class SpreadAndAffinityCountsPropertyTest {
           : TopologySpreadConstraint.SCHEDULE_ANYWAY;
       String affinityPolicy = random.nextInt(3) == 0 ? "Ignore" : null;
       String taintsPolicy = random.nextInt(3) == 0 ? TopologySpread.HONOR : null;
-      spec.addTopologySpreadConstraint(new TopologySpreadConstraint(1 + random.nextInt(3), key(random), when,
+      if (!madeConstraints.isEmpty() && random.nextBoolean()) {
+        spec.addTopologySpreadConstraint(madeConstraints.get(random.nextInt(madeConstraints.size())));
+        continue;
+      }
+      TopologySpreadConstraint made = new TopologySpreadConstraint(1 + random.nextInt(3), key(random), when,
           selector(random), random.nextInt(4) == 0 ? 2 : null, affinityPolicy, taintsPolicy,
-          random.nextInt(4) == 0 ? List.of("tier") : List.of()));
+          random.nextInt(4) == 0 ? List.of("tier") : List.of());
+      madeConstraints.add(made);
+      spec.addTopologySpreadConstraint(made);
     }
     if (random.nextInt(3) != 0) {
       spec.affinity(new Affinity(null, podAffinity(random), podAffinity(random)));
@@ -191,7 +205,7 @@ final class SpreadAndAffinityCountsPropertyTest {
     return Pod.of(meta.build(), spec.build());
   }
 
-  private static @Nullable PodAffinity podAffinity(SplittableRandom random) {
+  private @Nullable PodAffinity podAffinity(SplittableRandom random) {
     if (random.nextBoolean()) {
       return null;
     }
@@ -206,7 +220,16 @@ final class SpreadAndAffinityCountsPropertyTest {
     return new PodAffinity(required, preferred);
   }
 
-  private static PodAffinityTerm term(SplittableRandom random) {
+  private PodAffinityTerm term(SplittableRandom random) {
+    if (!madeTerms.isEmpty() && random.nextBoolean()) {
+      return madeTerms.get(random.nextInt(madeTerms.size()));
+    }
+    PodAffinityTerm made = newTerm(random);
+    madeTerms.add(made);
+    return made;
+  }
+
+  private static PodAffinityTerm newTerm(SplittableRandom random) {
     int ns = random.nextInt(4);
     List<String> namespaces = ns == 0 ? List.of("other") : List.of();
     LabelSelector namespaceSelector = ns == 1 ? new LabelSelector(Map.of(), List.of()) : null;
