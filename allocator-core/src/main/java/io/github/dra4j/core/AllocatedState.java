@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /*
  * Devices already allocated by other claims, as the kube-scheduler derives them from allocated
@@ -26,6 +27,20 @@ record AllocatedState(
     Map<DeviceId, Map<String, Quantity>> aggregatedCapacity) {
 
   static AllocatedState from(Collection<ResourceClaim> claims, Features features) {
+    return derive(claims, features, null);
+  }
+
+  /**
+   * The state these claims give the devices {@code within} names, and no other: what a release
+   * needs of the claims still using the released claims' pools (only the released devices get new
+   * entries), without hashing every other device those claims hold.
+   */
+  static AllocatedState from(Collection<ResourceClaim> claims, Features features, AllocatedState within) {
+    return derive(claims, features, within);
+  }
+
+  private static AllocatedState derive(Collection<ResourceClaim> claims, Features features,
+      @Nullable AllocatedState within) {
     Set<DeviceId> dedicated = new HashSet<>();
     Set<DeviceId> shared = new HashSet<>();
     Map<DeviceId, Map<String, Quantity>> capacity = new HashMap<>();
@@ -39,6 +54,9 @@ record AllocatedState(
           continue;
         }
         DeviceId id = new DeviceId(r.driver(), r.pool(), r.device());
+        if (within != null && !within.names(id)) {
+          continue;
+        }
         if (features.consumableCapacity() && r.shareID() != null) {
           shared.add(id);
           if (!r.consumedCapacity().isEmpty()) {
@@ -55,6 +73,11 @@ record AllocatedState(
     // linear probing of the immutable sets turns into long probe runs on every device entry.
     return new AllocatedState(Collections.unmodifiableSet(dedicated), Collections.unmodifiableSet(shared),
         Collections.unmodifiableMap(capacity));
+  }
+
+  /** {@return whether this state names the device (allocated, shared or with consumed capacity)} */
+  boolean names(DeviceId id) {
+    return allocatedDevices.contains(id) || sharedDevices.contains(id) || aggregatedCapacity.containsKey(id);
   }
 
   /**

@@ -432,8 +432,9 @@ public final class ClusterSnapshot {
       keys.add(ClaimPlan.claimRef(Objects.requireNonNull(c, "claim")));
     }
     AllocatedClaims.Release release = allocatedClaims.minus(keys);
+    AllocatedState removed = AllocatedState.from(release.removed(), features);
     return new ClusterSnapshot(this, release.claims(),
-        index.withState(AllocatedState.from(release.removed(), features), AllocatedState.from(release.users(), features)));
+        index.withState(removed, AllocatedState.from(release.users(), features, removed)));
   }
 
   /**

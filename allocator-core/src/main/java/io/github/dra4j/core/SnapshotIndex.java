@@ -119,7 +119,7 @@ final class SnapshotIndex {
    * release: derived as {@link #withAllocated} derives, so a release costs what it changes.
    *
    * @param released the devices the released claims used: only their slices get new entries
-   * @param state the in-use state of every device of their pools (others may be missing)
+   * @param state the in-use state of the devices {@code released} names (others may be missing)
    */
   SnapshotIndex withState(AllocatedState released, AllocatedState state) {
     return withEntries(released, pool -> (slice, d) -> new DeviceEntry(slice, d, d.uid, state, pool.ruleTaints));
@@ -131,11 +131,12 @@ final class SnapshotIndex {
    */
   private SnapshotIndex withEntries(AllocatedState change,
       Function<PoolEntry, BiFunction<SliceEntry, DeviceEntry, DeviceEntry>> successorOf) {
+    Map<PoolId, Set<String>> byPool = change.devicesByPool();
     Map<PoolId, PoolEntry> newPools = new HashMap<>();
-    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>(4 * change.devicesByPool().size());
+    IdentityHashMap<SliceEntry, SliceEntry> successor = new IdentityHashMap<>(4 * byPool.size());
     Set<String> nodes = new HashSet<>();
     boolean local = true;
-    for (Map.Entry<PoolId, Set<String>> named : change.devicesByPool().entrySet()) {
+    for (Map.Entry<PoolId, Set<String>> named : byPool.entrySet()) {
       PoolEntry prev = pools.get(named.getKey());
       if (prev == null) {
         continue; // a device of no pool of this snapshot: nothing here uses it
@@ -203,11 +204,12 @@ final class SnapshotIndex {
   }
 
   private static List<SliceEntry> replaced(List<SliceEntry> entries, IdentityHashMap<SliceEntry, SliceEntry> successor) {
-    List<SliceEntry> out = new ArrayList<>(entries.size());
-    for (SliceEntry e : entries) {
-      out.add(successor.getOrDefault(e, e));
+    SliceEntry[] out = new SliceEntry[entries.size()];
+    for (int i = 0; i < out.length; i++) {
+      SliceEntry e = entries.get(i);
+      out[i] = successor.getOrDefault(e, e);
     }
-    return List.copyOf(out);
+    return List.of(out);
   }
 
   /** {@return the nodes whose slices changed since the index this one was derived from; null: maybe any} */

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * not held, and now and then a step from an older prefix (rarely, so that the shared log grows
  * past the compaction threshold in between).
  * After every step the live claims are the same, in order, and a release gives the same removed
- * claims and the same users of their pools.
+ * claims and the same users of their pools, and the released devices' state derived from those
+ * users is their state derived from every live claim.
  */
 final class AllocatedClaimsPropertyTest {
   private static final int KEYS = 30;
@@ -69,6 +70,7 @@ final class AllocatedClaimsPropertyTest {
         assertThat(identities(release.removed())).as("step %d, removed", step).isEqualTo(identities(removed));
         assertThat(identities(release.users())).as("step %d, users of the released pools", step)
             .isEqualTo(identities(users));
+        assertReleasedStateAsFromAllLiveClaims(release, live, step);
         releasesWithUsers += users.isEmpty() ? 0 : 1;
         next = release.claims();
       } else {
@@ -83,6 +85,32 @@ final class AllocatedClaimsPropertyTest {
       history.add(new State(next, List.copyOf(live)));
     }
     assertThat(releasesWithUsers).as("releases whose pools other live claims use").isGreaterThan(100);
+  }
+
+  /*
+   * The released devices' state from the users of their pools only (AllocatedState.from within
+   * the removed claims' devices) is their state derived from every live claim, and names no
+   * other device: a device two claims hold stays in use when one of them leaves.
+   */
+  private static void assertReleasedStateAsFromAllLiveClaims(AllocatedClaims.Release release,
+      List<ResourceClaim> live, int step) {
+    Features features = Features.all();
+    AllocatedState released = AllocatedState.from(release.removed(), features);
+    AllocatedState delta = AllocatedState.from(release.users(), features, released);
+    AllocatedState plain = AllocatedState.from(live, features);
+    Set<DeviceId> named = new HashSet<>(released.allocatedDevices());
+    named.addAll(released.sharedDevices());
+    named.addAll(released.aggregatedCapacity().keySet());
+    for (DeviceId id : named) {
+      assertThat(delta.allocatedDevices().contains(id)).as("step %d, %s in use", step, id)
+          .isEqualTo(plain.allocatedDevices().contains(id));
+      assertThat(delta.sharedDevices().contains(id)).as("step %d, %s shared", step, id)
+          .isEqualTo(plain.sharedDevices().contains(id));
+      assertThat(delta.aggregatedCapacity().get(id)).as("step %d, %s capacity", step, id)
+          .isEqualTo(plain.aggregatedCapacity().get(id));
+    }
+    assertThat(named).as("step %d, devices the delta names", step).containsAll(delta.allocatedDevices())
+        .containsAll(delta.sharedDevices()).containsAll(delta.aggregatedCapacity().keySet());
   }
 
   /* A new claim object of a random key holding a device of one or two random pools. */
