@@ -17,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.function.Supplier;
 import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 
@@ -73,8 +72,12 @@ final class DefaultScores {
     if (p.nodeAffinity != 0 && !preferredTerms(in).isEmpty()) { // without a preferred term every node scores 0
       add(total, p.nodeAffinity, nodeAffinity(in, at));
     }
-    add(total, p.podTopologySpread, () -> SpreadAndAffinityScores.spread(in, at));
-    add(total, p.interPodAffinity, () -> SpreadAndAffinityScores.podAffinity(in, at));
+    if (p.podTopologySpread != 0) {
+      SpreadAndAffinityScores.addSpread(in, at, p.podTopologySpread, total);
+    }
+    if (p.interPodAffinity != 0) {
+      SpreadAndAffinityScores.addPodAffinity(in, at, p.interPodAffinity, total);
+    }
     if (p.resourcesFit != 0) {
       resourcesFit(in, at, p.resourcesFit, total);
     }
@@ -93,12 +96,6 @@ final class DefaultScores {
       }
     }
     return total;
-  }
-
-  private static void add(long[] total, int weight, Supplier<long[]> plugin) {
-    if (weight != 0) {
-      add(total, weight, plugin.get());
-    }
   }
 
   private static void add(long[] total, int weight, long[] scores) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
@@ -45,65 +46,193 @@ final class SpreadAndAffinityScores {
 
   /** {@return PodTopologySpread's normalized scores of the feasible nodes at these positions} */
   static long[] spread(Cycle in, int[] at) {
-    Pod pod = in.pod();
-    List<TopologySpread.Constraint> constraints = TopologySpread.constraints(in, TopologySpreadConstraint.SCHEDULE_ANYWAY);
     long[] scores = new long[at.length];
-    if (constraints.isEmpty()) {
-      return scores;
+    Spread s = Spread.of(in, at, false);
+    if (s != null) {
+      sum(s.constraints, at, s.ignored, s.domain, s.matching, s.hostname, s.byDomain, s.weights, scores);
+      normalizeSpread(scores, s.ignored);
     }
-    // Only the system defaults let a node without every key score (a node without a zone still spreads by hostname).
-    boolean requireAll = !pod.spec().topologySpreadConstraints().isEmpty()
-        || !DefaultSpread.systemDefaulted(in.profile().args());
-    NodeInfos infos = in.infos();
-    PodCounts counts = infos.counts();
-    String namespace = PodClaimResolver.namespace(pod.namespace());
-    int size = constraints.size();
-    int[][] domain = new int[size][];
-    int[][] matching = new int[size][];
-    boolean[] hostname = new boolean[size];
-    long[][] byDomain = new long[size][];
-    boolean[][] present = new boolean[size][];
-    int[] missing = new int[size];
-    for (int c = 0; c < size; c++) {
-      TopologySpread.Constraint tc = constraints.get(c);
-      PodCounts.Domains d = counts.domains(tc.key());
-      domain[c] = d.of();
-      matching[c] = counts.matching(namespace, tc.selector());
-      hostname[c] = tc.key().equals(HOSTNAME);
-      // a node without the key is in the domain "" (node.Labels[key] in Go), counted only when not all keys are required
-      int empty = d.values().indexOf("");
-      missing[c] = empty < 0 ? d.values().size() : empty;
-      byDomain[c] = new long[d.values().size() + 1];
-      present[c] = new boolean[d.values().size() + 1];
+    return scores;
+  }
+
+  /*
+   * Adds PodTopologySpread's normalized scores times the weight to total. Without a hostname
+   * constraint a node's score depends on its tuple of domains only: the raw and normalized scores
+   * are worked out once per tuple that a scored node has (their smallest and largest are the
+   * nodes'), so the nodes are passed over twice (their tuples, then the sum) instead of once per
+   * step of spread().
+   */
+  static void addSpread(Cycle in, int[] at, int weight, long[] total) {
+    Spread s = Spread.of(in, at, true);
+    if (s == null) {
+      return;
     }
-    // initPreScoreState: the domains of the feasible nodes that have every key, and their number
-    boolean[] ignored = new boolean[at.length];
-    int ignoredCount = 0;
-    int[] domains = new int[size];
-    for (int k = 0; k < at.length; k++) {
-      if (requireAll && !TopologySpread.hasKeys(domain, at[k])) {
-        ignored[k] = true;
-        ignoredCount++;
-        continue;
+    int[] tuple = s.tuple;
+    if (tuple == null) {
+      long[] scores = new long[at.length];
+      sum(s.constraints, at, s.ignored, s.domain, s.matching, s.hostname, s.byDomain, s.weights, scores);
+      normalizeSpread(scores, s.ignored);
+      for (int k = 0; k < at.length; k++) {
+        total[k] += weight * scores[k];
       }
+      return;
+    }
+    long[] byTuple = s.normalizedByTuple();
+    for (int k = 0; k < at.length; k++) {
+      int t = tuple[k];
+      if (t >= 0) {
+        total[k] += weight * byTuple[t];
+      }
+    }
+  }
+
+  /* PodTopologySpread's PreScore state over the nodes at some positions, with each domain's matching pods. */
+  private static final class Spread {
+    final List<TopologySpread.Constraint> constraints;
+    final int[][] domain;
+    final int[][] matching;
+    final boolean[] hostname;
+    final long[][] byDomain;
+    final boolean[] ignored;
+    final double[] weights;
+    /* each node's tuple of domains (in byDomainsTable's mixed radix), -1 for an ignored node; null unless asked and possible */
+    final int @Nullable [] tuple;
+    /* the tuples of the nodes that are not ignored, when tuple is set */
+    final boolean @Nullable [] seen;
+
+    private Spread(List<TopologySpread.Constraint> constraints, int[][] domain, int[][] matching, boolean[] hostname,
+        long[][] byDomain, boolean[] ignored, double[] weights, int @Nullable [] tuple, boolean @Nullable [] seen) {
+      this.constraints = constraints;
+      this.domain = domain;
+      this.matching = matching;
+      this.hostname = hostname;
+      this.byDomain = byDomain;
+      this.ignored = ignored;
+      this.weights = weights;
+      this.tuple = tuple;
+      this.seen = seen;
+    }
+
+    /* null when the pod has no ScheduleAnyway constraint (every node scores 0); tuples: also each node's tuple when possible */
+    static @Nullable Spread of(Cycle in, int[] at, boolean tuples) {
+      Pod pod = in.pod();
+      List<TopologySpread.Constraint> constraints = TopologySpread.constraints(in, TopologySpreadConstraint.SCHEDULE_ANYWAY);
+      if (constraints.isEmpty()) {
+        return null;
+      }
+      // Only the system defaults let a node without every key score (a node without a zone still spreads by hostname).
+      boolean requireAll = !pod.spec().topologySpreadConstraints().isEmpty()
+          || !DefaultSpread.systemDefaulted(in.profile().args());
+      NodeInfos infos = in.infos();
+      PodCounts counts = infos.counts();
+      String namespace = PodClaimResolver.namespace(pod.namespace());
+      int size = constraints.size();
+      int[][] domain = new int[size][];
+      int[][] matching = new int[size][];
+      boolean[] hostname = new boolean[size];
+      long[][] byDomain = new long[size][];
+      boolean[][] present = new boolean[size][];
+      int[] missing = new int[size];
       for (int c = 0; c < size; c++) {
-        int d = domain[c][at[k]] < 0 ? missing[c] : domain[c][at[k]];
-        if (!hostname[c] && !present[c][d]) {
-          present[c][d] = true;
-          domains[c]++;
+        TopologySpread.Constraint tc = constraints.get(c);
+        PodCounts.Domains d = counts.domains(tc.key());
+        domain[c] = d.of();
+        matching[c] = counts.matching(namespace, tc.selector());
+        hostname[c] = tc.key().equals(HOSTNAME);
+        // a node without the key is in the domain "" (node.Labels[key] in Go), counted only when not all keys are required
+        int empty = d.values().indexOf("");
+        missing[c] = empty < 0 ? d.values().size() : empty;
+        byDomain[c] = new long[d.values().size() + 1];
+        present[c] = new boolean[d.values().size() + 1];
+      }
+      int tupleCount = tuples ? tupleCount(hostname, byDomain) : 0;
+      int[] tuple = tupleCount > 0 ? new int[at.length] : null;
+      boolean[] seen = tupleCount > 0 ? new boolean[tupleCount] : null;
+      // initPreScoreState: the domains of the feasible nodes that have every key, and their number
+      boolean[] ignored = new boolean[at.length];
+      int ignoredCount = 0;
+      int[] domains = new int[size];
+      for (int k = 0; k < at.length; k++) {
+        if (requireAll && !TopologySpread.hasKeys(domain, at[k])) {
+          ignored[k] = true;
+          ignoredCount++;
+          if (tuple != null) {
+            tuple[k] = -1;
+          }
+          continue;
+        }
+        int t = 0;
+        for (int c = 0; c < size; c++) {
+          int d = domain[c][at[k]] < 0 ? missing[c] : domain[c][at[k]];
+          if (!hostname[c] && !present[c][d]) {
+            present[c][d] = true;
+            domains[c]++;
+          }
+          t = t * byDomain[c].length + domain[c][at[k]] + 1;
+        }
+        if (tuple != null && seen != null) {
+          tuple[k] = t;
+          seen[t] = true;
         }
       }
+      double[] weights = new double[size];
+      for (int c = 0; c < size; c++) {
+        weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
+      }
+      if (!keptDomains(pod, constraints, counts, namespace, hostname, byDomain)) {
+        countDomains(pod, constraints, infos.nodes(), domain, matching, missing, requireAll, hostname, present, byDomain);
+      }
+      return new Spread(constraints, domain, matching, hostname, byDomain, ignored, weights, tuple, seen);
     }
-    double[] weights = new double[size];
-    for (int c = 0; c < size; c++) {
-      weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
+
+    /*
+     * The normalized score of each tuple some scored node has: its raw score as sum() rounds it,
+     * normalized as normalizeSpread() between the smallest and largest of them.
+     */
+    long[] normalizedByTuple() {
+      boolean[] has = Objects.requireNonNull(seen);
+      long[] raw = new long[has.length];
+      long min = Long.MAX_VALUE;
+      long max = 0;
+      int size = constraints.size();
+      int[] of = new int[size];
+      for (int t = 0; t < has.length; t++) {
+        if (!has[t]) {
+          continue;
+        }
+        for (int c = size - 1, rest = t; c >= 0; c--) {
+          of[c] = rest % byDomain[c].length - 1;
+          rest /= byDomain[c].length;
+        }
+        double score = 0; // summed in sum()'s order, so that it rounds alike
+        for (int c = 0; c < size; c++) {
+          if (of[c] >= 0) { // Score counts only the keys the node has
+            score += byDomain[c][of[c]] * weights[c] + (constraints.get(c).maxSkew() - 1);
+          }
+        }
+        raw[t] = Math.round(score);
+        min = Math.min(min, raw[t]);
+        max = Math.max(max, raw[t]);
+      }
+      for (int t = 0; t < has.length; t++) {
+        if (has[t]) {
+          raw[t] = max == 0 ? DefaultScores.MAX : DefaultScores.MAX * (max + min - raw[t]) / max;
+        }
+      }
+      return raw;
     }
-    if (!keptDomains(pod, constraints, counts, namespace, hostname, byDomain)) {
-      countDomains(pod, constraints, infos.nodes(), domain, matching, missing, requireAll, hostname, present, byDomain);
+  }
+
+  /* The number of tuples of domains of the constraints, 0 with a hostname constraint or more than 4,096 tuples. */
+  private static int tupleCount(boolean[] hostname, long[][] byDomain) {
+    long tuples = 1;
+    for (int c = 0; c < hostname.length; c++) {
+      tuples *= byDomain[c].length;
+      if (hostname[c] || tuples > 4096) {
+        return 0;
+      }
     }
-    sum(constraints, at, ignored, domain, matching, hostname, byDomain, weights, scores);
-    normalizeSpread(scores, ignored);
-    return scores;
+    return (int) tuples;
   }
 
   /* Each scored node's raw score: per constraint its domain's (or its own) matching pods times the weight, plus maxSkew - 1. */
@@ -146,14 +275,11 @@ final class SpreadAndAffinityScores {
    * radix), -1 until computed; null with a hostname constraint or too many tuples.
    */
   private static long @Nullable [] byDomainsTable(boolean[] hostname, long[][] byDomain) {
-    long tuples = 1;
-    for (int c = 0; c < hostname.length; c++) {
-      tuples *= byDomain[c].length;
-      if (hostname[c] || tuples > 4096) {
-        return null;
-      }
+    int tuples = tupleCount(hostname, byDomain);
+    if (tuples == 0) {
+      return null;
     }
-    long[] table = new long[(int) tuples];
+    long[] table = new long[tuples];
     Arrays.fill(table, -1);
     return table;
   }
@@ -275,67 +401,118 @@ final class SpreadAndAffinityScores {
 
   /** {@return InterPodAffinity's normalized scores of the feasible nodes at these positions} */
   static long[] podAffinity(Cycle in, int[] at) {
-    Pod pod = in.pod();
-    NodeInfos infos = in.infos();
-    PodShapes shapes = infos.counts().shapes();
-    List<Weighted> affinity = resolved(preferred(pod, Affinity::podAffinity, shapes), infos.namespaces());
-    List<Weighted> anti = resolved(preferred(pod, Affinity::podAntiAffinity, shapes), infos.namespaces());
-    boolean own = !affinity.isEmpty() || !anti.isEmpty();
-    PluginArgs args = in.profile().args();
     long[] scores = new long[at.length];
-    if (!own && !infos.anyPodAffinity()) {
-      return scores;
-    }
-    PodCounts counts = infos.counts();
-    // processTerms: each term adds its weight times the pods it matches in a domain to the
-    // domain's topologyScore; a node sums the scores of its domains, term by term
-    List<int[]> domainOf = new ArrayList<>();
-    List<int[]> matched = new ArrayList<>();
-    List<Long> weights = new ArrayList<>();
-    for (Weighted w : affinity) {
-      String key = w.term().topologyKey();
-      add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(w.term(), key), w.weight());
-    }
-    for (Weighted w : anti) {
-      String key = w.term().topologyKey();
-      add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(w.term(), key), -w.weight());
-    }
-    Map<String, String> namespaceLabels = infos.namespaces().labels(pod.namespace());
-    for (Map.Entry<PodCounts.Carried, PodCounts.Counts> e : counts.carried().entrySet()) {
-      PodCounts.Carried t = e.getKey();
-      long weight = switch (t.kind()) {
-        case REQUIRED_AFFINITY -> args.hardPodAffinityWeight();
-        case REQUIRED_ANTI_AFFINITY -> 0;
-        case PREFERRED_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : t.weight();
-        case PREFERRED_ANTI_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : -t.weight();
-      };
-      if (weight != 0 && t.term().matches(pod, namespaceLabels)) {
-        String key = t.term().topologyKey();
-        add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(e.getValue(), key), weight);
+    AffinityTerms terms = AffinityTerms.of(in);
+    if (terms != null) {
+      for (int k = 0; k < at.length; k++) {
+        scores[k] = terms.raw(at[k]);
       }
+      normalizeAffinity(scores);
     }
-    if (domainOf.isEmpty()) {
-      return scores;
+    return scores;
+  }
+
+  /*
+   * Adds InterPodAffinity's normalized scores times the weight to total: the raw scores and
+   * their smallest and largest in one pass, normalized and added in a second, instead of
+   * podAffinity()'s four.
+   */
+  static void addPodAffinity(Cycle in, int[] at, int weight, long[] total) {
+    AffinityTerms terms = AffinityTerms.of(in);
+    if (terms == null || at.length == 0) {
+      return;
     }
-    int terms = domainOf.size();
-    int[][] of = domainOf.toArray(new int[0][]);
-    int[][] count = matched.toArray(new int[0][]);
-    long[] weight = new long[terms];
-    for (int t = 0; t < terms; t++) {
-      weight[t] = weights.get(t);
+    long[] raw = new long[at.length];
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    for (int k = 0; k < at.length; k++) {
+      long score = terms.raw(at[k]);
+      raw[k] = score;
+      min = Math.min(min, score);
+      max = Math.max(max, score);
+    }
+    long diff = max - min;
+    if (diff <= 0) {
+      return; // every node scores 0
     }
     for (int k = 0; k < at.length; k++) {
+      total[k] += weight * (long) (DefaultScores.MAX * ((double) (raw[k] - min) / diff));
+    }
+  }
+
+  /* The terms InterPodAffinity scores by: per term the domain of each node, the matching pods of each domain and the weight. */
+  private static final class AffinityTerms {
+    private final int[][] of;
+    private final int[][] count;
+    private final long[] weight;
+
+    private AffinityTerms(int[][] of, int[][] count, long[] weight) {
+      this.of = of;
+      this.count = count;
+      this.weight = weight;
+    }
+
+    /* null when no term scores (every node 0) */
+    static @Nullable AffinityTerms of(Cycle in) {
+      Pod pod = in.pod();
+      NodeInfos infos = in.infos();
+      PodShapes shapes = infos.counts().shapes();
+      List<Weighted> affinity = resolved(preferred(pod, Affinity::podAffinity, shapes), infos.namespaces());
+      List<Weighted> anti = resolved(preferred(pod, Affinity::podAntiAffinity, shapes), infos.namespaces());
+      boolean own = !affinity.isEmpty() || !anti.isEmpty();
+      PluginArgs args = in.profile().args();
+      if (!own && !infos.anyPodAffinity()) {
+        return null;
+      }
+      PodCounts counts = infos.counts();
+      // processTerms: each term adds its weight times the pods it matches in a domain to the
+      // domain's topologyScore; a node sums the scores of its domains, term by term
+      List<int[]> domainOf = new ArrayList<>();
+      List<int[]> matched = new ArrayList<>();
+      List<Long> weights = new ArrayList<>();
+      for (Weighted w : affinity) {
+        String key = w.term().topologyKey();
+        add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(w.term(), key), w.weight());
+      }
+      for (Weighted w : anti) {
+        String key = w.term().topologyKey();
+        add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(w.term(), key), -w.weight());
+      }
+      Map<String, String> namespaceLabels = infos.namespaces().labels(pod.namespace());
+      for (Map.Entry<PodCounts.Carried, PodCounts.Counts> e : counts.carried().entrySet()) {
+        PodCounts.Carried t = e.getKey();
+        long weight = switch (t.kind()) {
+          case REQUIRED_AFFINITY -> args.hardPodAffinityWeight();
+          case REQUIRED_ANTI_AFFINITY -> 0;
+          case PREFERRED_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : t.weight();
+          case PREFERRED_ANTI_AFFINITY -> args.ignorePreferredTermsOfExistingPods() ? 0 : -t.weight();
+        };
+        if (weight != 0 && t.term().matches(pod, namespaceLabels)) {
+          String key = t.term().topologyKey();
+          add(domainOf, matched, weights, counts.domains(key).of(), counts.byDomain(e.getValue(), key), weight);
+        }
+      }
+      if (domainOf.isEmpty()) {
+        return null;
+      }
+      long[] weight = new long[weights.size()];
+      for (int t = 0; t < weight.length; t++) {
+        weight[t] = weights.get(t);
+      }
+      return new AffinityTerms(domainOf.toArray(new int[0][]), matched.toArray(new int[0][]), weight);
+    }
+
+    /* The node's raw score: per term its weight times the matching pods of the node's domain. */
+    long raw(int node) {
       long score = 0;
-      for (int t = 0; t < terms; t++) {
-        int d = of[t][at[k]];
+      for (int t = 0; t < weight.length; t++) {
+        int d = of[t][node];
         if (d >= 0) {
           score += weight[t] * count[t][d];
         }
       }
-      scores[k] = score;
+      return score;
     }
-    normalizeAffinity(scores);
-    return scores;
   }
 
   /* InterPodAffinity's NormalizeScore: 0..100 between the smallest and the largest score. */

@@ -39,8 +39,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * random clusters (zones, racks and hostnames, some missing; taints), random pods joining and
  * leaving, each bound pod and each incoming pod with random labels, namespaces, requests, spread
  * constraints and required and preferred (anti-)affinity terms; every feasible node's score, the
- * node chosen and the filters' counts are equal after every change, and every plugin's score
- * equals that over NodeInfos built afresh from the pods bound (the per-resource columns).
+ * node chosen and the filters' counts are equal after every change, the weighted sum (which
+ * folds the two plugins' normalizing into it) equals the sum of every plugin's own scores, and
+ * every plugin's score equals that over NodeInfos built afresh from the pods bound (the
+ * per-resource columns).
  */
 final class SpreadAndAffinityCountsPropertyTest {
   private static final String ZONE = "topology.kubernetes.io/zone";
@@ -87,6 +89,8 @@ final class SpreadAndAffinityCountsPropertyTest {
       double[] kept = new double[at.length];
       long[] spreadPlain = Reference.spread(cycle, at);
       long[] affinityPlain = Reference.podAffinity(cycle, at);
+      assertThat(total).as("the weighted sum, normalizing folded into it, against each plugin's own scores, %s", where)
+          .containsExactly(weightedSum(cycle, at, spreadPlain, affinityPlain));
       for (int k = 0; k < at.length; k++) {
         kept[k] = total[k];
         plain[k] = total[k] + profile.podTopologySpread * (spreadPlain[k] - spread[k])
@@ -123,6 +127,23 @@ final class SpreadAndAffinityCountsPropertyTest {
       }
     }
     assertThat(compared).as("steps where a score told nodes apart (the stream exercises the scores)").isPositive();
+  }
+
+  /* The weighted sum of every score plugin's normalized scores, PodTopologySpread's and InterPodAffinity's given. */
+  private static long[] weightedSum(Cycle cycle, int[] at, long[] spread, long[] affinity) {
+    SchedulingProfile p = cycle.profile();
+    long[][] scores = {DefaultScores.taintToleration(cycle, at), DefaultScores.nodeAffinity(cycle, at), spread, affinity,
+        DefaultScores.resourcesFit(cycle, at), DefaultScores.balancedAllocation(cycle, at),
+        DefaultScores.dynamicResources(cycle, at, List.of(), i -> List.of()), ImageLocality.scores(cycle, at)};
+    int[] weights = {p.taintToleration, p.nodeAffinity, p.podTopologySpread, p.interPodAffinity, p.resourcesFit,
+        p.balancedAllocation, p.dynamicResources, p.imageLocality};
+    long[] total = new long[at.length];
+    for (int s = 0; s < scores.length; s++) {
+      for (int k = 0; k < at.length; k++) {
+        total[k] += weights[s] * scores[s][k];
+      }
+    }
+    return total;
   }
 
   /*
