@@ -5,6 +5,7 @@ import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.NodeSelector;
 import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodSpec;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.Toleration;
 import io.github.dra4j.api.ResourceClaimSpec;
@@ -65,6 +66,14 @@ final class PlacementCache {
    */
   private final IdentityHashMap<ResourceClaimSpec, Answers> bySpec = new IdentityHashMap<>();
   private final Map<LocalKey, Local> locals = new HashMap<>();
+  /**
+   * A pod's filter entries by the identity of its spec: pods of one kind share their spec object,
+   * and the keys hash the spec's maps and lists (and, for the node-local steps, requests computed
+   * afresh per pod). Every key part is read from the spec, the profile and the unserved resources,
+   * so an entry for the same spec, profile and unserved resources holds the same {@link Filtered}
+   * and {@link Local} as {@link #filters} and {@link #locals} for equal keys.
+   */
+  private final IdentityHashMap<PodSpec, Shape> bySpecOfPod = new IdentityHashMap<>();
 
   PlacementCache(List<Node> nodes) {
     this.nodes = nodes;
@@ -81,10 +90,14 @@ final class PlacementCache {
   /** What the steps that read the node's own pods read of the pod, and its profile's. */
   private record LocalKey(SchedulingProfile profile, Map<String, Long> requests, List<NodeInfos.HostPort> ports, List<String> unserved) {}
 
+  /** A pod spec's entries, for pods of that profile and those unserved resources. */
+  private record Shape(SchedulingProfile profile, List<String> unserved, Filtered filtered, @Nullable Local local) {}
+
   /** Their answers per node, known until a pod joins or leaves the node. */
   private static final class Local {
     final BitSet known = new BitSet();
-    final BitSet pass = new BitSet();
+    /* The known nodes that do not pass, so that a cycle asks whether any candidate is refused with one intersection. */
+    final BitSet refused = new BitSet();
     final List<String>[] reasons;
 
     @SuppressWarnings("unchecked")
@@ -93,7 +106,10 @@ final class PlacementCache {
     }
   }
 
-  /** Each node's reasons from the filters (null: it passes) and the nodes that pass. */
+  /**
+   * Each node's reasons from the filters (null: it passes) and the nodes that pass. Read only: a
+   * remembered entry is handed to every cycle it answers.
+   */
   @SuppressWarnings("ArrayRecordComponent") // never compared or hashed: a cache entry
   record Filtered(@Nullable List<String>[] reasons, BitSet candidates) {
     /** No node: a pod whose claims could not be resolved. */
@@ -161,6 +177,67 @@ final class PlacementCache {
   private Filtered evaluate(Cycle in) {
     Pod pod = in.pod();
     NodeFilter filter = in.profile().filter;
+    boolean nodeLocal = filter.podIndependent() < filter.size();
+    Shape shape = bySpecOfPod.get(pod.spec());
+    if (shape == null || shape.profile() != in.profile() || !shape.unserved().equals(in.unserved())) {
+      Filtered f = podIndependent(in);
+      shape = new Shape(in.profile(), in.unserved(), f, nodeLocal ? local(in) : null);
+      if (bySpecOfPod.size() >= MAX_KEYS) {
+        bySpecOfPod.clear();
+      }
+      bySpecOfPod.put(pod.spec(), shape);
+    }
+    Filtered f = shape.filtered();
+    Local local = shape.local();
+    if (local == null) {
+      return f;
+    }
+    BitSet candidates = f.candidates();
+    int n = nodes.size();
+    // the node-local answers forgotten since (forgetPods), or never known, of the candidates
+    for (int i = local.known.nextClearBit(0); i < n; i = local.known.nextClearBit(i + 1)) {
+      i = candidates.nextSetBit(i);
+      if (i < 0) {
+        break;
+      }
+      if (!local.known.get(i)) {
+        List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
+        local.known.set(i);
+        local.refused.set(i, !why.isEmpty());
+        local.reasons[i] = why.isEmpty() ? null : why;
+      }
+    }
+    boolean refused = local.refused.intersects(candidates);
+    boolean cluster = filter.nodeLocal() < filter.size() && in.needsClusterSteps();
+    if (!refused && !cluster) {
+      return f; // nothing more refused: the remembered candidates and reasons hold
+    }
+    BitSet passing = (BitSet) candidates.clone();
+    passing.andNot(local.refused);
+    List<String>[] reasons = f.reasons().clone();
+    if (refused) {
+      for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
+        if (local.refused.get(i)) {
+          reasons[i] = local.reasons[i];
+        }
+      }
+    }
+    if (cluster) {
+      for (int i = passing.nextSetBit(0); i >= 0; i = passing.nextSetBit(i + 1)) {
+        List<String> why = filter.reasons(in, nodes.get(i), filter.nodeLocal(), filter.size());
+        if (!why.isEmpty()) {
+          reasons[i] = why;
+          passing.clear(i);
+        }
+      }
+    }
+    return new Filtered(reasons, passing);
+  }
+
+  /* The remembered answers of the steps that read only the pod and the node, by what they read of the pod. */
+  private Filtered podIndependent(Cycle in) {
+    Pod pod = in.pod();
+    NodeFilter filter = in.profile().filter;
     FilterKey key = new FilterKey(in.profile(), pod.spec().nodeName(), pod.spec().nodeSelector(),
         pod.spec().requiredNodeAffinity(), pod.spec().tolerations());
     Filtered f = filters.get(key);
@@ -182,43 +259,11 @@ final class PlacementCache {
       f = new Filtered(reasons, candidates);
       if (filters.size() >= MAX_KEYS) {
         filters.clear();
+        bySpecOfPod.clear();
       }
       filters.put(key, f);
     }
-    if (filter.podIndependent() == filter.size()) {
-      return f;
-    }
-    Local local = local(in);
-    BitSet todo = (BitSet) f.candidates().clone();
-    todo.andNot(local.known);
-    for (int i = todo.nextSetBit(0); i >= 0; i = todo.nextSetBit(i + 1)) {
-      List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
-      local.known.set(i);
-      local.pass.set(i, why.isEmpty());
-      local.reasons[i] = why.isEmpty() ? null : why;
-    }
-    BitSet candidates = (BitSet) f.candidates().clone();
-    candidates.and(local.pass);
-    BitSet refused = (BitSet) f.candidates().clone();
-    refused.andNot(local.pass);
-    boolean cluster = filter.nodeLocal() < filter.size() && in.needsClusterSteps();
-    if (refused.isEmpty() && !cluster) {
-      return new Filtered(f.reasons(), candidates); // nothing more refused: the remembered reasons hold
-    }
-    List<String>[] reasons = f.reasons().clone();
-    for (int i = refused.nextSetBit(0); i >= 0; i = refused.nextSetBit(i + 1)) {
-      reasons[i] = local.reasons[i];
-    }
-    if (cluster) {
-      for (int i = candidates.nextSetBit(0); i >= 0; i = candidates.nextSetBit(i + 1)) {
-        List<String> why = filter.reasons(in, nodes.get(i), filter.nodeLocal(), filter.size());
-        if (!why.isEmpty()) {
-          reasons[i] = why;
-          candidates.clear(i);
-        }
-      }
-    }
-    return new Filtered(reasons, candidates);
+    return f;
   }
 
   private Local local(Cycle in) {
@@ -227,6 +272,7 @@ final class PlacementCache {
     if (l == null) {
       if (locals.size() >= MAX_KEYS) {
         locals.clear();
+        bySpecOfPod.clear(); // its entries' Locals would no longer be told of pods joining or leaving
       }
       l = new Local(nodes.size());
       locals.put(key, l);
@@ -239,6 +285,7 @@ final class PlacementCache {
     if (node >= 0) {
       for (Local l : locals.values()) {
         l.known.clear(node);
+        l.refused.clear(node);
       }
     }
   }
