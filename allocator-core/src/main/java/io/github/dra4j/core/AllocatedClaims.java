@@ -117,7 +117,6 @@ final class AllocatedClaims {
     if (newestPrefix && log.byKey != null) {
       fresh.byKey = log.byKey;
       fresh.byPool = log.byPool;
-      fresh.live = log.live;
       log.byKey = null;
       log.byPool = new HashMap<>();
     }

@@ -27,20 +27,15 @@ record AllocatedState(
     Map<DeviceId, Map<String, Quantity>> aggregatedCapacity) {
 
   static AllocatedState from(Collection<ResourceClaim> claims, Features features) {
-    return derive(claims, features, null);
+    return from(claims, features, null);
   }
 
   /**
-   * The state these claims give the devices {@code within} names, and no other: what a release
-   * needs of the claims still using the released claims' pools (only the released devices get new
-   * entries), without hashing every other device those claims hold.
+   * The state these claims give the devices {@code within} names, and no other (all of them
+   * when null): what a release needs of the claims still using the released claims' pools (only
+   * the released devices get new entries), without hashing every other device those claims hold.
    */
-  static AllocatedState from(Collection<ResourceClaim> claims, Features features, AllocatedState within) {
-    return derive(claims, features, within);
-  }
-
-  private static AllocatedState derive(Collection<ResourceClaim> claims, Features features,
-      @Nullable AllocatedState within) {
+  static AllocatedState from(Collection<ResourceClaim> claims, Features features, @Nullable AllocatedState within) {
     Set<DeviceId> dedicated = new HashSet<>();
     Set<DeviceId> shared = new HashSet<>();
     Map<DeviceId, Map<String, Quantity>> capacity = new HashMap<>();
@@ -75,9 +70,9 @@ record AllocatedState(
         Collections.unmodifiableMap(capacity));
   }
 
-  /** {@return whether this state names the device (allocated, shared or with consumed capacity)} */
+  /** {@return whether this state names the device (allocated or shared; a device with consumed capacity is shared)} */
   boolean names(DeviceId id) {
-    return allocatedDevices.contains(id) || sharedDevices.contains(id) || aggregatedCapacity.containsKey(id);
+    return allocatedDevices.contains(id) || sharedDevices.contains(id);
   }
 
   /**

@@ -102,7 +102,7 @@ final class PoolCounters {
    * difference of BigDecimals takes the larger scale).
    */
   private static int[] consumedScales(PoolLayout layout) {
-    int[] scales = new int[layout.setStart[layout.setStart.length - 1]];
+    int[] scales = new int[layout.counterCount()];
     Arrays.fill(scales, Integer.MIN_VALUE);
     for (int local = 0; local < layout.deviceCount; local++) {
       if (layout.allocated(local)) {
@@ -126,7 +126,7 @@ final class PoolCounters {
     Table of(PoolLayout layout, Map<String, ResolvedCounterSet> counterSets) {
       Table t = table;
       if (t == null) {
-        int n = layout.setStart[layout.setStart.length - 1];
+        int n = layout.counterCount();
         Table built = new Table(new String[n], new String[n], new BigDecimal[n]);
         for (ResolvedCounterSet set : counterSets.values()) {
           Map<String, Integer> names = layout.counterIndex.get(Objects.requireNonNull(layout.setIndex.get(set.counterSet())));

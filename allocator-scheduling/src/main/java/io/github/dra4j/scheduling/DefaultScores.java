@@ -69,8 +69,11 @@ final class DefaultScores {
         same += p.taintToleration * MAX; // every raw score 0, normalized in reverse
       }
     }
-    if (p.nodeAffinity != 0 && !preferredTerms(in).isEmpty()) { // without a preferred term every node scores 0
-      add(total, p.nodeAffinity, nodeAffinity(in, at));
+    if (p.nodeAffinity != 0) {
+      List<PreferredSchedulingTerm> preferred = preferredTerms(in);
+      if (!preferred.isEmpty()) { // without a preferred term every node scores 0
+        add(total, p.nodeAffinity, nodeAffinity(in, at, preferred));
+      }
     }
     if (p.podTopologySpread != 0) {
       SpreadAndAffinityScores.addSpread(in, at, p.podTopologySpread, total);
@@ -183,7 +186,10 @@ final class DefaultScores {
 
   /** {@return NodeAffinity's normalized scores} */
   static long[] nodeAffinity(Cycle in, int[] at) {
-    List<PreferredSchedulingTerm> preferred = preferredTerms(in);
+    return nodeAffinity(in, at, preferredTerms(in));
+  }
+
+  private static long[] nodeAffinity(Cycle in, int[] at, List<PreferredSchedulingTerm> preferred) {
     List<Node> nodes = in.infos().nodes();
     long[] scores = in.infos().scores().scores(new NodeScores.Key("NodeAffinity", preferred), false, at, i -> {
       long sum = 0;

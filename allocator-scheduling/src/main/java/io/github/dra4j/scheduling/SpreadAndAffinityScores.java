@@ -8,7 +8,6 @@ import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.api.WeightedPodAffinityTerm;
 import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -239,21 +238,9 @@ final class SpreadAndAffinityScores {
   private static void sum(List<TopologySpread.Constraint> constraints, int[] at, boolean[] ignored, int[][] domain,
       int[][] matching, boolean[] hostname, long[][] byDomain, double[] weights, long[] scores) {
     int size = constraints.size();
-    // without a hostname constraint a node's score depends on its domains only: computed once per tuple of them
-    long[] byDomains = byDomainsTable(hostname, byDomain);
     for (int k = 0; k < at.length; k++) {
       if (ignored[k]) {
         continue;
-      }
-      int tuple = 0;
-      if (byDomains != null) {
-        for (int c = 0; c < size; c++) {
-          tuple = tuple * byDomain[c].length + domain[c][at[k]] + 1;
-        }
-        if (byDomains[tuple] >= 0) {
-          scores[k] = byDomains[tuple];
-          continue;
-        }
       }
       double score = 0;
       for (int c = 0; c < size; c++) {
@@ -264,24 +251,7 @@ final class SpreadAndAffinityScores {
         score += count * weights[c] + (constraints.get(c).maxSkew() - 1);
       }
       scores[k] = Math.round(score);
-      if (byDomains != null) {
-        byDomains[tuple] = scores[k];
-      }
     }
-  }
-
-  /*
-   * A score per tuple of domains (each domain plus one, 0 for a node without the key, in mixed
-   * radix), -1 until computed; null with a hostname constraint or too many tuples.
-   */
-  private static long @Nullable [] byDomainsTable(boolean[] hostname, long[][] byDomain) {
-    int tuples = tupleCount(hostname, byDomain);
-    if (tuples == 0) {
-      return null;
-    }
-    long[] table = new long[tuples];
-    Arrays.fill(table, -1);
-    return table;
   }
 
   /* PodTopologySpread's NormalizeScore: fewer matching pods is better; ignored nodes score 0. */
