@@ -82,7 +82,7 @@ public final class Simulation {
    * snapshot is immutable, and the nodes' pools and first search layouts it builds as they are
    * first searched stay with it, so a question or run after the first does not build them again.
    */
-  private volatile @Nullable ClusterSnapshot start;
+  private @Nullable ClusterSnapshot start;
 
   private Simulation(Builder b) {
     this.allocator = b.allocator;
@@ -168,17 +168,12 @@ public final class Simulation {
     return out;
   }
 
-  /* The cluster as it starts: built once, by the first caller. */
-  private ClusterSnapshot start() {
+  /* The cluster as it starts: built once, by the first caller; a lock per question is nothing beside a run. */
+  private synchronized ClusterSnapshot start() {
     ClusterSnapshot s = start;
     if (s == null) {
-      synchronized (this) {
-        s = start;
-        if (s == null) {
-          s = allocator.snapshot(cluster.cluster);
-          start = s;
-        }
-      }
+      s = allocator.snapshot(cluster.cluster);
+      start = s;
     }
     return s;
   }
