@@ -34,14 +34,10 @@ final class NodeChoice {
     NodeScorer scorer = s.scorer;
     Ties ties = s.ties;
     if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
-      int[] at = feasible.stream().toArray();
+      int[] at = positions(feasible);
       long[] total = at.length == 1 ? new long[1]
           : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, nodes.get(i), answers, toAllocate));
-      double[] scores = new double[at.length];
-      for (int k = 0; k < at.length; k++) {
-        scores[k] = total[k];
-      }
-      Node node = nodes.get(at[ties.best(scores)]);
+      Node node = nodes.get(at[ties.draws() ? ties.best(asDoubles(total)) : firstHighest(total)]);
       return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {
@@ -69,6 +65,34 @@ final class NodeChoice {
     }
     int best = at[ties.best(values)];
     return new PodScheduler.Choice(nodes.get(best), s.cache.scored(scores, best).placed());
+  }
+
+  /* The set bits in order, without a stream: a cycle scores hundreds of nodes. */
+  static int[] positions(BitSet feasible) {
+    int[] at = new int[feasible.cardinality()];
+    for (int k = 0, i = feasible.nextSetBit(0); k < at.length; k++, i = feasible.nextSetBit(i + 1)) {
+      at[k] = i;
+    }
+    return at;
+  }
+
+  /* Ties.best on the weighted sums as they are, when the first of equals wins. */
+  static int firstHighest(long[] scores) {
+    int best = 0;
+    for (int k = 1; k < scores.length; k++) {
+      if (scores[k] > scores[best]) {
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  private static double[] asDoubles(long[] scores) {
+    double[] out = new double[scores.length];
+    for (int k = 0; k < scores.length; k++) {
+      out[k] = scores[k];
+    }
+    return out;
   }
 
   /* The claims' allocation on a node: the one its feasibility search found, else a search. */

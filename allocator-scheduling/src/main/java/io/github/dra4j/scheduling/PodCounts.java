@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  *   counted again on use;
  * - per affinity term that bound pods carry (how, and with which weight): the pods carrying it on
  *   each node, so that the terms an incoming pod matches are checked once per distinct term;
- * - per topology key: each node's domain (an index of the key's values), nodes being fixed.
+ * - per topology key: each node's domain (an index of the key's values), and per list of keys
+ *   each node's tuple of domains, nodes being fixed.
  */
 final class PodCounts {
   private static final int MAX_MATCHERS = 256;
@@ -114,6 +115,8 @@ final class PodCounts {
   private final Map<Matcher, Counts> matching = new HashMap<>();
   private final Map<Carried, Counts> carried = new LinkedHashMap<>();
   private final Map<String, Domains> domains = new HashMap<>();
+  /* Per list of topology keys, each node's tuple of domains. */
+  private final Map<List<String>, int[]> tuples = new HashMap<>();
   /* The counts of matchers PodShapes keeps, by identity: the same Counts as matching holds for them. */
   private final IdentityHashMap<Matcher, Counts> byIdentity = new IdentityHashMap<>();
   private final PodShapes shapes = new PodShapes();
@@ -213,6 +216,34 @@ final class PodCounts {
       domains.put(key, d);
     }
     return d;
+  }
+
+  /**
+   * {@return each node's tuple of domains of the keys: the domain + 1 of each key (0 without it)
+   * in mixed radix, key by key, each of radix its values + 1; complemented ({@code ~tuple}) for a
+   * node without every key} Read only; nodes do not change.
+   */
+  int[] tuples(List<String> keys) {
+    int[] kept = tuples.get(keys);
+    if (kept != null) {
+      return kept;
+    }
+    int[] out = new int[infos.nodes().size()];
+    for (int i = 0; i < out.length; i++) {
+      int t = 0;
+      boolean every = true;
+      for (String key : keys) {
+        Domains d = domains(key);
+        t = t * (d.values().size() + 1) + d.of()[i] + 1;
+        every &= d.of()[i] >= 0;
+      }
+      out[i] = every ? t : ~t;
+    }
+    if (tuples.size() >= MAX_MATCHERS) {
+      tuples.clear();
+    }
+    tuples.put(List.copyOf(keys), out);
+    return out;
   }
 
   /** Counts a pod joining (delta 1) or leaving (-1) the node. */

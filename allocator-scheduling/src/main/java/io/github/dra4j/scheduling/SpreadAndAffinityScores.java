@@ -149,31 +149,10 @@ final class SpreadAndAffinityScores {
       boolean[] seen = tupleCount > 0 ? new boolean[tupleCount] : null;
       // initPreScoreState: the domains of the feasible nodes that have every key, and their number
       boolean[] ignored = new boolean[at.length];
-      int ignoredCount = 0;
       int[] domains = new int[size];
-      for (int k = 0; k < at.length; k++) {
-        if (requireAll && !TopologySpread.hasKeys(domain, at[k])) {
-          ignored[k] = true;
-          ignoredCount++;
-          if (tuple != null) {
-            tuple[k] = -1;
-          }
-          continue;
-        }
-        int t = 0;
-        for (int c = 0; c < size; c++) {
-          int d = domain[c][at[k]] < 0 ? missing[c] : domain[c][at[k]];
-          if (!hostname[c] && !present[c][d]) {
-            present[c][d] = true;
-            domains[c]++;
-          }
-          t = t * byDomain[c].length + domain[c][at[k]] + 1;
-        }
-        if (tuple != null && seen != null) {
-          tuple[k] = t;
-          seen[t] = true;
-        }
-      }
+      int ignoredCount = tuple != null && seen != null
+          ? byTuples(counts.tuples(keys(constraints)), at, requireAll, missing, byDomain, ignored, tuple, seen, present, domains)
+          : byNodes(domain, at, requireAll, missing, hostname, ignored, present, domains);
       double[] weights = new double[size];
       for (int c = 0; c < size; c++) {
         weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
@@ -182,6 +161,65 @@ final class SpreadAndAffinityScores {
         countDomains(pod, constraints, infos.nodes(), domain, matching, missing, requireAll, hostname, present, byDomain);
       }
       return new Spread(constraints, domain, matching, hostname, byDomain, ignored, weights, tuple, seen);
+    }
+
+    /* Marks the ignored nodes (without every key when all are required) and the domains present; returns the ignored count. */
+    private static int byNodes(int[][] domain, int[] at, boolean requireAll, int[] missing, boolean[] hostname,
+        boolean[] ignored, boolean[][] present, int[] domains) {
+      int ignoredCount = 0;
+      for (int k = 0; k < at.length; k++) {
+        if (requireAll && !TopologySpread.hasKeys(domain, at[k])) {
+          ignored[k] = true;
+          ignoredCount++;
+          continue;
+        }
+        for (int c = 0; c < domain.length; c++) {
+          int d = domain[c][at[k]] < 0 ? missing[c] : domain[c][at[k]];
+          if (!hostname[c] && !present[c][d]) {
+            present[c][d] = true;
+            domains[c]++;
+          }
+        }
+      }
+      return ignoredCount;
+    }
+
+    /*
+     * byNodes from each node's tuple of domains (PodCounts.tuples), and each scored node's tuple:
+     * one read per node, the domains present then read off the tuples seen.
+     */
+    private static int byTuples(int[] tupleOf, int[] at, boolean requireAll, int[] missing, long[][] byDomain,
+        boolean[] ignored, int[] tuple, boolean[] seen, boolean[][] present, int[] domains) {
+      int ignoredCount = 0;
+      for (int k = 0; k < at.length; k++) {
+        int t = tupleOf[at[k]];
+        if (t < 0) { // a key missing
+          if (requireAll) {
+            ignored[k] = true;
+            ignoredCount++;
+            tuple[k] = -1;
+            continue;
+          }
+          t = ~t;
+        }
+        tuple[k] = t;
+        seen[t] = true;
+      }
+      for (int t = 0; t < seen.length; t++) {
+        if (!seen[t]) {
+          continue;
+        }
+        for (int c = byDomain.length - 1, rest = t; c >= 0; c--) {
+          int digit = rest % byDomain[c].length;
+          rest /= byDomain[c].length;
+          int d = digit == 0 ? missing[c] : digit - 1;
+          if (!present[c][d]) {
+            present[c][d] = true;
+            domains[c]++;
+          }
+        }
+      }
+      return ignoredCount;
     }
 
     /*
@@ -220,6 +258,14 @@ final class SpreadAndAffinityScores {
       }
       return raw;
     }
+  }
+
+  private static List<String> keys(List<TopologySpread.Constraint> constraints) {
+    List<String> keys = new ArrayList<>(constraints.size());
+    for (TopologySpread.Constraint c : constraints) {
+      keys.add(c.key());
+    }
+    return keys;
   }
 
   /* The number of tuples of domains of the constraints, 0 with a hostname constraint or more than 4,096 tuples. */
