@@ -61,6 +61,9 @@ final class PodCounts {
   /** A term a bound pod carries, with its weight when preferred (0 when required). */
   record Carried(InterPodAffinity.Term term, Kind kind, int weight) {}
 
+  /* A carried term's key and counts, found by the term's identity. */
+  private record Carrying(Kind kind, int weight, Carried key, Counts counts) {}
+
   /** A count per node, their sum, and per topology key read the sum over each domain's nodes. */
   static final class Counts {
     final int[] perNode;
@@ -120,6 +123,12 @@ final class PodCounts {
   /* The counts of matchers PodShapes keeps, by identity: the same Counts as matching holds for them. */
   private final IdentityHashMap<Matcher, Counts> byIdentity = new IdentityHashMap<>();
   private final PodShapes shapes = new PodShapes();
+  /*
+   * The carried terms by the identity of the term (PodShapes keeps one per API object), so that a
+   * pod joining or leaving finds their counts without hashing the terms deeply; forgotten when a
+   * carried term is dropped.
+   */
+  private final IdentityHashMap<InterPodAffinity.Term, List<Carrying>> carriedByIdentity = new IdentityHashMap<>();
 
   PodCounts(NodeInfos infos) {
     this.infos = infos;
@@ -260,10 +269,10 @@ final class PodCounts {
 
   private void carry(int node, Pod pod, int delta) {
     for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAffinity, shapes)) {
-      carry(new Carried(t, Kind.REQUIRED_AFFINITY, 0), node, delta);
+      carry(t, Kind.REQUIRED_AFFINITY, 0, node, delta);
     }
     for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAntiAffinity, shapes)) {
-      carry(new Carried(t, Kind.REQUIRED_ANTI_AFFINITY, 0), node, delta);
+      carry(t, Kind.REQUIRED_ANTI_AFFINITY, 0, node, delta);
     }
     carryPreferred(pod, Affinity::podAffinity, Kind.PREFERRED_AFFINITY, node, delta);
     carryPreferred(pod, Affinity::podAntiAffinity, Kind.PREFERRED_ANTI_AFFINITY, node, delta);
@@ -275,16 +284,35 @@ final class PodCounts {
     PodAffinity pa = a == null ? null : which.apply(a);
     if (pa != null) {
       for (WeightedPodAffinityTerm t : pa.preferred()) {
-        carry(new Carried(shapes.term(t.podAffinityTerm(), pod), kind, t.weight()), node, delta);
+        carry(shapes.term(t.podAffinityTerm(), pod), kind, t.weight(), node, delta);
       }
     }
   }
 
-  private void carry(Carried key, int node, int delta) {
-    Counts c = carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size()));
+  private void carry(InterPodAffinity.Term term, Kind kind, int weight, int node, int delta) {
+    Carrying found = null;
+    List<Carrying> known = carriedByIdentity.get(term);
+    if (known != null) {
+      for (Carrying c : known) {
+        if (c.kind() == kind && c.weight() == weight) {
+          found = c;
+          break;
+        }
+      }
+    }
+    if (found == null) {
+      Carried key = new Carried(term, kind, weight);
+      found = new Carrying(kind, weight, key, carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size())));
+      if (carriedByIdentity.size() >= 4 * MAX_MATCHERS) {
+        carriedByIdentity.clear(); // terms made anew each time, which PodShapes does not keep
+      }
+      carriedByIdentity.computeIfAbsent(term, t -> new ArrayList<>(2)).add(found);
+    }
+    Counts c = found.counts();
     c.add(node, delta);
     if (c.total == 0) {
-      carried.remove(key); // the last pod carrying it left
+      carried.remove(found.key()); // the last pod carrying it left
+      carriedByIdentity.clear();
     }
   }
 }
