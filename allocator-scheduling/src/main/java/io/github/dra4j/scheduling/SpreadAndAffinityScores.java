@@ -8,6 +8,7 @@ import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.api.WeightedPodAffinityTerm;
 import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -429,21 +430,20 @@ final class SpreadAndAffinityScores {
   }
 
   /*
-   * Adds InterPodAffinity's normalized scores times the weight to total: the raw scores and
-   * their smallest and largest in one pass, normalized and added in a second, instead of
-   * podAffinity()'s four.
+   * Adds InterPodAffinity's normalized scores times the weight to total: the raw scores summed a
+   * term at a time, normalized and added in a second pass, instead of podAffinity()'s four. When
+   * the scores span fewer values than there are nodes, each value is normalized once: nodes
+   * share a few raw scores, and normalizing divides.
    */
   static void addPodAffinity(Cycle in, int[] at, int weight, long[] total) {
     AffinityTerms terms = AffinityTerms.of(in);
     if (terms == null || at.length == 0) {
       return;
     }
-    long[] raw = new long[at.length];
+    long[] raw = terms.raw(at);
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
-    for (int k = 0; k < at.length; k++) {
-      long score = terms.raw(at[k]);
-      raw[k] = score;
+    for (long score : raw) {
       min = Math.min(min, score);
       max = Math.max(max, score);
     }
@@ -451,8 +451,20 @@ final class SpreadAndAffinityScores {
     if (diff <= 0) {
       return; // every node scores 0
     }
+    long[] byValue = diff < at.length ? new long[(int) diff + 1] : null;
+    if (byValue != null) {
+      Arrays.fill(byValue, -1);
+    }
     for (int k = 0; k < at.length; k++) {
-      total[k] += weight * (long) (DefaultScores.MAX * ((double) (raw[k] - min) / diff));
+      long above = raw[k] - min;
+      long normalized = byValue == null ? -1 : byValue[(int) above];
+      if (normalized < 0) {
+        normalized = (long) (DefaultScores.MAX * ((double) above / diff));
+        if (byValue != null) {
+          byValue[(int) above] = normalized;
+        }
+      }
+      total[k] += weight * normalized;
     }
   }
 
@@ -516,6 +528,23 @@ final class SpreadAndAffinityScores {
         weight[t] = weights.get(t);
       }
       return new AffinityTerms(domainOf.toArray(new int[0][]), matched.toArray(new int[0][]), weight);
+    }
+
+    /* raw() of the nodes at these positions, a term at a time. */
+    long[] raw(int[] at) {
+      long[] out = new long[at.length];
+      for (int t = 0; t < weight.length; t++) {
+        int[] domainOf = of[t];
+        int[] matched = count[t];
+        long w = weight[t];
+        for (int k = 0; k < at.length; k++) {
+          int d = domainOf[at[k]];
+          if (d >= 0) {
+            out[k] += w * matched[d];
+          }
+        }
+      }
+      return out;
     }
 
     /* The node's raw score: per term its weight times the matching pods of the node's domain. */
