@@ -67,11 +67,15 @@ final class NodeChoice {
     return new PodScheduler.Choice(nodes.get(best), s.cache.scored(scores, best).placed());
   }
 
-  /* The set bits in order, without a stream: a cycle scores hundreds of nodes. */
+  /* The set bits in order, a word at a time: a cycle scores hundreds of nodes. */
   static int[] positions(BitSet feasible) {
+    long[] words = feasible.toLongArray();
     int[] at = new int[feasible.cardinality()];
-    for (int k = 0, i = feasible.nextSetBit(0); k < at.length; k++, i = feasible.nextSetBit(i + 1)) {
-      at[k] = i;
+    int k = 0;
+    for (int w = 0; w < words.length; w++) {
+      for (long bits = words[w]; bits != 0; bits &= bits - 1) {
+        at[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+      }
     }
     return at;
   }
