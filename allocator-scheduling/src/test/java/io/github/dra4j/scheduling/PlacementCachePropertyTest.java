@@ -113,6 +113,20 @@ final class PlacementCachePropertyTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void filterEqualsEveryStepEvaluatedAfresh(long seed) {
+    checkFilter(seed, false);
+  }
+
+  /*
+   * As above with pods decoded one by one: every pod its own spec object, equal to its kind's, in
+   * runs of one kind (the entries found by comparing with the last keys, or by equality).
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void filterOfPodsWithTheirOwnSpecsEqualsEveryStepEvaluatedAfresh(long seed) {
+    checkFilter(seed, true);
+  }
+
+  private static void checkFilter(long seed, boolean ownSpecs) {
     SplittableRandom random = new SplittableRandom(seed);
     List<Node> nodes = nodes();
     List<PodSpec> kinds = kinds();
@@ -120,14 +134,15 @@ final class PlacementCachePropertyTest {
     PlacementCache cache = new PlacementCache(nodes);
     List<Pod> bound = new ArrayList<>();
     int refused = 0;
+    int kind = 0;
     for (int i = 0; i < 120; i++) {
       if (!bound.isEmpty() && random.nextInt(3) == 0) {
         Pod leaving = bound.remove(random.nextInt(bound.size()));
         cache.forgetPods(nodes.indexOf(nodes.stream().filter(n -> n.name().equals(leaving.spec().nodeName()))
             .findFirst().orElseThrow()));
       }
-      int kind = random.nextInt(kinds.size());
-      Pod pod = pod(i, kind, kinds.get(kind));
+      kind = ownSpecs && random.nextBoolean() ? kind : random.nextInt(kinds.size());
+      Pod pod = pod(i, kind, ownSpecs ? kinds().get(kind) : kinds.get(kind));
       NodeInfos infos = new NodeInfos(nodes, bound);
       PlacementCache.Filtered actual = cache.filter(new Cycle(pod, List.of(), List.of(), infos));
       Cycle plain = new Cycle(pod, List.of(), List.of(), new NodeInfos(nodes, bound));
