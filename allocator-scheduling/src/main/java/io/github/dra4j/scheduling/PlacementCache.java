@@ -108,6 +108,8 @@ final class PlacementCache {
     /* The known nodes that do not pass, so that a cycle asks whether any candidate is refused with one intersection. */
     final BitSet refused = new BitSet();
     final List<String>[] reasons;
+    /* The scalar resources NodeResourcesFit checks: they read only the key, so they are sorted out once. */
+    @Nullable List<Map.Entry<String, Long>> scalar;
 
     @SuppressWarnings("unchecked")
     Local(int n) {
@@ -210,6 +212,11 @@ final class PlacementCache {
         break;
       }
       if (!local.known.get(i)) {
+        if (local.scalar == null) {
+          local.scalar = in.scalarRequests();
+        } else {
+          in.scalarRequests(local.scalar);
+        }
         List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
         local.known.set(i);
         local.refused.set(i, !why.isEmpty());

@@ -183,7 +183,8 @@ final class PlacementCachePropertyTest {
 
   /*
    * One spec object per kind: cpu only; cpu, a host port and the taint tolerated; a zone selector;
-   * a claim from a template; spread over zones (DoNotSchedule); and an equal copy of the first.
+   * a claim from a template; spread over zones (DoNotSchedule); an equal copy of the first; and
+   * hugepages, which a node with allocatable but none of them lacks (a scalar resource).
    */
   private static List<PodSpec> kinds() {
     PodSpec cpu = PodSpec.builder().addContainer(container("1", List.of())).build();
@@ -196,7 +197,9 @@ final class PlacementCachePropertyTest {
         .addTopologySpreadConstraint(new TopologySpreadConstraint(1, ZONE, TopologySpreadConstraint.DO_NOT_SCHEDULE,
             new LabelSelector(Map.of("app", "web"), List.of()), null, null, null, List.of())).build();
     PodSpec copy = PodSpec.builder().addContainer(container("1", List.of())).build();
-    return List.of(cpu, port, zoneA, claim, spread, copy);
+    PodSpec hugepages = PodSpec.builder().addContainer(new Container("c", new ResourceRequirements(Map.of(),
+        Map.of("cpu", Quantity.parse("1"), "hugepages-2Mi", Quantity.parse("2Mi")), List.of()), List.of(), null)).build();
+    return List.of(cpu, port, zoneA, claim, spread, copy, hugepages);
   }
 
   private static Container container(String cpu, List<ContainerPort> ports) {
