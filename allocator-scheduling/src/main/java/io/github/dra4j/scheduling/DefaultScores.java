@@ -17,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -313,7 +312,11 @@ final class DefaultScores {
 
     /* What the score reads of the pod: the plugin's arguments and the pod's amounts (which decide the columns read). */
     NodeScores.Key key(String plugin, Object args) {
-      return new NodeScores.Key(plugin, List.of(args, LongStream.of(pod).boxed().toList()));
+      Long[] amounts = new Long[pod.length];
+      for (int r = 0; r < pod.length; r++) {
+        amounts[r] = pod[r];
+      }
+      return new NodeScores.Key(plugin, List.of(args, List.of(amounts)));
     }
 
     void on(int node, long[] requestedOut, long[] allocatableOut) {

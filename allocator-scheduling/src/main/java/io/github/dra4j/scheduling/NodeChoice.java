@@ -34,14 +34,10 @@ final class NodeChoice {
     NodeScorer scorer = s.scorer;
     Ties ties = s.ties;
     if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
-      int[] at = feasible.stream().toArray();
+      int[] at = positions(feasible);
       long[] total = at.length == 1 ? new long[1]
           : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, i, answers, toAllocate));
-      double[] scores = new double[at.length];
-      for (int k = 0; k < at.length; k++) {
-        scores[k] = total[k];
-      }
-      int best = at[ties.best(scores)];
+      int best = at[ties.draws() ? ties.best(asDoubles(total)) : firstHighest(total)];
       return new PodScheduler.Choice(nodes.get(best), allocateOn(s, best, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {
@@ -68,6 +64,38 @@ final class NodeChoice {
     }
     int best = at[ties.best(values)];
     return new PodScheduler.Choice(nodes.get(best), s.cache.scored(scores, best).placed());
+  }
+
+  /* The set bits in order, a word at a time: a cycle scores hundreds of nodes. */
+  static int[] positions(BitSet feasible) {
+    long[] words = feasible.toLongArray();
+    int[] at = new int[feasible.cardinality()];
+    int k = 0;
+    for (int w = 0; w < words.length; w++) {
+      for (long bits = words[w]; bits != 0; bits &= bits - 1) {
+        at[k++] = (w << 6) + Long.numberOfTrailingZeros(bits);
+      }
+    }
+    return at;
+  }
+
+  /* Ties.best on the weighted sums as they are, when the first of equals wins. */
+  static int firstHighest(long[] scores) {
+    int best = 0;
+    for (int k = 1; k < scores.length; k++) {
+      if (scores[k] > scores[best]) {
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  private static double[] asDoubles(long[] scores) {
+    double[] out = new double[scores.length];
+    for (int k = 0; k < scores.length; k++) {
+      out[k] = scores[k];
+    }
+    return out;
   }
 
   /*

@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  *   counted again on use;
  * - per affinity term that bound pods carry (how, and with which weight): the pods carrying it on
  *   each node, so that the terms an incoming pod matches are checked once per distinct term;
- * - per topology key: each node's domain (an index of the key's values), nodes being fixed.
+ * - per topology key: each node's domain (an index of the key's values), and per list of keys
+ *   each node's tuple of domains, nodes being fixed.
  */
 final class PodCounts {
   private static final int MAX_MATCHERS = 256;
@@ -59,6 +60,9 @@ final class PodCounts {
 
   /** A term a bound pod carries, with its weight when preferred (0 when required). */
   record Carried(InterPodAffinity.Term term, Kind kind, int weight) {}
+
+  /* A carried term's key and counts, found by the term's identity. */
+  private record Carrying(Kind kind, int weight, Carried key, Counts counts) {}
 
   /** A count per node, their sum, and per topology key read the sum over each domain's nodes. */
   static final class Counts {
@@ -114,9 +118,17 @@ final class PodCounts {
   private final Map<Matcher, Counts> matching = new HashMap<>();
   private final Map<Carried, Counts> carried = new LinkedHashMap<>();
   private final Map<String, Domains> domains = new HashMap<>();
+  /* Per list of topology keys, each node's tuple of domains. */
+  private final Map<List<String>, int[]> tuples = new HashMap<>();
   /* The counts of matchers PodShapes keeps, by identity: the same Counts as matching holds for them. */
   private final IdentityHashMap<Matcher, Counts> byIdentity = new IdentityHashMap<>();
   private final PodShapes shapes = new PodShapes();
+  /*
+   * The carried terms by the identity of the term (PodShapes keeps one per API object), so that a
+   * pod joining or leaving finds their counts without hashing the terms deeply; forgotten when a
+   * carried term is dropped.
+   */
+  private final IdentityHashMap<InterPodAffinity.Term, List<Carrying>> carriedByIdentity = new IdentityHashMap<>();
 
   PodCounts(NodeInfos infos) {
     this.infos = infos;
@@ -215,6 +227,34 @@ final class PodCounts {
     return d;
   }
 
+  /**
+   * {@return each node's tuple of domains of the keys: the domain + 1 of each key (0 without it)
+   * in mixed radix, key by key, each of radix its values + 1; complemented ({@code ~tuple}) for a
+   * node without every key} Read only; nodes do not change.
+   */
+  int[] tuples(List<String> keys) {
+    int[] kept = tuples.get(keys);
+    if (kept != null) {
+      return kept;
+    }
+    int[] out = new int[infos.nodes().size()];
+    for (int i = 0; i < out.length; i++) {
+      int t = 0;
+      boolean every = true;
+      for (String key : keys) {
+        Domains d = domains(key);
+        t = t * (d.values().size() + 1) + d.of()[i] + 1;
+        every &= d.of()[i] >= 0;
+      }
+      out[i] = every ? t : ~t;
+    }
+    if (tuples.size() >= MAX_MATCHERS) {
+      tuples.clear();
+    }
+    tuples.put(List.copyOf(keys), out);
+    return out;
+  }
+
   /** Counts a pod joining (delta 1) or leaving (-1) the node. */
   void add(int node, Pod pod, int delta) {
     for (Map.Entry<Matcher, Counts> e : matching.entrySet()) {
@@ -229,10 +269,10 @@ final class PodCounts {
 
   private void carry(int node, Pod pod, int delta) {
     for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAffinity, shapes)) {
-      carry(new Carried(t, Kind.REQUIRED_AFFINITY, 0), node, delta);
+      carry(t, Kind.REQUIRED_AFFINITY, 0, node, delta);
     }
     for (InterPodAffinity.Term t : InterPodAffinity.required(pod, Affinity::podAntiAffinity, shapes)) {
-      carry(new Carried(t, Kind.REQUIRED_ANTI_AFFINITY, 0), node, delta);
+      carry(t, Kind.REQUIRED_ANTI_AFFINITY, 0, node, delta);
     }
     carryPreferred(pod, Affinity::podAffinity, Kind.PREFERRED_AFFINITY, node, delta);
     carryPreferred(pod, Affinity::podAntiAffinity, Kind.PREFERRED_ANTI_AFFINITY, node, delta);
@@ -244,16 +284,35 @@ final class PodCounts {
     PodAffinity pa = a == null ? null : which.apply(a);
     if (pa != null) {
       for (WeightedPodAffinityTerm t : pa.preferred()) {
-        carry(new Carried(shapes.term(t.podAffinityTerm(), pod), kind, t.weight()), node, delta);
+        carry(shapes.term(t.podAffinityTerm(), pod), kind, t.weight(), node, delta);
       }
     }
   }
 
-  private void carry(Carried key, int node, int delta) {
-    Counts c = carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size()));
+  private void carry(InterPodAffinity.Term term, Kind kind, int weight, int node, int delta) {
+    Carrying found = null;
+    List<Carrying> known = carriedByIdentity.get(term);
+    if (known != null) {
+      for (Carrying c : known) {
+        if (c.kind() == kind && c.weight() == weight) {
+          found = c;
+          break;
+        }
+      }
+    }
+    if (found == null) {
+      Carried key = new Carried(term, kind, weight);
+      found = new Carrying(kind, weight, key, carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size())));
+      if (carriedByIdentity.size() >= 4 * MAX_MATCHERS) {
+        carriedByIdentity.clear(); // terms made anew each time, which PodShapes does not keep
+      }
+      carriedByIdentity.computeIfAbsent(term, t -> new ArrayList<>(2)).add(found);
+    }
+    Counts c = found.counts();
     c.add(node, delta);
     if (c.total == 0) {
-      carried.remove(key); // the last pod carrying it left
+      carried.remove(found.key()); // the last pod carrying it left
+      carriedByIdentity.clear();
     }
   }
 }

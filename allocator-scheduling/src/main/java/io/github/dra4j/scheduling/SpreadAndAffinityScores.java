@@ -8,6 +8,7 @@ import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.api.WeightedPodAffinityTerm;
 import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -149,31 +150,10 @@ final class SpreadAndAffinityScores {
       boolean[] seen = tupleCount > 0 ? new boolean[tupleCount] : null;
       // initPreScoreState: the domains of the feasible nodes that have every key, and their number
       boolean[] ignored = new boolean[at.length];
-      int ignoredCount = 0;
       int[] domains = new int[size];
-      for (int k = 0; k < at.length; k++) {
-        if (requireAll && !TopologySpread.hasKeys(domain, at[k])) {
-          ignored[k] = true;
-          ignoredCount++;
-          if (tuple != null) {
-            tuple[k] = -1;
-          }
-          continue;
-        }
-        int t = 0;
-        for (int c = 0; c < size; c++) {
-          int d = domain[c][at[k]] < 0 ? missing[c] : domain[c][at[k]];
-          if (!hostname[c] && !present[c][d]) {
-            present[c][d] = true;
-            domains[c]++;
-          }
-          t = t * byDomain[c].length + domain[c][at[k]] + 1;
-        }
-        if (tuple != null && seen != null) {
-          tuple[k] = t;
-          seen[t] = true;
-        }
-      }
+      int ignoredCount = tuple != null && seen != null
+          ? byTuples(counts.tuples(keys(constraints)), at, requireAll, missing, byDomain, ignored, tuple, seen, present, domains)
+          : byNodes(domain, at, requireAll, missing, hostname, ignored, present, domains);
       double[] weights = new double[size];
       for (int c = 0; c < size; c++) {
         weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
@@ -182,6 +162,65 @@ final class SpreadAndAffinityScores {
         countDomains(pod, constraints, infos.nodes(), domain, matching, missing, requireAll, hostname, present, byDomain);
       }
       return new Spread(constraints, domain, matching, hostname, byDomain, ignored, weights, tuple, seen);
+    }
+
+    /* Marks the ignored nodes (without every key when all are required) and the domains present; returns the ignored count. */
+    private static int byNodes(int[][] domain, int[] at, boolean requireAll, int[] missing, boolean[] hostname,
+        boolean[] ignored, boolean[][] present, int[] domains) {
+      int ignoredCount = 0;
+      for (int k = 0; k < at.length; k++) {
+        if (requireAll && !TopologySpread.hasKeys(domain, at[k])) {
+          ignored[k] = true;
+          ignoredCount++;
+          continue;
+        }
+        for (int c = 0; c < domain.length; c++) {
+          int d = domain[c][at[k]] < 0 ? missing[c] : domain[c][at[k]];
+          if (!hostname[c] && !present[c][d]) {
+            present[c][d] = true;
+            domains[c]++;
+          }
+        }
+      }
+      return ignoredCount;
+    }
+
+    /*
+     * byNodes from each node's tuple of domains (PodCounts.tuples), and each scored node's tuple:
+     * one read per node, the domains present then read off the tuples seen.
+     */
+    private static int byTuples(int[] tupleOf, int[] at, boolean requireAll, int[] missing, long[][] byDomain,
+        boolean[] ignored, int[] tuple, boolean[] seen, boolean[][] present, int[] domains) {
+      int ignoredCount = 0;
+      for (int k = 0; k < at.length; k++) {
+        int t = tupleOf[at[k]];
+        if (t < 0) { // a key missing
+          if (requireAll) {
+            ignored[k] = true;
+            ignoredCount++;
+            tuple[k] = -1;
+            continue;
+          }
+          t = ~t;
+        }
+        tuple[k] = t;
+        seen[t] = true;
+      }
+      for (int t = 0; t < seen.length; t++) {
+        if (!seen[t]) {
+          continue;
+        }
+        for (int c = byDomain.length - 1, rest = t; c >= 0; c--) {
+          int digit = rest % byDomain[c].length;
+          rest /= byDomain[c].length;
+          int d = digit == 0 ? missing[c] : digit - 1;
+          if (!present[c][d]) {
+            present[c][d] = true;
+            domains[c]++;
+          }
+        }
+      }
+      return ignoredCount;
     }
 
     /*
@@ -220,6 +259,14 @@ final class SpreadAndAffinityScores {
       }
       return raw;
     }
+  }
+
+  private static List<String> keys(List<TopologySpread.Constraint> constraints) {
+    List<String> keys = new ArrayList<>(constraints.size());
+    for (TopologySpread.Constraint c : constraints) {
+      keys.add(c.key());
+    }
+    return keys;
   }
 
   /* The number of tuples of domains of the constraints, 0 with a hostname constraint or more than 4,096 tuples. */
@@ -383,21 +430,20 @@ final class SpreadAndAffinityScores {
   }
 
   /*
-   * Adds InterPodAffinity's normalized scores times the weight to total: the raw scores and
-   * their smallest and largest in one pass, normalized and added in a second, instead of
-   * podAffinity()'s four.
+   * Adds InterPodAffinity's normalized scores times the weight to total: the raw scores summed a
+   * term at a time, normalized and added in a second pass, instead of podAffinity()'s four. When
+   * the scores span fewer values than there are nodes, each value is normalized once: nodes
+   * share a few raw scores, and normalizing divides.
    */
   static void addPodAffinity(Cycle in, int[] at, int weight, long[] total) {
     AffinityTerms terms = AffinityTerms.of(in);
     if (terms == null || at.length == 0) {
       return;
     }
-    long[] raw = new long[at.length];
+    long[] raw = terms.raw(at);
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
-    for (int k = 0; k < at.length; k++) {
-      long score = terms.raw(at[k]);
-      raw[k] = score;
+    for (long score : raw) {
       min = Math.min(min, score);
       max = Math.max(max, score);
     }
@@ -405,8 +451,20 @@ final class SpreadAndAffinityScores {
     if (diff <= 0) {
       return; // every node scores 0
     }
+    long[] byValue = diff < at.length ? new long[(int) diff + 1] : null;
+    if (byValue != null) {
+      Arrays.fill(byValue, -1);
+    }
     for (int k = 0; k < at.length; k++) {
-      total[k] += weight * (long) (DefaultScores.MAX * ((double) (raw[k] - min) / diff));
+      long above = raw[k] - min;
+      long normalized = byValue == null ? -1 : byValue[(int) above];
+      if (normalized < 0) {
+        normalized = (long) (DefaultScores.MAX * ((double) above / diff));
+        if (byValue != null) {
+          byValue[(int) above] = normalized;
+        }
+      }
+      total[k] += weight * normalized;
     }
   }
 
@@ -470,6 +528,23 @@ final class SpreadAndAffinityScores {
         weight[t] = weights.get(t);
       }
       return new AffinityTerms(domainOf.toArray(new int[0][]), matched.toArray(new int[0][]), weight);
+    }
+
+    /* raw() of the nodes at these positions, a term at a time. */
+    long[] raw(int[] at) {
+      long[] out = new long[at.length];
+      for (int t = 0; t < weight.length; t++) {
+        int[] domainOf = of[t];
+        int[] matched = count[t];
+        long w = weight[t];
+        for (int k = 0; k < at.length; k++) {
+          int d = domainOf[at[k]];
+          if (d >= 0) {
+            out[k] += w * matched[d];
+          }
+        }
+      }
+      return out;
     }
 
     /* The node's raw score: per term its weight times the matching pods of the node's domain. */

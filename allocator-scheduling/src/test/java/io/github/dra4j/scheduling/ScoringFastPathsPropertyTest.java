@@ -35,8 +35,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * ImageLocality without an image on any node, DynamicResources without a prioritized list) and
  * adds NodeResourcesFit's and BalancedAllocation's kept scores in one pass, against the weighted
  * sum of every plugin's own scores. The word-at-a-time pick of the feasible nodes a cycle scores (percentageOfNodesToScore from
- * the round-robin start) against the plain node-by-node search, kept here as the reference, on
- * random inputs.
+ * the round-robin start) against the plain node-by-node search, kept here as the reference, and
+ * the choice among the scored nodes (their positions, the first highest sum) against the stream
+ * and Ties, on random inputs.
  */
 final class ScoringFastPathsPropertyTest {
   static LongStream seeds() {
@@ -81,6 +82,30 @@ final class ScoringFastPathsPropertyTest {
       String where = "seed " + seed + " nodes " + nodes + " start " + start + " toFind " + toFind;
       assertThat(BitSet.valueOf(got)).as(where).isEqualTo(want);
       assertThat(gotStop).as(where).isEqualTo(wantStop);
+    }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void choice_equalsTheStreamAndTiesBest(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    int nodes = random.nextInt(random.nextBoolean() ? 70 : 1100);
+    BitSet feasible = new BitSet(nodes);
+    double density = random.nextDouble();
+    for (int i = 0; i < nodes; i++) {
+      feasible.set(i, random.nextDouble() < density);
+    }
+    assertThat(NodeChoice.positions(feasible)).as("seed " + seed).isEqualTo(feasible.stream().toArray());
+    for (int round = 0; round < 20; round++) {
+      long[] sums = new long[1 + random.nextInt(500)];
+      int distinct = 1 + random.nextInt(random.nextBoolean() ? 4 : 2000); // few values: many ties
+      double[] asDoubles = new double[sums.length];
+      for (int k = 0; k < sums.length; k++) {
+        sums[k] = random.nextInt(distinct) * (long) (1 + random.nextInt(3)) - distinct / 2;
+        asDoubles[k] = sums[k];
+      }
+      assertThat(NodeChoice.firstHighest(sums)).as("seed " + seed + " round " + round)
+          .isEqualTo(new Ties(null).best(asDoubles));
     }
   }
 
