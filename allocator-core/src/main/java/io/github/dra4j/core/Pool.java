@@ -121,6 +121,35 @@ final class Pool {
   }
 
   /**
+   * A valid pool over slices of the same content as {@code like}'s (LikePools), whose validation,
+   * counter sets and binding conditions it takes over, and its counters left too while none of
+   * these devices is allocated.
+   */
+  static Pool validLike(PoolId id, List<PoolSlice> targeting, List<PoolSlice> notTargeting, Pool like) {
+    if (anyAllocated(targeting) || anyAllocated(notTargeting)) {
+      return valid(id, targeting, notTargeting, like.counterSets, List.of());
+    }
+    return new Pool(id, false, false, "", targeting, notTargeting, like.counterSets, like.available(), List.of(),
+        like.hasBindingConditions, like.overcommitted);
+  }
+
+  /** {@return whether a device of the pool is allocated in any way} */
+  boolean anyAllocated() {
+    return anyAllocated(targeting) || anyAllocated(notTargeting);
+  }
+
+  private static boolean anyAllocated(List<PoolSlice> slices) {
+    for (PoolSlice s : slices) {
+      for (DeviceEntry d : s.devices()) {
+        if (d.allocatedAny) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
    * The successor's entry for each slice entry of a pool (PoolEntry), and, when the successor
    * replaced only some device entries of a slice (a commit or a release), their positions per
    * previous slice entry (a kept slice entry has none); null when any device entry may differ.

@@ -197,12 +197,14 @@ final class PoolEntry {
    * @param forNode the slices of the newest generation a node sees
    * @param allSlices every slice of that generation when the node sees fewer than the pool has,
    *     else empty; determined by {@code forNode}, so not part of the key
+   * @param likePools the valid pools of the snapshot's slices by content, which this one may take
+   *     its validation from
    */
-  Pool pool(List<SliceEntry> forNode, Features features, List<SliceEntry> allSlices) {
+  Pool pool(List<SliceEntry> forNode, Features features, List<SliceEntry> allSlices, LikePools likePools) {
     SliceSet key = new SliceSet(forNode);
     Pool pool = built.get(key);
     if (pool == null) {
-      pool = PoolGatherer.buildPool(id, forNode, features, allSlices);
+      pool = PoolGatherer.buildPool(id, forNode, features, allSlices, likePools);
       Pool raced = built.putIfAbsent(key, pool);
       if (raced != null) {
         pool = raced;

@@ -113,7 +113,7 @@ final class PoolGatherer {
       SliceEntry first = slices.get(0);
       Pool pool;
       if (slices.size() == first.resourceSliceCount) {
-        pool = entry.pool(slices, features, List.of());
+        pool = entry.pool(slices, features, List.of(), index.likePools());
       } else {
         if (entry.maxGeneration(features) > first.generation) {
           continue; // obsolete: a newer generation is being published
@@ -123,7 +123,7 @@ final class PoolGatherer {
           result.add(Pool.incomplete(id));
           continue;
         }
-        pool = entry.pool(slices, features, all);
+        pool = entry.pool(slices, features, all, index.likePools());
       }
       (pool.hasBindingConditions ? withBindingConditions : result).add(pool);
     }
@@ -169,8 +169,8 @@ final class PoolGatherer {
     list.add(slice);
   }
 
-  static Pool buildPool(
-      PoolId id, List<SliceEntry> slicesForNode, Features features, List<SliceEntry> allSlices) {
+  static Pool buildPool(PoolId id, List<SliceEntry> slicesForNode, Features features, List<SliceEntry> allSlices,
+      LikePools likePools) {
     List<SliceEntry> slices = new ArrayList<>(slicesForNode);
     slices.sort(Comparator.comparing(s -> s.name));
     List<SliceEntry> deviceSlices = new ArrayList<>();
@@ -197,7 +197,24 @@ final class PoolGatherer {
     for (List<SliceEntry> group : List.of(deviceSlices, counterSetSlices, notTargeting)) {
       addDropped(group, dropped, droppedCounterSets);
     }
+    LikePools.Shape shape = dropped.isEmpty() ? new LikePools.Shape(features, deviceSlices, counterSetSlices, notTargeting)
+        : null;
+    Pool like = shape == null ? null : likePools.like(shape);
+    if (like != null) {
+      return Pool.validLike(id, poolSlices(deviceSlices, Set.of(), dropped),
+          features.partitionableDevices() ? poolSlices(notTargeting, Set.of(), dropped) : List.of(), like);
+    }
+    Pool pool = validated(id, features, deviceSlices, counterSetSlices, notTargeting, droppedCounterSets, dropped);
+    if (shape != null && !pool.invalid && !pool.anyAllocated()) {
+      likePools.remember(shape, pool);
+    }
+    return pool;
+  }
 
+  /* The rest of buildPool for slices of a shape not validated before: validation, counter sets and counters left. */
+  private static Pool validated(PoolId id, Features features, List<SliceEntry> deviceSlices,
+      List<SliceEntry> counterSetSlices, List<SliceEntry> notTargeting, Set<String> droppedCounterSets,
+      List<String> dropped) {
     String mixinProblem = mixinProblems(deviceSlices, counterSetSlices, notTargeting);
     if (mixinProblem != null) {
       return Pool.invalid(id, mixinProblem, dropped);

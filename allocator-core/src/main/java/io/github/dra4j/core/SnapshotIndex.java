@@ -53,6 +53,8 @@ final class SnapshotIndex {
    * is not node-local (then any node may see the change).
    */
   private final @Nullable Set<String> changedNodes;
+  /** Valid pools by slice content: built with the index, shared by the indexes derived by commits and releases. */
+  private final LikePools likePools;
 
   private SnapshotIndex(SliceEntry[] entries, Map<PoolId, PoolEntry> pools, Features features,
       int uidLimit, boolean keptUids) {
@@ -77,6 +79,7 @@ final class SnapshotIndex {
     this.uidLimit = uidLimit;
     this.keptUids = keptUids;
     this.changedNodes = null;
+    this.likePools = new LikePools();
   }
 
   private SnapshotIndex(SnapshotIndex previous, PersistentMap<String, List<SliceEntry>> slicesOnNode,
@@ -89,6 +92,7 @@ final class SnapshotIndex {
     this.uidLimit = previous.uidLimit;
     this.keptUids = true;
     this.changedNodes = changedNodes;
+    this.likePools = previous.likePools;
   }
 
   /**
@@ -227,6 +231,10 @@ final class SnapshotIndex {
 
   Map<PoolId, PoolEntry> pools() {
     return pools;
+  }
+
+  LikePools likePools() {
+    return likePools;
   }
 
   int uidLimit() {
