@@ -85,6 +85,13 @@ final class Cycle {
     return scalarRequests;
   }
 
+  /** Hands the cycle the scalar resources worked out for equal requests, unserved resources and profile. */
+  void scalarRequests(List<Map.Entry<String, Long>> known) {
+    if (scalarRequests == null) {
+      scalarRequests = known;
+    }
+  }
+
   List<NodeInfos.HostPort> ports() {
     if (ports == null) {
       ports = NodeInfos.hostPorts(pod);

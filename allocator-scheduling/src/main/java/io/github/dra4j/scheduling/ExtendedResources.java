@@ -198,10 +198,19 @@ final class ExtendedResources {
     }
   }
 
-  /** A container's requests as the API server defaults them: a limit without a request is the request. */
+  /**
+   * A container's requests as the API server defaults them: a limit without a request is the
+   * request. Sorted by name; read only. The requests alone when every limit has a request (the
+   * record keeps its maps sorted), as this runs for every container of every pod scheduled.
+   */
   static Map<String, Quantity> requests(Container c) {
-    Map<String, Quantity> r = new TreeMap<>(c.resources().requests());
-    c.resources().limits().forEach(r::putIfAbsent);
+    Map<String, Quantity> requests = c.resources().requests();
+    Map<String, Quantity> limits = c.resources().limits();
+    if (requests.keySet().containsAll(limits.keySet())) {
+      return requests;
+    }
+    Map<String, Quantity> r = new TreeMap<>(requests);
+    limits.forEach(r::putIfAbsent);
     return r;
   }
 

@@ -36,13 +36,13 @@ final class NodeChoice {
     if (scorer == BuiltinScorer.KUBE_SCHEDULER) {
       int[] at = feasible.stream().toArray();
       long[] total = at.length == 1 ? new long[1]
-          : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, nodes.get(i), answers, toAllocate));
+          : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, i, answers, toAllocate));
       double[] scores = new double[at.length];
       for (int k = 0; k < at.length; k++) {
         scores[k] = total[k];
       }
-      Node node = nodes.get(at[ties.best(scores)]);
-      return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
+      int best = at[ties.best(scores)];
+      return new PodScheduler.Choice(nodes.get(best), allocateOn(s, best, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {
       // every node scores alike: the first feasible one wins unless ties are drawn
@@ -51,14 +51,13 @@ final class NodeChoice {
         int[] at = feasible.stream().toArray();
         best = at[ties.best(new double[at.length])];
       }
-      Node node = nodes.get(best);
-      return new PodScheduler.Choice(node, allocateOn(s, node, answers, toAllocate));
+      return new PodScheduler.Choice(nodes.get(best), allocateOn(s, best, answers, toAllocate));
     }
     // Without claims to allocate the usage is the node's alone, which other pods change: not remembered.
     PlacementCache.Answers scores = answers != null ? answers : new PlacementCache.Answers(nodes.size());
     ClusterSnapshot now = s.snapshot;
     s.cache.score(scores, feasible, i -> {
-      List<AllocationResult> placed = allocateOn(s, nodes.get(i), answers, toAllocate);
+      List<AllocationResult> placed = allocateOn(s, i, answers, toAllocate);
       Node node = nodes.get(i);
       return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
     });
@@ -71,13 +70,17 @@ final class NodeChoice {
     return new PodScheduler.Choice(nodes.get(best), s.cache.scored(scores, best).placed());
   }
 
-  /* The claims' allocation on a node: the one its feasibility search found, else a search. */
-  private static List<AllocationResult> allocateOn(PodScheduler s, Node node,
+  /*
+   * The claims' allocation on the node at this position: the one its feasibility search found, else a
+   * search. By position: looking the node up by identity is a cache miss or two on a cluster this size.
+   */
+  private static List<AllocationResult> allocateOn(PodScheduler s, int position,
       PlacementCache.@Nullable Answers answers, List<ResourceClaim> toAllocate) {
-    List<AllocationResult> found = answers == null ? null : answers.found[s.cache.position(node)];
+    List<AllocationResult> found = answers == null ? null : answers.found[position];
     if (toAllocate.isEmpty() || found != null) {
       return found == null ? List.of() : found;
     }
+    Node node = s.nodes().get(position);
     AllocationOutcome outcome = s.snapshot.allocate(node, toAllocate, s.options);
     if (!(outcome instanceof AllocationOutcome.Allocated)) {
       // feasibility and allocate run the same search on the same snapshot.

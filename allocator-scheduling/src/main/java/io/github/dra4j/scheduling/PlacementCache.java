@@ -74,6 +74,15 @@ final class PlacementCache {
    * and {@link Local} as {@link #filters} and {@link #locals} for equal keys.
    */
   private final IdentityHashMap<PodSpec, Shape> bySpecOfPod = new IdentityHashMap<>();
+  /*
+   * The keys last looked up and their entries. Pods decoded one by one do not share their spec
+   * objects, but consecutive pods are mostly of one kind: comparing with the last key costs no
+   * hash of its lists and maps.
+   */
+  private @Nullable FilterKey lastFilterKey;
+  private @Nullable Filtered lastFiltered;
+  private @Nullable LocalKey lastLocalKey;
+  private @Nullable Local lastLocal;
 
   PlacementCache(List<Node> nodes) {
     this.nodes = nodes;
@@ -99,6 +108,8 @@ final class PlacementCache {
     /* The known nodes that do not pass, so that a cycle asks whether any candidate is refused with one intersection. */
     final BitSet refused = new BitSet();
     final List<String>[] reasons;
+    /* The scalar resources NodeResourcesFit checks: they read only the key, so they are sorted out once. */
+    @Nullable List<Map.Entry<String, Long>> scalar;
 
     @SuppressWarnings("unchecked")
     Local(int n) {
@@ -201,6 +212,11 @@ final class PlacementCache {
         break;
       }
       if (!local.known.get(i)) {
+        if (local.scalar == null) {
+          local.scalar = in.scalarRequests();
+        } else {
+          in.scalarRequests(local.scalar);
+        }
         List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
         local.known.set(i);
         local.refused.set(i, !why.isEmpty());
@@ -240,6 +256,9 @@ final class PlacementCache {
     NodeFilter filter = in.profile().filter;
     FilterKey key = new FilterKey(in.profile(), pod.spec().nodeName(), pod.spec().nodeSelector(),
         pod.spec().requiredNodeAffinity(), pod.spec().tolerations());
+    if (key.equals(lastFilterKey) && lastFiltered != null) {
+      return lastFiltered;
+    }
     Filtered f = filters.get(key);
     if (f == null) {
       @SuppressWarnings("unchecked")
@@ -263,11 +282,16 @@ final class PlacementCache {
       }
       filters.put(key, f);
     }
+    lastFilterKey = key;
+    lastFiltered = f;
     return f;
   }
 
   private Local local(Cycle in) {
     LocalKey key = new LocalKey(in.profile(), in.requests(), in.ports(), in.unserved());
+    if (key.equals(lastLocalKey) && lastLocal != null) {
+      return lastLocal;
+    }
     Local l = locals.get(key);
     if (l == null) {
       if (locals.size() >= MAX_KEYS) {
@@ -277,6 +301,8 @@ final class PlacementCache {
       l = new Local(nodes.size());
       locals.put(key, l);
     }
+    lastLocalKey = key;
+    lastLocal = l;
     return l;
   }
 

@@ -159,6 +159,9 @@ final class PodRequests {
   /** {@return the amount as a long: millicores for cpu, units for the rest, rounded up} */
   static long amount(String resource, BigDecimal value) {
     BigDecimal v = resource.equals(CPU) ? value.movePointRight(3) : value;
+    if (v.scale() == 0 && v.precision() <= 18) {
+      return v.longValue(); // a whole number below 10^18, as most requests are: exact, nothing to round or clamp
+    }
     BigDecimal rounded = v.setScale(0, RoundingMode.CEILING);
     if (rounded.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
       return Long.MAX_VALUE;

@@ -113,6 +113,20 @@ final class PlacementCachePropertyTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void filterEqualsEveryStepEvaluatedAfresh(long seed) {
+    checkFilter(seed, false);
+  }
+
+  /*
+   * As above with pods decoded one by one: every pod its own spec object, equal to its kind's, in
+   * runs of one kind (the entries found by comparing with the last keys, or by equality).
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void filterOfPodsWithTheirOwnSpecsEqualsEveryStepEvaluatedAfresh(long seed) {
+    checkFilter(seed, true);
+  }
+
+  private static void checkFilter(long seed, boolean ownSpecs) {
     SplittableRandom random = new SplittableRandom(seed);
     List<Node> nodes = nodes();
     List<PodSpec> kinds = kinds();
@@ -120,14 +134,15 @@ final class PlacementCachePropertyTest {
     PlacementCache cache = new PlacementCache(nodes);
     List<Pod> bound = new ArrayList<>();
     int refused = 0;
+    int kind = 0;
     for (int i = 0; i < 120; i++) {
       if (!bound.isEmpty() && random.nextInt(3) == 0) {
         Pod leaving = bound.remove(random.nextInt(bound.size()));
         cache.forgetPods(nodes.indexOf(nodes.stream().filter(n -> n.name().equals(leaving.spec().nodeName()))
             .findFirst().orElseThrow()));
       }
-      int kind = random.nextInt(kinds.size());
-      Pod pod = pod(i, kind, kinds.get(kind));
+      kind = ownSpecs && random.nextBoolean() ? kind : random.nextInt(kinds.size());
+      Pod pod = pod(i, kind, ownSpecs ? kinds().get(kind) : kinds.get(kind));
       NodeInfos infos = new NodeInfos(nodes, bound);
       PlacementCache.Filtered actual = cache.filter(new Cycle(pod, List.of(), List.of(), infos));
       Cycle plain = new Cycle(pod, List.of(), List.of(), new NodeInfos(nodes, bound));
@@ -168,7 +183,8 @@ final class PlacementCachePropertyTest {
 
   /*
    * One spec object per kind: cpu only; cpu, a host port and the taint tolerated; a zone selector;
-   * a claim from a template; spread over zones (DoNotSchedule); and an equal copy of the first.
+   * a claim from a template; spread over zones (DoNotSchedule); an equal copy of the first; and
+   * hugepages, which a node with allocatable but none of them lacks (a scalar resource).
    */
   private static List<PodSpec> kinds() {
     PodSpec cpu = PodSpec.builder().addContainer(container("1", List.of())).build();
@@ -181,7 +197,9 @@ final class PlacementCachePropertyTest {
         .addTopologySpreadConstraint(new TopologySpreadConstraint(1, ZONE, TopologySpreadConstraint.DO_NOT_SCHEDULE,
             new LabelSelector(Map.of("app", "web"), List.of()), null, null, null, List.of())).build();
     PodSpec copy = PodSpec.builder().addContainer(container("1", List.of())).build();
-    return List.of(cpu, port, zoneA, claim, spread, copy);
+    PodSpec hugepages = PodSpec.builder().addContainer(new Container("c", new ResourceRequirements(Map.of(),
+        Map.of("cpu", Quantity.parse("1"), "hugepages-2Mi", Quantity.parse("2Mi")), List.of()), List.of(), null)).build();
+    return List.of(cpu, port, zoneA, claim, spread, copy, hugepages);
   }
 
   private static Container container(String cpu, List<ContainerPort> ports) {
