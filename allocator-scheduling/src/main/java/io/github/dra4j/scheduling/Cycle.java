@@ -87,9 +87,7 @@ final class Cycle {
 
   /** Hands the cycle the scalar resources worked out for equal requests, unserved resources and profile. */
   void scalarRequests(List<Map.Entry<String, Long>> known) {
-    if (scalarRequests == null) {
-      scalarRequests = known;
-    }
+    scalarRequests = known;
   }
 
   List<NodeInfos.HostPort> ports() {
