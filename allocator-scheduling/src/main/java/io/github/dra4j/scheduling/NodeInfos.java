@@ -105,6 +105,11 @@ final class NodeInfos {
     return namespaces;
   }
 
+  /** {@return whether no node object is listed twice: then a node's position is where it is listed} */
+  boolean distinctNodes() {
+    return position.size() == nodes.size();
+  }
+
   /** {@return the node's position, or -1 when it is not one of these nodes} */
   int position(Node node) {
     Integer i = position.get(node);

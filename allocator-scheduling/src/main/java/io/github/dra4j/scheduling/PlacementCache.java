@@ -217,7 +217,9 @@ final class PlacementCache {
         break;
       }
       if (!local.known.get(i)) {
-        List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
+        Node node = nodes.get(i);
+        in.filtering(i, node);
+        List<String> why = filter.reasons(in, node, filter.podIndependent(), filter.nodeLocal());
         local.known.set(i);
         local.refused.set(i, !why.isEmpty());
         local.reasons[i] = why.isEmpty() ? null : why;
