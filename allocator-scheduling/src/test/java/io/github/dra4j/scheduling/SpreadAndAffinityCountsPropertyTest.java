@@ -455,7 +455,7 @@ final class SpreadAndAffinityCountsPropertyTest {
           out.put(values.get(d), s.byDomain[k][d]);
         }
       }
-      assertThat(s.domains[k]).isEqualTo(out.size());
+      assertThat(s.domains[k]).as("domains some counted node has").isEqualTo(out.size());
       return out;
     }
 
