@@ -1,8 +1,7 @@
 #!/bin/bash
 # Builds, without a module proxy, the module trees the harness needs and a go.work that points
 # at them: each line of modules.txt names a module, the owner+name of its GitHub repository,
-# the revision the reference's go.mod pins (HEAD where the snapshot lacks it) and, for a module
-# in a subdirectory, that directory.
+# the revision the reference's go.mod pins and, for a module in a subdirectory, that directory.
 #
 # usage: offline-setup.sh <git mirrors> <out>
 #   <git mirrors>  a directory with a bare clone of each repository as <owner>+<name>/repo
@@ -26,12 +25,12 @@ while read -r mod repo rev sub; do
   git_dir=$(gitdir "$repo")
   tmp=$(mktemp -d "$out/extract.XXXXXX")
   # A snapshot may lack large data files (golang.org/x/text's collation tables): take the
-  # files one by one then; the harness imports none of them.
+  # files one by one then, and name each one left out; the harness imports none of them.
   if ! git --git-dir="$git_dir" archive "$rev" ${sub:+"$sub"} 2>/dev/null | tar -x -C "$tmp" 2>/dev/null; then
     rm -rf "$tmp" && mkdir -p "$tmp"
     git --git-dir="$git_dir" ls-tree -r --name-only "$rev" -- ${sub:-.} | while read -r f; do
       mkdir -p "$tmp/$(dirname "$f")"
-      git --git-dir="$git_dir" show "$rev:$f" > "$tmp/$f" 2>/dev/null || rm -f "$tmp/$f"
+      git --git-dir="$git_dir" show "$rev:$f" > "$tmp/$f" 2>/dev/null || { rm -f "$tmp/$f"; echo "left out: $mod $f" >&2; }
     done
   fi
   mkdir -p "$(dirname "$dir")"

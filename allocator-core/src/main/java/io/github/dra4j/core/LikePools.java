@@ -36,14 +36,16 @@ final class LikePools {
    */
   static final class Shape {
     private final Features features;
-    private final int[] sizes;
+    private final int targetingCount;
+    private final int counterSetCount;
     private final Object[] parts;
     private final int hash;
 
     Shape(Features features, List<SliceEntry> targeting, List<SliceEntry> counterSets, List<SliceEntry> others) {
       this.features = features;
-      this.sizes = new int[] {targeting.size(), counterSets.size(), others.size()};
-      this.parts = new Object[4 * (sizes[0] + sizes[1] + sizes[2])];
+      this.targetingCount = targeting.size();
+      this.counterSetCount = counterSets.size();
+      this.parts = new Object[4 * (targeting.size() + counterSets.size() + others.size())];
       int at = 0;
       int h = features.hashCode();
       for (List<SliceEntry> group : List.of(targeting, counterSets, others)) {
@@ -65,7 +67,8 @@ final class LikePools {
     @SuppressWarnings("ReferenceEquality") // the content objects by identity: copies of a template share them
     public boolean equals(@Nullable Object o) {
       if (!(o instanceof Shape other) || other.hash != hash || other.parts.length != parts.length
-          || other.sizes[0] != sizes[0] || other.sizes[1] != sizes[1] || !other.features.equals(features)) {
+          || other.targetingCount != targetingCount || other.counterSetCount != counterSetCount
+          || !other.features.equals(features)) {
         return false;
       }
       for (int i = 0; i < parts.length; i += 4) {
