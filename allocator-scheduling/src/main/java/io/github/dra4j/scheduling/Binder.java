@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /*
  * What kube-scheduler writes once it has chosen a node (DynamicResources' Reserve and PreBind, then
@@ -35,6 +36,15 @@ final class Binder {
   /** Commits the placement of a pod on the chosen node; the caller holds the scheduler's lock. */
   static SchedulingResult bind(PodScheduler s, Pod pod, Resolution r, List<ResourceClaim> toAllocate,
       PodScheduler.Choice choice) {
+    return bind(s, pod, r, toAllocate, choice, null);
+  }
+
+  /**
+   * Commits the placement as {@link #bind(PodScheduler, Pod, Resolution, List, PodScheduler.Choice)},
+   * the node's infos taking the pod's requests from the cycle that placed it, when given.
+   */
+  static SchedulingResult bind(PodScheduler s, Pod pod, Resolution r, List<ResourceClaim> toAllocate,
+      PodScheduler.Choice choice, @Nullable Cycle cycle) {
     ResourceClaimConsumerReference podConsumer =
         new ResourceClaimConsumerReference(null, "pods", pod.name(), pod.metadata().uid());
     List<ResourceClaim> podClaims = new ArrayList<>();
@@ -77,7 +87,7 @@ final class Binder {
     Pod bound = cost.isEmpty() ? placed
         : new Pod(placed.metadata(), placed.spec(), placed.status().withClaims(statuses, extended, nodeAllocatableStatuses(cost)));
     int position = s.cache.position(choice.node());
-    s.infos.add(position, bound, cost);
+    s.infos.add(position, bound, cost, cycle);
     s.cache.forgetPods(position);
     if (s.onBound != null) {
       s.onBound.accept(bound);

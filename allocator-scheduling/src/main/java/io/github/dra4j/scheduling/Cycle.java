@@ -26,6 +26,9 @@ final class Cycle {
   private @Nullable List<NodeInfos.HostPort> ports;
   private TopologySpread.@Nullable State spread;
   private InterPodAffinity.@Nullable State podAffinity;
+  /* The node the filters are reading and its position, which the caller knows: no lookup by identity. */
+  private @Nullable Node filtering;
+  private int filteringAt = -1;
 
   Cycle(Pod pod, List<String> unserved, List<ResourceClaim> allocated, NodeInfos infos) {
     this(pod, unserved, allocated, infos, SchedulingProfile.DEFAULT);
@@ -87,9 +90,7 @@ final class Cycle {
 
   /** Hands the cycle the scalar resources worked out for equal requests, unserved resources and profile. */
   void scalarRequests(List<Map.Entry<String, Long>> known) {
-    if (scalarRequests == null) {
-      scalarRequests = known;
-    }
+    scalarRequests = known;
   }
 
   List<NodeInfos.HostPort> ports() {
@@ -134,8 +135,18 @@ final class Cycle {
         profile.args(), TopologySpreadConstraint.DO_NOT_SCHEDULE).isEmpty();
   }
 
+  /** {@return the node's position among the infos' nodes, or -1 when it is not one of them} */
+  @SuppressWarnings("ReferenceEquality") // positions are by identity
   int position(Node node) {
-    return infos.position(node);
+    return node == filtering ? filteringAt : infos.position(node);
+  }
+
+  /** Tells the cycle the position of the node its filters read next, so that they need not look it up. */
+  void filtering(int position, Node node) {
+    if (infos.distinctNodes()) { // else the first position listed counts, as infos.position finds it
+      filtering = node;
+      filteringAt = position;
+    }
   }
 
   /**

@@ -233,7 +233,7 @@ final class DefaultScores {
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, true);
-    in.infos().scores().addTo(of.key("NodeResourcesFit", strategy), true, at, i -> {
+    in.infos().scores().addTo("NodeResourcesFit", strategy, of.pod, true, at, i -> {
       if (in.infos().allocatable(i) == null) {
         return 0;
       }
@@ -266,7 +266,7 @@ final class DefaultScores {
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, false);
-    in.infos().scores().addTo(of.key("NodeResourcesBalancedAllocation", resources), true, at, i -> {
+    in.infos().scores().addTo("NodeResourcesBalancedAllocation", resources, of.pod, true, at, i -> {
       if (in.infos().allocatable(i) == null) {
         return MAX;
       }
@@ -279,47 +279,53 @@ final class DefaultScores {
    * calculateResourceAllocatableRequest: {requested with the pod, allocatable} of each resource on
    * a node; {0, 0} (left out) for a scalar resource the pod does not request or the node lacks.
    * What reads only the pod is worked out once per cycle, and nodes are read from NodeInfos'
-   * columns. Requested cpu and memory are non-zero requests when the score counts them so.
+   * columns, looked up on the first node whose score is not kept. Requested cpu and memory are
+   * non-zero requests when the score counts them so.
    */
   private static final class Requested {
     private final NodeInfos infos;
+    private final List<Resource> resources;
     /* 0 for cpu and 1 for memory counted as non-zero requests, else -1 */
     private final int[] nonZero;
-    private final long[] pod;
-    private final long[][] requested; // a null column: left out
-    private final long[][] allocatable;
+    /* What the score reads of the pod, with the plugin's arguments: its amounts (which decide the columns read). */
+    final long[] pod;
+    private long @Nullable [][] requested; // a null column: left out
+    private long @Nullable [][] allocatable;
 
     Requested(Cycle in, List<Resource> resources, boolean nonZeroRequests) {
       int n = resources.size();
       this.infos = in.infos();
+      this.resources = resources;
       this.nonZero = new int[n];
       this.pod = new long[n];
-      this.requested = new long[n][];
-      this.allocatable = new long[n][];
       for (int r = 0; r < n; r++) {
         String name = resources.get(r).name();
-        allocatable[r] = infos.allocatableColumn(name);
         pod[r] = in.requests().getOrDefault(name, 0L);
         if (nonZeroRequests && (name.equals(PodRequests.CPU) || name.equals(PodRequests.MEMORY))) {
           nonZero[r] = name.equals(PodRequests.CPU) ? 0 : 1;
           pod[r] = in.nonZero()[nonZero[r]];
         } else {
           nonZero[r] = -1;
-          requested[r] = pod[r] == 0 && PodRequests.scalar(name) ? null : infos.requestedColumn(name);
         }
       }
     }
 
-    /* What the score reads of the pod: the plugin's arguments and the pod's amounts (which decide the columns read). */
-    NodeScores.Key key(String plugin, Object args) {
-      Long[] amounts = new Long[pod.length];
-      for (int r = 0; r < pod.length; r++) {
-        amounts[r] = pod[r];
-      }
-      return new NodeScores.Key(plugin, List.of(args, List.of(amounts)));
-    }
-
     void on(int node, long[] requestedOut, long[] allocatableOut) {
+      long[][] allocatable = this.allocatable;
+      long[][] requested = this.requested;
+      if (allocatable == null || requested == null) {
+        int n = pod.length;
+        allocatable = new long[n][];
+        requested = new long[n][];
+        for (int r = 0; r < n; r++) {
+          String name = resources.get(r).name();
+          allocatable[r] = infos.allocatableColumn(name);
+          requested[r] = nonZero[r] >= 0 || (pod[r] == 0 && PodRequests.scalar(name)) ? null
+              : infos.requestedColumn(name);
+        }
+        this.allocatable = allocatable;
+        this.requested = requested;
+      }
       for (int r = 0; r < pod.length; r++) {
         long has = allocatable[r][node];
         long[] column = requested[r];

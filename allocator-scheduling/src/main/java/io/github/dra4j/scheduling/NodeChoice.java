@@ -37,14 +37,14 @@ final class NodeChoice {
       int[] at = positions(feasible);
       long[] total = at.length == 1 ? new long[1]
           : DefaultScores.scores(cycle, at, toAllocate, i -> allocateOn(s, i, answers, toAllocate));
-      int best = at[ties.draws() ? ties.best(asDoubles(total)) : firstHighest(total)];
+      int best = at[ties.best(total)];
       return new PodScheduler.Choice(nodes.get(best), allocateOn(s, best, answers, toAllocate));
     }
     if (!scorer.readsUsage()) {
       // every node scores alike: the first feasible one wins unless ties are drawn
       int best = feasible.nextSetBit(0);
       if (ties.draws()) {
-        int[] at = feasible.stream().toArray();
+        int[] at = positions(feasible);
         best = at[ties.best(new double[at.length])];
       }
       return new PodScheduler.Choice(nodes.get(best), allocateOn(s, best, answers, toAllocate));
@@ -57,7 +57,7 @@ final class NodeChoice {
       Node node = nodes.get(i);
       return new PlacementCache.Scored(placed, scorer.score(NodeUsage.of(node, now.usage(node, placed))));
     });
-    int[] at = feasible.stream().toArray();
+    int[] at = positions(feasible);
     double[] values = new double[at.length];
     for (int k = 0; k < at.length; k++) {
       values[k] = s.cache.scored(scores, at[k]).score();
@@ -77,25 +77,6 @@ final class NodeChoice {
       }
     }
     return at;
-  }
-
-  /* Ties.best on the weighted sums as they are, when the first of equals wins. */
-  static int firstHighest(long[] scores) {
-    int best = 0;
-    for (int k = 1; k < scores.length; k++) {
-      if (scores[k] > scores[best]) {
-        best = k;
-      }
-    }
-    return best;
-  }
-
-  private static double[] asDoubles(long[] scores) {
-    double[] out = new double[scores.length];
-    for (int k = 0; k < scores.length; k++) {
-      out[k] = scores[k];
-    }
-    return out;
   }
 
   /*

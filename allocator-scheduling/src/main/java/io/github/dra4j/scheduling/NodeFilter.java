@@ -124,7 +124,7 @@ public final class NodeFilter {
     if (wanted.isEmpty()) {
       return List.of();
     }
-    for (NodeInfos.Bound b : in.infos().pods(in.infos().position(node))) {
+    for (NodeInfos.Bound b : in.infos().pods(in.position(node))) {
       for (NodeInfos.HostPort used : b.ports()) {
         for (NodeInfos.HostPort want : wanted) {
           if (want.conflicts(used)) {

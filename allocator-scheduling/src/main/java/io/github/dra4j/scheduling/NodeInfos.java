@@ -105,6 +105,11 @@ final class NodeInfos {
     return namespaces;
   }
 
+  /** {@return whether no node object is listed twice: then a node's position is where it is listed} */
+  boolean distinctNodes() {
+    return position.size() == nodes.size();
+  }
+
   /** {@return the node's position, or -1 when it is not one of these nodes} */
   int position(Node node) {
     Integer i = position.get(node);
@@ -203,8 +208,22 @@ final class NodeInfos {
    * them (DRANodeAllocatableResources): they are not derived again.
    */
   void add(int node, Pod pod, List<NodeAllocatableClaims.Status> statuses) {
-    NodeAllocatableClaims.Footprint dra = NodeAllocatableClaims.Footprint.of(pod, statuses);
-    Bound b = new Bound(pod, PodRequests.of(pod, dra), PodRequests.nonZero(pod, dra), hostPorts(pod));
+    add(node, pod, statuses, null);
+  }
+
+  /**
+   * Binds the pod as {@link #add(int, Pod, List)}; when its claims cost nothing of the node, with
+   * the requests its scheduling cycle worked out (the cycle's pod is this one but for its node
+   * name and statuses, which requests do not read), instead of working them out again.
+   */
+  void add(int node, Pod pod, List<NodeAllocatableClaims.Status> statuses, @Nullable Cycle cycle) {
+    Bound b;
+    if (cycle != null && statuses.isEmpty()) {
+      b = new Bound(pod, cycle.requests(), cycle.nonZero(), cycle.ports());
+    } else {
+      NodeAllocatableClaims.Footprint dra = NodeAllocatableClaims.Footprint.of(pod, statuses);
+      b = new Bound(pod, PodRequests.of(pod, dra), PodRequests.nonZero(pod, dra), hostPorts(pod));
+    }
     pods.get(node).add(b);
     PodRequests.add(requested.get(node), b.requests());
     nonZero[node][0] += b.nonZero()[0];

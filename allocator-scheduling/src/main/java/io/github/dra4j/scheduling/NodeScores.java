@@ -2,6 +2,7 @@ package io.github.dra4j.scheduling;
 
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.IntToLongFunction;
 
@@ -33,8 +34,17 @@ final class NodeScores {
     }
   }
 
+  /* The column a plugin last read, with the arguments (by identity) and pod amounts that keyed it. */
+  @SuppressWarnings("ArrayRecordComponent") // compared by Arrays.equals, never hashed
+  private record Last(Object args, long[] amounts, Column column) {}
+
   private final int nodes;
   private final Map<Key, Column> columns = new HashMap<>();
+  /*
+   * Per plugin, the column last read: pods of one shape find it without a key built and hashed
+   * deeply each cycle. Cleared with the columns, so a column found here is always one of them.
+   */
+  private final Map<String, Last> last = new HashMap<>();
 
   NodeScores(int nodes) {
     this.nodes = nodes;
@@ -52,14 +62,45 @@ final class NodeScores {
 
   /** Adds the raw scores of the nodes at these positions times the weight to {@code total}, as {@link #scores}. */
   void addTo(Key key, boolean readsPods, int[] at, IntToLongFunction score, long weight, long[] total) {
+    addTo(column(key, readsPods), at, score, weight, total);
+  }
+
+  /**
+   * Adds the raw scores of a plugin that reads the pod's amounts, as {@link #addTo(Key, boolean,
+   * int[], IntToLongFunction, long, long[])} with the key {@code (plugin, [args, amounts])}.
+   */
+  @SuppressWarnings("ReferenceEquality") // a profile's arguments are one object: equal ones are keyed below
+  void addTo(String plugin, Object args, long[] amounts, boolean readsPods, int[] at, IntToLongFunction score,
+      long weight, long[] total) {
+    Last l = last.get(plugin);
+    Column c;
+    if (l != null && l.args() == args && Arrays.equals(l.amounts(), amounts)) {
+      c = l.column();
+    } else {
+      Long[] boxed = new Long[amounts.length];
+      for (int r = 0; r < amounts.length; r++) {
+        boxed[r] = amounts[r];
+      }
+      c = column(new Key(plugin, List.of(args, List.of(boxed))), readsPods);
+      last.put(plugin, new Last(args, amounts.clone(), c));
+    }
+    addTo(c, at, score, weight, total);
+  }
+
+  private Column column(Key key, boolean readsPods) {
     Column c = columns.get(key);
     if (c == null) {
       if (columns.size() >= MAX_KEYS) {
         columns.clear();
+        last.clear();
       }
       c = new Column(nodes, readsPods);
       columns.put(key, c);
     }
+    return c;
+  }
+
+  private static void addTo(Column c, int[] at, IntToLongFunction score, long weight, long[] total) {
     long[] values = c.values;
     for (int k = 0; k < at.length; k++) {
       long v = values[at[k]];

@@ -205,6 +205,11 @@ final class PlacementCache {
     }
     BitSet candidates = f.candidates();
     int n = nodes.size();
+    if (local.scalar == null) {
+      local.scalar = in.scalarRequests();
+    } else {
+      in.scalarRequests(local.scalar);
+    }
     // the node-local answers forgotten since (forgetPods), or never known, of the candidates
     for (int i = local.known.nextClearBit(0); i < n; i = local.known.nextClearBit(i + 1)) {
       i = candidates.nextSetBit(i);
@@ -212,12 +217,9 @@ final class PlacementCache {
         break;
       }
       if (!local.known.get(i)) {
-        if (local.scalar == null) {
-          local.scalar = in.scalarRequests();
-        } else {
-          in.scalarRequests(local.scalar);
-        }
-        List<String> why = filter.reasons(in, nodes.get(i), filter.podIndependent(), filter.nodeLocal());
+        Node node = nodes.get(i);
+        in.filtering(i, node);
+        List<String> why = filter.reasons(in, node, filter.podIndependent(), filter.nodeLocal());
         local.known.set(i);
         local.refused.set(i, !why.isEmpty());
         local.reasons[i] = why.isEmpty() ? null : why;

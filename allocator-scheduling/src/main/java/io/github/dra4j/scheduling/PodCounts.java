@@ -62,7 +62,7 @@ final class PodCounts {
   record Carried(InterPodAffinity.Term term, Kind kind, int weight) {}
 
   /* A carried term's key and counts, found by the term's identity. */
-  private record Carrying(Kind kind, int weight, Carried key, Counts counts) {}
+  private record Carrying(Carried key, Counts counts) {}
 
   /** A count per node, their sum, and per topology key read the sum over each domain's nodes. */
   static final class Counts {
@@ -294,7 +294,7 @@ final class PodCounts {
     List<Carrying> known = carriedByIdentity.get(term);
     if (known != null) {
       for (Carrying c : known) {
-        if (c.kind() == kind && c.weight() == weight) {
+        if (c.key().kind() == kind && c.key().weight() == weight) {
           found = c;
           break;
         }
@@ -302,7 +302,7 @@ final class PodCounts {
     }
     if (found == null) {
       Carried key = new Carried(term, kind, weight);
-      found = new Carrying(kind, weight, key, carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size())));
+      found = new Carrying(key, carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size())));
       if (carriedByIdentity.size() >= 4 * MAX_MATCHERS) {
         carriedByIdentity.clear(); // terms made anew each time, which PodShapes does not keep
       }

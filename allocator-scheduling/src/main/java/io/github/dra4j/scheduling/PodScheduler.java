@@ -231,7 +231,7 @@ public final class PodScheduler {
       feasible = profiles.toScore(p.cycle.profile(), feasible, nodes.size());
     }
     Choice choice = NodeChoice.choose(this, p.cycle, feasible, answers, p.toAllocate);
-    return new Outcome(commit(p.pod, p.r, p.toAllocate, choice), draRefused.unresolvable());
+    return new Outcome(Binder.bind(this, p.pod, p.r, p.toAllocate, choice, p.cycle), draRefused.unresolvable());
   }
 
   /**

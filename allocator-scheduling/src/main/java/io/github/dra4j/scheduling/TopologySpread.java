@@ -7,9 +7,7 @@ import io.github.dra4j.api.TopologySpreadConstraint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -62,7 +60,9 @@ final class TopologySpread {
   /** The counts per domain of each constraint, and the smallest count and number of domains. */
   static final class State {
     final List<Constraint> constraints;
-    final List<Map<String, Integer>> counts = new ArrayList<>();
+    /* per constraint, the domains (values of its key) some counted node has, and how many */
+    final boolean[][] present;
+    final int[] domains;
     final int[] min;
     /* 1 for a constraint whose selector matches the incoming pod itself */
     final int[] self;
@@ -81,14 +81,13 @@ final class TopologySpread {
       this.domain = new int[constraints.size()][];
       this.byDomain = new int[constraints.size()][];
       this.most = new long[constraints.size()];
-      for (int k = 0; k < constraints.size(); k++) {
-        counts.add(new HashMap<>());
-      }
+      this.present = new boolean[constraints.size()][];
+      this.domains = new int[constraints.size()];
     }
 
     int minMatch(int k) {
       Constraint c = constraints.get(k);
-      return counts.get(k).size() < c.minDomains() ? 0 : min[k];
+      return domains[k] < c.minDomains() ? 0 : min[k];
     }
   }
 
@@ -137,13 +136,12 @@ final class TopologySpread {
     int[][] domain = s.domain;
     int[][] matching = new int[size][];
     int[][] byDomain = s.byDomain;
-    boolean[][] seen = new boolean[size][];
+    boolean[][] seen = s.present;
     PodCounts.Domains[] domains = new PodCounts.Domains[size];
     for (int k = 0; k < size; k++) {
       Constraint c = constraints.get(k);
       domains[k] = counts.domains(c.key());
       domain[k] = domains[k].of();
-      matching[k] = counts.matching(namespace, c.selector());
       byDomain[k] = new int[domains[k].values().size()];
       seen[k] = new boolean[byDomain[k].length];
       s.self[k] = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
@@ -155,17 +153,21 @@ final class TopologySpread {
         Arrays.fill(seen[k], true);
       }
     } else {
+      for (int k = 0; k < size; k++) {
+        matching[k] = counts.matching(namespace, constraints.get(k).selector());
+      }
       countNodes(pod, constraints, nodes, domain, matching, byDomain, seen);
     }
     for (int k = 0; k < size; k++) {
-      List<String> values = domains[k].values();
       int min = Integer.MAX_VALUE;
-      for (int d = 0; d < values.size(); d++) {
+      int present = 0;
+      for (int d = 0; d < byDomain[k].length; d++) {
         if (seen[k][d]) {
-          s.counts.get(k).put(values.get(d), byDomain[k][d]);
+          present++;
           min = Math.min(min, byDomain[k][d]);
         }
       }
+      s.domains[k] = present;
       s.min[k] = min;
       s.most[k] = (long) constraints.get(k).maxSkew() + s.minMatch(k) - s.self[k];
     }

@@ -3,10 +3,17 @@ package io.github.dra4j.scheduling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.dra4j.api.Container;
+import io.github.dra4j.api.ContainerPort;
+import io.github.dra4j.api.Node;
+import io.github.dra4j.api.ObjectMeta;
+import io.github.dra4j.api.Pod;
+import io.github.dra4j.api.PodSpec;
+import io.github.dra4j.api.PodStatus;
 import io.github.dra4j.api.Quantity;
 import io.github.dra4j.api.ResourceRequirements;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +27,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The per-pod fast paths of what NodeResourcesFit reads of a pod against their plain computation:
  * an amount taken as a long without rounding when it is a whole number below 10^18, and a
  * container's requests handed out without a copy when every limit has a request. Random
- * quantities in every suffix, with fractions, exponents and amounts past Long.MAX_VALUE.
+ * quantities in every suffix, with fractions, exponents and amounts past Long.MAX_VALUE. And a
+ * pod bound with the requests its cycle worked out against the same pod's requests worked out
+ * again at the bind.
  */
 final class RequestsFastPathsPropertyTest {
   private static final List<String> SUFFIXES = List.of("", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi",
@@ -67,6 +76,94 @@ final class RequestsFastPathsPropertyTest {
       assertThat(actual).as("requests %s, limits %s", requests, limits).isEqualTo(plain);
       assertThat(List.copyOf(actual.keySet())).as("sorted by name").isEqualTo(List.copyOf(plain.keySet()));
     }
+  }
+
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void boundWithTheCyclesRequestsEqualsWorkedOutAgain(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    List<Node> nodes = List.of(Node.of("n0", Map.of()), Node.of("n1", Map.of()), Node.of("n2", Map.of()));
+    NodeInfos plain = new NodeInfos(nodes, List.of());
+    NodeInfos kept = new NodeInfos(nodes, List.of());
+    List<String> columns = List.of("cpu", "memory", "hugepages-2Mi", "example.com/gpu");
+    for (String name : columns) { // kept up to date from here on
+      assertThat(kept.requestedColumn(name)).containsExactly(plain.requestedColumn(name));
+    }
+    List<Pod> bound = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      Pod pending = randomPod(random, i);
+      int node = random.nextInt(nodes.size());
+      Pod placed = new Pod(pending.metadata(), pending.spec().toBuilder().nodeName(nodes.get(node).name()).build(),
+          pending.status());
+      Cycle cycle = new Cycle(pending, List.of(), List.of(), kept);
+      if (random.nextBoolean()) {
+        // worked out by the filters before the bind
+        assertThat(cycle.requests()).isEqualTo(PodRequests.of(pending));
+      }
+      plain.add(node, placed);
+      kept.add(node, placed, List.of(), cycle);
+      bound.add(placed);
+      if (random.nextInt(4) == 0) {
+        Pod leaving = bound.remove(random.nextInt(bound.size()));
+        assertThat(kept.remove(leaving)).isEqualTo(plain.remove(leaving));
+      }
+      for (int n = 0; n < nodes.size(); n++) {
+        String where = "seed " + seed + " pod " + i + " node " + n;
+        assertThat(kept.requested(n)).as(where).isEqualTo(plain.requested(n));
+        assertThat(kept.nonZeroRequested(n)).as(where).containsExactly(plain.nonZeroRequested(n));
+        assertThat(kept.pods(n)).as(where).hasSameSizeAs(plain.pods(n));
+        for (int k = 0; k < plain.pods(n).size(); k++) {
+          NodeInfos.Bound want = plain.pods(n).get(k);
+          NodeInfos.Bound got = kept.pods(n).get(k);
+          assertThat(got.requests()).as(where).isEqualTo(want.requests());
+          assertThat(got.nonZero()).as(where).containsExactly(want.nonZero());
+          assertThat(got.ports()).as(where).isEqualTo(want.ports());
+        }
+        for (String name : columns) {
+          assertThat(kept.requestedColumn(name)[n]).as(where + " " + name).isEqualTo(plain.requestedColumn(name)[n]);
+        }
+      }
+    }
+  }
+
+  /* Containers, sidecar and plain init containers, overhead, pod-level requests and host ports, at random. */
+  private static Pod randomPod(SplittableRandom random, int i) {
+    PodSpec.Builder spec = PodSpec.builder();
+    for (int c = 0; c < 1 + random.nextInt(3); c++) {
+      List<ContainerPort> ports = random.nextInt(3) == 0
+          ? List.of(new ContainerPort(null, 8000 + random.nextInt(4), 80, null, null)) : List.of();
+      spec.addContainer(new Container("c" + c, smallRequests(random), ports, null));
+    }
+    for (int c = 0; c < random.nextInt(3); c++) {
+      spec.addInitContainer(new Container("i" + c, smallRequests(random), List.of(),
+          random.nextBoolean() ? Container.RESTART_ALWAYS : null));
+    }
+    if (random.nextInt(4) == 0) {
+      spec.overhead(Map.of("cpu", Quantity.parse(random.nextInt(300) + "m")));
+    }
+    if (random.nextInt(4) == 0) {
+      spec.resources(new ResourceRequirements(Map.of(), Map.of("cpu", Quantity.parse(1 + random.nextInt(4) + ""),
+          "memory", Quantity.parse(1 + random.nextInt(4) + "Gi")), List.of()));
+    }
+    return new Pod(ObjectMeta.builder().name("p" + i).namespace("default").uid("u" + i).build(), spec.build(),
+        PodStatus.EMPTY);
+  }
+
+  private static ResourceRequirements smallRequests(SplittableRandom random) {
+    Map<String, Quantity> requests = new HashMap<>();
+    if (random.nextBoolean()) {
+      requests.put("cpu", Quantity.parse(random.nextInt(2000) + "m"));
+    }
+    if (random.nextBoolean()) {
+      requests.put("memory", Quantity.parse(random.nextInt(8) + "Gi"));
+    }
+    if (random.nextInt(4) == 0) {
+      requests.put("hugepages-2Mi", Quantity.parse(2 * random.nextInt(4) + "Mi"));
+    }
+    if (random.nextInt(4) == 0) {
+      requests.put("example.com/gpu", Quantity.parse(Integer.toString(random.nextInt(3))));
+    }
+    return new ResourceRequirements(Map.of(), requests, List.of());
   }
 
   private static Quantity quantity(SplittableRandom random) {

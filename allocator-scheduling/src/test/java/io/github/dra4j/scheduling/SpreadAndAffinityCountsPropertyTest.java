@@ -103,9 +103,13 @@ final class SpreadAndAffinityCountsPropertyTest {
       assertThat(at[ties.best(kept)]).as("node chosen, %s", where).isEqualTo(at[ties.best(plain)]);
 
       TopologySpread.State filter = cycle.spread();
-      TopologySpread.State filterPlain = Reference.spreadCounts(incoming, filter.constraints, infos);
-      assertThat(filter.counts).as("PodTopologySpread PreFilter counts, %s", where).isEqualTo(filterPlain.counts);
-      assertThat(filter.min).as("PodTopologySpread smallest counts, %s", where).containsExactly(filterPlain.min);
+      Reference.SpreadCounts filterPlain = Reference.spreadCounts(incoming, filter.constraints, infos);
+      for (int k = 0; k < filter.constraints.size(); k++) {
+        assertThat(Reference.byValue(filter, k, infos)).as("PodTopologySpread PreFilter counts, %s", where)
+            .isEqualTo(filterPlain.counts().get(k));
+        assertThat(filter.minMatch(k)).as("PodTopologySpread smallest count, %s", where).isEqualTo(filterPlain.minMatch(k));
+      }
+      assertThat(filter.min).as("PodTopologySpread smallest counts, %s", where).containsExactly(filterPlain.min());
       InterPodAffinity.State pa = cycle.podAffinity();
       InterPodAffinity.State paPlain = Reference.affinityCounts(incoming, infos);
       for (int i = 0; i < nodes.size(); i++) {
@@ -434,8 +438,32 @@ final class SpreadAndAffinityCountsPropertyTest {
       }
     }
 
-    static TopologySpread.State spreadCounts(Pod pod, List<TopologySpread.Constraint> constraints, NodeInfos infos) {
-      TopologySpread.State s = new TopologySpread.State(constraints);
+    /* PodTopologySpread's PreFilter counts per domain value, as filtering.go keeps them, and the smallest of each. */
+    @SuppressWarnings("ArrayRecordComponent") // compared element by element
+    record SpreadCounts(List<TopologySpread.Constraint> constraints, List<Map<String, Integer>> counts, int[] min) {
+      int minMatch(int k) {
+        return counts.get(k).size() < constraints.get(k).minDomains() ? 0 : min[k];
+      }
+    }
+
+    /* The filter's counts of a constraint by domain value: those of the domains some counted node has. */
+    static Map<String, Integer> byValue(TopologySpread.State s, int k, NodeInfos infos) {
+      List<String> values = infos.counts().domains(s.constraints.get(k).key()).values();
+      Map<String, Integer> out = new HashMap<>();
+      for (int d = 0; d < values.size(); d++) {
+        if (s.present[k][d]) {
+          out.put(values.get(d), s.byDomain[k][d]);
+        }
+      }
+      assertThat(s.domains[k]).as("domains some counted node has").isEqualTo(out.size());
+      return out;
+    }
+
+    static SpreadCounts spreadCounts(Pod pod, List<TopologySpread.Constraint> constraints, NodeInfos infos) {
+      SpreadCounts s = new SpreadCounts(constraints, new ArrayList<>(), new int[constraints.size()]);
+      for (int k = 0; k < constraints.size(); k++) {
+        s.counts().add(new HashMap<>());
+      }
       String namespace = PodClaimResolver.namespace(pod.namespace());
       for (int i = 0; i < infos.nodes().size(); i++) {
         Node node = infos.nodes().get(i);
@@ -446,26 +474,26 @@ final class SpreadAndAffinityCountsPropertyTest {
         for (int k = 0; k < constraints.size(); k++) {
           TopologySpread.Constraint c = constraints.get(k);
           if (c.includes(pod, node)) {
-            s.counts.get(k).merge(Objects.requireNonNull(labels.get(c.key())),
+            s.counts().get(k).merge(Objects.requireNonNull(labels.get(c.key())),
                 matching(infos.pods(i), c.selector(), namespace), Integer::sum);
           }
         }
       }
       for (int k = 0; k < constraints.size(); k++) {
-        s.min[k] = s.counts.get(k).values().stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
+        s.min()[k] = s.counts().get(k).values().stream().mapToInt(Integer::intValue).min().orElse(Integer.MAX_VALUE);
       }
       return s;
     }
 
-    static @Nullable String spreadReason(Pod pod, TopologySpread.State s, Node node) {
-      for (int k = 0; k < s.constraints.size(); k++) {
-        TopologySpread.Constraint c = s.constraints.get(k);
+    static @Nullable String spreadReason(Pod pod, SpreadCounts s, Node node) {
+      for (int k = 0; k < s.constraints().size(); k++) {
+        TopologySpread.Constraint c = s.constraints().get(k);
         String value = node.metadata().labels().get(c.key());
         if (value == null) {
           return TopologySpread.NODE_LABEL_MISMATCH;
         }
         int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
-        if ((long) s.counts.get(k).getOrDefault(value, 0) + self - s.minMatch(k) > c.maxSkew()) {
+        if ((long) s.counts().get(k).getOrDefault(value, 0) + self - s.minMatch(k) > c.maxSkew()) {
           return TopologySpread.CONSTRAINTS_MISMATCH;
         }
       }
