@@ -1,5 +1,6 @@
 package io.github.dra4j.bench;
 
+import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.core.AllocationOutcome;
@@ -96,7 +97,20 @@ public class DgxFillBenchmark {
    */
   @Benchmark
   public int fillNewAllocators(SearchCounters counters) {
-    int allocated = 0;
+    NewAllocatorFill fill = fillByNewAllocators(cluster, node, claims);
+    counters.record(fill.invocations());
+    return fill.results().size();
+  }
+
+  /* What a fill by a new allocator per claim gave: the allocated results in fill order, and the search's calls. */
+  record NewAllocatorFill(List<AllocationResult> results, long invocations) {}
+
+  /*
+   * The cycles of fillNewAllocators; GoReferenceExport writes their answer for the Go reference,
+   * so that the harness compares with what this benchmark computes.
+   */
+  static NewAllocatorFill fillByNewAllocators(BenchCluster cluster, Node node, List<ResourceClaim> claims) {
+    List<AllocationResult> results = new ArrayList<>(claims.size());
     long invocations = 0;
     List<ResourceClaim> done = new ArrayList<>(claims.size());
     for (ResourceClaim claim : claims) {
@@ -104,13 +118,13 @@ public class DgxFillBenchmark {
       ClusterSnapshot snapshot = cycle.snapshot(cluster.slices(), cluster.classes(), done);
       AllocationOutcome outcome = snapshot.allocate(node, List.of(claim));
       invocations += snapshot.stats().allocateOneInvocations();
-      if (outcome instanceof AllocationOutcome.Allocated result) {
-        allocated++;
-        done.add(claim.withAllocation(result.results().get(0)));
+      if (outcome instanceof AllocationOutcome.Allocated allocated) {
+        AllocationResult result = allocated.results().get(0);
+        results.add(result);
+        done.add(claim.withAllocation(result));
       }
     }
-    counters.record(invocations);
-    return allocated;
+    return new NewAllocatorFill(results, invocations);
   }
 
   private int fillFrom(ClusterSnapshot start, SearchCounters counters) {

@@ -2,13 +2,10 @@ package io.github.dra4j.bench;
 
 import io.github.dra4j.api.AllocationResult;
 import io.github.dra4j.api.DeviceRequestAllocationResult;
-import io.github.dra4j.api.Node;
 import io.github.dra4j.api.ResourceClaim;
 import io.github.dra4j.api.ResourceSlice;
 import io.github.dra4j.api.io.KubernetesCodec;
-import io.github.dra4j.core.AllocationOutcome;
 import io.github.dra4j.core.MixinFlattener;
-import io.github.dra4j.core.StructuredAllocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +18,7 @@ import java.util.List;
  * {@code allocator-bench/go-reference}, so that both sides allocate the same objects: the node,
  * the device classes, the node's slices with their mixins applied (the reference's API has no
  * mixins; the devices and counters are the same) and the 24 claims in fill order. It also writes
- * dra4j's answer, computed as {@link DgxFillBenchmark#fillNewAllocators} computes it, which the
+ * dra4j's answer, computed by {@link DgxFillBenchmark#fillNewAllocators}'s own cycles, which the
  * harness compares with the reference's answer before it times anything.
  *
  * <p>Run from the repository root: {@code java -cp <bench jar> io.github.dra4j.bench.GoReferenceExport
@@ -69,23 +66,18 @@ public final class GoReferenceExport {
   /** {@return each claim's name and device as driver/pool/device, a new allocator per claim} */
   static String expected() {
     String name = DgxA100.nodeName(0);
-    BenchCluster cluster = DgxA100.node(name, true);
-    Node node = DgxA100.node(name);
-    List<ResourceClaim> done = new ArrayList<>();
+    List<ResourceClaim> claims = DgxA100.fillClaims();
+    List<AllocationResult> results =
+        DgxFillBenchmark.fillByNewAllocators(DgxA100.node(name, true), DgxA100.node(name), claims).results();
+    if (results.size() != claims.size()) {
+      throw new IllegalStateException("allocated " + results.size() + " of " + claims.size() + " claims");
+    }
     StringBuilder out = new StringBuilder();
-    for (ResourceClaim claim : DgxA100.fillClaims()) {
-      StructuredAllocator cycle = Allocations.allocator();
-      AllocationOutcome outcome = cycle.snapshot(cluster.slices(), cluster.classes(), done)
-          .allocate(node, List.of(claim));
-      if (!(outcome instanceof AllocationOutcome.Allocated allocated)) {
-        throw new IllegalStateException(claim.metadata().name() + ": " + outcome);
-      }
-      AllocationResult result = allocated.results().get(0);
-      for (DeviceRequestAllocationResult device : result.devices().results()) {
-        out.append(claim.metadata().name()).append(' ').append(device.driver()).append('/')
+    for (int i = 0; i < claims.size(); i++) {
+      for (DeviceRequestAllocationResult device : results.get(i).devices().results()) {
+        out.append(claims.get(i).metadata().name()).append(' ').append(device.driver()).append('/')
             .append(device.pool()).append('/').append(device.device()).append('\n');
       }
-      done.add(claim.withAllocation(result));
     }
     return out.toString();
   }
