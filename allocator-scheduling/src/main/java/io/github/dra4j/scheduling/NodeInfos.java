@@ -200,21 +200,14 @@ final class NodeInfos {
 
   /** Binds the pod to the node: its requests, ports and labels now count there. */
   void add(int node, Pod pod) {
-    add(node, pod, nodeAllocatable == null ? List.of() : nodeAllocatable.apply(pod, nodes.get(node)));
+    add(node, pod, nodeAllocatable == null ? List.of() : nodeAllocatable.apply(pod, nodes.get(node)), null);
   }
 
   /**
    * Binds the pod to the node with what its claims cost of the node, as the binder has just derived
-   * them (DRANodeAllocatableResources): they are not derived again.
-   */
-  void add(int node, Pod pod, List<NodeAllocatableClaims.Status> statuses) {
-    add(node, pod, statuses, null);
-  }
-
-  /**
-   * Binds the pod as {@link #add(int, Pod, List)}; when its claims cost nothing of the node, with
-   * the requests its scheduling cycle worked out (the cycle's pod is this one but for its node
-   * name and statuses, which requests do not read), instead of working them out again.
+   * them (DRANodeAllocatableResources): they are not derived again. When they cost nothing, the
+   * requests its scheduling cycle worked out (the cycle's pod is this one but for its node name and
+   * statuses, which requests do not read) are taken, not worked out again.
    */
   void add(int node, Pod pod, List<NodeAllocatableClaims.Status> statuses, @Nullable Cycle cycle) {
     Bound b;
