@@ -32,7 +32,7 @@ public final class ConsumptionCheck {
   /* Remembered for a pair that lacks nothing; counter names are compared, never this object. */
   private static final Object NOTHING_MISSING = new Object();
 
-  private final Map<Pair, Object> results = new HashMap<>();
+  private final Map<Pair, Object> results;
   private final Numbers numbers = new Numbers();
   /*
    * By include list: the numbers of every name of its mixins. Consumptions that share a list
@@ -44,6 +44,14 @@ public final class ConsumptionCheck {
   /* Bound once, so that looking up an include list or a set per consumption creates no function object. */
   private final Function<CounterIncludes, int[]> numberIncludes = this::numbersOf;
   private final Function<String[], long[]> numberSet = this::bitsOf;
+
+  /**
+   * A check sized for a pool of {@code consumptions} consumptions, the most distinct pairs it
+   * can meet, so that remembering them does not rehash (T1 cold's pool has 128).
+   */
+  public ConsumptionCheck(int consumptions) {
+    results = new HashMap<>((int) (Math.min(consumptions, 1 << 16) / 0.75f) + 1);
+  }
 
   /**
    * {@return the first counter of {@code consumption}, in its iteration order, that {@code set}

@@ -123,7 +123,7 @@ final class ConsumptionCheckTest {
     Map<String, ResolvedCounterSet> sets = new HashMap<>();
     slice.counterSets().forEach(s -> sets.put(s.counterSet(), s));
 
-    ConsumptionCheck check = new ConsumptionCheck();
+    ConsumptionCheck check = new ConsumptionCheck(slice.devices().size());
     List<String> got = new ArrayList<>();
     for (ResolvedDevice d : slice.devices()) {
       ResolvedCounters c = d.consumesCounters().get(0);
@@ -200,7 +200,7 @@ final class ConsumptionCheckTest {
     Map<String, ResolvedCounterSet> byName = new HashMap<>();
     slice.counterSets().forEach(s -> byName.put(s.counterSet(), s));
 
-    ConsumptionCheck check = new ConsumptionCheck();
+    ConsumptionCheck check = new ConsumptionCheck(slice.devices().size());
     int missingSomething = 0;
     for (ResolvedDevice d : slice.devices()) {
       ResolvedCounters c = d.consumesCounters().get(0);
@@ -230,7 +230,7 @@ final class ConsumptionCheckTest {
     ResolvedCounters c = slice.devices().get(0).consumesCounters().get(0);
     ResolvedCounterSet set = slice.counterSets().get(0);
 
-    ConsumptionCheck check = new ConsumptionCheck();
+    ConsumptionCheck check = new ConsumptionCheck(slice.devices().size());
     assertThat(check.firstMissing(c, set)).isEqualTo(firstLookupMiss(c, set)).isEqualTo(missing ? "BBAaAaAaAaAaAa" : null);
     assertThat(check.saturated()).isTrue();
   }
