@@ -259,7 +259,7 @@ final class PoolGatherer {
     // (KEP-5234), instead of making the pool invalid for an unknown counter set.
     List<Pool.PoolSlice> targeting = poolSlices(deviceSlices, droppedCounterSets, dropped);
     List<Pool.PoolSlice> others = poolSlices(notTargeting, droppedCounterSets, dropped);
-    ConsumptionCheck check = new ConsumptionCheck();
+    ConsumptionCheck check = new ConsumptionCheck(consumptionCount(targeting) + consumptionCount(others));
     for (List<Pool.PoolSlice> group : List.of(targeting, others)) {
       String problem = validateCounterConsumption(counterSets, group, check);
       if (problem != null) {
@@ -324,6 +324,16 @@ final class PoolGatherer {
       }
     }
     return null;
+  }
+
+  private static int consumptionCount(List<Pool.PoolSlice> slices) {
+    int n = 0;
+    for (Pool.PoolSlice s : slices) {
+      for (DeviceEntry d : s.devices()) {
+        n += d.view.consumesCounters().size();
+      }
+    }
+    return n;
   }
 
   private static @Nullable String validateCounterConsumption(

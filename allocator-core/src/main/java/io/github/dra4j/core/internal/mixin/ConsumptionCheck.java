@@ -17,10 +17,10 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>A valid pool lacks nothing, so a pair is first asked whether anything is missing at all:
  * the pool's counter names are numbered once, each counter set is a bit set of its names, and
- * each included mixin is numbered once however many consumptions include it (own counters belong
- * to one consumption and are looked up as they are read). A consumption then costs one bit test
- * per name of each source, and a mixin's names are read once per pool, not once per consumption
- * that includes it (so that a slice with many distinct include lists validates fast). Only a
+ * each include list is numbered once however many consumptions share it (own counters belong
+ * to one consumption and are looked up as they are read). A consumption then costs one lookup
+ * for its include list and one bit test per name of each source; an include list's names are
+ * read once per pool, not once per consumption that shares it. Only a
  * pair that lacks a counter is walked in name order, for the first missing one. Names crafted to
  * share a hash cannot make the numbering quadratic: a probe run longer than {@link
  * Numbers#MAX_PROBES} turns the numbering off for the rest of the pool, and every pair is walked,
@@ -32,13 +32,26 @@ public final class ConsumptionCheck {
   /* Remembered for a pair that lacks nothing; counter names are compared, never this object. */
   private static final Object NOTHING_MISSING = new Object();
 
-  private final Map<Pair, Object> results = new HashMap<>();
+  private final Map<Pair, Object> results;
   private final Numbers numbers = new Numbers();
-  private final IdentityHashMap<CounterEntries, int[]> sourceNumbers = new IdentityHashMap<>();
+  /*
+   * By include list: the numbers of every name of its mixins. Consumptions that share a list
+   * share its resolution (CounterIncludes), so one lookup answers all of a consumption's
+   * includes, however many it has.
+   */
+  private final IdentityHashMap<CounterIncludes, int[]> includeNumbers = new IdentityHashMap<>();
   private final IdentityHashMap<String[], long[]> setBits = new IdentityHashMap<>();
-  /* Bound once, so that looking up a source or a set per consumption creates no function object. */
-  private final Function<CounterEntries, int[]> numberSource = this::numbersOf;
+  /* Bound once, so that looking up an include list or a set per consumption creates no function object. */
+  private final Function<CounterIncludes, int[]> numberIncludes = this::numbersOf;
   private final Function<String[], long[]> numberSet = this::bitsOf;
+
+  /**
+   * A check sized for a pool of {@code consumptions} consumptions, the most distinct pairs it
+   * can meet, so that remembering them does not rehash (T1 cold's pool has 128).
+   */
+  public ConsumptionCheck(int consumptions) {
+    results = new HashMap<>((int) (Math.min(consumptions, 1 << 16) / 0.75f) + 1);
+  }
 
   /**
    * {@return the first counter of {@code consumption}, in its iteration order, that {@code set}
@@ -81,12 +94,8 @@ public final class ConsumptionCheck {
         return false;
       }
     }
-    for (int i = 1; i < consumption.sourceCount(); i++) {
-      CounterEntries source = consumption.source(i);
-      if (source.size() == 0) {
-        continue;
-      }
-      for (int n : sourceNumbers.computeIfAbsent(source, numberSource)) {
+    if (consumption.sourceCount() > 1) {
+      for (int n : includeNumbers.computeIfAbsent(consumption.includes(), numberIncludes)) {
         if (!has(bits, n)) {
           return false;
         }
@@ -122,10 +131,19 @@ public final class ConsumptionCheck {
     return bits;
   }
 
-  private int[] numbersOf(CounterEntries source) {
-    int[] ns = new int[source.size()];
-    for (int i = 0; i < ns.length; i++) {
-      ns[i] = numbers.number(source.name(i));
+  /* The numbers of the names of every source of the list but the empty source 0, source by source. */
+  private int[] numbersOf(CounterIncludes includes) {
+    CounterEntries[] sources = includes.sources();
+    int total = 0;
+    for (int i = 1; i < sources.length; i++) {
+      total += sources[i].size();
+    }
+    int[] ns = new int[total];
+    int k = 0;
+    for (int i = 1; i < sources.length; i++) {
+      for (int j = 0; j < sources[i].size(); j++) {
+        ns[k++] = numbers.number(sources[i].name(j));
+      }
     }
     return ns;
   }

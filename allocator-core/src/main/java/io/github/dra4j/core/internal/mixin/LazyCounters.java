@@ -208,6 +208,11 @@ class LazyCounters implements ResolvedCounters {
     return i == 0 ? own : sources[i];
   }
 
+  /** {@return the resolved include list, shared by every view with the same list} */
+  final CounterIncludes includes() {
+    return includes;
+  }
+
   /** {@return the effective names in order, kept for a counter set in name order; null otherwise} */
   final String @Nullable [] names() {
     return names;

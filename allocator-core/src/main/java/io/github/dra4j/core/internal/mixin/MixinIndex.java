@@ -40,8 +40,8 @@ final class MixinIndex {
     if (mixins == null) {
       return EMPTY;
     }
-    Map<String, DeviceMixinEntries> devices = new HashMap<>();
     List<DeviceMixin> deviceMixins = mixins.device();
+    Map<String, DeviceMixinEntries> devices = sized(deviceMixins.size());
     for (int i = 0; i < deviceMixins.size(); i++) {
       DeviceMixin m = deviceMixins.get(i);
       if (devices.containsKey(m.name())) {
@@ -54,8 +54,8 @@ final class MixinIndex {
       entries.capacity().number(deviceNames);
       devices.put(m.name(), entries);
     }
-    Map<String, CounterEntries> consumptions = new HashMap<>();
     List<DeviceCounterConsumptionMixin> consumptionMixins = mixins.deviceCounterConsumption();
+    Map<String, CounterEntries> consumptions = sized(consumptionMixins.size());
     for (int i = 0; i < consumptionMixins.size(); i++) {
       DeviceCounterConsumptionMixin m = consumptionMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
@@ -64,8 +64,8 @@ final class MixinIndex {
             MIXINS.child("deviceCounterConsumption").index(i).child("name"), m.name()));
       }
     }
-    Map<String, CounterEntries> counterSets = new HashMap<>();
     List<CounterSetMixin> counterSetMixins = mixins.counterSet();
+    Map<String, CounterEntries> counterSets = sized(counterSetMixins.size());
     for (int i = 0; i < counterSetMixins.size(); i++) {
       CounterSetMixin m = counterSetMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
@@ -74,6 +74,11 @@ final class MixinIndex {
       }
     }
     return new MixinIndex(devices, consumptions, counterSets);
+  }
+
+  /* A map that takes n mixins without rehashing: a slice at the limits has 128 of a kind. */
+  private static <V> Map<String, V> sized(int n) {
+    return new HashMap<>((int) (n / 0.75f) + 1);
   }
 
   @Nullable DeviceMixinEntries device(String name) {

@@ -439,6 +439,9 @@ public final class MixinResolver {
    * so repetitions are found by identity; names that found nothing are left out too.
    */
   private static <T> List<T> lastOccurrences(@Nullable T[] found) {
+    if (found.length <= MAX_INCLUDES && allFoundOnce(found)) {
+      return Arrays.asList(found); // the usual list: kept whole, without copying it
+    }
     boolean[] last = new boolean[found.length];
     if (found.length <= MAX_INCLUDES) {
       for (int k = 0; k < found.length; k++) {
@@ -458,6 +461,15 @@ public final class MixinResolver {
       }
     }
     return Arrays.asList(n == kept.length ? kept : Arrays.copyOf(kept, n));
+  }
+
+  private static boolean allFoundOnce(@Nullable Object[] found) {
+    for (int k = 0; k < found.length; k++) {
+      if (found[k] == null || foundAfter(found, k)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean foundAfter(@Nullable Object[] found, int k) {

@@ -41,6 +41,9 @@ final class ConsumptionCheckTest {
    */
   record Case(List<CounterSet> sets, List<String[]> devices, List<String> expected, int pairs) {}
 
+  /* Consumers per random pool. */
+  private static final int DEVICES = 40;
+
   private static final List<CounterSetMixin> SET_MIXINS = List.of(
       new CounterSetMixin("all", counters("cores", "4", "mem", "8")),
       new CounterSetMixin("many", manyCounters(EffectiveIndex.MAX_ENTRIES + 1)));
@@ -120,7 +123,7 @@ final class ConsumptionCheckTest {
     Map<String, ResolvedCounterSet> sets = new HashMap<>();
     slice.counterSets().forEach(s -> sets.put(s.counterSet(), s));
 
-    ConsumptionCheck check = new ConsumptionCheck();
+    ConsumptionCheck check = new ConsumptionCheck(slice.devices().size());
     List<String> got = new ArrayList<>();
     for (ResolvedDevice d : slice.devices()) {
       ResolvedCounters c = d.consumesCounters().get(0);
@@ -151,6 +154,26 @@ final class ConsumptionCheckTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void firstMissing_equalsALookupPerCounter_onRandomPools(long seed) {
+    assertThat(checkRandomPool(seed, false)).as("pairs that lack a counter").isBetween(1, DEVICES - 1);
+  }
+
+  /*
+   * The same, with every consumption taking one of three include lists (of at most one, two and
+   * four mixins), so that many share a resolved list (and its numbers) while their own counters
+   * differ. Some pools lack a counter for every consumption, so the mix is asked of all seeds.
+   */
+  @Test
+  void firstMissing_equalsALookupPerCounter_whenConsumptionsShareIncludeLists() {
+    int missingSomething = 0;
+    long pools = seeds().count();
+    for (long seed : seeds().toList()) {
+      missingSomething += checkRandomPool(seed, true);
+    }
+    assertThat(missingSomething).as("pairs that lack a counter").isBetween(1, (int) pools * DEVICES - 1);
+  }
+
+  /* Checks every consumption of a random pool; returns how many lack a counter. */
+  private static int checkRandomPool(long seed, boolean sharedLists) {
     SplittableRandom random = new SplittableRandom(seed);
     List<DeviceCounterConsumptionMixin> consumptionMixins = new ArrayList<>();
     List<CounterSetMixin> setMixins = new ArrayList<>();
@@ -162,10 +185,14 @@ final class ConsumptionCheckTest {
     for (int i = 0; i < 4; i++) {
       sets.add(counterSet("set-" + i, randomCounters(random, 8), randomIncludes(random, "s", 3)));
     }
+    List<String[]> lists = sharedLists
+        ? List.of(randomIncludes(random, "c", 1), randomIncludes(random, "c", 2), randomIncludes(random, "c", 4))
+        : List.of();
     List<Device> devices = new ArrayList<>();
-    for (int i = 0; i < 40; i++) {
+    for (int i = 0; i < DEVICES; i++) {
+      String[] includes = sharedLists ? lists.get(random.nextInt(lists.size())) : randomIncludes(random, "c", 4);
       devices.add(consumer("d" + i, consumes("set-" + random.nextInt(sets.size()),
-          randomCounters(random, 3), randomIncludes(random, "c", 4))));
+          randomCounters(random, 3), includes)));
     }
     ResolvedSlice slice = MixinResolver.resolve(
         slice(devices, sets, mixins(List.of(), consumptionMixins, setMixins)), true);
@@ -173,7 +200,7 @@ final class ConsumptionCheckTest {
     Map<String, ResolvedCounterSet> byName = new HashMap<>();
     slice.counterSets().forEach(s -> byName.put(s.counterSet(), s));
 
-    ConsumptionCheck check = new ConsumptionCheck();
+    ConsumptionCheck check = new ConsumptionCheck(slice.devices().size());
     int missingSomething = 0;
     for (ResolvedDevice d : slice.devices()) {
       ResolvedCounters c = d.consumesCounters().get(0);
@@ -182,8 +209,8 @@ final class ConsumptionCheckTest {
       assertThat(check.firstMissing(c, set)).as(d.device().name()).isEqualTo(expected);
       missingSomething += expected == null ? 0 : 1;
     }
-    assertThat(missingSomething).as("pairs that lack a counter").isBetween(1, devices.size() - 1);
     assertThat(check.saturated()).isFalse();
+    return missingSomething;
   }
 
   /*
@@ -203,7 +230,7 @@ final class ConsumptionCheckTest {
     ResolvedCounters c = slice.devices().get(0).consumesCounters().get(0);
     ResolvedCounterSet set = slice.counterSets().get(0);
 
-    ConsumptionCheck check = new ConsumptionCheck();
+    ConsumptionCheck check = new ConsumptionCheck(slice.devices().size());
     assertThat(check.firstMissing(c, set)).isEqualTo(firstLookupMiss(c, set)).isEqualTo(missing ? "BBAaAaAaAaAaAa" : null);
     assertThat(check.saturated()).isTrue();
   }
