@@ -13,10 +13,12 @@ import io.github.dra4j.api.Toleration;
 import io.github.dra4j.api.config.SchedulerConfiguration.Resource;
 import io.github.dra4j.api.config.SchedulerConfiguration.ScoringStrategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -59,7 +61,6 @@ final class DefaultScores {
       IntFunction<List<AllocationResult>> allocation) {
     SchedulingProfile p = in.profile();
     long[] total = new long[at.length];
-    // A plugin that scores every node alike adds to `same`, which is added once, instead of its passes over the nodes.
     long same = 0;
     if (p.taintToleration != 0) {
       if (in.infos().anyPreferNoSchedule()) {
@@ -74,28 +75,13 @@ final class DefaultScores {
         add(total, p.nodeAffinity, nodeAffinity(in, at, preferred));
       }
     }
-    if (p.podTopologySpread != 0) {
-      SpreadAndAffinityScores.addSpread(in, at, p.podTopologySpread, total);
-    }
-    if (p.interPodAffinity != 0) {
-      SpreadAndAffinityScores.addPodAffinity(in, at, p.interPodAffinity, total);
-    }
-    if (p.resourcesFit != 0) {
-      resourcesFit(in, at, p.resourcesFit, total);
-    }
-    if (p.balancedAllocation != 0) {
-      balancedAllocation(in, at, p.balancedAllocation, total);
-    }
+    // A plugin that scores every node alike adds to `same`, which the fused passes add, instead of its own pass.
+    addFused(in, at, p, same, total);
     if (p.dynamicResources != 0 && (hasFirstAvailable(in.allocated()) || hasFirstAvailable(toAllocate))) {
       add(total, p.dynamicResources, dynamicResources(in, at, toAllocate, allocation)); // else every node scores 0
     }
     if (p.imageLocality != 0 && in.infos().images() != ImageLocality.Images.NONE) { // no node holds an image: 0
       add(total, p.imageLocality, ImageLocality.scores(in, at));
-    }
-    if (same != 0) {
-      for (int k = 0; k < total.length; k++) {
-        total[k] += same;
-      }
     }
     return total;
   }
@@ -215,31 +201,122 @@ final class DefaultScores {
     return preferred;
   }
 
+  /*
+   * PodTopologySpread, InterPodAffinity, NodeResourcesFit and BalancedAllocation added weighted to
+   * total with `same`, in fewer passes over the nodes than one or more per plugin: one adds the
+   * kept resource scores and `same`, InterPodAffinity's raw scores are summed a term at a time
+   * into NodeScores' reused array, and one adds the normalized spread and affinity scores
+   * (normalizing reads every node's raw score).
+   */
+  private static void addFused(Cycle in, int[] at, SchedulingProfile p, long same, long[] total) {
+    Kept fit = p.resourcesFit == 0 ? null : resourcesFit(in);
+    Kept balanced = p.balancedAllocation == 0 ? null : balancedAllocation(in);
+    SpreadAndAffinityScores.AffinityTerms terms = p.interPodAffinity == 0 ? null
+        : SpreadAndAffinityScores.AffinityTerms.of(in);
+    long fitWeight = p.resourcesFit;
+    long balancedWeight = p.balancedAllocation;
+    if (same != 0 || fit != null || balanced != null) {
+      for (int k = 0; k < at.length; k++) {
+        int i = at[k];
+        long sum = same;
+        if (fit != null) {
+          sum += fitWeight * fit.of(i);
+        }
+        if (balanced != null) {
+          sum += balancedWeight * balanced.of(i);
+        }
+        total[k] += sum;
+      }
+    }
+    long[] raw = terms == null ? null : terms.raw(at, in.infos().scores().scratch(at.length));
+    long min = Long.MAX_VALUE;
+    long max = Long.MIN_VALUE;
+    if (raw != null) {
+      for (int k = 0; k < at.length; k++) {
+        min = Math.min(min, raw[k]);
+        max = Math.max(max, raw[k]);
+      }
+    }
+    SpreadAndAffinityScores.Normalized spread = p.podTopologySpread == 0 ? null
+        : SpreadAndAffinityScores.normalizedSpread(in, at);
+    long diff = raw == null ? 0 : max - min; // InterPodAffinity: every node 0 unless the raw scores differ
+    if (spread == null && diff <= 0) {
+      return;
+    }
+    // the raw affinity scores span few values: each is normalized (divided) once
+    long[] byValue = diff > 0 && diff < at.length ? new long[(int) diff + 1] : null;
+    if (byValue != null) {
+      Arrays.fill(byValue, -1);
+    }
+    long spreadWeight = p.podTopologySpread;
+    long affinityWeight = p.interPodAffinity;
+    for (int k = 0; k < at.length; k++) {
+      long sum = spread == null ? 0 : spreadWeight * spread.of(k);
+      if (diff > 0 && raw != null) {
+        long above = raw[k] - min;
+        long normalized = byValue == null ? -1 : byValue[(int) above];
+        if (normalized < 0) {
+          normalized = (long) (MAX * ((double) above / diff));
+          if (byValue != null) {
+            byValue[(int) above] = normalized;
+          }
+        }
+        sum += affinityWeight * normalized;
+      }
+      total[k] += sum;
+    }
+  }
+
+  /* A plugin's kept raw scores by node (NodeScores.values), and how to score a node whose score is not kept. */
+  private static final class Kept {
+    private final long[] values;
+    private final IntToLongFunction score;
+
+    Kept(long[] values, IntToLongFunction score) {
+      this.values = values;
+      this.score = score;
+    }
+
+    long of(int node) {
+      long v = values[node];
+      if (v == NodeScores.UNKNOWN) {
+        v = score.applyAsLong(node);
+        values[node] = v;
+      }
+      return v;
+    }
+
+    long[] of(int[] at) {
+      long[] out = new long[at.length];
+      for (int k = 0; k < at.length; k++) {
+        out[k] = of(at[k]);
+      }
+      return out;
+    }
+  }
+
   /**
    * {@return NodeResourcesFit's scores with the profile's scoringStrategy; 0 on a node without
    * allocatable} Requested cpu and memory are non-zero requests (a container without a request
    * counts 100m and 200Mi), as noderesources' resourceAllocationScorer counts them.
    */
   static long[] resourcesFit(Cycle in, int[] at) {
-    long[] scores = new long[at.length];
-    resourcesFit(in, at, 1, scores);
-    return scores;
+    return resourcesFit(in).of(at);
   }
 
-  /* Adds NodeResourcesFit's scores times the weight to total, in one pass. */
-  private static void resourcesFit(Cycle in, int[] at, int weight, long[] total) {
+  private static Kept resourcesFit(Cycle in) {
     ScoringStrategy strategy = in.profile().args().fit();
     List<Resource> resources = strategy.resources();
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, true);
-    in.infos().scores().addTo("NodeResourcesFit", strategy, of.pod, true, at, i -> {
+    return new Kept(in.infos().scores().values("NodeResourcesFit", strategy, of.pod, true), i -> {
       if (in.infos().allocatable(i) == null) {
         return 0;
       }
       of.on(i, requested, allocatable);
       return ResourceScorers.score(strategy, requested, allocatable);
-    }, weight, total);
+    });
   }
 
   /**
@@ -247,13 +324,12 @@ final class DefaultScores {
    * requesting none of them}
    */
   static long[] balancedAllocation(Cycle in, int[] at) {
-    long[] scores = new long[at.length];
-    balancedAllocation(in, at, 1, scores);
-    return scores;
+    Kept kept = balancedAllocation(in);
+    return kept == null ? new long[at.length] : kept.of(at);
   }
 
-  /* Adds NodeResourcesBalancedAllocation's scores times the weight to total, in one pass. */
-  private static void balancedAllocation(Cycle in, int[] at, int weight, long[] total) {
+  /* null for a pod requesting none of the resources: BalancedAllocation does not score it */
+  private static @Nullable Kept balancedAllocation(Cycle in) {
     List<Resource> resources = in.profile().args().balancedResources();
     boolean bestEffort = true;
     for (Resource r : resources) {
@@ -261,18 +337,18 @@ final class DefaultScores {
     }
     // a best-effort pod is not scored by BalancedAllocation (kubernetes/kubernetes#129138)
     if (bestEffort) {
-      return;
+      return null;
     }
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, false);
-    in.infos().scores().addTo("NodeResourcesBalancedAllocation", resources, of.pod, true, at, i -> {
+    return new Kept(in.infos().scores().values("NodeResourcesBalancedAllocation", resources, of.pod, true), i -> {
       if (in.infos().allocatable(i) == null) {
         return MAX;
       }
       of.on(i, requested, allocatable);
       return ResourceScorers.balanced(requested, allocatable);
-    }, weight, total);
+    });
   }
 
   /*

@@ -21,7 +21,7 @@ final class NodeScores {
   record Key(String plugin, Object podPart) {}
 
   /* A raw score not known: no plugin scores this low, so the values need no set of their own. */
-  private static final long UNKNOWN = Long.MIN_VALUE;
+  static final long UNKNOWN = Long.MIN_VALUE;
 
   private static final class Column {
     final long[] values;
@@ -46,6 +46,13 @@ final class NodeScores {
    */
   private final Map<String, Last> last = new HashMap<>();
 
+  /*
+   * A cycle's per-node sums, reused: the scheduler runs one cycle at a time (which already writes
+   * the columns above), and memory reused each cycle stays in the CPU caches where a new array
+   * would not.
+   */
+  private long[] scratch = new long[0];
+
   NodeScores(int nodes) {
     this.nodes = nodes;
   }
@@ -55,36 +62,38 @@ final class NodeScores {
    * {@code score} and kept.
    */
   long[] scores(Key key, boolean readsPods, int[] at, IntToLongFunction score) {
+    long[] values = column(key, readsPods).values;
     long[] out = new long[at.length];
-    addTo(key, readsPods, at, score, 1, out);
+    for (int k = 0; k < at.length; k++) {
+      long v = values[at[k]];
+      if (v == UNKNOWN) {
+        v = score.applyAsLong(at[k]);
+        values[at[k]] = v;
+      }
+      out[k] = v;
+    }
     return out;
   }
 
-  /** Adds the raw scores of the nodes at these positions times the weight to {@code total}, as {@link #scores}. */
-  void addTo(Key key, boolean readsPods, int[] at, IntToLongFunction score, long weight, long[] total) {
-    addTo(column(key, readsPods), at, score, weight, total);
-  }
-
   /**
-   * Adds the raw scores of a plugin that reads the pod's amounts, as {@link #addTo(Key, boolean,
-   * int[], IntToLongFunction, long, long[])} with the key {@code (plugin, [args, amounts])}.
+   * {@return the kept raw scores, by node, of a plugin that reads the pod's amounts, keyed {@code
+   * (plugin, [args, amounts])}: {@link #UNKNOWN} where not known} The caller scores those and
+   * stores them: DefaultScores reads several plugins' columns in one pass over the nodes. Valid
+   * until a pod joins or leaves a node.
    */
   @SuppressWarnings("ReferenceEquality") // a profile's arguments are one object: equal ones are keyed below
-  void addTo(String plugin, Object args, long[] amounts, boolean readsPods, int[] at, IntToLongFunction score,
-      long weight, long[] total) {
+  long[] values(String plugin, Object args, long[] amounts, boolean readsPods) {
     Last l = last.get(plugin);
-    Column c;
     if (l != null && l.args() == args && Arrays.equals(l.amounts(), amounts)) {
-      c = l.column();
-    } else {
-      Long[] boxed = new Long[amounts.length];
-      for (int r = 0; r < amounts.length; r++) {
-        boxed[r] = amounts[r];
-      }
-      c = column(new Key(plugin, List.of(args, List.of(boxed))), readsPods);
-      last.put(plugin, new Last(args, amounts.clone(), c));
+      return l.column().values;
     }
-    addTo(c, at, score, weight, total);
+    Long[] boxed = new Long[amounts.length];
+    for (int r = 0; r < amounts.length; r++) {
+      boxed[r] = amounts[r];
+    }
+    Column c = column(new Key(plugin, List.of(args, List.of(boxed))), readsPods);
+    last.put(plugin, new Last(args, amounts.clone(), c));
+    return c.values;
   }
 
   private Column column(Key key, boolean readsPods) {
@@ -100,16 +109,14 @@ final class NodeScores {
     return c;
   }
 
-  private static void addTo(Column c, int[] at, IntToLongFunction score, long weight, long[] total) {
-    long[] values = c.values;
-    for (int k = 0; k < at.length; k++) {
-      long v = values[at[k]];
-      if (v == UNKNOWN) {
-        v = score.applyAsLong(at[k]);
-        values[at[k]] = v;
-      }
-      total[k] += weight * v;
+  /** {@return an array of at least this length whose first {@code length} values are 0, reused by the next call} */
+  long[] scratch(int length) {
+    if (scratch.length < length) {
+      scratch = new long[length];
+    } else {
+      Arrays.fill(scratch, 0, length, 0);
     }
+    return scratch;
   }
 
   /** Forgets the scores that read the node's pods, after a pod joined or left it. */

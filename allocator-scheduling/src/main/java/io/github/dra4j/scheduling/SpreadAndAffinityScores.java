@@ -8,7 +8,6 @@ import io.github.dra4j.api.TopologySpreadConstraint;
 import io.github.dra4j.api.WeightedPodAffinityTerm;
 import io.github.dra4j.api.config.SchedulerConfiguration.PluginArgs;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -56,33 +55,43 @@ final class SpreadAndAffinityScores {
   }
 
   /*
-   * Adds PodTopologySpread's normalized scores times the weight to total. Without a hostname
-   * constraint a node's score depends on its tuple of domains only: the raw and normalized scores
-   * are worked out once per tuple that a scored node has (their smallest and largest are the
-   * nodes'), so the nodes are passed over twice (their tuples, then the sum) instead of once per
-   * step of spread().
+   * PodTopologySpread's normalized scores of the nodes at these positions, null when every node
+   * scores 0 (no ScheduleAnyway constraint). Without a hostname constraint a node's score
+   * depends on its tuple of domains only: the raw and normalized scores are worked out once per
+   * tuple that a scored node has (their smallest and largest are the nodes'), instead of once per
+   * node and step as spread() does.
    */
-  static void addSpread(Cycle in, int[] at, int weight, long[] total) {
+  static @Nullable Normalized normalizedSpread(Cycle in, int[] at) {
     Spread s = Spread.of(in, at, true);
     if (s == null) {
-      return;
+      return null;
     }
-    int[] tuple = s.tuple;
-    if (tuple == null) {
+    if (s.tuple == null) {
       long[] scores = new long[at.length];
       sum(s.constraints, at, s.ignored, s.domain, s.matching, s.hostname, s.byDomain, s.weights, scores);
       normalizeSpread(scores, s.ignored);
-      for (int k = 0; k < at.length; k++) {
-        total[k] += weight * scores[k];
-      }
-      return;
+      return new Normalized(null, scores);
     }
-    long[] byTuple = s.normalizedByTuple();
-    for (int k = 0; k < at.length; k++) {
-      int t = tuple[k];
-      if (t >= 0) {
-        total[k] += weight * byTuple[t];
+    return new Normalized(s.tuple, s.normalizedByTuple());
+  }
+
+  /* Normalized scores of the nodes at some positions: by each node's tuple (none for tuple -1: 0), or by node. */
+  static final class Normalized {
+    private final int @Nullable [] tuple;
+    private final long[] values;
+
+    Normalized(int @Nullable [] tuple, long[] values) {
+      this.tuple = tuple;
+      this.values = values;
+    }
+
+    /* the score of the k-th node */
+    long of(int k) {
+      int[] t = tuple;
+      if (t == null) {
+        return values[k];
       }
+      return t[k] < 0 ? 0 : values[t[k]];
     }
   }
 
@@ -429,47 +438,8 @@ final class SpreadAndAffinityScores {
     return scores;
   }
 
-  /*
-   * Adds InterPodAffinity's normalized scores times the weight to total: the raw scores summed a
-   * term at a time, normalized and added in a second pass, instead of podAffinity()'s four. When
-   * the scores span fewer values than there are nodes, each value is normalized once: nodes
-   * share a few raw scores, and normalizing divides.
-   */
-  static void addPodAffinity(Cycle in, int[] at, int weight, long[] total) {
-    AffinityTerms terms = AffinityTerms.of(in);
-    if (terms == null || at.length == 0) {
-      return;
-    }
-    long[] raw = terms.raw(at);
-    long min = Long.MAX_VALUE;
-    long max = Long.MIN_VALUE;
-    for (long score : raw) {
-      min = Math.min(min, score);
-      max = Math.max(max, score);
-    }
-    long diff = max - min;
-    if (diff <= 0) {
-      return; // every node scores 0
-    }
-    long[] byValue = diff < at.length ? new long[(int) diff + 1] : null;
-    if (byValue != null) {
-      Arrays.fill(byValue, -1);
-    }
-    for (int k = 0; k < at.length; k++) {
-      long above = raw[k] - min;
-      long normalized = byValue == null ? -1 : byValue[(int) above];
-      if (normalized < 0) {
-        normalized = (long) (DefaultScores.MAX * ((double) above / diff));
-        if (byValue != null) {
-          byValue[(int) above] = normalized;
-        }
-      }
-      total[k] += weight * normalized;
-    }
-  }
-
   /* The terms InterPodAffinity scores by: per term the domain of each node, the matching pods of each domain and the weight. */
-  private static final class AffinityTerms {
+  static final class AffinityTerms {
     private final int[][] of;
     private final int[][] count;
     private final long[] weight;
@@ -530,9 +500,8 @@ final class SpreadAndAffinityScores {
       return new AffinityTerms(domainOf.toArray(new int[0][]), matched.toArray(new int[0][]), weight);
     }
 
-    /* raw() of the nodes at these positions, a term at a time. */
-    long[] raw(int[] at) {
-      long[] out = new long[at.length];
+    /* raw() of the nodes at these positions, a term at a time, into out (zero at the positions' indices). */
+    long[] raw(int[] at, long[] out) {
       for (int t = 0; t < weight.length; t++) {
         int[] domainOf = of[t];
         int[] matched = count[t];

@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -96,6 +97,13 @@ final class SpreadAndAffinityCountsPropertyTest {
         plain[k] = total[k] + profile.podTopologySpread * (spreadPlain[k] - spread[k])
             + profile.interPodAffinity * (affinityPlain[k] - affinity[k]);
       }
+      // a cycle over every node, which leaves the array InterPodAffinity's raw sums reuse longer than `at` and written
+      int[] every = IntStream.range(0, nodes.size()).toArray();
+      assertThat(DefaultScores.scores(cycle, every, List.of(), i -> List.of()))
+          .as("the weighted sum over every node, %s", where)
+          .containsExactly(weightedSum(cycle, every, Reference.spread(cycle, every), Reference.podAffinity(cycle, every)));
+      assertThat(DefaultScores.scores(cycle, at, List.of(), i -> List.of()))
+          .as("the weighted sum after a cycle over every node, %s", where).containsExactly(total);
       Cycle fresh = new Cycle(incoming, List.of(), List.of(), new NodeInfos(nodes, bound), profile);
       assertThat(total).as("every plugin's score against NodeInfos built afresh, %s", where)
           .containsExactly(DefaultScores.scores(fresh, at, List.of(), i -> List.of()));
