@@ -79,7 +79,8 @@ final class NodeScores {
    * {@return the kept raw scores, by node, of a plugin that reads the pod's amounts, keyed {@code
    * (plugin, [args, amounts])}: {@link #UNKNOWN} where not known} The caller scores those and
    * stores them: DefaultScores reads several plugins' columns in one pass over the nodes. Valid
-   * until a pod joins or leaves a node.
+   * for this cycle only: a later {@code values} or {@code scores} call with a new key may forget
+   * every column, after which {@link #changed} no longer reaches this array.
    */
   @SuppressWarnings("ReferenceEquality") // a profile's arguments are one object: equal ones are keyed below
   long[] values(String plugin, Object args, long[] amounts, boolean readsPods) {
