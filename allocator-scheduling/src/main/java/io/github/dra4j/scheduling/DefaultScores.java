@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.function.IntToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -209,8 +208,8 @@ final class DefaultScores {
    * (normalizing reads every node's raw score).
    */
   private static void addFused(Cycle in, int[] at, SchedulingProfile p, long same, long[] total) {
-    Kept fit = p.resourcesFit == 0 ? null : resourcesFit(in);
-    Kept balanced = p.balancedAllocation == 0 ? null : balancedAllocation(in);
+    NodeScores.Kept fit = p.resourcesFit == 0 ? null : resourcesFit(in);
+    NodeScores.Kept balanced = p.balancedAllocation == 0 ? null : balancedAllocation(in);
     SpreadAndAffinityScores.AffinityTerms terms = p.interPodAffinity == 0 ? null
         : SpreadAndAffinityScores.AffinityTerms.of(in);
     long fitWeight = p.resourcesFit;
@@ -267,34 +266,6 @@ final class DefaultScores {
     }
   }
 
-  /* A plugin's kept raw scores by node (NodeScores.values), and how to score a node whose score is not kept. */
-  private static final class Kept {
-    private final long[] values;
-    private final IntToLongFunction score;
-
-    Kept(long[] values, IntToLongFunction score) {
-      this.values = values;
-      this.score = score;
-    }
-
-    long of(int node) {
-      long v = values[node];
-      if (v == NodeScores.UNKNOWN) {
-        v = score.applyAsLong(node);
-        values[node] = v;
-      }
-      return v;
-    }
-
-    long[] of(int[] at) {
-      long[] out = new long[at.length];
-      for (int k = 0; k < at.length; k++) {
-        out[k] = of(at[k]);
-      }
-      return out;
-    }
-  }
-
   /**
    * {@return NodeResourcesFit's scores with the profile's scoringStrategy; 0 on a node without
    * allocatable} Requested cpu and memory are non-zero requests (a container without a request
@@ -304,13 +275,13 @@ final class DefaultScores {
     return resourcesFit(in).of(at);
   }
 
-  private static Kept resourcesFit(Cycle in) {
+  private static NodeScores.Kept resourcesFit(Cycle in) {
     ScoringStrategy strategy = in.profile().args().fit();
     List<Resource> resources = strategy.resources();
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, true);
-    return new Kept(in.infos().scores().values("NodeResourcesFit", strategy, of.pod, true), i -> {
+    return in.infos().scores().values("NodeResourcesFit", strategy, of.pod, true, i -> {
       if (in.infos().allocatable(i) == null) {
         return 0;
       }
@@ -324,12 +295,12 @@ final class DefaultScores {
    * requesting none of them}
    */
   static long[] balancedAllocation(Cycle in, int[] at) {
-    Kept kept = balancedAllocation(in);
+    NodeScores.Kept kept = balancedAllocation(in);
     return kept == null ? new long[at.length] : kept.of(at);
   }
 
   /* null for a pod requesting none of the resources: BalancedAllocation does not score it */
-  private static @Nullable Kept balancedAllocation(Cycle in) {
+  private static NodeScores.@Nullable Kept balancedAllocation(Cycle in) {
     List<Resource> resources = in.profile().args().balancedResources();
     boolean bestEffort = true;
     for (Resource r : resources) {
@@ -342,7 +313,7 @@ final class DefaultScores {
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, false);
-    return new Kept(in.infos().scores().values("NodeResourcesBalancedAllocation", resources, of.pod, true), i -> {
+    return in.infos().scores().values("NodeResourcesBalancedAllocation", resources, of.pod, true, i -> {
       if (in.infos().allocatable(i) == null) {
         return MAX;
       }
