@@ -255,7 +255,7 @@ final class DefaultScores {
         long above = raw[k] - min;
         long normalized = byValue == null ? -1 : byValue[(int) above];
         if (normalized < 0) {
-          normalized = (long) (MAX * ((double) above / diff));
+          normalized = SpreadAndAffinityScores.normalizedAffinity(above, diff);
           if (byValue != null) {
             byValue[(int) above] = normalized;
           }
