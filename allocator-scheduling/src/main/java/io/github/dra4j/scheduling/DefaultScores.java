@@ -227,6 +227,9 @@ final class DefaultScores {
         total[k] += sum;
       }
     }
+    SpreadAndAffinityScores.Normalized spread = p.podTopologySpread == 0 ? null
+        : SpreadAndAffinityScores.normalizedSpread(in, at);
+    // the reused array is taken last: no later scratch() call can clear it while it is read
     long[] raw = terms == null ? null : terms.raw(at, in.infos().scores().scratch(at.length));
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
@@ -236,8 +239,6 @@ final class DefaultScores {
         max = Math.max(max, raw[k]);
       }
     }
-    SpreadAndAffinityScores.Normalized spread = p.podTopologySpread == 0 ? null
-        : SpreadAndAffinityScores.normalizedSpread(in, at);
     long diff = raw == null ? 0 : max - min; // InterPodAffinity: every node 0 unless the raw scores differ
     if (spread == null && diff <= 0) {
       return;
