@@ -239,7 +239,8 @@ final class DefaultScores {
         max = Math.max(max, raw[k]);
       }
     }
-    long diff = raw == null ? 0 : max - min; // InterPodAffinity: every node 0 unless the raw scores differ
+    // InterPodAffinity: every node 0 unless the raw scores differ (no node scored: min and max unset)
+    long diff = raw == null || at.length == 0 ? 0 : max - min;
     if (spread == null && diff <= 0) {
       return;
     }
