@@ -74,7 +74,7 @@ final class DefaultScores {
         add(total, p.nodeAffinity, nodeAffinity(in, at, preferred));
       }
     }
-    // A plugin that scores every node alike adds to `same`, which the fused passes add, instead of its own pass.
+    // A plugin that scores every node alike adds to `same`, which the first fused pass adds, instead of its own pass.
     addFused(in, at, p, same, total);
     if (p.dynamicResources != 0 && (hasFirstAvailable(in.allocated()) || hasFirstAvailable(toAllocate))) {
       add(total, p.dynamicResources, dynamicResources(in, at, toAllocate, allocation)); // else every node scores 0
@@ -203,9 +203,11 @@ final class DefaultScores {
   /*
    * PodTopologySpread, InterPodAffinity, NodeResourcesFit and BalancedAllocation added weighted to
    * total with `same`, in fewer passes over the nodes than one or more per plugin: one adds the
-   * kept resource scores and `same`, InterPodAffinity's raw scores are summed a term at a time
-   * into NodeScores' reused array, and one adds the normalized spread and affinity scores
-   * (normalizing reads every node's raw score).
+   * kept resource scores and `same`; PodTopologySpread reads each node's tuple of domains in one
+   * (normalizedSpread; by node, in more, with a hostname constraint); InterPodAffinity's raw
+   * scores are summed a term at a time into NodeScores' reused array, and one more finds their
+   * smallest and largest; the last adds the normalized spread and affinity scores (normalizing
+   * reads every node's raw score, so it cannot share the passes before).
    */
   private static void addFused(Cycle in, int[] at, SchedulingProfile p, long same, long[] total) {
     NodeScores.Kept fit = p.resourcesFit == 0 ? null : resourcesFit(in);
