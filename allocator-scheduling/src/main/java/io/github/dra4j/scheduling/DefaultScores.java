@@ -18,7 +18,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
-import java.util.function.IntToLongFunction;
 import org.jspecify.annotations.Nullable;
 
 /*
@@ -75,7 +74,7 @@ final class DefaultScores {
         add(total, p.nodeAffinity, nodeAffinity(in, at, preferred));
       }
     }
-    // A plugin that scores every node alike adds to `same`, which the fused passes add, instead of its own pass.
+    // A plugin that scores every node alike adds to `same`, which the first fused pass adds, instead of its own pass.
     addFused(in, at, p, same, total);
     if (p.dynamicResources != 0 && (hasFirstAvailable(in.allocated()) || hasFirstAvailable(toAllocate))) {
       add(total, p.dynamicResources, dynamicResources(in, at, toAllocate, allocation)); // else every node scores 0
@@ -204,13 +203,15 @@ final class DefaultScores {
   /*
    * PodTopologySpread, InterPodAffinity, NodeResourcesFit and BalancedAllocation added weighted to
    * total with `same`, in fewer passes over the nodes than one or more per plugin: one adds the
-   * kept resource scores and `same`, InterPodAffinity's raw scores are summed a term at a time
-   * into NodeScores' reused array, and one adds the normalized spread and affinity scores
-   * (normalizing reads every node's raw score).
+   * kept resource scores and `same`; PodTopologySpread reads each node's tuple of domains in one
+   * (normalizedSpread; by node, in more, with a hostname constraint); InterPodAffinity's raw
+   * scores are summed a term at a time into NodeScores' reused array, and one more finds their
+   * smallest and largest; the last adds the normalized spread and affinity scores (normalizing
+   * reads every node's raw score, so it cannot share the passes before).
    */
   private static void addFused(Cycle in, int[] at, SchedulingProfile p, long same, long[] total) {
-    Kept fit = p.resourcesFit == 0 ? null : resourcesFit(in);
-    Kept balanced = p.balancedAllocation == 0 ? null : balancedAllocation(in);
+    NodeScores.Kept fit = p.resourcesFit == 0 ? null : resourcesFit(in);
+    NodeScores.Kept balanced = p.balancedAllocation == 0 ? null : balancedAllocation(in);
     SpreadAndAffinityScores.AffinityTerms terms = p.interPodAffinity == 0 ? null
         : SpreadAndAffinityScores.AffinityTerms.of(in);
     long fitWeight = p.resourcesFit;
@@ -228,6 +229,9 @@ final class DefaultScores {
         total[k] += sum;
       }
     }
+    SpreadAndAffinityScores.Normalized spread = p.podTopologySpread == 0 ? null
+        : SpreadAndAffinityScores.normalizedSpread(in, at);
+    // the reused array is taken last: no later scratch() call can clear it while it is read
     long[] raw = terms == null ? null : terms.raw(at, in.infos().scores().scratch(at.length));
     long min = Long.MAX_VALUE;
     long max = Long.MIN_VALUE;
@@ -237,9 +241,8 @@ final class DefaultScores {
         max = Math.max(max, raw[k]);
       }
     }
-    SpreadAndAffinityScores.Normalized spread = p.podTopologySpread == 0 ? null
-        : SpreadAndAffinityScores.normalizedSpread(in, at);
-    long diff = raw == null ? 0 : max - min; // InterPodAffinity: every node 0 unless the raw scores differ
+    // InterPodAffinity: every node 0 unless the raw scores differ (no node scored: min and max unset)
+    long diff = raw == null || at.length == 0 ? 0 : max - min;
     if (spread == null && diff <= 0) {
       return;
     }
@@ -256,7 +259,7 @@ final class DefaultScores {
         long above = raw[k] - min;
         long normalized = byValue == null ? -1 : byValue[(int) above];
         if (normalized < 0) {
-          normalized = (long) (MAX * ((double) above / diff));
+          normalized = SpreadAndAffinityScores.normalizedAffinity(above, diff);
           if (byValue != null) {
             byValue[(int) above] = normalized;
           }
@@ -264,34 +267,6 @@ final class DefaultScores {
         sum += affinityWeight * normalized;
       }
       total[k] += sum;
-    }
-  }
-
-  /* A plugin's kept raw scores by node (NodeScores.values), and how to score a node whose score is not kept. */
-  private static final class Kept {
-    private final long[] values;
-    private final IntToLongFunction score;
-
-    Kept(long[] values, IntToLongFunction score) {
-      this.values = values;
-      this.score = score;
-    }
-
-    long of(int node) {
-      long v = values[node];
-      if (v == NodeScores.UNKNOWN) {
-        v = score.applyAsLong(node);
-        values[node] = v;
-      }
-      return v;
-    }
-
-    long[] of(int[] at) {
-      long[] out = new long[at.length];
-      for (int k = 0; k < at.length; k++) {
-        out[k] = of(at[k]);
-      }
-      return out;
     }
   }
 
@@ -304,13 +279,13 @@ final class DefaultScores {
     return resourcesFit(in).of(at);
   }
 
-  private static Kept resourcesFit(Cycle in) {
+  private static NodeScores.Kept resourcesFit(Cycle in) {
     ScoringStrategy strategy = in.profile().args().fit();
     List<Resource> resources = strategy.resources();
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, true);
-    return new Kept(in.infos().scores().values("NodeResourcesFit", strategy, of.pod, true), i -> {
+    return in.infos().scores().values("NodeResourcesFit", strategy, of.pod, true, i -> {
       if (in.infos().allocatable(i) == null) {
         return 0;
       }
@@ -324,12 +299,12 @@ final class DefaultScores {
    * requesting none of them}
    */
   static long[] balancedAllocation(Cycle in, int[] at) {
-    Kept kept = balancedAllocation(in);
+    NodeScores.Kept kept = balancedAllocation(in);
     return kept == null ? new long[at.length] : kept.of(at);
   }
 
   /* null for a pod requesting none of the resources: BalancedAllocation does not score it */
-  private static @Nullable Kept balancedAllocation(Cycle in) {
+  private static NodeScores.@Nullable Kept balancedAllocation(Cycle in) {
     List<Resource> resources = in.profile().args().balancedResources();
     boolean bestEffort = true;
     for (Resource r : resources) {
@@ -342,7 +317,7 @@ final class DefaultScores {
     long[] requested = new long[resources.size()];
     long[] allocatable = new long[resources.size()];
     Requested of = new Requested(in, resources, false);
-    return new Kept(in.infos().scores().values("NodeResourcesBalancedAllocation", resources, of.pod, true), i -> {
+    return in.infos().scores().values("NodeResourcesBalancedAllocation", resources, of.pod, true, i -> {
       if (in.infos().allocatable(i) == null) {
         return MAX;
       }

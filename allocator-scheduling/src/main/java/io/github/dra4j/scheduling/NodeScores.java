@@ -21,7 +21,7 @@ final class NodeScores {
   record Key(String plugin, Object podPart) {}
 
   /* A raw score not known: no plugin scores this low, so the values need no set of their own. */
-  static final long UNKNOWN = Long.MIN_VALUE;
+  private static final long UNKNOWN = Long.MIN_VALUE;
 
   private static final class Column {
     final long[] values;
@@ -62,30 +62,21 @@ final class NodeScores {
    * {@code score} and kept.
    */
   long[] scores(Key key, boolean readsPods, int[] at, IntToLongFunction score) {
-    long[] values = column(key, readsPods).values;
-    long[] out = new long[at.length];
-    for (int k = 0; k < at.length; k++) {
-      long v = values[at[k]];
-      if (v == UNKNOWN) {
-        v = score.applyAsLong(at[k]);
-        values[at[k]] = v;
-      }
-      out[k] = v;
-    }
-    return out;
+    return new Kept(column(key, readsPods).values, score).of(at);
   }
 
   /**
-   * {@return the kept raw scores, by node, of a plugin that reads the pod's amounts, keyed {@code
-   * (plugin, [args, amounts])}: {@link #UNKNOWN} where not known} The caller scores those and
-   * stores them: DefaultScores reads several plugins' columns in one pass over the nodes. Valid
-   * until a pod joins or leaves a node.
+   * {@return the kept raw scores of a plugin that reads the pod's amounts, keyed {@code (plugin,
+   * [args, amounts])}; those not known are computed by {@code score} and kept} DefaultScores reads
+   * several plugins' scores in one pass over the nodes. Valid for this cycle only: a later call
+   * of this or {@link #scores} with a new key may forget every column, after which {@link
+   * #changed} no longer reaches these scores.
    */
   @SuppressWarnings("ReferenceEquality") // a profile's arguments are one object: equal ones are keyed below
-  long[] values(String plugin, Object args, long[] amounts, boolean readsPods) {
+  Kept values(String plugin, Object args, long[] amounts, boolean readsPods, IntToLongFunction score) {
     Last l = last.get(plugin);
     if (l != null && l.args() == args && Arrays.equals(l.amounts(), amounts)) {
-      return l.column().values;
+      return new Kept(l.column().values, score);
     }
     Long[] boxed = new Long[amounts.length];
     for (int r = 0; r < amounts.length; r++) {
@@ -93,7 +84,37 @@ final class NodeScores {
     }
     Column c = column(new Key(plugin, List.of(args, List.of(boxed))), readsPods);
     last.put(plugin, new Last(args, amounts.clone(), c));
-    return c.values;
+    return new Kept(c.values, score);
+  }
+
+  /* A plugin's kept raw scores by node, and how to score a node whose score is not kept. */
+  static final class Kept {
+    private final long[] values;
+    private final IntToLongFunction score;
+
+    private Kept(long[] values, IntToLongFunction score) {
+      this.values = values;
+      this.score = score;
+    }
+
+    /** {@return the node's raw score, computed and kept if not known} */
+    long of(int node) {
+      long v = values[node];
+      if (v == UNKNOWN) {
+        v = score.applyAsLong(node);
+        values[node] = v;
+      }
+      return v;
+    }
+
+    /** {@return the raw scores of the nodes at these positions} */
+    long[] of(int[] at) {
+      long[] out = new long[at.length];
+      for (int k = 0; k < at.length; k++) {
+        out[k] = of(at[k]);
+      }
+      return out;
+    }
   }
 
   private Column column(Key key, boolean readsPods) {

@@ -539,8 +539,13 @@ final class SpreadAndAffinityScores {
     }
     long diff = max - min;
     for (int k = 0; k < scores.length; k++) {
-      scores[k] = diff > 0 ? (long) (DefaultScores.MAX * ((double) (scores[k] - min) / diff)) : 0;
+      scores[k] = diff > 0 ? normalizedAffinity(scores[k] - min, diff) : 0;
     }
+  }
+
+  /* InterPodAffinity's normalized score, 100 * above / diff: above = score - min, diff = max - min > 0. */
+  static long normalizedAffinity(long above, long diff) {
+    return (long) (DefaultScores.MAX * ((double) above / diff));
   }
 
   /* A term that adds its weight times its matching pods to each domain of its key. */

@@ -154,21 +154,26 @@ final class ScoringFastPathsPropertyTest {
     }
   }
 
-  /* The default profile, or its score plugins with random weights (0 disables one). */
+  /* The default profile, or its score plugins with random weights. */
   private static SchedulingProfile weighted(SplittableRandom random) {
     SchedulerConfiguration.Profile d = SchedulingProfile.DEFAULT.config;
     if (random.nextBoolean()) {
       return SchedulingProfile.DEFAULT;
     }
+    return new SchedulingProfile(new SchedulerConfiguration.Profile(d.schedulerName(), d.percentageOfNodesToScore(),
+        d.filters(), weights(random), d.args()));
+  }
+
+  /* The default profile's score plugins, each weighted 0..3 (0 disables one). */
+  static List<SchedulerConfiguration.Weighted> weights(SplittableRandom random) {
     List<SchedulerConfiguration.Weighted> scores = new ArrayList<>();
-    for (SchedulerConfiguration.Weighted w : d.scores()) {
+    for (SchedulerConfiguration.Weighted w : SchedulingProfile.DEFAULT.config.scores()) {
       int weight = random.nextInt(4);
       if (weight > 0) {
         scores.add(new SchedulerConfiguration.Weighted(w.name(), weight));
       }
     }
-    return new SchedulingProfile(new SchedulerConfiguration.Profile(d.schedulerName(), d.percentageOfNodesToScore(),
-        d.filters(), scores, d.args()));
+    return scores;
   }
 
   private static void addWeighted(long[] total, int weight, long[] scores) {

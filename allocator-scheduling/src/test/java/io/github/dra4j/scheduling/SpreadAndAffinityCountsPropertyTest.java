@@ -41,9 +41,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * leaving, each bound pod and each incoming pod with random labels, namespaces, requests, spread
  * constraints and required and preferred (anti-)affinity terms; every feasible node's score, the
  * node chosen and the filters' counts are equal after every change, the weighted sum (which
- * folds the two plugins' normalizing into it) equals the sum of every plugin's own scores, and
- * every plugin's score equals that over NodeInfos built afresh from the pods bound (the
- * per-resource columns).
+ * folds the two plugins' normalizing into it) equals the sum of every plugin's own scores, with
+ * the default weights or random ones, and every plugin's score equals that over NodeInfos built
+ * afresh from the pods bound (the per-resource columns).
  */
 final class SpreadAndAffinityCountsPropertyTest {
   private static final String ZONE = "topology.kubernetes.io/zone";
@@ -282,7 +282,11 @@ final class SpreadAndAffinityCountsPropertyTest {
     return KEYS.get(random.nextInt(KEYS.size()));
   }
 
-  /* The default profile, or one with InterPodAffinity's arguments changed. */
+  /*
+   * The default profile, or one with InterPodAffinity's arguments changed and the score plugins
+   * weighted 0..3: where the default weighs PodTopologySpread and InterPodAffinity alike, a weight
+   * read for the other plugin, or a plugin run or skipped on the other's weight, would pass.
+   */
   private static SchedulingProfile profile(SplittableRandom random) {
     if (random.nextBoolean()) {
       return SchedulingProfile.DEFAULT;
@@ -292,7 +296,7 @@ final class SpreadAndAffinityCountsPropertyTest {
     PluginArgs args = new PluginArgs(a.fit(), a.ignoredResources(), a.ignoredResourceGroups(), a.balancedResources(),
         random.nextInt(3), random.nextBoolean(), a.defaultingType(), a.defaultConstraints(), a.addedAffinity());
     return new SchedulingProfile(new SchedulerConfiguration.Profile(d.schedulerName(), d.percentageOfNodesToScore(),
-        d.filters(), d.scores(), args));
+        d.filters(), ScoringFastPathsPropertyTest.weights(random), args));
   }
 
   private static boolean anyNonZero(long[] values) {
