@@ -48,8 +48,7 @@ final class NodeScores {
 
   /*
    * A cycle's per-node sums, reused: the scheduler runs one cycle at a time (which already writes
-   * the columns above), and memory reused each cycle stays in the CPU caches where a new array
-   * would not.
+   * the columns above), so one array serves every cycle instead of a new one per cycle.
    */
   private long[] scratch = new long[0];
 
