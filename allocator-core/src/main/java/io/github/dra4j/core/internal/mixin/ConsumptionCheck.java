@@ -88,13 +88,13 @@ public final class ConsumptionCheck {
     }
     long[] bits = setBits.computeIfAbsent(names, numberSet);
     // The set's names are numbered by now, so an own name without a number is not in the set.
-    CounterEntries own = consumption.source(0);
+    CounterEntries own = consumption.own();
     for (int k = 0; k < own.size(); k++) {
       if (!has(bits, numbers.find(own.name(k)))) {
         return false;
       }
     }
-    if (consumption.sourceCount() > 1) {
+    if (consumption.hasIncludes()) {
       for (int n : includeNumbers.computeIfAbsent(consumption.includes(), numberIncludes)) {
         if (!has(bits, n)) {
           return false;
