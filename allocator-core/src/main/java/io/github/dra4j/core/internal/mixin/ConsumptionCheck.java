@@ -48,6 +48,7 @@ public final class ConsumptionCheck {
   private final Function<CounterIncludes, int[]> numberIncludes = this::numbersOf;
   private final Function<CounterEntries, int[]> numberMixin = this::numbersOf;
   private final Function<String[], long[]> numberSet = this::bitsOf;
+  private int answeredByBits;
 
   /**
    * A check sized for a pool of {@code consumptions} consumptions, the most distinct pairs it
@@ -68,7 +69,12 @@ public final class ConsumptionCheck {
     Pair key = new Pair(c, s);
     Object known = results.get(key);
     if (known == null) {
-      String missing = lacksNothing(c, s) ? null : c.firstMissingIn(s);
+      String missing = null;
+      if (lacksNothing(c, s)) {
+        answeredByBits++;
+      } else {
+        missing = c.firstMissingIn(s);
+      }
       results.put(key, missing == null ? NOTHING_MISSING : missing);
       return missing;
     }
@@ -78,6 +84,11 @@ public final class ConsumptionCheck {
   /** {@return how many distinct pairs were checked} */
   int distinctPairs() {
     return results.size();
+  }
+
+  /** {@return how many distinct pairs the bit test answered, without a walk} */
+  int answeredByBits() {
+    return answeredByBits;
   }
 
   /*
