@@ -1,6 +1,5 @@
 package io.github.dra4j.core.internal.mixin;
 
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -55,7 +54,7 @@ public final class ConsumptionCheck {
    * can meet, so that remembering them does not rehash (T1 cold's pool has 128).
    */
   public ConsumptionCheck(int consumptions) {
-    results = new HashMap<>((int) (Math.min(consumptions, 1 << 16) / 0.75f) + 1);
+    results = MixinIndex.newHashMap(Math.min(consumptions, 1 << 16));
   }
 
   /**
