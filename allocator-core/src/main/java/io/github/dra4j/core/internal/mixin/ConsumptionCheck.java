@@ -32,6 +32,15 @@ public final class ConsumptionCheck {
   /* Remembered for a pair that lacks nothing; counter names are compared, never this object. */
   private static final Object NOTHING_MISSING = new Object();
 
+  /**
+   * The most consumptions a check is sized for up front: one slice's at the limits, 64 devices
+   * with counters of 2 consumptions each (SliceValidation), as in T1 cold's pool. A pool of many
+   * slices mostly repeats their profiles, so its distinct pairs and include lists seldom outgrow
+   * one slice's, and tables sized for every consumption of a large pool would stay mostly empty;
+   * past this the maps grow as they fill.
+   */
+  static final int MAX_SIZED_CONSUMPTIONS = 128;
+
   private final Map<Pair, Object> results;
   private final Numbers numbers = new Numbers();
   /*
@@ -39,7 +48,7 @@ public final class ConsumptionCheck {
    * Consumptions that share a list share its resolution (CounterIncludes), so one lookup answers
    * all of a consumption's includes, however many it has.
    */
-  private final IdentityHashMap<CounterIncludes, int[]> includeNumbers = new IdentityHashMap<>();
+  private final IdentityHashMap<CounterIncludes, int[]> includeNumbers;
   /* By included mixin: the numbers of its names, hashed once however many lists include it. */
   private final IdentityHashMap<CounterEntries, int[]> mixinNumbers = new IdentityHashMap<>();
   private final IdentityHashMap<String[], long[]> setBits = new IdentityHashMap<>();
@@ -50,11 +59,14 @@ public final class ConsumptionCheck {
   private int answeredByBits;
 
   /**
-   * A check sized for a pool of {@code consumptions} consumptions, the most distinct pairs it
-   * can meet, so that remembering them does not rehash (T1 cold's pool has 128).
+   * A check sized for a pool of {@code consumptions} consumptions, up to {@code
+   * MAX_SIZED_CONSUMPTIONS}: a pool has at most as many distinct pairs and include lists as
+   * consumptions, so remembering them does not rehash.
    */
   public ConsumptionCheck(int consumptions) {
-    results = MixinIndex.newHashMap(Math.min(consumptions, 1 << 16));
+    int sized = Math.min(consumptions, MAX_SIZED_CONSUMPTIONS);
+    results = MixinIndex.newHashMap(sized);
+    includeNumbers = new IdentityHashMap<>(sized);
   }
 
   /**
