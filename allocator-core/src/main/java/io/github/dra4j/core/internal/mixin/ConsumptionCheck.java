@@ -1,6 +1,5 @@
 package io.github.dra4j.core.internal.mixin;
 
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.function.Function;
@@ -16,15 +15,16 @@ import org.jspecify.annotations.Nullable;
  * answer, are then the same. Views of other implementations are checked one by one.
  *
  * <p>A valid pool lacks nothing, so a pair is first asked whether anything is missing at all:
- * the pool's counter names are numbered once, each counter set is a bit set of its names, and
- * each include list is numbered once however many consumptions share it (own counters belong
- * to one consumption and are looked up as they are read). A consumption then costs one lookup
- * for its include list and one bit test per name of each source; an include list's names are
- * read once per pool, not once per consumption that shares it. Only a
- * pair that lacks a counter is walked in name order, for the first missing one. Names crafted to
- * share a hash cannot make the numbering quadratic: a probe run longer than {@link
- * Numbers#MAX_PROBES} turns the numbering off for the rest of the pool, and every pair is walked,
- * as without it.
+ * the pool's counter names are numbered once, each counter set is a bit set of its names, each
+ * included mixin is numbered once however many include lists have it, and each include list
+ * joins its mixins' numbers once however many consumptions share it (own counters belong to one
+ * consumption and are looked up as they are read). A consumption then costs one lookup for its
+ * include list and one bit test per name of each source, and a mixin's names are read once per
+ * pool, not once per include list or consumption that includes it (so that a slice with many
+ * distinct include lists validates fast). Only a pair that lacks a counter is walked in name
+ * order, for the first missing one. Names crafted to share a hash cannot make the numbering
+ * quadratic: a probe run longer than {@link Numbers#MAX_PROBES} turns the numbering off for the
+ * rest of the pool, and every pair is walked, as without it.
  *
  * <p>One instance per pool validation; not thread-safe.
  */
@@ -32,25 +32,41 @@ public final class ConsumptionCheck {
   /* Remembered for a pair that lacks nothing; counter names are compared, never this object. */
   private static final Object NOTHING_MISSING = new Object();
 
+  /**
+   * The most consumptions a check is sized for up front: one slice's at the limits, 64 devices
+   * with counters of 2 consumptions each (SliceValidation), as in T1 cold's pool. A pool of many
+   * slices mostly repeats their profiles, so its distinct pairs and include lists seldom outgrow
+   * one slice's, and tables sized for every consumption of a large pool would stay mostly empty;
+   * past this the maps grow as they fill.
+   */
+  static final int MAX_SIZED_CONSUMPTIONS = 128;
+
   private final Map<Pair, Object> results;
   private final Numbers numbers = new Numbers();
   /*
-   * By include list: the numbers of every name of its mixins. Consumptions that share a list
-   * share its resolution (CounterIncludes), so one lookup answers all of a consumption's
-   * includes, however many it has.
+   * By include list: the numbers of every name of its mixins, joined from mixinNumbers.
+   * Consumptions that share a list share its resolution (CounterIncludes), so one lookup answers
+   * all of a consumption's includes, however many it has.
    */
-  private final IdentityHashMap<CounterIncludes, int[]> includeNumbers = new IdentityHashMap<>();
+  private final IdentityHashMap<CounterIncludes, int[]> includeNumbers;
+  /* By included mixin: the numbers of its names, hashed once however many lists include it. */
+  private final IdentityHashMap<CounterEntries, int[]> mixinNumbers = new IdentityHashMap<>();
   private final IdentityHashMap<String[], long[]> setBits = new IdentityHashMap<>();
-  /* Bound once, so that looking up an include list or a set per consumption creates no function object. */
+  /* Bound once, so that looking up a list, a mixin or a set per consumption creates no function object. */
   private final Function<CounterIncludes, int[]> numberIncludes = this::numbersOf;
+  private final Function<CounterEntries, int[]> numberMixin = this::numbersOf;
   private final Function<String[], long[]> numberSet = this::bitsOf;
+  private int answeredByBits;
 
   /**
-   * A check sized for a pool of {@code consumptions} consumptions, the most distinct pairs it
-   * can meet, so that remembering them does not rehash (T1 cold's pool has 128).
+   * A check sized for a pool of {@code consumptions} consumptions, up to {@code
+   * MAX_SIZED_CONSUMPTIONS}: a pool has at most as many distinct pairs and include lists as
+   * consumptions, so remembering them does not rehash.
    */
   public ConsumptionCheck(int consumptions) {
-    results = new HashMap<>((int) (Math.min(consumptions, 1 << 16) / 0.75f) + 1);
+    int sized = Math.min(consumptions, MAX_SIZED_CONSUMPTIONS);
+    results = MixinIndex.newHashMap(sized);
+    includeNumbers = new IdentityHashMap<>(sized);
   }
 
   /**
@@ -64,7 +80,12 @@ public final class ConsumptionCheck {
     Pair key = new Pair(c, s);
     Object known = results.get(key);
     if (known == null) {
-      String missing = lacksNothing(c, s) ? null : c.firstMissingIn(s);
+      String missing = null;
+      if (lacksNothing(c, s)) {
+        answeredByBits++;
+      } else {
+        missing = c.firstMissingIn(s);
+      }
       results.put(key, missing == null ? NOTHING_MISSING : missing);
       return missing;
     }
@@ -74,6 +95,11 @@ public final class ConsumptionCheck {
   /** {@return how many distinct pairs were checked} */
   int distinctPairs() {
     return results.size();
+  }
+
+  /** {@return how many distinct pairs the bit test answered, without a walk} */
+  int answeredByBits() {
+    return answeredByBits;
   }
 
   /*
@@ -88,13 +114,13 @@ public final class ConsumptionCheck {
     }
     long[] bits = setBits.computeIfAbsent(names, numberSet);
     // The set's names are numbered by now, so an own name without a number is not in the set.
-    CounterEntries own = consumption.source(0);
+    CounterEntries own = consumption.own();
     for (int k = 0; k < own.size(); k++) {
       if (!has(bits, numbers.find(own.name(k)))) {
         return false;
       }
     }
-    if (consumption.sourceCount() > 1) {
+    if (consumption.hasIncludes()) {
       for (int n : includeNumbers.computeIfAbsent(consumption.includes(), numberIncludes)) {
         if (!has(bits, n)) {
           return false;
@@ -131,19 +157,28 @@ public final class ConsumptionCheck {
     return bits;
   }
 
-  /* The numbers of the names of every source of the list but the empty source 0, source by source. */
+  /*
+   * The numbers of the names of every mixin of the list, mixin by mixin: each mixin's numbers
+   * are looked up by identity, so a mixin in many distinct lists is numbered once.
+   */
   private int[] numbersOf(CounterIncludes includes) {
     CounterEntries[] sources = includes.sources();
-    int total = 0;
-    for (int i = 1; i < sources.length; i++) {
-      total += sources[i].size();
-    }
-    int[] ns = new int[total];
+    int[] ns = new int[includes.counterCount()];
     int k = 0;
-    for (int i = 1; i < sources.length; i++) {
-      for (int j = 0; j < sources[i].size(); j++) {
-        ns[k++] = numbers.number(sources[i].name(j));
+    for (int i = 1; i < sources.length; i++) { // source 0 stands for the own counters: empty
+      if (sources[i].size() > 0) {
+        int[] mixin = mixinNumbers.computeIfAbsent(sources[i], numberMixin);
+        System.arraycopy(mixin, 0, ns, k, mixin.length);
+        k += mixin.length;
       }
+    }
+    return ns;
+  }
+
+  private int[] numbersOf(CounterEntries mixin) {
+    int[] ns = new int[mixin.size()];
+    for (int i = 0; i < ns.length; i++) {
+      ns[i] = numbers.number(mixin.name(i));
     }
     return ns;
   }

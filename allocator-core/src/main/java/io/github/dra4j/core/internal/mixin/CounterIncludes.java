@@ -63,10 +63,15 @@ final class CounterIncludes {
 
   /** {@return whether the includes together have at most {@code max} counters, shadowed ones counted} */
   boolean atMost(int max) {
+    return counterCount() <= max;
+  }
+
+  /** {@return how many counters the includes have together, shadowed ones counted} */
+  int counterCount() {
     int total = 0;
     for (CounterEntries s : sources) {
       total += s.size();
     }
-    return total <= max;
+    return total;
   }
 }

@@ -198,14 +198,14 @@ class LazyCounters implements ResolvedCounters {
     return null;
   }
 
-  /** {@return how many sources the counters come from: the own counters and each include} */
-  final int sourceCount() {
-    return sources.length;
+  /** {@return the own counters, which shadow every include} */
+  final CounterEntries own() {
+    return own;
   }
 
-  /** {@return source {@code i} in precedence order: 0 is the own counters, then the includes, last first} */
-  final CounterEntries source(int i) {
-    return i == 0 ? own : sources[i];
+  /** {@return whether the counters include any mixin} */
+  final boolean hasIncludes() {
+    return sources.length > 1;
   }
 
   /** {@return the resolved include list, shared by every view with the same list} */

@@ -40,8 +40,10 @@ final class MixinIndex {
     if (mixins == null) {
       return EMPTY;
     }
+    // Each map is sized for its mixins, so that a slice at the limits (up to 128 device and 128
+    // consumption mixins) does not rehash them.
     List<DeviceMixin> deviceMixins = mixins.device();
-    Map<String, DeviceMixinEntries> devices = sized(deviceMixins.size());
+    Map<String, DeviceMixinEntries> devices = newHashMap(deviceMixins.size());
     for (int i = 0; i < deviceMixins.size(); i++) {
       DeviceMixin m = deviceMixins.get(i);
       if (devices.containsKey(m.name())) {
@@ -55,7 +57,7 @@ final class MixinIndex {
       devices.put(m.name(), entries);
     }
     List<DeviceCounterConsumptionMixin> consumptionMixins = mixins.deviceCounterConsumption();
-    Map<String, CounterEntries> consumptions = sized(consumptionMixins.size());
+    Map<String, CounterEntries> consumptions = newHashMap(consumptionMixins.size());
     for (int i = 0; i < consumptionMixins.size(); i++) {
       DeviceCounterConsumptionMixin m = consumptionMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
@@ -65,7 +67,7 @@ final class MixinIndex {
       }
     }
     List<CounterSetMixin> counterSetMixins = mixins.counterSet();
-    Map<String, CounterEntries> counterSets = sized(counterSetMixins.size());
+    Map<String, CounterEntries> counterSets = newHashMap(counterSetMixins.size());
     for (int i = 0; i < counterSetMixins.size(); i++) {
       CounterSetMixin m = counterSetMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
@@ -76,8 +78,8 @@ final class MixinIndex {
     return new MixinIndex(devices, consumptions, counterSets);
   }
 
-  /* A map that takes n mixins without rehashing: a slice at the limits has 128 of a kind. */
-  private static <V> Map<String, V> sized(int n) {
+  /* A map that takes n entries without rehashing, as Java 19's HashMap.newHashMap. */
+  static <K, V> Map<K, V> newHashMap(int n) {
     return new HashMap<>((int) (n / 0.75f) + 1);
   }
 

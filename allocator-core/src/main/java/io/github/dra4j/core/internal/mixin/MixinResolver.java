@@ -439,13 +439,16 @@ public final class MixinResolver {
    * so repetitions are found by identity; names that found nothing are left out too.
    */
   private static <T> List<T> lastOccurrences(@Nullable T[] found) {
-    if (found.length <= MAX_INCLUDES && allFoundOnce(found)) {
+    boolean small = found.length <= MAX_INCLUDES;
+    int out = small ? firstNotKept(found, 0) : 0;
+    if (small && out == found.length) {
       return Arrays.asList(found); // the usual list: kept whole, without copying it
     }
     boolean[] last = new boolean[found.length];
-    if (found.length <= MAX_INCLUDES) {
-      for (int k = 0; k < found.length; k++) {
-        last[k] = found[k] != null && !foundAfter(found, k);
+    if (small) {
+      Arrays.fill(last, true);
+      for (; out < found.length; out = firstNotKept(found, out + 1)) {
+        last[out] = false;
       }
     } else {
       Set<T> later = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -463,13 +466,17 @@ public final class MixinResolver {
     return Arrays.asList(n == kept.length ? kept : Arrays.copyOf(kept, n));
   }
 
-  private static boolean allFoundOnce(@Nullable Object[] found) {
-    for (int k = 0; k < found.length; k++) {
+  /*
+   * The first position from "from" on that is left out (it found nothing, or its mixin is
+   * found again later), or found.length when every one is kept: a short list's only scan.
+   */
+  private static int firstNotKept(@Nullable Object[] found, int from) {
+    for (int k = from; k < found.length; k++) {
       if (found[k] == null || foundAfter(found, k)) {
-        return false;
+        return k;
       }
     }
-    return true;
+    return found.length;
   }
 
   private static boolean foundAfter(@Nullable Object[] found, int k) {

@@ -154,26 +154,43 @@ final class ConsumptionCheckTest {
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void firstMissing_equalsALookupPerCounter_onRandomPools(long seed) {
-    assertThat(checkRandomPool(seed, false)).as("pairs that lack a counter").isBetween(1, DEVICES - 1);
+    assertThat(checkRandomPool(seed, false).missingSomething())
+        .as("seed %d: pairs that lack a counter", seed).isBetween(1, DEVICES - 1);
   }
 
   /*
    * The same, with every consumption taking one of three include lists (of at most one, two and
    * four mixins), so that many share a resolved list (and its numbers) while their own counters
-   * differ. Some pools lack a counter for every consumption, so the mix is asked of all seeds.
+   * differ. Some pools lack a counter for every consumption, and some have only empty lists, so
+   * the mix is asked of all seeds.
    */
   @Test
   void firstMissing_equalsALookupPerCounter_whenConsumptionsShareIncludeLists() {
     int missingSomething = 0;
+    int includesAnsweredByBits = 0;
     long pools = seeds().count();
     for (long seed : seeds().toList()) {
-      missingSomething += checkRandomPool(seed, true);
+      Checked pool = checkRandomPool(seed, true);
+      missingSomething += pool.missingSomething();
+      includesAnsweredByBits += pool.includesAnsweredByBits();
     }
     assertThat(missingSomething).as("pairs that lack a counter").isBetween(1, (int) pools * DEVICES - 1);
+    assertThat(includesAnsweredByBits).as("pairs with includes that the bit test answered").isPositive();
   }
 
-  /* Checks every consumption of a random pool; returns how many lack a counter. */
-  private static int checkRandomPool(long seed, boolean sharedLists) {
+  /**
+   * @param missingSomething how many consumptions lack a counter
+   * @param includesAnsweredByBits how many distinct pairs of a consumption with includes the bit
+   *     test answered
+   */
+  private record Checked(int missingSomething, int includesAnsweredByBits) {}
+
+  /*
+   * Checks every consumption of a random pool. Each new pair must be answered by the bit test
+   * exactly when it lacks nothing (every set here keeps its names in order), so a name numbered
+   * too late, or not at all, fails even though the walk would still give the right answer.
+   */
+  private static Checked checkRandomPool(long seed, boolean sharedLists) {
     SplittableRandom random = new SplittableRandom(seed);
     List<DeviceCounterConsumptionMixin> consumptionMixins = new ArrayList<>();
     List<CounterSetMixin> setMixins = new ArrayList<>();
@@ -202,15 +219,26 @@ final class ConsumptionCheckTest {
 
     ConsumptionCheck check = new ConsumptionCheck(slice.devices().size());
     int missingSomething = 0;
+    int includesAnsweredByBits = 0;
     for (ResolvedDevice d : slice.devices()) {
       ResolvedCounters c = d.consumesCounters().get(0);
       ResolvedCounterSet set = byName.get(c.counterSet());
       String expected = firstLookupMiss(c, set);
-      assertThat(check.firstMissing(c, set)).as(d.device().name()).isEqualTo(expected);
+      int pairs = check.distinctPairs();
+      int byBits = check.answeredByBits();
+      assertThat(check.firstMissing(c, set)).as("seed %d, %s", seed, d.device().name()).isEqualTo(expected);
       missingSomething += expected == null ? 0 : 1;
+      if (check.distinctPairs() > pairs) {
+        assertThat(((LazyCounters) set).names()).as("seed %d, %s's set keeps its names", seed, d.device().name())
+            .isNotNull();
+        boolean answered = check.answeredByBits() > byBits;
+        assertThat(answered).as("seed %d, %s answered by the bit test", seed, d.device().name())
+            .isEqualTo(expected == null);
+        includesAnsweredByBits += answered && ((LazyCounters) c).hasIncludes() ? 1 : 0;
+      }
     }
     assertThat(check.saturated()).isFalse();
-    return missingSomething;
+    return new Checked(missingSomething, includesAnsweredByBits);
   }
 
   /*

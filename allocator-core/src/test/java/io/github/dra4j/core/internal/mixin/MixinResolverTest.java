@@ -118,6 +118,7 @@ final class MixinResolverTest {
           keys.add(name);
           iterated.put(name, q.toString());
         });
+        assertEachIncludeOnce((LazyCounters) c, rule);
       }
       case COUNTER_SET_COUNTER -> {
         ResolvedCounterSet c = resolved.counterSets().get(0);
@@ -128,6 +129,7 @@ final class MixinResolverTest {
           keys.add(name);
           iterated.put(name, q.toString());
         });
+        assertEachIncludeOnce((LazyCounters) c, rule);
       }
     }
     // Each key once; "k" with the winning value; every mixin's marker key visible.
@@ -136,6 +138,15 @@ final class MixinResolverTest {
     for (String mixin : rule.includes()) {
       assertThat(iterated).containsEntry("only-" + mixin, "7");
     }
+  }
+
+  /*
+   * A repeated mixin is kept at its last position only: the answers above are the same either
+   * way, but a list kept whole with a repetition would look it up and iterate it twice.
+   */
+  private static void assertEachIncludeOnce(LazyCounters counters, Rule rule) {
+    assertThat(counters.includes().sources()).as("the empty source 0, then each distinct include")
+        .hasSize(1 + (int) rule.includes().stream().distinct().count());
   }
 
   /** Builds one object of {@code kind} with key k per the rule; each mixin also sets only-<name>=7. */
