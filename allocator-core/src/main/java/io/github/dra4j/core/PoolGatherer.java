@@ -259,7 +259,7 @@ final class PoolGatherer {
     // (KEP-5234), instead of making the pool invalid for an unknown counter set.
     List<Pool.PoolSlice> targeting = poolSlices(deviceSlices, droppedCounterSets, dropped);
     List<Pool.PoolSlice> others = poolSlices(notTargeting, droppedCounterSets, dropped);
-    ConsumptionCheck check = new ConsumptionCheck(consumptionCount(targeting) + consumptionCount(others));
+    ConsumptionCheck check = new ConsumptionCheck(consumptionCount(others, consumptionCount(targeting, 0)));
     for (List<Pool.PoolSlice> group : List.of(targeting, others)) {
       String problem = validateCounterConsumption(counterSets, group, check);
       if (problem != null) {
@@ -326,10 +326,13 @@ final class PoolGatherer {
     return null;
   }
 
-  private static int consumptionCount(List<Pool.PoolSlice> slices) {
-    int n = 0;
+  /* The consumptions of the slices added to n, counted no further than the check is sized for. */
+  private static int consumptionCount(List<Pool.PoolSlice> slices, int n) {
     for (Pool.PoolSlice s : slices) {
       for (DeviceEntry d : s.devices()) {
+        if (n >= ConsumptionCheck.MAX_SIZED_CONSUMPTIONS) {
+          return n;
+        }
         n += d.view.consumesCounters().size();
       }
     }

@@ -39,7 +39,7 @@ public final class ConsumptionCheck {
    * one slice's, and tables sized for every consumption of a large pool would stay mostly empty;
    * past this the maps grow as they fill.
    */
-  static final int MAX_SIZED_CONSUMPTIONS = 128;
+  public static final int MAX_SIZED_CONSUMPTIONS = 128;
 
   private final Map<Pair, Object> results;
   private final Numbers numbers = new Numbers();
