@@ -123,16 +123,39 @@ final class Cycle {
     if (!allocated.isEmpty()) {
       return true;
     }
-    if ((infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) && !podAffinity().refusesNone()) {
+    if ((infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) && !podAffinityRefusesNone()) {
       return true;
     }
     for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
       if (c.whenUnsatisfiable().equals(TopologySpreadConstraint.DO_NOT_SCHEDULE)) {
-        return !spread().refusesNone;
+        return !spreadRefusesNone();
       }
     }
     return pod.spec().topologySpreadConstraints().isEmpty() && !profile.spreadDefaults.constraints(pod,
         profile.args(), TopologySpreadConstraint.DO_NOT_SCHEDULE).isEmpty();
+  }
+
+  /*
+   * InterPodAffinity's PreFilter refuses no node: without its state when neither the pod nor a
+   * bound pod has a required term that could refuse one (the state would be empty).
+   */
+  private boolean podAffinityRefusesNone() {
+    if (podAffinity == null && !InterPodAffinity.hasRequired(pod) && !infos.counts().carriesRequiredAntiAffinity()) {
+      return true;
+    }
+    return podAffinity().refusesNone();
+  }
+
+  /* PodTopologySpread's PreFilter refuses no node: read off the kept domain counts when they tell, else from its state. */
+  private boolean spreadRefusesNone() {
+    if (spread == null) {
+      Boolean kept = TopologySpread.keptRefusesNone(pod, TopologySpread.constraints(this,
+          TopologySpreadConstraint.DO_NOT_SCHEDULE), infos.counts());
+      if (kept != null) {
+        return kept;
+      }
+    }
+    return spread().refusesNone;
   }
 
   /** {@return the node's position among the infos' nodes, or -1 when it is not one of them} */

@@ -197,6 +197,16 @@ final class PodCounts {
     return carried;
   }
 
+  /** {@return whether a bound pod carries a required anti-affinity term, which InterPodAffinity's PreFilter checks the incoming pod against} */
+  boolean carriesRequiredAntiAffinity() {
+    for (Carried c : carried.keySet()) {
+      if (c.kind() == Kind.REQUIRED_ANTI_AFFINITY) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** {@return each node's domain for the topology key} */
   Domains domains(String key) {
     Domains d = domains.get(key);
