@@ -79,7 +79,7 @@ final class LikePoolsPropertyTest {
       claim("probe-two", request("r", 2)), claim("probe-b", requestOf(CLASS_B, 1)));
 
   static LongStream seeds() {
-    return LongStream.range(0, 64);
+    return LongStream.range(0, 96);
   }
 
   @ParameterizedTest(name = "seed {0}")
@@ -91,9 +91,10 @@ final class LikePoolsPropertyTest {
     String gates = off.isEmpty() ? "every gate on" : off + " off";
     StructuredAllocator allocator = CoreFixtures.allocator(features);
     int nodes = 6 + random.nextInt(6);
-    // a cluster stamps its nodes from a few templates: two of each kind per run
+    // a cluster stamps its nodes from a few templates: two device and three counter slice templates per run
     List<Template> deviceTemplates = List.of(draw(random, DEVICE_TEMPLATES), draw(random, DEVICE_TEMPLATES));
-    List<Template> counterTemplates = List.of(draw(random, COUNTER_TEMPLATES), draw(random, COUNTER_TEMPLATES));
+    List<Template> counterTemplates = List.of(draw(random, COUNTER_TEMPLATES), draw(random, COUNTER_TEMPLATES),
+        draw(random, COUNTER_TEMPLATES));
     List<Node> nodeList = new ArrayList<>();
     Map<String, List<ResourceSlice>> slicesOf = new LinkedHashMap<>();
     List<ResourceSlice> all = new ArrayList<>();
