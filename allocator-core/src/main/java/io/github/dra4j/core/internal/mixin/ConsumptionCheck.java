@@ -65,7 +65,7 @@ public final class ConsumptionCheck {
    */
   public ConsumptionCheck(int consumptions) {
     int sized = Math.min(consumptions, MAX_SIZED_CONSUMPTIONS);
-    results = MixinIndex.newHashMap(sized);
+    results = SizedMaps.newHashMap(sized);
     includeNumbers = new IdentityHashMap<>(sized);
   }
 

@@ -6,7 +6,6 @@ import io.github.dra4j.api.DeviceMixin;
 import io.github.dra4j.api.ResourceSliceMixins;
 import io.github.dra4j.api.field.FieldError;
 import io.github.dra4j.api.field.FieldPath;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -43,7 +42,7 @@ final class MixinIndex {
     // Each map is sized for its mixins, so that a slice at the limits (up to 128 device and 128
     // consumption mixins) does not rehash them.
     List<DeviceMixin> deviceMixins = mixins.device();
-    Map<String, DeviceMixinEntries> devices = newHashMap(deviceMixins.size());
+    Map<String, DeviceMixinEntries> devices = SizedMaps.newHashMap(deviceMixins.size());
     for (int i = 0; i < deviceMixins.size(); i++) {
       DeviceMixin m = deviceMixins.get(i);
       if (devices.containsKey(m.name())) {
@@ -57,7 +56,7 @@ final class MixinIndex {
       devices.put(m.name(), entries);
     }
     List<DeviceCounterConsumptionMixin> consumptionMixins = mixins.deviceCounterConsumption();
-    Map<String, CounterEntries> consumptions = newHashMap(consumptionMixins.size());
+    Map<String, CounterEntries> consumptions = SizedMaps.newHashMap(consumptionMixins.size());
     for (int i = 0; i < consumptionMixins.size(); i++) {
       DeviceCounterConsumptionMixin m = consumptionMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
@@ -67,7 +66,7 @@ final class MixinIndex {
       }
     }
     List<CounterSetMixin> counterSetMixins = mixins.counterSet();
-    Map<String, CounterEntries> counterSets = newHashMap(counterSetMixins.size());
+    Map<String, CounterEntries> counterSets = SizedMaps.newHashMap(counterSetMixins.size());
     for (int i = 0; i < counterSetMixins.size(); i++) {
       CounterSetMixin m = counterSetMixins.get(i);
       CounterEntries entries = CounterEntries.of(m.counters());
@@ -76,11 +75,6 @@ final class MixinIndex {
       }
     }
     return new MixinIndex(devices, consumptions, counterSets);
-  }
-
-  /* A map that takes n entries without rehashing, as Java 19's HashMap.newHashMap. */
-  static <K, V> Map<K, V> newHashMap(int n) {
-    return new HashMap<>((int) (n / 0.75f) + 1);
   }
 
   @Nullable DeviceMixinEntries device(String name) {
