@@ -20,10 +20,8 @@ final class Cycle {
   private final List<ResourceClaim> allocated;
   private final NodeInfos infos;
   private final SchedulingProfile profile;
-  private @Nullable Map<String, Long> requests;
-  private long @Nullable [] nonZero;
+  private PodAmounts.@Nullable Of amounts;
   private @Nullable List<Map.Entry<String, Long>> scalarRequests;
-  private @Nullable List<NodeInfos.HostPort> ports;
   private TopologySpread.@Nullable State spread;
   private InterPodAffinity.@Nullable State podAffinity;
   /* The node the filters are reading and its position, which the caller knows: no lookup by identity. */
@@ -64,20 +62,24 @@ final class Cycle {
     return infos;
   }
 
-  /** {@return the pod's requests as NodeResourcesFit counts them} */
-  Map<String, Long> requests() {
-    if (requests == null) {
-      requests = PodRequests.of(pod);
+  /* What the resource filters and scores read of the pod: the previous pod's when its containers read alike. */
+  private PodAmounts.Of amounts() {
+    PodAmounts.Of a = amounts;
+    if (a == null) {
+      a = infos.amounts().of(pod);
+      amounts = a;
     }
-    return requests;
+    return a;
+  }
+
+  /** {@return the pod's requests as NodeResourcesFit counts them} Read only. */
+  Map<String, Long> requests() {
+    return amounts().requests();
   }
 
   /** {@return the pod's non-zero cpu and memory requests, as the resource scores count them} Read only. */
   long[] nonZero() {
-    if (nonZero == null) {
-      nonZero = PodRequests.nonZero(pod);
-    }
-    return nonZero;
+    return amounts().nonZero();
   }
 
   /** {@return the scalar resources NodeResourcesFit checks, sorted by name} */
@@ -93,11 +95,9 @@ final class Cycle {
     scalarRequests = known;
   }
 
+  /** {@return the pod's host ports} Read only. */
   List<NodeInfos.HostPort> ports() {
-    if (ports == null) {
-      ports = NodeInfos.hostPorts(pod);
-    }
-    return ports;
+    return amounts().ports();
   }
 
   TopologySpread.State spread() {
@@ -123,16 +123,39 @@ final class Cycle {
     if (!allocated.isEmpty()) {
       return true;
     }
-    if ((infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) && !podAffinity().refusesNone()) {
+    if ((infos.anyPodAffinity() || NodeInfos.hasPodAffinity(pod)) && !podAffinityRefusesNone()) {
       return true;
     }
     for (TopologySpreadConstraint c : pod.spec().topologySpreadConstraints()) {
       if (c.whenUnsatisfiable().equals(TopologySpreadConstraint.DO_NOT_SCHEDULE)) {
-        return !spread().refusesNone;
+        return !spreadRefusesNone();
       }
     }
     return pod.spec().topologySpreadConstraints().isEmpty() && !profile.spreadDefaults.constraints(pod,
         profile.args(), TopologySpreadConstraint.DO_NOT_SCHEDULE).isEmpty();
+  }
+
+  /*
+   * InterPodAffinity's PreFilter refuses no node: without its state when neither the pod nor a
+   * bound pod has a required term that could refuse one (the state would be empty).
+   */
+  private boolean podAffinityRefusesNone() {
+    if (podAffinity == null && !InterPodAffinity.hasRequired(pod) && !infos.counts().carriesRequiredAntiAffinity()) {
+      return true;
+    }
+    return podAffinity().refusesNone();
+  }
+
+  /* PodTopologySpread's PreFilter refuses no node: read off the kept domain counts when they tell, else from its state. */
+  private boolean spreadRefusesNone() {
+    if (spread == null) {
+      Boolean kept = TopologySpread.keptRefusesNone(pod, TopologySpread.constraints(this,
+          TopologySpreadConstraint.DO_NOT_SCHEDULE), infos.counts());
+      if (kept != null) {
+        return kept;
+      }
+    }
+    return spread().refusesNone;
   }
 
   /** {@return the node's position among the infos' nodes, or -1 when it is not one of them} */

@@ -115,6 +115,14 @@ final class InterPodAffinity {
     return out;
   }
 
+  /** {@return whether the pod has a required affinity or anti-affinity term} */
+  static boolean hasRequired(Pod pod) {
+    Affinity a = pod.spec().affinity();
+    PodAffinity affinity = a == null ? null : a.podAffinity();
+    PodAffinity anti = a == null ? null : a.podAntiAffinity();
+    return (affinity != null && !affinity.required().isEmpty()) || (anti != null && !anti.required().isEmpty());
+  }
+
   /** {@return the incoming pod's required terms of one kind, resolved against the cluster's namespaces} */
   static List<Term> incoming(Pod pod, Function<Affinity, @Nullable PodAffinity> which, Namespaces namespaces,
       PodShapes shapes) {

@@ -58,6 +58,7 @@ final class NodeInfos {
   /* Whether a node has a PreferNoSchedule taint: without one, TaintToleration scores every node alike. */
   private final boolean anyPreferNoSchedule;
   private final Namespaces namespaces;
+  private final PodAmounts amounts = new PodAmounts();
 
   NodeInfos(List<Node> nodes, List<Pod> clusterPods) {
     this(nodes, clusterPods, null, Namespaces.NONE);
@@ -177,6 +178,11 @@ final class NodeInfos {
   /** {@return the counts per node that spread and pod affinity read, kept as pods join and leave} */
   PodCounts counts() {
     return counts;
+  }
+
+  /** {@return the amounts of the last pod a cycle read, which the next pod of the same containers shares} */
+  PodAmounts amounts() {
+    return amounts;
   }
 
   /** {@return the images the nodes hold, as ImageLocality reads them} */

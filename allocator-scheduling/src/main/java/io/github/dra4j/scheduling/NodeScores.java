@@ -51,6 +51,8 @@ final class NodeScores {
    * the columns above), so one array serves every cycle instead of a new one per cycle.
    */
   private long[] scratch = new long[0];
+  /* A cycle's scored nodes' tuples of domains (PodTopologySpread), reused likewise. */
+  private int[] tuples = new int[0];
 
   NodeScores(int nodes) {
     this.nodes = nodes;
@@ -137,6 +139,14 @@ final class NodeScores {
       Arrays.fill(scratch, 0, length, 0);
     }
     return scratch;
+  }
+
+  /** {@return an array of at least this length, reused by the next call; its values are left as they were} */
+  int[] tuples(int length) {
+    if (tuples.length < length) {
+      tuples = new int[length];
+    }
+    return tuples;
   }
 
   /** Forgets the scores that read the node's pods, after a pod joined or left it. */

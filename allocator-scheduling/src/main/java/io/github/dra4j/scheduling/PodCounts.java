@@ -120,6 +120,9 @@ final class PodCounts {
   private final Map<String, Domains> domains = new HashMap<>();
   /* Per list of topology keys, each node's tuple of domains. */
   private final Map<List<String>, int[]> tuples = new HashMap<>();
+  /* The keys last asked for by constraints and their tuples, which never change (nodes do not). */
+  private List<String> lastKeys = List.of();
+  private int @Nullable [] lastTuples;
   /* The counts of matchers PodShapes keeps, by identity: the same Counts as matching holds for them. */
   private final IdentityHashMap<Matcher, Counts> byIdentity = new IdentityHashMap<>();
   private final PodShapes shapes = new PodShapes();
@@ -197,6 +200,16 @@ final class PodCounts {
     return carried;
   }
 
+  /** {@return whether a bound pod carries a required anti-affinity term, which InterPodAffinity's PreFilter checks the incoming pod against} */
+  boolean carriesRequiredAntiAffinity() {
+    for (Carried c : carried.keySet()) {
+      if (c.kind() == Kind.REQUIRED_ANTI_AFFINITY) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** {@return each node's domain for the topology key} */
   Domains domains(String key) {
     Domains d = domains.get(key);
@@ -228,11 +241,37 @@ final class PodCounts {
   }
 
   /**
+   * {@return {@link #tuplesOfKeys} of the constraints' keys} Compared first with the keys last
+   * asked for (a cycle's constraints mostly have the keys of the cycle before's), so that no list
+   * of them is made and hashed each cycle.
+   */
+  int[] tuples(List<TopologySpread.Constraint> constraints) {
+    int[] last = lastTuples;
+    if (last != null && lastKeys.size() == constraints.size()) {
+      boolean same = true;
+      for (int c = 0; c < constraints.size() && same; c++) {
+        same = lastKeys.get(c).equals(constraints.get(c).key());
+      }
+      if (same) {
+        return last;
+      }
+    }
+    List<String> keys = new ArrayList<>(constraints.size());
+    for (TopologySpread.Constraint c : constraints) {
+      keys.add(c.key());
+    }
+    int[] out = tuplesOfKeys(keys);
+    lastKeys = List.copyOf(keys);
+    lastTuples = out;
+    return out;
+  }
+
+  /**
    * {@return each node's tuple of domains of the keys: the domain + 1 of each key (0 without it)
    * in mixed radix, key by key, each of radix its values + 1; complemented ({@code ~tuple}) for a
    * node without every key} Read only; nodes do not change.
    */
-  int[] tuples(List<String> keys) {
+  private int[] tuplesOfKeys(List<String> keys) {
     int[] kept = tuples.get(keys);
     if (kept != null) {
       return kept;

@@ -48,8 +48,9 @@ final class SpreadAndAffinityScores {
     long[] scores = new long[at.length];
     Spread s = Spread.of(in, at, false);
     if (s != null) {
-      sum(s.constraints, at, s.ignored, s.domain, s.matching, s.hostname, s.byDomain, s.weights, scores);
-      normalizeSpread(scores, s.ignored);
+      boolean[] ignored = Objects.requireNonNull(s.ignored); // set without tuples
+      sum(s.constraints, at, ignored, s.domain, s.matching, s.hostname, s.byDomain, s.weights, scores);
+      normalizeSpread(scores, ignored);
     }
     return scores;
   }
@@ -68,8 +69,9 @@ final class SpreadAndAffinityScores {
     }
     if (s.tuple == null) {
       long[] scores = new long[at.length];
-      sum(s.constraints, at, s.ignored, s.domain, s.matching, s.hostname, s.byDomain, s.weights, scores);
-      normalizeSpread(scores, s.ignored);
+      boolean[] ignored = Objects.requireNonNull(s.ignored); // set without tuples
+      sum(s.constraints, at, ignored, s.domain, s.matching, s.hostname, s.byDomain, s.weights, scores);
+      normalizeSpread(scores, ignored);
       return new Normalized(null, scores);
     }
     return new Normalized(s.tuple, s.normalizedByTuple());
@@ -102,15 +104,20 @@ final class SpreadAndAffinityScores {
     final int[][] matching;
     final boolean[] hostname;
     final long[][] byDomain;
-    final boolean[] ignored;
+    /* the ignored nodes, when tuple is null (a tuple of -1 marks them otherwise) */
+    final boolean @Nullable [] ignored;
     final double[] weights;
-    /* each node's tuple of domains (in byDomainsTable's mixed radix), -1 for an ignored node; null unless asked and possible */
+    /*
+     * each node's tuple of domains (in byDomainsTable's mixed radix), -1 for an ignored node; null
+     * unless asked and possible; NodeScores' reused array, valid for the cycle
+     */
     final int @Nullable [] tuple;
     /* the tuples of the nodes that are not ignored, when tuple is set */
     final boolean @Nullable [] seen;
 
     private Spread(List<TopologySpread.Constraint> constraints, int[][] domain, int[][] matching, boolean[] hostname,
-        long[][] byDomain, boolean[] ignored, double[] weights, int @Nullable [] tuple, boolean @Nullable [] seen) {
+        long[][] byDomain, boolean @Nullable [] ignored, double[] weights, int @Nullable [] tuple,
+        boolean @Nullable [] seen) {
       this.constraints = constraints;
       this.domain = domain;
       this.matching = matching;
@@ -155,14 +162,14 @@ final class SpreadAndAffinityScores {
         present[c] = new boolean[d.values().size() + 1];
       }
       int tupleCount = tuples ? tupleCount(hostname, byDomain) : 0;
-      int[] tuple = tupleCount > 0 ? new int[at.length] : null;
+      int[] tuple = tupleCount > 0 ? infos.scores().tuples(at.length) : null;
       boolean[] seen = tupleCount > 0 ? new boolean[tupleCount] : null;
       // initPreScoreState: the domains of the feasible nodes that have every key, and their number
-      boolean[] ignored = new boolean[at.length];
+      boolean[] ignored = tuple != null ? null : new boolean[at.length];
       int[] domains = new int[size];
       int ignoredCount = tuple != null && seen != null
-          ? byTuples(counts.tuples(keys(constraints)), at, requireAll, missing, byDomain, ignored, tuple, seen, present, domains)
-          : byNodes(domain, at, requireAll, missing, hostname, ignored, present, domains);
+          ? byTuples(counts.tuples(constraints), at, requireAll, missing, byDomain, tuple, seen, present, domains)
+          : byNodes(domain, at, requireAll, missing, hostname, Objects.requireNonNull(ignored), present, domains);
       double[] weights = new double[size];
       for (int c = 0; c < size; c++) {
         weights[c] = Math.log((hostname[c] ? at.length - ignoredCount : domains[c]) + 2);
@@ -199,13 +206,12 @@ final class SpreadAndAffinityScores {
      * one read per node, the domains present then read off the tuples seen.
      */
     private static int byTuples(int[] tupleOf, int[] at, boolean requireAll, int[] missing, long[][] byDomain,
-        boolean[] ignored, int[] tuple, boolean[] seen, boolean[][] present, int[] domains) {
+        int[] tuple, boolean[] seen, boolean[][] present, int[] domains) {
       int ignoredCount = 0;
       for (int k = 0; k < at.length; k++) {
         int t = tupleOf[at[k]];
         if (t < 0) { // a key missing
           if (requireAll) {
-            ignored[k] = true;
             ignoredCount++;
             tuple[k] = -1;
             continue;
@@ -268,14 +274,6 @@ final class SpreadAndAffinityScores {
       }
       return raw;
     }
-  }
-
-  private static List<String> keys(List<TopologySpread.Constraint> constraints) {
-    List<String> keys = new ArrayList<>(constraints.size());
-    for (TopologySpread.Constraint c : constraints) {
-      keys.add(c.key());
-    }
-    return keys;
   }
 
   /* The number of tuples of domains of the constraints, 0 with a hostname constraint or more than 4,096 tuples. */

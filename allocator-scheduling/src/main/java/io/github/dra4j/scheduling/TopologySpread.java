@@ -229,6 +229,36 @@ final class TopologySpread {
     return kept;
   }
 
+  /**
+   * {@return count(pod, constraints, counts' infos).refusesNone read off the domain counts
+   * PodCounts keeps, without the state built, or null when they do not tell (a node lacks a key or
+   * an inclusion policy may leave a node out)} Every domain has a node then, so the smallest count
+   * is that of all the domains.
+   */
+  static @Nullable Boolean keptRefusesNone(Pod pod, List<Constraint> constraints, PodCounts counts) {
+    for (Constraint c : constraints) {
+      if (!c.includesAll(pod) || !counts.domains(c.key()).everyNode()) {
+        return null;
+      }
+    }
+    String namespace = PodClaimResolver.namespace(pod.namespace());
+    for (Constraint c : constraints) {
+      int[] byDomain = counts.byDomain(namespace, c.selector(), c.key());
+      int min = Integer.MAX_VALUE;
+      for (int count : byDomain) {
+        min = Math.min(min, count);
+      }
+      int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
+      long most = (long) c.maxSkew() + (byDomain.length < c.minDomains() ? 0 : min) - self;
+      for (int count : byDomain) {
+        if (count > most) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
   /* refusesNone when every node has every key and every domain has a node: the domains decide. */
   private static boolean everyDomainWithinSkew(State s) {
     for (int k = 0; k < s.constraints.size(); k++) {

@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * container's requests handed out without a copy when every limit has a request. Random
  * quantities in every suffix, with fractions, exponents and amounts past Long.MAX_VALUE. And a
  * pod bound with the requests its cycle worked out against the same pod's requests worked out
- * again at the bind.
+ * again at the bind. And a cycle handed the previous pod's amounts (PodAmounts) against the pod's
+ * own, worked out afresh.
  */
 final class RequestsFastPathsPropertyTest {
   private static final List<String> SUFFIXES = List.of("", "m", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi",
@@ -124,6 +125,89 @@ final class RequestsFastPathsPropertyTest {
         }
       }
     }
+  }
+
+  /*
+   * Pods with their own spec objects, as decoded one by one: an equal copy of the previous pod, the
+   * previous pod with one of the fields the amounts read changed (a container's requests or host
+   * ports, an init container, the overhead, the pod-level requests), or a new random pod. Each
+   * cycle of one scheduler's NodeInfos gives the requests, non-zero requests and host ports worked
+   * out afresh for the pod, whichever of them it reads first.
+   */
+  @ParameterizedTest(name = "seed {0}")
+  @MethodSource("seeds")
+  void cycleAmountsEqualThoseOfThePodWorkedOutAfresh(long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    NodeInfos infos = new NodeInfos(List.of(Node.of("n0", Map.of())), List.of());
+    Pod previous = randomPod(random, 0);
+    for (int i = 1; i < 300; i++) {
+      Pod pod = switch (random.nextInt(3)) {
+        case 0 -> withSpec(previous, i, copy(previous.spec()));
+        case 1 -> withSpec(previous, i, oneChanged(random, copy(previous.spec())));
+        default -> randomPod(random, i);
+      };
+      Cycle cycle = new Cycle(pod, List.of(), List.of(), infos);
+      String where = "seed " + seed + " pod " + i;
+      int first = random.nextInt(3);
+      for (int k = 0; k < 3; k++) {
+        switch ((first + k) % 3) {
+          case 0 -> assertThat(cycle.requests()).as(where).isEqualTo(PodRequests.of(pod));
+          case 1 -> assertThat(cycle.nonZero()).as(where).containsExactly(PodRequests.nonZero(pod));
+          default -> assertThat(cycle.ports()).as(where).isEqualTo(NodeInfos.hostPorts(pod));
+        }
+      }
+      previous = pod;
+    }
+  }
+
+  private static Pod withSpec(Pod pod, int i, PodSpec spec) {
+    return new Pod(ObjectMeta.builder().name("p" + i).namespace("default").uid("u" + i).build(), spec, pod.status());
+  }
+
+  /* An equal spec that shares no object with this one but strings and quantities, as decoding makes it. */
+  private static PodSpec copy(PodSpec spec) {
+    PodSpec.Builder b = spec.toBuilder().containers(List.of()).initContainers(List.of());
+    spec.containers().forEach(c -> b.addContainer(copy(c)));
+    spec.initContainers().forEach(c -> b.addInitContainer(copy(c)));
+    b.overhead(new HashMap<>(spec.overhead()));
+    ResourceRequirements r = spec.resources();
+    return b.resources(r == null ? null : new ResourceRequirements(new HashMap<>(r.limits()), new HashMap<>(r.requests()),
+        new ArrayList<>(r.claims()))).build();
+  }
+
+  private static Container copy(Container c) {
+    ResourceRequirements r = c.resources();
+    List<ContainerPort> ports = new ArrayList<>();
+    c.ports().forEach(p -> ports.add(new ContainerPort(p.name(), p.hostPort(), p.containerPort(), p.protocol(), p.hostIP())));
+    return new Container(c.name(), new ResourceRequirements(new HashMap<>(r.limits()), new HashMap<>(r.requests()),
+        new ArrayList<>(r.claims())), ports, c.restartPolicy(), c.image());
+  }
+
+  /* The spec with one field the amounts read changed so that they change: requests, host ports, init containers, overhead or pod-level requests. */
+  private static PodSpec oneChanged(SplittableRandom random, PodSpec spec) {
+    PodSpec.Builder b = spec.toBuilder();
+    Container first = spec.containers().get(0);
+    switch (random.nextInt(5)) {
+      case 0 -> b.containers(withFirst(spec.containers(), new Container(first.name(), new ResourceRequirements(Map.of(),
+          Map.of("cpu", Quantity.parse(3 + random.nextInt(5) + "000"), "example.com/gpu", Quantity.parse("1")), List.of()),
+          first.ports(), null)));
+      case 1 -> b.containers(withFirst(spec.containers(), new Container(first.name(), first.resources(),
+          List.of(new ContainerPort(null, 9000 + random.nextInt(100), 90, null, null)), null)));
+      case 2 -> b.addInitContainer(new Container("init" + random.nextInt(100), new ResourceRequirements(Map.of(),
+          Map.of("cpu", Quantity.parse("1000"), "memory", Quantity.parse("1Ti")), List.of()), List.of(),
+          random.nextBoolean() ? Container.RESTART_ALWAYS : null));
+      case 3 -> b.overhead(Map.of("cpu", Quantity.parse(1 + random.nextInt(300) + "m"),
+          "memory", Quantity.parse(1 + random.nextInt(64) + "Mi")));
+      default -> b.resources(new ResourceRequirements(Map.of(), Map.of("cpu", Quantity.parse(5 + random.nextInt(4) + ""),
+          "memory", Quantity.parse(5 + random.nextInt(4) + "Gi")), List.of()));
+    }
+    return b.build();
+  }
+
+  private static List<Container> withFirst(List<Container> containers, Container first) {
+    List<Container> out = new ArrayList<>(containers);
+    out.set(0, first);
+    return out;
   }
 
   /* Containers, sidecar and plain init containers, overhead, pod-level requests and host ports, at random. */

@@ -80,6 +80,12 @@ final class SpreadAndAffinityCountsPropertyTest {
       int[] at = random.ints(0, nodes.size()).limit(1 + random.nextInt(nodes.size())).sorted().distinct().toArray();
       Cycle cycle = new Cycle(incoming, List.of(), List.of(), infos, profile);
       String where = "seed " + seed + " step " + step;
+      // before any state is built, needsClusterSteps reads the kept counts and terms when they tell
+      Cycle built = new Cycle(incoming, List.of(), List.of(), infos, profile);
+      var unused = built.spread();
+      var unusedToo = built.podAffinity();
+      assertThat(cycle.needsClusterSteps()).as("cluster steps needed, without the PreFilter states, %s", where)
+          .isEqualTo(built.needsClusterSteps());
 
       long[] spread = SpreadAndAffinityScores.spread(cycle, at);
       long[] affinity = SpreadAndAffinityScores.podAffinity(cycle, at);
