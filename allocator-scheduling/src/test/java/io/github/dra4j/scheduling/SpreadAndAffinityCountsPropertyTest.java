@@ -85,6 +85,11 @@ final class SpreadAndAffinityCountsPropertyTest {
         bound.add(joining);
       }
       Pod incoming = pod("incoming-" + step, random);
+      PodCounts counts = infos.counts();
+      assertThat(counts.requiredAntiAffinityCarried()).as("required anti-affinity terms carried, kept, %s", seed)
+          .isEqualTo(counts.carried().keySet().stream().filter(c -> c.kind() == PodCounts.Kind.REQUIRED_ANTI_AFFINITY).count());
+      assertThat(counts.carriesRequiredAntiAffinity()).as("a bound pod carries a required anti-affinity term, %s", seed)
+          .isEqualTo(bound.stream().anyMatch(b -> !InterPodAffinity.required(b, Affinity::podAntiAffinity).isEmpty()));
       int[] at = random.ints(0, nodes.size()).limit(1 + random.nextInt(nodes.size())).sorted().distinct().toArray();
       Cycle cycle = new Cycle(incoming, List.of(), List.of(), infos, profile);
       String where = "seed " + seed + " step " + step;
