@@ -149,11 +149,13 @@ final class Cycle {
   /* PodTopologySpread's PreFilter refuses no node: read off the kept domain counts when they tell, else from its state. */
   private boolean spreadRefusesNone() {
     if (spread == null) {
-      Boolean kept = TopologySpread.keptRefusesNone(pod, TopologySpread.constraints(this,
-          TopologySpreadConstraint.DO_NOT_SCHEDULE), infos.counts());
+      List<TopologySpread.Constraint> constraints = TopologySpread.constraints(this,
+          TopologySpreadConstraint.DO_NOT_SCHEDULE);
+      Boolean kept = TopologySpread.keptRefusesNone(pod, constraints, infos.counts());
       if (kept != null) {
         return kept;
       }
+      spread = TopologySpread.count(pod, constraints, infos);
     }
     return spread().refusesNone;
   }

@@ -103,8 +103,7 @@ final class InterPodAffinity {
 
   /** {@return the pod's required terms of one kind; those of the same API objects kept when shapes is given} */
   static List<Term> required(Pod pod, Function<Affinity, @Nullable PodAffinity> which, @Nullable PodShapes shapes) {
-    Affinity a = pod.spec().affinity();
-    PodAffinity pa = a == null ? null : which.apply(a);
+    PodAffinity pa = of(pod, which);
     if (pa == null) {
       return List.of();
     }
@@ -117,10 +116,18 @@ final class InterPodAffinity {
 
   /** {@return whether the pod has a required affinity or anti-affinity term} */
   static boolean hasRequired(Pod pod) {
+    return hasRequired(pod, Affinity::podAffinity) || hasRequired(pod, Affinity::podAntiAffinity);
+  }
+
+  private static boolean hasRequired(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
+    PodAffinity pa = of(pod, which);
+    return pa != null && !pa.required().isEmpty();
+  }
+
+  /** {@return the pod's (anti-)affinity of one kind, or null when it has none} */
+  static @Nullable PodAffinity of(Pod pod, Function<Affinity, @Nullable PodAffinity> which) {
     Affinity a = pod.spec().affinity();
-    PodAffinity affinity = a == null ? null : a.podAffinity();
-    PodAffinity anti = a == null ? null : a.podAntiAffinity();
-    return (affinity != null && !affinity.required().isEmpty()) || (anti != null && !anti.required().isEmpty());
+    return a == null ? null : which.apply(a);
   }
 
   /** {@return the incoming pod's required terms of one kind, resolved against the cluster's namespaces} */

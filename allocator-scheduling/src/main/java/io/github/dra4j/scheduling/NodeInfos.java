@@ -180,7 +180,7 @@ final class NodeInfos {
     return counts;
   }
 
-  /** {@return the amounts of the last pod a cycle read, which the next pod of the same containers shares} */
+  /** {@return the holder of the amounts of the last pod a cycle read, which hands them to the next pod of the same containers} */
   PodAmounts amounts() {
     return amounts;
   }

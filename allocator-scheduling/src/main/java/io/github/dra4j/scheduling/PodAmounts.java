@@ -13,28 +13,25 @@ import org.jspecify.annotations.Nullable;
  * and handed to the next pod whose containers, init containers, overhead and pod-level resources
  * (all these read of it) are equal. Pods decoded one by one share no spec object, but consecutive
  * pods are mostly of one kind: comparing those fields costs less than summing them afresh (maps
- * and amounts per container). The values are read only: cycles and bound pods share them.
+ * and amounts per container). The values are read only: cycles and bound pods share them. One
+ * scheduler's (its NodeInfos'), used by one thread at a time.
  */
 final class PodAmounts {
-  private @Nullable PodSpec lastSpec;
   private @Nullable Of last;
 
   /** {@return the amounts of the pod: the last pod's when it reads as that one} */
   Of of(Pod pod) {
-    PodSpec spec = pod.spec();
     Of l = last;
-    PodSpec before = lastSpec;
-    if (l == null || before == null || !sameAmounts(before, spec)) {
+    if (l == null || !sameAmounts(l.pod.spec(), pod.spec())) {
       l = new Of(pod);
       last = l;
     }
-    lastSpec = spec;
     return l;
   }
 
   /** {@return whether the two specs give the same requests, non-zero requests and host ports} */
   @SuppressWarnings("ReferenceEquality") // the same object first: pods of one kind may share their spec
-  static boolean sameAmounts(PodSpec a, PodSpec b) {
+  private static boolean sameAmounts(PodSpec a, PodSpec b) {
     return a == b || (a.containers().equals(b.containers()) && a.initContainers().equals(b.initContainers())
         && a.overhead().equals(b.overhead()) && Objects.equals(a.resources(), b.resources()));
   }

@@ -117,6 +117,8 @@ final class PodCounts {
   private final NodeInfos infos;
   private final Map<Matcher, Counts> matching = new HashMap<>();
   private final Map<Carried, Counts> carried = new LinkedHashMap<>();
+  /* The keys of carried of kind REQUIRED_ANTI_AFFINITY, counted as they join and leave it, so that no cycle walks them. */
+  private int requiredAntiAffinityCarried;
   private final Map<String, Domains> domains = new HashMap<>();
   /* Per list of topology keys, each node's tuple of domains. */
   private final Map<List<String>, int[]> tuples = new HashMap<>();
@@ -202,12 +204,12 @@ final class PodCounts {
 
   /** {@return whether a bound pod carries a required anti-affinity term, which InterPodAffinity's PreFilter checks the incoming pod against} */
   boolean carriesRequiredAntiAffinity() {
-    for (Carried c : carried.keySet()) {
-      if (c.kind() == Kind.REQUIRED_ANTI_AFFINITY) {
-        return true;
-      }
-    }
-    return false;
+    return requiredAntiAffinityCarried > 0;
+  }
+
+  /** {@return how many distinct required anti-affinity terms bound pods carry: those of carried()} */
+  int requiredAntiAffinityCarried() {
+    return requiredAntiAffinityCarried;
   }
 
   /** {@return each node's domain for the topology key} */
@@ -319,8 +321,7 @@ final class PodCounts {
 
   private void carryPreferred(Pod pod, Function<Affinity, @Nullable PodAffinity> which, Kind kind, int node,
       int delta) {
-    Affinity a = pod.spec().affinity();
-    PodAffinity pa = a == null ? null : which.apply(a);
+    PodAffinity pa = InterPodAffinity.of(pod, which);
     if (pa != null) {
       for (WeightedPodAffinityTerm t : pa.preferred()) {
         carry(shapes.term(t.podAffinityTerm(), pod), kind, t.weight(), node, delta);
@@ -341,7 +342,15 @@ final class PodCounts {
     }
     if (found == null) {
       Carried key = new Carried(term, kind, weight);
-      found = new Carrying(key, carried.computeIfAbsent(key, k -> new Counts(infos.nodes().size())));
+      Counts counts = carried.get(key);
+      if (counts == null) {
+        counts = new Counts(infos.nodes().size());
+        carried.put(key, counts);
+        if (kind == Kind.REQUIRED_ANTI_AFFINITY) {
+          requiredAntiAffinityCarried++;
+        }
+      }
+      found = new Carrying(key, counts);
       if (carriedByIdentity.size() >= 4 * MAX_MATCHERS) {
         carriedByIdentity.clear(); // terms made anew each time, which PodShapes does not keep
       }
@@ -351,6 +360,9 @@ final class PodCounts {
     c.add(node, delta);
     if (c.total == 0) {
       carried.remove(found.key()); // the last pod carrying it left
+      if (kind == Kind.REQUIRED_ANTI_AFFINITY) {
+        requiredAntiAffinityCarried--;
+      }
       carriedByIdentity.clear();
     }
   }

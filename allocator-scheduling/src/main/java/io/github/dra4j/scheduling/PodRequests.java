@@ -17,7 +17,9 @@ import java.util.Map;
  * largest init need; pod-level requests (spec.resources, PodLevelResources, as the API server
  * defaults them) replace that for the resources they name; then the pod overhead is added. A
  * request defaults to the limit, as the API server defaults it. Amounts are longs, rounded up as
- * Quantity.Value and MilliValue round: cpu in millicores, everything else in units.
+ * Quantity.Value and MilliValue round: cpu in millicores, everything else in units. A field of
+ * the pod read here that PodAmounts.sameAmounts does not compare must join it: pods equal in
+ * those fields share their amounts.
  */
 final class PodRequests {
   static final String CPU = "cpu";

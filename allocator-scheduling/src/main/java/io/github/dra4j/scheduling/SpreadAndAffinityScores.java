@@ -109,7 +109,8 @@ final class SpreadAndAffinityScores {
     final double[] weights;
     /*
      * each node's tuple of domains (in byDomainsTable's mixed radix), -1 for an ignored node; null
-     * unless asked and possible; NodeScores' reused array, valid for the cycle
+     * unless asked and possible; NodeScores' reused array, valid until the next normalizedSpread
+     * on the same NodeInfos
      */
     final int @Nullable [] tuple;
     /* the tuples of the nodes that are not ignored, when tuple is set */

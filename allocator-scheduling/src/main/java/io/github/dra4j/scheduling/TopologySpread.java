@@ -86,8 +86,7 @@ final class TopologySpread {
     }
 
     int minMatch(int k) {
-      Constraint c = constraints.get(k);
-      return domains[k] < c.minDomains() ? 0 : min[k];
+      return TopologySpread.minMatch(constraints.get(k), domains[k], min[k]);
     }
   }
 
@@ -171,7 +170,7 @@ final class TopologySpread {
       s.min[k] = min;
       s.most[k] = (long) constraints.get(k).maxSkew() + s.minMatch(k) - s.self[k];
     }
-    s.refusesNone = kept != null ? everyDomainWithinSkew(s) : refusesNone(s);
+    s.refusesNone = kept != null ? everyDomainWithinSkew(pod, constraints, kept) : refusesNone(s);
     return s;
   }
 
@@ -236,21 +235,26 @@ final class TopologySpread {
    * is that of all the domains.
    */
   static @Nullable Boolean keptRefusesNone(Pod pod, List<Constraint> constraints, PodCounts counts) {
-    for (Constraint c : constraints) {
-      if (!c.includesAll(pod) || !counts.domains(c.key()).everyNode()) {
-        return null;
-      }
-    }
-    String namespace = PodClaimResolver.namespace(pod.namespace());
-    for (Constraint c : constraints) {
-      int[] byDomain = counts.byDomain(namespace, c.selector(), c.key());
+    int[][] kept = keptCounts(pod, constraints, counts, PodClaimResolver.namespace(pod.namespace()),
+        new boolean[constraints.size()]);
+    return kept == null ? null : everyDomainWithinSkew(pod, constraints, kept);
+  }
+
+  /*
+   * refusesNone from the kept counts (every node has every key, so every domain has a node and
+   * the smallest count is that of all the domains): no domain has more matching pods, the pod
+   * itself counted, than maxSkew over the smallest.
+   */
+  private static boolean everyDomainWithinSkew(Pod pod, List<Constraint> constraints, int[][] kept) {
+    for (int k = 0; k < kept.length; k++) {
+      Constraint c = constraints.get(k);
       int min = Integer.MAX_VALUE;
-      for (int count : byDomain) {
+      for (int count : kept[k]) {
         min = Math.min(min, count);
       }
       int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
-      long most = (long) c.maxSkew() + (byDomain.length < c.minDomains() ? 0 : min) - self;
-      for (int count : byDomain) {
+      long most = (long) c.maxSkew() + minMatch(c, kept[k].length, min) - self;
+      for (int count : kept[k]) {
         if (count > most) {
           return false;
         }
@@ -259,16 +263,9 @@ final class TopologySpread {
     return true;
   }
 
-  /* refusesNone when every node has every key and every domain has a node: the domains decide. */
-  private static boolean everyDomainWithinSkew(State s) {
-    for (int k = 0; k < s.constraints.size(); k++) {
-      for (int count : s.byDomain[k]) {
-        if (count > s.most[k]) {
-          return false;
-        }
-      }
-    }
-    return true;
+  /* The smallest count the skew is measured from: 0 while fewer domains than minDomains have a counted node. */
+  static int minMatch(Constraint c, int domains, int min) {
+    return domains < c.minDomains() ? 0 : min;
   }
 
   private static boolean refusesNone(State s) {

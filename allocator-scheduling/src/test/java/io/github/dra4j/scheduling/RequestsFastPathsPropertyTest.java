@@ -142,8 +142,8 @@ final class RequestsFastPathsPropertyTest {
     Pod previous = randomPod(random, 0);
     for (int i = 1; i < 300; i++) {
       Pod pod = switch (random.nextInt(3)) {
-        case 0 -> withSpec(previous, i, copy(previous.spec()));
-        case 1 -> withSpec(previous, i, oneChanged(random, copy(previous.spec())));
+        case 0 -> withSpec(i, copy(previous.spec()), status(random));
+        case 1 -> withSpec(i, oneChanged(random, copy(previous.spec())), status(random));
         default -> randomPod(random, i);
       };
       Cycle cycle = new Cycle(pod, List.of(), List.of(), infos);
@@ -160,8 +160,17 @@ final class RequestsFastPathsPropertyTest {
     }
   }
 
-  private static Pod withSpec(Pod pod, int i, PodSpec spec) {
-    return new Pod(ObjectMeta.builder().name("p" + i).namespace("default").uid("u" + i).build(), spec, pod.status());
+  private static Pod withSpec(int i, PodSpec spec, PodStatus status) {
+    return new Pod(ObjectMeta.builder().name("p" + i).namespace("default").uid("u" + i).build(), spec, status);
+  }
+
+  /* A status the amounts do not read: an equal spec with another status still shares them. */
+  private static PodStatus status(SplittableRandom random) {
+    return switch (random.nextInt(3)) {
+      case 0 -> PodStatus.EMPTY;
+      case 1 -> new PodStatus(List.of(), null, "Running");
+      default -> new PodStatus(List.of(), null, "Pending", List.of(), "n0", List.of());
+    };
   }
 
   /* An equal spec that shares no object with this one but strings and quantities, as decoding makes it. */
@@ -183,11 +192,20 @@ final class RequestsFastPathsPropertyTest {
         new ArrayList<>(r.claims())), ports, c.restartPolicy(), c.image());
   }
 
-  /* The spec with one field the amounts read changed so that they change: requests, host ports, init containers, overhead or pod-level requests. */
+  /*
+   * The spec with one field the amounts read changed: requests, a limit alone (a request defaults
+   * to it), host ports, an init container added, an init container's restartPolicy alone, overhead
+   * or pod-level requests. The amounts mostly change with it, not always (pod-level cpu and memory
+   * hide an added init container's).
+   */
   private static PodSpec oneChanged(SplittableRandom random, PodSpec spec) {
     PodSpec.Builder b = spec.toBuilder();
     Container first = spec.containers().get(0);
-    switch (random.nextInt(5)) {
+    int change = random.nextInt(7);
+    if (change == 5 && spec.initContainers().isEmpty()) {
+      change = 2;
+    }
+    switch (change) {
       case 0 -> b.containers(withFirst(spec.containers(), new Container(first.name(), new ResourceRequirements(Map.of(),
           Map.of("cpu", Quantity.parse(3 + random.nextInt(5) + "000"), "example.com/gpu", Quantity.parse("1")), List.of()),
           first.ports(), null)));
@@ -198,6 +216,21 @@ final class RequestsFastPathsPropertyTest {
           random.nextBoolean() ? Container.RESTART_ALWAYS : null));
       case 3 -> b.overhead(Map.of("cpu", Quantity.parse(1 + random.nextInt(300) + "m"),
           "memory", Quantity.parse(1 + random.nextInt(64) + "Mi")));
+      case 4 -> {
+        Map<String, Quantity> limits = new HashMap<>(first.resources().limits());
+        limits.put("ephemeral-storage", Quantity.parse(1 + random.nextInt(64) + "Gi"));
+        b.containers(withFirst(spec.containers(), new Container(first.name(), new ResourceRequirements(limits,
+            first.resources().requests(), first.resources().claims()), first.ports(), first.restartPolicy(),
+            first.image())));
+      }
+      case 5 -> {
+        List<Container> inits = new ArrayList<>(spec.initContainers());
+        int at = random.nextInt(inits.size());
+        Container init = inits.get(at);
+        inits.set(at, new Container(init.name(), init.resources(), init.ports(),
+            init.restartPolicy() == null ? Container.RESTART_ALWAYS : null, init.image()));
+        b.initContainers(inits);
+      }
       default -> b.resources(new ResourceRequirements(Map.of(), Map.of("cpu", Quantity.parse(5 + random.nextInt(4) + ""),
           "memory", Quantity.parse(5 + random.nextInt(4) + "Gi")), List.of()));
     }
@@ -210,30 +243,32 @@ final class RequestsFastPathsPropertyTest {
     return out;
   }
 
-  /* Containers, sidecar and plain init containers, overhead, pod-level requests and host ports, at random. */
+  /* Containers, sidecar and plain init containers, overhead, pod-level requests and limits, and host ports, at random. */
   private static Pod randomPod(SplittableRandom random, int i) {
     PodSpec.Builder spec = PodSpec.builder();
     for (int c = 0; c < 1 + random.nextInt(3); c++) {
       List<ContainerPort> ports = random.nextInt(3) == 0
           ? List.of(new ContainerPort(null, 8000 + random.nextInt(4), 80, null, null)) : List.of();
-      spec.addContainer(new Container("c" + c, smallRequests(random), ports, null));
+      spec.addContainer(new Container("c" + c, smallAmounts(random), ports, null));
     }
     for (int c = 0; c < random.nextInt(3); c++) {
-      spec.addInitContainer(new Container("i" + c, smallRequests(random), List.of(),
+      spec.addInitContainer(new Container("i" + c, smallAmounts(random), List.of(),
           random.nextBoolean() ? Container.RESTART_ALWAYS : null));
     }
     if (random.nextInt(4) == 0) {
       spec.overhead(Map.of("cpu", Quantity.parse(random.nextInt(300) + "m")));
     }
     if (random.nextInt(4) == 0) {
-      spec.resources(new ResourceRequirements(Map.of(), Map.of("cpu", Quantity.parse(1 + random.nextInt(4) + ""),
+      Map<String, Quantity> limits = random.nextBoolean() ? Map.of()
+          : Map.of("cpu", Quantity.parse(5 + random.nextInt(4) + ""), "memory", Quantity.parse(5 + random.nextInt(4) + "Gi"));
+      spec.resources(new ResourceRequirements(limits, Map.of("cpu", Quantity.parse(1 + random.nextInt(4) + ""),
           "memory", Quantity.parse(1 + random.nextInt(4) + "Gi")), List.of()));
     }
     return new Pod(ObjectMeta.builder().name("p" + i).namespace("default").uid("u" + i).build(), spec.build(),
         PodStatus.EMPTY);
   }
 
-  private static ResourceRequirements smallRequests(SplittableRandom random) {
+  private static ResourceRequirements smallAmounts(SplittableRandom random) {
     Map<String, Quantity> requests = new HashMap<>();
     if (random.nextBoolean()) {
       requests.put("cpu", Quantity.parse(random.nextInt(2000) + "m"));
@@ -247,7 +282,14 @@ final class RequestsFastPathsPropertyTest {
     if (random.nextInt(4) == 0) {
       requests.put("example.com/gpu", Quantity.parse(Integer.toString(random.nextInt(3))));
     }
-    return new ResourceRequirements(Map.of(), requests, List.of());
+    Map<String, Quantity> limits = new HashMap<>();
+    if (random.nextInt(3) == 0) { // a limit alone stands for the request
+      limits.put("ephemeral-storage", Quantity.parse(1 + random.nextInt(8) + "Gi"));
+    }
+    if (random.nextInt(4) == 0) {
+      limits.put("cpu", Quantity.parse(2 + random.nextInt(2) + ""));
+    }
+    return new ResourceRequirements(limits, requests, List.of());
   }
 
   private static Quantity quantity(SplittableRandom random) {

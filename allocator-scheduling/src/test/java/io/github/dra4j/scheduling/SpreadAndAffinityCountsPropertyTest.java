@@ -50,15 +50,22 @@ final class SpreadAndAffinityCountsPropertyTest {
   private static final String RACK = "rack";
   private static final List<String> KEYS = List.of(ZONE, RACK, SpreadAndAffinityScores.HOSTNAME);
 
+  /* Seeds from ONE_ZONE on put every node in one zone and every zone constraint at minDomains 2. */
+  private static final long ONE_ZONE = 60;
+
   static LongStream seeds() {
-    return LongStream.range(0, 60);
+    return LongStream.range(0, ONE_ZONE + 20);
   }
+
+  /* Whether this run's cluster has a single zone (and every key on every node) and its zone constraints minDomains 2. */
+  private boolean oneZone;
 
   @ParameterizedTest(name = "seed {0}")
   @MethodSource("seeds")
   void countsKeptAcrossPlacements_equalCountingFromScratch(long seed) {
     SplittableRandom random = new SplittableRandom(seed);
-    List<Node> nodes = nodes(random);
+    oneZone = seed >= ONE_ZONE;
+    List<Node> nodes = nodes(random, oneZone);
     List<Pod> initial = new ArrayList<>();
     for (int p = 0; p < random.nextInt(12); p++) {
       initial.add(on(nodes.get(random.nextInt(nodes.size())), pod("init-" + p, random)));
@@ -67,6 +74,7 @@ final class SpreadAndAffinityCountsPropertyTest {
     List<Pod> bound = new ArrayList<>(initial);
     SchedulingProfile profile = profile(random);
     int compared = 0;
+    int keptSteps = 0;
     for (int step = 0; step < 30; step++) {
       if (!bound.isEmpty() && random.nextInt(3) == 0) {
         infos.remove(bound.remove(random.nextInt(bound.size())));
@@ -77,9 +85,27 @@ final class SpreadAndAffinityCountsPropertyTest {
         bound.add(joining);
       }
       Pod incoming = pod("incoming-" + step, random);
+      PodCounts counts = infos.counts();
+      assertThat(counts.requiredAntiAffinityCarried()).as("required anti-affinity terms carried, kept, %s", seed)
+          .isEqualTo(counts.carried().keySet().stream().filter(c -> c.kind() == PodCounts.Kind.REQUIRED_ANTI_AFFINITY).count());
+      assertThat(counts.carriesRequiredAntiAffinity()).as("a bound pod carries a required anti-affinity term, %s", seed)
+          .isEqualTo(bound.stream().anyMatch(b -> !InterPodAffinity.required(b, Affinity::podAntiAffinity).isEmpty()));
       int[] at = random.ints(0, nodes.size()).limit(1 + random.nextInt(nodes.size())).sorted().distinct().toArray();
       Cycle cycle = new Cycle(incoming, List.of(), List.of(), infos, profile);
       String where = "seed " + seed + " step " + step;
+      // the kept spread check alone, whatever the affinity terms answer first in needsClusterSteps
+      List<TopologySpread.Constraint> refusing =
+          TopologySpread.constraints(cycle, TopologySpreadConstraint.DO_NOT_SCHEDULE);
+      Boolean keptRefusesNone = TopologySpread.keptRefusesNone(incoming, refusing, infos.counts());
+      if (keptRefusesNone != null) {
+        Reference.SpreadCounts plainCounts = Reference.spreadCounts(incoming, refusing, infos);
+        boolean plainRefusesNone = nodes.stream().allMatch(n -> Reference.spreadReason(incoming, plainCounts, n) == null);
+        assertThat(keptRefusesNone).as("PodTopologySpread refuses no node, from the kept counts, %s", where)
+            .isEqualTo(plainRefusesNone);
+        if (!refusing.isEmpty()) {
+          keptSteps++;
+        }
+      }
       // before any state is built, needsClusterSteps reads the kept counts and terms when they tell
       Cycle built = new Cycle(incoming, List.of(), List.of(), infos, profile);
       var unused = built.spread();
@@ -145,6 +171,9 @@ final class SpreadAndAffinityCountsPropertyTest {
       }
     }
     assertThat(compared).as("steps where a score told nodes apart (the stream exercises the scores)").isPositive();
+    if (oneZone) {
+      assertThat(keptSteps).as("steps whose spread constraints the kept counts decide").isPositive();
+    }
   }
 
   /* The weighted sum of every score plugin's normalized scores, PodTopologySpread's and InterPodAffinity's given. */
@@ -165,17 +194,18 @@ final class SpreadAndAffinityCountsPropertyTest {
   }
 
   /*
-   * Some nodes lack a zone, a rack or a hostname, except in one cluster of three, where every node
-   * has every key (the domains' kept counts then stand for the walk over the nodes); some are tainted.
+   * Some nodes lack a zone, a rack or a hostname, except in one cluster of three and in the
+   * one-zone clusters, where every node has every key (the domains' kept counts then stand for the
+   * walk over the nodes); some are tainted.
    */
-  private static List<Node> nodes(SplittableRandom random) {
+  private static List<Node> nodes(SplittableRandom random, boolean oneZone) {
     List<Node> nodes = new ArrayList<>();
     int n = 3 + random.nextInt(10);
-    boolean everyKey = random.nextInt(3) == 0;
+    boolean everyKey = random.nextInt(3) == 0 || oneZone;
     for (int i = 0; i < n; i++) {
       ObjectMeta.Builder meta = ObjectMeta.builder().name("node-" + i);
       if (everyKey || random.nextInt(8) != 0) {
-        meta.putLabel(ZONE, "zone-" + random.nextInt(3));
+        meta.putLabel(ZONE, "zone-" + (oneZone ? 0 : random.nextInt(3)));
       }
       if (everyKey || random.nextInt(4) != 0) {
         meta.putLabel(RACK, "rack-" + random.nextInt(4));
@@ -232,8 +262,12 @@ final class SpreadAndAffinityCountsPropertyTest {
         spec.addTopologySpreadConstraint(madeConstraints.get(random.nextInt(madeConstraints.size())));
         continue;
       }
-      TopologySpreadConstraint made = new TopologySpreadConstraint(1 + random.nextInt(3), key(random), when,
-          selector(random), random.nextInt(4) == 0 ? 2 : null, affinityPolicy, taintsPolicy,
+      int maxSkew = 1 + random.nextInt(3);
+      String key = key(random);
+      LabelSelector selector = selector(random);
+      Integer minDomains = random.nextInt(4) == 0 || (oneZone && key.equals(ZONE)) ? Integer.valueOf(2) : null;
+      TopologySpreadConstraint made = new TopologySpreadConstraint(maxSkew, key, when, selector, minDomains,
+          affinityPolicy, taintsPolicy,
           random.nextInt(4) == 0 ? List.of("tier") : List.of());
       madeConstraints.add(made);
       spec.addTopologySpreadConstraint(made);
