@@ -168,9 +168,9 @@ final class TopologySpread {
       }
       s.domains[k] = present;
       s.min[k] = min;
-      s.most[k] = (long) constraints.get(k).maxSkew() + s.minMatch(k) - s.self[k];
+      s.most[k] = most(constraints.get(k), present, min, s.self[k]);
     }
-    s.refusesNone = kept != null ? everyDomainWithinSkew(pod, constraints, kept) : refusesNone(s);
+    s.refusesNone = kept != null ? withinMost(kept, s.most) : refusesNone(s);
     return s;
   }
 
@@ -237,25 +237,37 @@ final class TopologySpread {
   static @Nullable Boolean keptRefusesNone(Pod pod, List<Constraint> constraints, PodCounts counts) {
     int[][] kept = keptCounts(pod, constraints, counts, PodClaimResolver.namespace(pod.namespace()),
         new boolean[constraints.size()]);
-    return kept == null ? null : everyDomainWithinSkew(pod, constraints, kept);
-  }
-
-  /*
-   * refusesNone from the kept counts (every node has every key, so every domain has a node and
-   * the smallest count is that of all the domains): no domain has more matching pods, the pod
-   * itself counted, than maxSkew over the smallest.
-   */
-  private static boolean everyDomainWithinSkew(Pod pod, List<Constraint> constraints, int[][] kept) {
+    if (kept == null) {
+      return null;
+    }
+    long[] most = new long[kept.length];
     for (int k = 0; k < kept.length; k++) {
       Constraint c = constraints.get(k);
       int min = Integer.MAX_VALUE;
       for (int count : kept[k]) {
         min = Math.min(min, count);
       }
-      int self = c.selector().matches(pod.metadata().labels()) ? 1 : 0;
-      long most = (long) c.maxSkew() + minMatch(c, kept[k].length, min) - self;
+      most[k] = most(c, kept[k].length, min, c.selector().matches(pod.metadata().labels()) ? 1 : 0);
+    }
+    return withinMost(kept, most);
+  }
+
+  /*
+   * The most matching pods a domain may have: maxSkew over the smallest count the skew is
+   * measured from, the incoming pod itself (self 1 when the selector matches it) counted.
+   */
+  private static long most(Constraint c, int domains, int min, int self) {
+    return (long) c.maxSkew() + minMatch(c, domains, min) - self;
+  }
+
+  /*
+   * refusesNone from the kept counts (every node has every key, so every domain has a node):
+   * no domain of a constraint has more matching pods than its most.
+   */
+  private static boolean withinMost(int[][] kept, long[] most) {
+    for (int k = 0; k < kept.length; k++) {
       for (int count : kept[k]) {
-        if (count > most) {
+        if (count > most[k]) {
           return false;
         }
       }
